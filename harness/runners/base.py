@@ -1,0 +1,46 @@
+"""What a runner is: the model or agent under test, behind one method.
+
+A runner never sees the host outcome, the scorers or the gates: it gets an ``Invocation`` and
+returns an ``Envelope`` and the ``Trace`` of what it did. Phase 0 rules (timeouts, caps, sandbox)
+are enforced around it by the harness, not trusted to it.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from typing import Protocol, runtime_checkable
+
+from harness.schema import BoundaryEvent, Envelope, Invocation, TraceEvent
+
+
+class RunnerInfraError(RuntimeError):
+    """The runner's infrastructure failed (could not start, connection refused, worker died).
+
+    Only these are retried: a bad answer is a result, never a reason to ask again.
+    """
+
+
+@dataclass
+class RunnerOutput:
+    envelope: Envelope
+    trace: list[TraceEvent] = field(default_factory=list)
+    #: Events the runner's own sandbox enforced (timeout, output cap, resource limit).
+    boundary_events: list[BoundaryEvent] = field(default_factory=list)
+    #: Sandbox fallbacks and similar facts worth keeping with the run.
+    notes: list[str] = field(default_factory=list)
+
+
+@runtime_checkable
+class Runner(Protocol):
+    #: Registry name, e.g. ``reference``.
+    name: str
+    #: The model label recorded with each run, e.g. ``reference-careful`` or ``pi-2026-08``.
+    model: str
+    #: True when the runner waits on I/O (subprocess, HTTP) rather than the CPU; sets --jobs.
+    io_bound: bool
+
+    def run(self, invocation: Invocation, cancel: threading.Event) -> RunnerOutput:
+        """Answer one invocation. ``cancel`` is set when the harness cancels the run (timeout,
+        interrupt); a runner that waits on something checks it and returns ``interrupted``."""
+        ...

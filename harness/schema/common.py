@@ -1,0 +1,47 @@
+"""Shared vocabulary of the formats: stage names, model base classes, timestamps."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from enum import StrEnum
+from typing import Annotated
+
+from pydantic import AfterValidator, BaseModel, ConfigDict
+
+
+class Stage(StrEnum):
+    """The eight Pi stages of the seed, in the order an activation meets them."""
+
+    reconcile = "reconcile"
+    preflight = "preflight"
+    inquire = "inquire"
+    analyze = "analyze"
+    plan = "plan"
+    execute = "execute"
+    critique = "critique"
+    draft = "draft"
+
+
+STAGES: tuple[Stage, ...] = tuple(Stage)
+
+
+def _require_tz(value: datetime) -> datetime:
+    # Packages are compared across hosts and time zones; a naive time is ambiguous.
+    if value.tzinfo is None:
+        raise ValueError("timestamp must carry a time zone (e.g. 2026-08-25T14:03:00Z)")
+    return value
+
+
+AwareDatetime = Annotated[datetime, AfterValidator(_require_tz)]
+
+
+class Strict(BaseModel):
+    """Formats we own: unknown fields are errors, so typos surface at load time."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+
+class Open(BaseModel):
+    """Formats a model writes: additive fields are kept, never rejected."""
+
+    model_config = ConfigDict(extra="allow", populate_by_name=True)
