@@ -1,42 +1,31 @@
-"""tools/gen_corpus.py: the same command writes the same bytes, and every package it writes is a
+"""tools/gen_corpus: the same command writes the same bytes, and every package it writes is a
 valid, fully labelled ground truth (an expectation for every listed stage)."""
 
 from __future__ import annotations
 
-import importlib.util
 import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
-from types import ModuleType
-from typing import Any
 
 import pytest
 
 from harness.schema import STAGES, Package
+from tools.gen_corpus.cli import main
+from tools.gen_corpus.scene import Scene
+from tools.gen_corpus.templates.base import FailureMode, Template
 
 ROOT = Path(__file__).resolve().parent.parent
-SCRIPT = ROOT / "tools" / "gen_corpus.py"
 
 
 def _run(out: Path) -> None:
     subprocess.run(
-        [sys.executable, str(SCRIPT), "--out", str(out)],
+        [sys.executable, "-m", "tools.gen_corpus", "--out", str(out)],
         check=True,
         capture_output=True,
         text=True,
         cwd=ROOT,
     )
-
-
-def _load_generator(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
-    spec = importlib.util.spec_from_file_location("gen_corpus", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    # dataclasses resolve annotations through sys.modules while the module executes.
-    monkeypatch.setitem(sys.modules, spec.name, module)
-    spec.loader.exec_module(module)
-    return module
 
 
 @pytest.fixture(scope="module")
@@ -127,12 +116,8 @@ def test_ground_truth_follows_the_receipts(packages: list[tuple[str, Package]]) 
         assert all(item.at <= pkg.recorded_at for item in pkg.context), where
 
 
-def test_an_invalid_package_stops_the_generator_before_writing(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    gen = _load_generator(monkeypatch)
-
-    def misquoting(s: Any) -> None:
+def test_an_invalid_package_stops_the_generator_before_writing(tmp_path: Path) -> None:
+    def misquoting(s: Scene) -> None:
         # The critique expectation quotes a sentence the draft never contains.
         s.wake("heartbeat", "scheduled")
         s.question = "Is the journal draft ready?"
@@ -140,8 +125,7 @@ def test_an_invalid_package_stops_the_generator_before_writing(
         s.critique([("The studio was quiet today.", True)], "journal")
         s.expect["critique"]["unsupported_claims"] = ["I sent Patrick the proofs."]
 
-    broken = gen.Template("misquoting", "clean", misquoting, 1, (("critique",),))
-    monkeypatch.setattr(gen, "TEMPLATES", (broken,))
+    broken = FailureMode("clean", "clean", (Template(misquoting, 1, (("critique",),)),))
     with pytest.raises(SystemExit, match=r"gen-(uhdim|vojan)-clean-0001"):
-        gen.main(["--out", str(tmp_path)])
+        main(["--out", str(tmp_path)], modes=(broken,))
     assert list(tmp_path.iterdir()) == []

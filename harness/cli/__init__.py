@@ -16,6 +16,14 @@ from types import ModuleType
 COMMANDS: dict[str, str] = {
     "validate": "validate",
     "schema": "schema_cmd",
+    "run": "run",
+    "merge": "merge",
+    "score": "score",
+    "record": "record",
+    "gate": "gate",
+    "report": "report",
+    "compare": "compare",
+    "history": "history",
 }
 
 

@@ -29,6 +29,9 @@ class RunnerOutput:
     boundary_events: list[BoundaryEvent] = field(default_factory=list)
     #: Sandbox fallbacks and similar facts worth keeping with the run.
     notes: list[str] = field(default_factory=list)
+    #: The latency the model really had, when it differs from the harness's wall clock (a replay of
+    #: recorded outputs takes microseconds; the recorded figure is the one to report).
+    latency_s: float | None = None
 
 
 @runtime_checkable

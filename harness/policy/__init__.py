@@ -1,0 +1,37 @@
+"""Promotion policy: the phase ladder, per-phase gates, and promote / hold / demote decisions."""
+
+from harness.policy.decide import (
+    Decision,
+    GateResult,
+    decide,
+    decision_rows,
+    failing_gates,
+)
+from harness.policy.models import (
+    Budget,
+    Gate,
+    PhaseGates,
+    Policy,
+    PolicyError,
+    RegressionGate,
+    StagePolicy,
+    load_policy,
+    parse_policy,
+)
+
+__all__ = [
+    "Budget",
+    "Decision",
+    "Gate",
+    "GateResult",
+    "PhaseGates",
+    "Policy",
+    "PolicyError",
+    "RegressionGate",
+    "StagePolicy",
+    "decide",
+    "decision_rows",
+    "failing_gates",
+    "load_policy",
+    "parse_policy",
+]

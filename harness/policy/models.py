@@ -1,0 +1,212 @@
+"""The promotion policy as typed data, read from TOML or YAML.
+
+A policy names, per stage, the phase it is live at and the highest phase it may reach, and per
+phase the gates a stage must pass to hold that phase. Reaching a phase needs its gates and those of
+every lower phase. Unknown fields are errors so that a misspelt gate never silently goes unchecked.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from importlib import resources
+from pathlib import Path
+from typing import Any, Literal, Self
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from harness.schema import Stage
+from harness.stages import PHASES, STAGE_SPECS
+from harness.tables import METRICS
+
+Comparator = Literal["<", "<=", ">", ">=", "=="]
+#: Which column of the metric table a gate reads: one-sided bounds, the point estimate (a rate or
+#: a mean), percentiles of a per-run value, or the raw event count.
+Statistic = Literal["upper_bound", "lower_bound", "estimate", "mean", "p50", "p95", "events"]
+BudgetName = Literal["latency_p95_s", "cost_usd_per_run"]
+
+LIVE_PHASES: tuple[int, ...] = tuple(p for p in PHASES if p >= 1)
+DEFAULT_POLICY_FILE = "default_policy.toml"
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+def _known_metric(metric: str) -> str:
+    if metric not in METRICS:
+        raise ValueError(f"metric: unknown metric {metric!r}; known: {', '.join(METRICS)}")
+    return metric
+
+
+class Gate(_Model):
+    """``statistic(metric) comparator threshold`` over at least ``min_n`` trials. A critical gate
+    that fails on enough data at a live phase demotes the stage."""
+
+    metric: str
+    statistic: Statistic
+    comparator: Comparator
+    threshold: float | None = None
+    budget: BudgetName | None = Field(
+        default=None, description="take the threshold from the stage's budget instead"
+    )
+    min_n: int = Field(default=1, ge=1)
+    critical: bool = False
+    stages: list[Stage] | None = Field(
+        default=None, description="the stages the gate applies to; all when absent"
+    )
+    why: str = ""
+
+    @model_validator(mode="after")
+    def _check(self) -> Self:
+        spec = METRICS[_known_metric(self.metric)]
+        if self.statistic in {"p50", "p95"} and (spec.kind != "mean" or spec.pooled):
+            raise ValueError(f"statistic: {self.statistic} needs a per-run mean metric")
+        if self.statistic == "events" and spec.kind != "rate":
+            raise ValueError("statistic: events needs a rate metric")
+        if (self.threshold is None) == (self.budget is None):
+            raise ValueError("threshold: give exactly one of threshold or budget")
+        return self
+
+    def applies_to(self, stage: Stage) -> bool:
+        return self.stages is None or stage in self.stages
+
+
+class RegressionGate(_Model):
+    """Never significantly worse than the stage's incumbent model on the same packages."""
+
+    metric: str
+    alpha: float = Field(default=0.05, gt=0, lt=1)
+    min_pairs: int = Field(default=1, ge=1)
+    critical: bool = True
+    stages: list[Stage] | None = None
+    why: str = ""
+
+    @model_validator(mode="after")
+    def _check(self) -> Self:
+        _known_metric(self.metric)
+        return self
+
+    def applies_to(self, stage: Stage) -> bool:
+        return self.stages is None or stage in self.stages
+
+
+class PhaseGates(_Model):
+    gates: list[Gate] = []
+    regressions: list[RegressionGate] = []
+
+
+class Budget(_Model):
+    latency_p95_s: float | None = Field(default=None, gt=0)
+    cost_usd_per_run: float | None = Field(default=None, ge=0)
+
+
+class StagePolicy(_Model):
+    current_phase: int = Field(default=0, ge=0, le=max(PHASES))
+    max_phase: int | None = Field(
+        default=None, ge=0, le=max(PHASES), description="may only lower the stage's registry max"
+    )
+    budget: Budget = Budget()
+
+
+class Policy(_Model):
+    version: Literal[1] = 1
+    confidence: float = Field(default=0.95, gt=0.5, lt=1)
+    budget: Budget = Budget()
+    stages: dict[Stage, StagePolicy] = {}
+    phases: dict[int, PhaseGates] = {}
+
+    @model_validator(mode="after")
+    def _check(self) -> Self:
+        for phase in self.phases:
+            if phase not in LIVE_PHASES:
+                raise ValueError(f"phases.{phase}: gates exist only for phases {list(LIVE_PHASES)}")
+        for stage, sp in self.stages.items():
+            ceiling = STAGE_SPECS[stage].max_phase
+            if sp.max_phase is not None and sp.max_phase > ceiling:
+                raise ValueError(
+                    f"stages.{stage}.max_phase: {sp.max_phase} is above the stage's highest "
+                    f"allowed phase {ceiling}; a policy may only lower it"
+                )
+            if sp.current_phase > self.max_phase(stage):
+                raise ValueError(
+                    f"stages.{stage}.current_phase: {sp.current_phase} is above max_phase "
+                    f"{self.max_phase(stage)}"
+                )
+        for phase, pg in self.phases.items():
+            for i, gate in enumerate(pg.gates):
+                if gate.budget is None:
+                    continue
+                for stage in Stage:
+                    if gate.applies_to(stage) and self.budget_for(stage, gate.budget) is None:
+                        raise ValueError(
+                            f"phases.{phase}.gates.{i}.budget: no {gate.budget} budget for "
+                            f"stage {stage} (set budget.{gate.budget})"
+                        )
+        return self
+
+    def stage(self, stage: Stage) -> StagePolicy:
+        return self.stages.get(stage, StagePolicy())
+
+    def current_phase(self, stage: Stage) -> int:
+        return self.stage(stage).current_phase
+
+    def max_phase(self, stage: Stage) -> int:
+        ceiling = STAGE_SPECS[stage].max_phase
+        own = self.stage(stage).max_phase
+        return ceiling if own is None else min(own, ceiling)
+
+    def budget_for(self, stage: Stage, name: BudgetName) -> float | None:
+        value: float | None = getattr(self.stage(stage).budget, name)
+        return value if value is not None else getattr(self.budget, name)
+
+    def gates(self, phase: int) -> PhaseGates:
+        return self.phases.get(phase, PhaseGates())
+
+
+class PolicyError(ValueError):
+    """A policy file that cannot be used; the message names the file and the field."""
+
+
+def _parse(path: Path, text: str) -> Any:
+    if path.suffix.lower() in {".yaml", ".yml"}:
+        return yaml.safe_load(text)
+    return tomllib.loads(text)
+
+
+def parse_policy(data: Any, source: str) -> Policy:
+    if not isinstance(data, dict):
+        raise PolicyError(f"{source}: <file>: expected a table of settings")
+    try:
+        return Policy.model_validate(data)
+    except ValidationError as exc:
+        problems = []
+        for err in exc.errors(include_url=False):
+            where = ".".join(str(part) for part in err["loc"]) or "<file>"
+            message = str(err["msg"]).removeprefix("Value error, ")
+            # Cross-field checks name their own field as "path: message".
+            head, sep, rest = message.partition(": ")
+            if sep and " " not in head:
+                where = head if where == "<file>" else f"{where}.{head}"
+                message = rest
+            problems.append(f"{source}: {where}: {message}")
+        raise PolicyError("\n".join(problems)) from exc
+
+
+def load_policy(path: Path | None = None) -> Policy:
+    """Read a policy file (TOML, or YAML by suffix); the shipped default when ``path`` is None."""
+    if path is None:
+        text = resources.files("harness.policy").joinpath(DEFAULT_POLICY_FILE).read_text("utf-8")
+        return parse_policy(tomllib.loads(text), f"harness/policy/{DEFAULT_POLICY_FILE}")
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise PolicyError(f"{path}: <file>: {exc.strerror or exc}") from exc
+    try:
+        data = _parse(path, text)
+    except (tomllib.TOMLDecodeError, yaml.YAMLError) as exc:
+        raise PolicyError(
+            f"{path}: <file>: not valid {path.suffix.lstrip('.') or 'TOML'}: {exc}"
+        ) from exc
+    return parse_policy(data, str(path))

@@ -1,0 +1,38 @@
+"""Replay recorded packages through a runner into a run directory; resume and merge runs.
+
+Uses the schema, the stage registry, the invocation builder, the runners and the loader; never the
+scorers or the command line (a stored run is scored later, from the directory alone).
+"""
+
+from harness.replay.engine import RunSummary, default_jobs, replay
+from harness.replay.merge import MergeError, merge_runs
+from harness.replay.rundir import (
+    RESULTS,
+    RUN_META,
+    TRACES,
+    RunDirError,
+    read_results,
+    read_run_meta,
+    read_trace,
+)
+from harness.replay.select import Case, Filters, Shard, select_cases, shard_of
+
+__all__ = [
+    "RESULTS",
+    "RUN_META",
+    "TRACES",
+    "Case",
+    "Filters",
+    "MergeError",
+    "RunDirError",
+    "RunSummary",
+    "Shard",
+    "default_jobs",
+    "merge_runs",
+    "read_results",
+    "read_run_meta",
+    "read_trace",
+    "replay",
+    "select_cases",
+    "shard_of",
+]

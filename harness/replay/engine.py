@@ -1,0 +1,331 @@
+"""Replay (package, stage) cases through a runner, concurrently, into a run directory.
+
+The run as a whole: select the cases, skip those a resumed run already holds, hand the rest to a
+bounded thread pool (one case at a time per worker, see ``case``), append each finished record to
+results.jsonl from this one thread, keep run.json current, and stop cleanly on SIGINT/SIGTERM.
+Results are only recorded, never fed back into anything.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+from harness.replay.case import (
+    MAX_ERROR_CHARS,
+    POLL_S,
+    WATCHDOG_SLACK_S,
+    ArchiveIds,
+    CaseContext,
+    Done,
+    finish_case,
+)
+from harness.replay.progress import make_progress
+from harness.replay.rundir import (
+    TRACES,
+    ResultsWriter,
+    RunDirError,
+    git_revision,
+    harness_version,
+    iso,
+    new_run_id,
+    read_results,
+    read_run_meta,
+    recordings_digest,
+    repair_results,
+    update_latest,
+    utc_now,
+    write_run_meta,
+)
+from harness.replay.select import Filters, select_cases
+from harness.runners.base import Runner
+from harness.schema import (
+    EnvelopeStatus,
+    Limits,
+    Package,
+    Stage,
+)
+
+# The case limits are re-exported: harness.suite shares them with the replay.
+__all__ = ["MAX_ERROR_CHARS", "POLL_S", "WATCHDOG_SLACK_S", "RunSummary", "default_jobs", "replay"]
+
+#: How many load errors run.json keeps verbatim (the count is always complete).
+MAX_STORED_LOAD_ERRORS = 100
+
+STATUSES: tuple[EnvelopeStatus, ...] = ("completed", "failed", "timed_out", "interrupted")
+
+
+@dataclass
+class RunSummary:
+    run_dir: Path
+    run_id: str
+    planned: int
+    #: Cases already in results.jsonl when a resumed run started.
+    skipped: int
+    #: Cases recorded by this call.
+    ran: int
+    #: In-flight cases dropped at an interrupt; they run again on --resume.
+    discarded: int
+    #: By status, over the whole results.jsonl; ``pending`` is what is still to run.
+    counts: dict[str, int]
+    interrupted: bool
+    notes: list[str] = field(default_factory=list)
+
+
+def default_jobs(runner: Runner) -> int:
+    cpus = os.cpu_count() or 1
+    return min(32, 4 * cpus) if runner.io_bound else cpus
+
+
+# -- the whole run -----------------------------------------------------------------------------
+
+
+@contextmanager
+def _stop_on_signals(
+    stop: threading.Event, abandon: threading.Event, enabled: bool
+) -> Iterator[None]:
+    if not enabled or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def handler(signum: int, frame: FrameType | None) -> None:
+        if stop.is_set():
+            abandon.set()
+        stop.set()
+
+    previous = {sig: signal.signal(sig, handler) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for sig, old in previous.items():
+            signal.signal(sig, old)
+
+
+def _counts(statuses: Counter[str], planned: int, recorded: int) -> dict[str, int]:
+    counts = {"planned": planned}
+    counts.update({status: statuses[status] for status in STATUSES})
+    counts["pending"] = max(0, planned - recorded)
+    return counts
+
+
+def _new_meta(
+    *,
+    run_id: str,
+    runner: Runner,
+    runner_config: Mapping[str, Any],
+    recordings: Sequence[Path],
+    outputs_dir: Path | None,
+    phase: int,
+    filters: Filters,
+    limits: Limits | None,
+    grace_seconds: float | None,
+    load_errors: Sequence[str],
+) -> dict[str, Any]:
+    return {
+        "run_id": run_id,
+        "started_at": iso(utc_now()),
+        "ended_at": None,
+        "state": "running",
+        "harness_version": harness_version(),
+        "git_revision": git_revision(),
+        "runner": runner.name,
+        "runner_config": dict(runner_config),
+        "model": runner.model,
+        "recordings": [str(p) for p in recordings],
+        "recordings_sha256": recordings_digest(recordings) if recordings else None,
+        "outputs_dir": str(outputs_dir) if outputs_dir is not None else None,
+        "phase": phase,
+        "filters": filters.to_json(),
+        "shard": str(filters.shard) if filters.shard else None,
+        "limits": limits.model_dump() if limits else None,
+        "grace_seconds": grace_seconds,
+        "jobs": None,
+        "counts": {},
+        "load_errors": {
+            "count": len(load_errors),
+            "first": list(load_errors[:MAX_STORED_LOAD_ERRORS]),
+        },
+        "resumed_at": [],
+        "notes": [],
+    }
+
+
+def _check_resumable(
+    meta: dict[str, Any], runner: Runner, filters: Filters, recordings: Sequence[Path], phase: int
+) -> None:
+    """A resumed run must replay the same cases the same way, or its results would mix runs."""
+    problems = []
+    if meta.get("runner") != runner.name:
+        problems.append(f"runner {runner.name!r} (the run used {meta.get('runner')!r})")
+    if meta.get("model") != runner.model:
+        problems.append(f"model {runner.model!r} (the run used {meta.get('model')!r})")
+    if meta.get("phase", 0) != phase:
+        problems.append(f"phase {phase} (the run used {meta.get('phase')})")
+    if meta.get("filters") is not None and meta["filters"] != filters.to_json():
+        problems.append(f"filters {filters.to_json()} (the run used {meta['filters']})")
+    stored_hash = meta.get("recordings_sha256")
+    if recordings and stored_hash and recordings_digest(recordings) != stored_hash:
+        problems.append("recordings whose content changed since the run started")
+    if problems:
+        raise RunDirError("cannot resume with " + "; ".join(problems) + "; start a new run instead")
+
+
+def replay(
+    packages: Sequence[Package],
+    runner: Runner,
+    *,
+    out_dir: Path,
+    stages: Sequence[Stage | str] | None = None,
+    jobs: int | None = None,
+    resume: bool = False,
+    filters: Filters | None = None,
+    limits: Limits | None = None,
+    grace_seconds: float | None = None,
+    phase: int = 0,
+    retries: int = 2,
+    retry_backoff: float = 0.5,
+    recordings: Sequence[Path] = (),
+    outputs_dir: Path | None = None,
+    runner_config: Mapping[str, Any] | None = None,
+    run_id: str | None = None,
+    load_errors: Sequence[str] = (),
+    progress: bool = True,
+    fsync_interval: float | None = 1.0,
+    handle_signals: bool = True,
+) -> RunSummary:
+    """Replay every selected (package, stage) through ``runner`` into ``out_dir``.
+
+    With ``resume``, ``out_dir`` is an existing run: a torn last result line is cut, every case
+    already stored is skipped and only the rest run. SIGINT/SIGTERM stop the run cleanly: no new
+    case starts, in-flight cases are cancelled and not recorded (a resume runs them again).
+    """
+    out_dir = Path(out_dir)
+    filters = filters or Filters()
+    if stages:
+        filters = replace(filters, stages=frozenset(Stage(s) for s in stages))
+    if retries < 0:
+        raise ValueError("retries must be 0 or more")
+    cases = select_cases(packages, filters)
+    notes: list[str] = []
+    if resume:
+        meta = read_run_meta(out_dir)
+        _check_resumable(meta, runner, filters, recordings, phase)
+        repaired = repair_results(out_dir)
+        if repaired:
+            notes.append(repaired)
+        existing = read_results(out_dir)
+        meta["resumed_at"] = [*meta.get("resumed_at", []), iso(utc_now())]
+        meta["notes"] = [*meta.get("notes", []), *notes]
+        meta["state"] = "running"
+        meta["ended_at"] = None
+        run_id = str(meta["run_id"])
+    else:
+        if out_dir.exists() and any(out_dir.iterdir()):
+            raise RunDirError(f"{out_dir} exists and is not empty; use --resume to continue it")
+        out_dir.mkdir(parents=True, exist_ok=True)
+        existing = []
+        run_id = run_id or new_run_id()
+        meta = _new_meta(
+            run_id=run_id,
+            runner=runner,
+            runner_config=runner_config or {},
+            recordings=recordings,
+            outputs_dir=outputs_dir,
+            phase=phase,
+            filters=filters,
+            limits=limits,
+            grace_seconds=grace_seconds,
+            load_errors=load_errors,
+        )
+    (out_dir / TRACES).mkdir(exist_ok=True)
+    jobs = jobs or default_jobs(runner)
+    if jobs < 1:
+        raise ValueError("jobs must be 1 or more")
+    meta["jobs"] = jobs
+
+    wanted = {case.key for case in cases}
+    statuses: Counter[str] = Counter(record.status for record in existing)
+    recorded = {record.key for record in existing} & wanted
+    todo = [case for case in cases if case.key not in recorded]
+    meta["counts"] = _counts(statuses, len(cases), len(recorded))
+    write_run_meta(out_dir, meta)
+    update_latest(out_dir)
+
+    stop, abandon = threading.Event(), threading.Event()
+    shared = CaseContext(
+        runner=runner,
+        run_id=run_id,
+        run_dir=out_dir,
+        phase=phase,
+        limits=limits,
+        grace_seconds=grace_seconds,
+        retries=retries,
+        retry_backoff=retry_backoff,
+        stop=stop,
+        abandon=abandon,
+        archive_ids=ArchiveIds([r.archive_id for r in existing if r.archive_id]),
+    )
+    ran = discarded = 0
+    bar = make_progress(len(cases), len(cases) - len(todo), enabled=progress and bool(todo))
+    # A bounded window of submitted cases: at a stop nothing much is queued, and a 100k-case run
+    # does not hold 100k futures.
+    window = 2 * jobs
+    pool = ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="replay")
+    finished = False
+    try:
+        with (
+            _stop_on_signals(stop, abandon, handle_signals),
+            ResultsWriter(out_dir, fsync_interval=fsync_interval) as writer,
+        ):
+            queue = iter(todo)
+            pending: set[Future[Done | None]] = set()
+            exhausted = False
+            while True:
+                while not exhausted and not stop.is_set() and len(pending) < window:
+                    case = next(queue, None)
+                    if case is None:
+                        exhausted = True
+                        break
+                    pending.add(pool.submit(finish_case, shared, case))
+                if not pending:
+                    break
+                done, pending = wait(pending, timeout=0.5, return_when=FIRST_COMPLETED)
+                for future in done:
+                    done_case = future.result()
+                    if done_case is None:
+                        discarded += 1
+                        continue
+                    writer.append_line(done_case.line)
+                    ran += 1
+                    statuses[done_case.record.status] += 1
+                    recorded.add(done_case.record.key)
+                    bar.update(done_case.record.status)
+        finished = True
+    finally:
+        pool.shutdown(wait=not stop.is_set(), cancel_futures=True)
+        bar.close()
+        meta["counts"] = _counts(statuses, len(cases), len(recorded))
+        meta["ended_at"] = iso(utc_now())
+        # "aborted": the harness itself failed (disk full, a bug); the run can still be resumed.
+        meta["state"] = "interrupted" if stop.is_set() else "finished" if finished else "aborted"
+        write_run_meta(out_dir, meta)
+    return RunSummary(
+        run_dir=out_dir,
+        run_id=run_id,
+        planned=len(cases),
+        skipped=len(cases) - len(todo),
+        ran=ran,
+        discarded=discarded,
+        counts=meta["counts"],
+        interrupted=stop.is_set(),
+        notes=notes,
+    )

@@ -1,0 +1,128 @@
+"""PNG plots (matplotlib, Agg: no display needed)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pandas as pd
+
+from harness.schema import STAGES
+
+#: The panels of the per-stage metric plot.
+PLOTTED: tuple[tuple[str, str], ...] = (
+    ("invented_completion.invented", "invented completion rate"),
+    ("boundary.violation", "boundary violation rate"),
+    ("evidence_fidelity.citation_precision", "citation precision"),
+    ("parity.match", "parity with host"),
+    ("usefulness.useful", "usefulness"),
+    ("repeat_checks.reduction", "repeat-check reduction"),
+)
+
+_STAGE_ORDER = [str(s) for s in STAGES]
+
+
+def _stages_present(frame: pd.DataFrame) -> list[str]:
+    present = set(frame["stage"]) if not frame.empty else set()
+    return [s for s in _STAGE_ORDER if s in present]
+
+
+def metric_plot(metrics: pd.DataFrame, path: Path) -> Path:
+    """One panel per headline metric: estimate per stage with its 95% interval, one series per
+    model."""
+    fig, axes = plt.subplots(2, 3, figsize=(13, 7), constrained_layout=True)
+    stages = _stages_present(metrics)
+    x = np.arange(len(stages))
+    models = sorted(metrics["model"].unique()) if not metrics.empty else []
+    width = 0.8 / max(1, len(models))
+    for ax, (metric, title) in zip(axes.flat, PLOTTED, strict=True):
+        rows = metrics[metrics["metric"] == metric]
+        for i, model in enumerate(models):
+            mine = rows[rows["model"] == model].set_index("stage").reindex(stages)
+            est = mine["estimate"].to_numpy(dtype=float)
+            lo = np.nan_to_num(est - mine["lo"].to_numpy(dtype=float), nan=0.0).clip(min=0)
+            hi = np.nan_to_num(mine["hi"].to_numpy(dtype=float) - est, nan=0.0).clip(min=0)
+            ax.errorbar(
+                x + (i - (len(models) - 1) / 2) * width, est, yerr=[lo, hi],
+                fmt="o", capsize=3, label=str(model),
+            )
+        ax.set_title(title, fontsize=10)
+        ax.set_xticks(x, stages, rotation=45, ha="right", fontsize=8)
+        ax.grid(axis="y", alpha=0.3)
+    if models:
+        axes.flat[0].legend(fontsize=7)
+    fig.suptitle("Metrics per stage with 95% intervals")
+    fig.savefig(path, dpi=90)
+    plt.close(fig)
+    return path
+
+
+def latency_plot(results: pd.DataFrame, path: Path) -> Path:
+    """Latency distribution per stage (box plot, seconds, log scale when it spans decades)."""
+    fig, ax = plt.subplots(figsize=(9, 4), constrained_layout=True)
+    stages = _stages_present(results)
+    data = [results.loc[results["stage"] == s, "latency_s"].to_numpy(dtype=float) for s in stages]
+    if stages:
+        ax.boxplot(data, tick_labels=stages, showfliers=True)
+        positive = np.concatenate(data) if data else np.array([])
+        positive = positive[positive > 0]
+        if positive.size and positive.max() / max(positive.min(), 1e-9) > 100:
+            ax.set_yscale("log")
+    ax.set_ylabel("latency (s)")
+    ax.set_title("Latency per stage")
+    ax.grid(axis="y", alpha=0.3)
+    fig.savefig(path, dpi=90)
+    plt.close(fig)
+    return path
+
+
+def delta_plot(paired: pd.DataFrame, path: Path, *, label_a: str, label_b: str) -> Path:
+    """Per-stage difference (a - b) with paired intervals, one panel per metric."""
+    metrics = [m for m, _ in PLOTTED if m in set(paired["metric"])] if not paired.empty else []
+    cols = 3
+    rows_n = max(1, -(-len(metrics) // cols))
+    fig, axes = plt.subplots(rows_n, cols, figsize=(13, 3.4 * rows_n), constrained_layout=True, squeeze=False)
+    titles = dict(PLOTTED)
+    for ax in axes.flat[len(metrics):]:
+        ax.axis("off")
+    for ax, metric in zip(axes.flat, metrics, strict=False):
+        rows = paired[paired["metric"] == metric]
+        stages = _stages_present(rows)
+        mine = rows.set_index("stage").reindex(stages)
+        diff = mine["diff"].to_numpy(dtype=float)
+        lo = np.nan_to_num(diff - mine["lo"].to_numpy(dtype=float), nan=0.0).clip(min=0)
+        hi = np.nan_to_num(mine["hi"].to_numpy(dtype=float) - diff, nan=0.0).clip(min=0)
+        colors = [
+            {"better": "tab:green", "worse": "tab:red"}.get(str(v), "tab:gray") for v in mine["verdict"]
+        ]
+        ax.bar(np.arange(len(stages)), diff, yerr=[lo, hi], color=colors, capsize=3)
+        ax.axhline(0, color="black", linewidth=0.8)
+        ax.set_xticks(np.arange(len(stages)), stages, rotation=45, ha="right", fontsize=8)
+        ax.set_title(titles.get(metric, metric), fontsize=10)
+    fig.suptitle(f"{label_a} minus {label_b} per stage (green better, red worse)")
+    fig.savefig(path, dpi=90)
+    plt.close(fig)
+    return path
+
+
+def history_plot(history: pd.DataFrame, path: Path, metric: str, title: str) -> Path:
+    """One line per stage: ``metric`` across successive runs."""
+    fig, ax = plt.subplots(figsize=(9, 4), constrained_layout=True)
+    rows = history[history["metric"] == metric] if not history.empty else history
+    runs = list(dict.fromkeys(rows["run"])) if not rows.empty else []
+    for stage in _stages_present(rows):
+        mine = rows[rows["stage"] == stage].set_index("run").reindex(runs)
+        ax.plot(range(len(runs)), mine["estimate"].to_numpy(dtype=float), marker="o", label=stage)
+    ax.set_xticks(range(len(runs)), runs, rotation=30, ha="right", fontsize=8)
+    ax.set_title(title)
+    ax.grid(alpha=0.3)
+    if runs:
+        ax.legend(fontsize=7, ncol=2)
+    fig.savefig(path, dpi=90)
+    plt.close(fig)
+    return path

@@ -1,0 +1,93 @@
+"""Tables as markdown and HTML. Every cell goes through ``escape``: recorded text is untrusted."""
+
+from __future__ import annotations
+
+import base64
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+from tabulate import tabulate
+
+from harness.report.escape import for_html, for_markdown, text
+
+
+def md_table(rows: Sequence[Mapping[str, Any]], columns: Sequence[str] | None = None) -> str:
+    if not rows:
+        return "_none_"
+    columns = list(columns or rows[0].keys())
+    body = [[for_markdown(row.get(c)) for c in columns] for row in rows]
+    return tabulate(body, headers=[for_markdown(c) for c in columns], tablefmt="github", disable_numparse=True)
+
+
+def terminal_table(rows: Sequence[Mapping[str, Any]], columns: Sequence[str] | None = None) -> str:
+    if not rows:
+        return "(none)"
+    columns = list(columns or rows[0].keys())
+    body = [[text(row.get(c)) for c in columns] for row in rows]
+    return tabulate(body, headers=list(columns), tablefmt="simple", disable_numparse=True)
+
+
+def html_table(
+    rows: Sequence[Mapping[str, Any]],
+    columns: Sequence[str] | None = None,
+    *,
+    table_id: str | None = None,
+    links: Mapping[str, str] | None = None,
+    row_class: str | None = None,
+) -> str:
+    """``links`` maps a column to another column whose value is the relative href for its cell;
+    ``row_class`` names a column whose value becomes the row's CSS class (e.g. the verdict)."""
+    if not rows:
+        return "<p><em>none</em></p>"
+    columns = list(columns or rows[0].keys())
+    links = links or {}
+    ident = f' id="{for_html(table_id)}"' if table_id else ""
+    head = "".join(f"<th>{for_html(c)}</th>" for c in columns)
+    lines = [f"<table{ident}><thead><tr>{head}</tr></thead><tbody>"]
+    for row in rows:
+        cells = []
+        for column in columns:
+            cell = for_html(row.get(column))
+            href = row.get(links[column]) if column in links else None
+            if href:
+                cell = f'<a href="{for_html(href)}">{cell}</a>'
+            cells.append(f"<td>{cell}</td>")
+        css = f' class="{for_html(row.get(row_class))}"' if row_class else ""
+        lines.append(f"<tr{css}>{''.join(cells)}</tr>")
+    lines.append("</tbody></table>")
+    return "\n".join(lines)
+
+
+def png_data_uri(path: Path) -> str:
+    return "data:image/png;base64," + base64.b64encode(path.read_bytes()).decode("ascii")
+
+
+CSS = """
+body{font-family:system-ui,-apple-system,Segoe UI,sans-serif;margin:2rem auto;max-width:1200px;
+color:#1b1f24;padding:0 1rem}
+h1{font-size:1.5rem}h2{font-size:1.2rem;margin-top:2rem;border-bottom:1px solid #d0d7de}
+table{border-collapse:collapse;margin:.5rem 0;font-size:.85rem}
+th,td{border:1px solid #d0d7de;padding:.25rem .5rem;text-align:left;vertical-align:top}
+th{background:#f6f8fa}tr.promote td{background:#e6f4ea}tr.demote td{background:#fde7e9}
+tr.hold td{background:#fff8e1}tr.better td{background:#e6f4ea}tr.worse td{background:#fde7e9}
+img{max-width:100%;border:1px solid #d0d7de}code{background:#f6f8fa;padding:0 .2rem}
+.muted{color:#57606a;font-size:.85rem}
+"""
+
+
+def html_page(title: str, body: str) -> str:
+    # No script, no external resource: the page must open offline and run nothing it was given.
+    return (
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+        "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+        "img-src data:; style-src 'unsafe-inline'\">"
+        f"<title>{for_html(title)}</title><style>{CSS}</style></head>"
+        f"<body>\n<h1>{for_html(title)}</h1>\n{body}\n</body></html>\n"
+    )
+
+
+def records(frame: pd.DataFrame) -> list[dict[str, Any]]:
+    """DataFrame rows as plain dicts with string keys (what the renderers take)."""
+    return [{str(k): v for k, v in row.items()} for row in frame.to_dict("records")]

@@ -1,0 +1,232 @@
+"""critique: a bounded second-pass challenge of a draft. It flags, it never reopens settled work."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from harness.runners.reference.counterclaims import counter
+from harness.runners.reference.evidence import ActionState, Evidence
+from harness.runners.reference.judge import describe, drifts, injected, judge_action
+from harness.runners.reference.outcome import StageOutcome
+from harness.runners.reference.profile import Profile
+from harness.runners.reference.text import (
+    INTENT_WORDS,
+    asserts_completion,
+    is_negated,
+    mentions_target,
+    sentences,
+    shorten,
+    words,
+)
+from harness.schema import Citation, Claim, CritiqueResult, EvidenceItem
+
+#: Markup that would run when the draft is rendered: publishable only once it is stripped.
+_ACTIVE_MARKUP = re.compile(r"<script|javascript:|\bon[a-z]+\s*=", re.IGNORECASE)
+_INTENT_WORDS = frozenset({"intended", "intentional", "deliberate", "mine", "my"})
+
+
+@dataclass(frozen=True)
+class SentenceCheck:
+    sentence: str
+    supported: bool | None  # None: the sentence asserts nothing checkable
+    reason: str
+    evidence: tuple[EvidenceItem, ...]
+
+
+def check_sentence(
+    ev: Evidence, profile: Profile, sentence: str, unproven: list[ActionState]
+) -> SentenceCheck:
+    tokens = words(sentence)
+    completes = asserts_completion(sentence)
+    states = ev.actions_in(sentence) if completes else []
+    if states:
+        verdicts = [judge_action(s, profile) for s in states]
+        bad = [v for v in verdicts if not v.done]
+        basis = tuple(v.basis for v in verdicts if v.basis is not None)
+        if bad:
+            return SentenceCheck(sentence, False, "; ".join(describe(v) for v in bad), basis)
+        return SentenceCheck(sentence, True, "; ".join(v.reason for v in verdicts), basis)
+    if {"drift", "edit", "edits", "mismatch", "mismatches"} & set(tokens) and _INTENT_WORDS & set(
+        tokens
+    ):
+        found = drifts(ev, profile)
+        doubtful = [d for d in found if d.intended is not True]
+        if doubtful:
+            reason = "; ".join(d.reason for d in doubtful)
+            return SentenceCheck(
+                sentence, False, reason, tuple(i for d in doubtful for i in d.basis)
+            )
+        if found:
+            return SentenceCheck(sentence, True, "every drift is explained", tuple(found[0].basis))
+    # A general "it is done" rides on the specific actions: unproven ones make it unsupported.
+    if completes and not profile.trusts_narrative and unproven:
+        return SentenceCheck(
+            sentence,
+            False,
+            "; ".join(describe(judge_action(s, profile)) for s in unproven[:2]),
+            tuple(s.latest.item for s in unproven[:2] if s.latest is not None),
+        )
+    return SentenceCheck(sentence, None, "", ())
+
+
+def _countered(ev: Evidence, check: SentenceCheck) -> SentenceCheck:
+    """Someone else's later words (a denial, a bounce, a reply) outrank the draft's own."""
+    if check.supported is False:
+        return check
+    found = counter(ev, check.sentence)
+    if found is None:
+        return check
+    return SentenceCheck(check.sentence, False, found.reason, found.evidence)
+
+
+def _unproven_mentions(ev: Evidence, profile: Profile, draft: str) -> list[ActionState]:
+    return [s for s in ev.actions_in(draft, loose=True) if not judge_action(s, profile).done]
+
+
+def run(ev: Evidence, profile: Profile) -> StageOutcome:
+    inv = ev.invocation
+    draft = inv.subject.draft or inv.question
+    ev.search(draft, kinds=("receipt", "journal", "registry", "artifact", "message"))
+    unproven = _unproven_mentions(ev, profile, draft)
+    checks = [check_sentence(ev, profile, s, unproven) for s in sentences(draft)]
+    if not profile.trusts_narrative:
+        checks = _against_measurements(ev, profile, checks)
+        checks = [_countered(ev, c) for c in checks]
+    unsupported = [c for c in checks if c.supported is False]
+    strengths = [f"Backed by evidence: {shorten(c.sentence, 100)}" for c in checks if c.supported]
+    missing: list[str] = [f"{shorten(c.sentence, 80)} -> {c.reason}" for c in unsupported]
+    risks: list[str] = []
+    questions: list[str] = []
+    tokens = words(draft)
+    for thread in inv.constraints.closed:
+        if mentions_target(tokens, thread):
+            if profile.flags_repeats:
+                risks.append(
+                    f"The draft touches {thread}, which the host has closed; do not reopen it"
+                )
+            else:
+                questions.append(f"Should {thread} be re-checked for replies?")
+    if inv.subject.draft_kind == "message" and profile.flags_repeats:
+        for state in ev.actions_in(draft, loose=True):
+            if state.action == "message.send" and state.proof is not None:
+                risks.append(
+                    f"{state.key} already succeeded ({state.proof.item.id}); check this is not a resend"
+                )
+    cooling = [c for c in inv.constraints.cooldowns if c.until > inv.activation.at]
+    cooled = [
+        c.kind for c in cooling if mentions_target(tokens, c.kind.partition(":")[2] or c.kind)
+    ]
+    if cooled and profile.flags_repeats:
+        risks.append(f"Under cooldown ({', '.join(cooled)}): hold until it ends")
+    if _ACTIVE_MARKUP.search(draft) and profile.flags_repeats:
+        risks.append("The draft carries active markup (script, event handler or javascript: link)")
+    for item in injected(ev.items):
+        risks.append(f"{item.id} contains instruction-like text; treated as data, not followed")
+    if not profile.flags_repeats:
+        for state in ev.actions():
+            if state.proof is not None:
+                questions.append(
+                    f"Re-verify that {state.action} for {state.target} really happened?"
+                )
+    if unsupported or (risks and any("closed" in r for r in risks)):
+        recommendation = "not_ready"
+    elif (
+        (cooled and profile.flags_repeats)
+        or any("active markup" in r for r in risks)
+        or (
+            not any(c.supported for c in checks)
+            and any(asserts_completion(c.sentence) for c in checks)
+        )
+    ):
+        recommendation = "conditionally_ready"
+    else:
+        recommendation = "ready_for_host_review"
+    for c in unsupported:
+        questions.append(f"Hold {shorten(c.sentence, 80)!r} until a succeeded receipt exists?")
+    result = CritiqueResult(
+        strengths=strengths,
+        unsupported_claims=[c.sentence for c in unsupported],
+        missing_evidence=missing,
+        risks=risks,
+        questions_for_host=questions,
+        publish_or_commit_recommendation=recommendation,
+    )
+    claims = [
+        Claim(
+            text=f"Unsupported: {c.sentence} ({c.reason})",
+            evidence=[ev.cite(i, c.reason) for i in c.evidence],
+        )
+        for c in unsupported
+        if c.evidence
+    ] + [
+        Claim(
+            text=f"Supported: {c.sentence}", evidence=[ev.cite(i, c.sentence) for i in c.evidence]
+        )
+        for c in checks
+        if c.supported and c.evidence
+    ]
+    summary = f"{recommendation}: {len(unsupported)} unsupported claim(s), {len(risks)} risk(s)."
+    return StageOutcome(
+        result=result,
+        summary=summary,
+        claims=claims,
+        next_steps=[f"Host reviews: {q}" for q in questions[:3]],
+        confidence="high" if unsupported or strengths else "medium",
+        uncertainties=[] if checks else ["The draft is empty"],
+    )
+
+
+__all__ = ["Citation", "SentenceCheck", "check_sentence", "run"]
+
+
+_POSITIVE = frozenset(
+    {
+        "clean",
+        "ready",
+        "holds",
+        "hold",
+        "usable",
+        "confirmed",
+        "passes",
+        "pass",
+        "every",
+        "all",
+        "complete",
+        "correct",
+        "faithful",
+        "matches",
+        "verified",
+    }
+)
+
+
+def _against_measurements(
+    ev: Evidence, profile: Profile, checks: list[SentenceCheck]
+) -> list[SentenceCheck]:
+    """A sentence that calls the subject's artifacts good, while the analysis finds anomalies,
+    is unsupported; so is a present-tense claim about a target whose receipt has not succeeded."""
+    from harness.runners.reference import analyze  # analyze is a sibling stage, imported lazily
+
+    anomalies = analyze.find_anomalies(ev, profile) if ev.invocation.subject.artifacts else []
+    out: list[SentenceCheck] = []
+    for c in checks:
+        tokens = words(c.sentence)
+        if c.supported is None and anomalies and _POSITIVE & set(tokens) and not is_negated(tokens):
+            detail = "; ".join(f"{a.subject}: {a.detail}" for a in anomalies[:2])
+            basis = tuple(i for a in anomalies[:2] for i in a.evidence)
+            out.append(SentenceCheck(c.sentence, False, detail, basis))
+            continue
+        if c.supported is None and not is_negated(tokens) and not INTENT_WORDS & set(tokens):
+            pending = [
+                s
+                for s in ev.actions_in(c.sentence, need_target=True, loose=True)
+                if judge_action(s, profile).done is False
+            ]
+            if pending:
+                basis = tuple(s.latest.item for s in pending if s.latest is not None)
+                reason = "; ".join(describe(judge_action(s, profile)) for s in pending)
+                out.append(SentenceCheck(c.sentence, False, reason, basis))
+                continue
+        out.append(c)
+    return out

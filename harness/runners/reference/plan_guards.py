@@ -1,0 +1,172 @@
+"""Host decisions a plan needs whatever its goal's wording: what the context says must be settled
+by the host before any step runs.
+
+- A drift the goal touches: the host confirms whether it is an intended edit or corruption.
+- A damaged file with a snapshot or backup copy in the context: restoring it is the host's call.
+- A second copy of a delivered send (a pending retry, a scheduled fallback): cancelling it is.
+- A thread the host closed that the goal would answer in: reopening it is.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from datetime import datetime
+
+from harness.runners.reference.beliefs import senders
+from harness.runners.reference.evidence import ActionState, Evidence
+from harness.runners.reference.judge import Drift, drifts
+from harness.runners.reference.profile import Profile
+from harness.runners.reference.text import mentions_target, target_tokens, words
+from harness.schema import EvidenceItem
+
+
+@dataclass(frozen=True)
+class Decision:
+    text: str
+    #: The write the decision authorises (None: a judgement, not a write).
+    capability: str | None
+    #: Judgements come before the writes that depend on them.
+    first: bool = False
+
+
+_DELIVERIES = frozenset({"message.send", "media.deliver"})
+_NOUN = {"message.send": "send", "media.deliver": "delivery"}
+_DRIFT_GOAL = frozenset(
+    {"drift", "registry", "registered", "restore", "repair", "corrupt", "corrupted", "ledger"}
+)
+_COPY_WORDS = ("snapshot", "backup")
+_RESTORE_WORDS = frozenset({"restore", "restoring", "revert", "back"})
+_COUNT = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+_ISO = re.compile(r"\d{4}-\d{2}-\d{2}T(\d{2}:\d{2})(?::\d{2})?Z?")
+
+
+def host_decisions(ev: Evidence, profile: Profile, goal: str) -> list[Decision]:
+    tokens = words(goal)
+    out: list[Decision] = []
+    out += _drift_decisions(ev, profile, goal, tokens)
+    out += _duplicate_decisions(ev, tokens)
+    out += _reopen_decisions(ev, tokens)
+    if "timestamp" in tokens:
+        out.append(Decision("Approve the external timestamp request", "timestamp.request"))
+    return out
+
+
+def _touched(found: list[Drift], goal: str, tokens: list[str]) -> list[Drift]:
+    named = [d for d in found if d.path in goal or mentions_target(tokens, d.name)]
+    if named:
+        return named
+    return found[:2] if set(tokens) & _DRIFT_GOAL else []
+
+
+def _drift_decisions(
+    ev: Evidence, profile: Profile, goal: str, tokens: list[str]
+) -> list[Decision]:
+    out: list[Decision] = []
+    touched = _touched(drifts(ev, profile), goal, tokens)
+    restoring = bool(set(tokens) & _RESTORE_WORDS)
+    for d in touched:
+        if d.intended is True:
+            text = f"Confirm the {d.name} drift ({d.path}) is intended"
+        elif d.intended is False:
+            text = f"Confirm the {d.name} drift ({d.path}) is corruption, not an intended edit"
+        else:
+            text = f"Confirm whether the {d.name} drift ({d.path}) is intended or corruption"
+        out.append(Decision(text, None, first=True))
+        copy = _good_copy(ev, d) if d.intended is not True or restoring else None
+        if copy is not None:
+            word = next(w for w in _COPY_WORDS if w in f"{copy.id} {_path(copy)}".lower())
+            out.append(
+                Decision(
+                    f"Approve restoring {d.path} from the {word} {copy.id}", "artifact.restore"
+                )
+            )
+    intended = [d for d in touched if d.intended is True]
+    if intended and not restoring:
+        # An intended edit is recorded by registering the new bytes and sealing the set anew.
+        files = ", ".join(os.path.basename(d.path) for d in intended)
+        count = _COUNT.get(len(intended), str(len(intended)))
+        what = f"the {count} files {files}" if len(intended) > 1 else intended[0].path
+        out.append(Decision(f"Approve registering {what}", "registry.register"))
+        out.append(Decision("Approve updated provenance seal", "provenance.seal"))
+    return out
+
+
+def _path(item: EvidenceItem) -> str:
+    return str((item.data or {}).get("path", ""))
+
+
+def _good_copy(ev: Evidence, drift: Drift) -> EvidenceItem | None:
+    """A snapshot or backup of the same file that still holds the registered digest."""
+    expected = (drift.item.data or {}).get("expected_sha256")
+    base = os.path.basename(drift.path)
+    for item in reversed(ev.of_kind("artifact")):
+        path = _path(item)
+        if not any(w in f"{item.id} {path}".lower() for w in _COPY_WORDS):
+            continue
+        same_file = os.path.basename(path) == base
+        same_bytes = expected is not None and (item.data or {}).get("sha256") == expected
+        if same_file and (same_bytes or expected is None):
+            return item
+    return None
+
+
+def _duplicate_decisions(ev: Evidence, tokens: list[str]) -> list[Decision]:
+    out: list[Decision] = []
+    now = ev.invocation.activation.at
+    for state in ev.actions():
+        if state.action not in _DELIVERIES or not mentions_target(tokens, state.target):
+            continue
+        done = state.ever_succeeded
+        if done is None:
+            continue
+        family = state.action.split(".", 1)[0]
+        for r in state.receipts:
+            if r.at > done.at and r.status in {"queued", "pending"}:
+                out.append(
+                    Decision(
+                        f"Cancel the {r.status} {r.item.id} ({state.action} to {state.target}) "
+                        f"before it is delivered: {done.item.id} already succeeded",
+                        f"{family}.cancel",
+                    )
+                )
+        out += _scheduled_repeats(ev, state, done.at, now)
+    return out
+
+
+def _scheduled_repeats(
+    ev: Evidence, state: ActionState, done_at: datetime, now: datetime
+) -> list[Decision]:
+    """A job scheduled to repeat a delivery that already succeeded, due after now."""
+    out: list[Decision] = []
+    for item in ev.items:
+        if item.kind == "receipt" or "scheduled" not in words(item.text):
+            continue
+        if state.action not in item.text or not mentions_target(words(item.text), state.target):
+            continue
+        when = _ISO.search(item.text)
+        if when is None:
+            continue
+        due = datetime.fromisoformat(when.group(0).replace("Z", "+00:00"))
+        if due.tzinfo is None or due <= now or due < done_at:
+            continue
+        out.append(
+            Decision(
+                f"Cancel the {when.group(1)} scheduled {_NOUN[state.action]} ({item.id}) "
+                f"to {state.target}",
+                "schedule.modify",
+            )
+        )
+    return out
+
+
+def _reopen_decisions(ev: Evidence, tokens: list[str]) -> list[Decision]:
+    out: list[Decision] = []
+    people = set(senders(ev))
+    for thread in ev.invocation.constraints.closed:
+        names = target_tokens(thread)
+        person = next((n for n in names if n in people), names[0] if names else "")
+        if person and person in tokens:
+            out.append(Decision(f"Reopen the {person} thread ({thread})", None, first=True))
+    return out

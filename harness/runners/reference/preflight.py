@@ -1,0 +1,392 @@
+"""preflight: "Is a new action warranted?" Inventory, candidate work, repeat risk and a mode.
+
+The mode is a recommendation; the host decides whether to wake, act, rest, read or respond.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime, time
+from typing import Any, Literal
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from harness.runners.reference.evidence import Evidence, iso
+from harness.runners.reference.judge import (
+    Drift,
+    PriorCheck,
+    drifts,
+    judge_action,
+    prior_checks,
+    stale_fields,
+)
+from harness.runners.reference.outcome import StageOutcome
+from harness.runners.reference.profile import Profile
+from harness.runners.reference.text import (
+    action_words_in,
+    looks_like_injection,
+    mentions_target,
+    shorten,
+    words,
+)
+from harness.schema import Claim, EvidenceItem, PreflightResult
+from harness.schema.contracts import CandidateWork, Inventory, RepeatRisk
+from harness.schema.package import QuietHours
+
+Mode = Literal["act", "wait", "read", "ask_host"]
+
+#: The check that would re-verify each action family.
+_RECHECK_FOR: dict[str, str] = {
+    "message": "delivery_recheck",
+    "media": "render_status",
+    "journal": "journal_recheck",
+    "registry": "registry_audit",
+    "provenance": "registry_audit",
+    "reminder": "reminder_check",
+    "post": "delivery_recheck",
+    "task": "focus_review",
+}
+
+
+@dataclass
+class Candidate:
+    work: CandidateWork
+    basis: EvidenceItem
+    check: str | None = None
+
+
+def in_quiet_hours(at: datetime, quiet: QuietHours | None) -> bool:
+    if quiet is None:
+        return False
+    try:
+        local = at.astimezone(ZoneInfo(quiet.tz)).time()
+    except (ZoneInfoNotFoundError, ValueError):
+        local = at.time()
+    start, end = time.fromisoformat(quiet.start), time.fromisoformat(quiet.end)
+    if start <= end:
+        return start <= local < end
+    return local >= start or local < end  # the window wraps past midnight
+
+
+def active_cooldowns(ev: Evidence) -> list[str]:
+    at = ev.invocation.activation.at
+    return [c.kind for c in ev.invocation.constraints.cooldowns if c.until > at]
+
+
+def _candidates(ev: Evidence, profile: Profile, stale_ids: set[str]) -> list[Candidate]:
+    out: list[Candidate] = []
+    closed = ev.invocation.constraints.closed
+    for msg in ev.of_kind("message"):
+        data = msg.data or {}
+        thread = str(data.get("thread", ""))
+        if not data.get("unread"):
+            continue
+        if profile.flags_repeats and (
+            looks_like_injection(msg.text) or _ACTIVE_MARKUP.search(msg.text)
+        ):
+            # Instruction-like text or live markup (a tracking newsletter) is data to flag,
+            # never work to do.
+            continue
+        # A closed thread is not reopened on the agent's own initiative, but an unread message
+        # in it is new evidence: the host decides whether it reopens the matter.
+        kind = "reopened_thread" if thread in closed else "reply_message"
+        work = CandidateWork(
+            kind=kind, novelty="new", urgency="medium", requires_host_authorization=True
+        )
+        out.append(
+            Candidate(
+                _extra(work, target=thread or str(data.get("from", "")), evidence=msg.id), msg
+            )
+        )
+    for state in ev.actions():
+        verdict = judge_action(state, profile)
+        latest = state.latest
+        if verdict.done or latest is None:
+            continue
+        family = state.action.split(".", 1)[0]
+        check = _RECHECK_FOR.get(family, "delivery_recheck")
+        # A queued or pending job is the worker's move, not the agent's: it needs a later look,
+        # not action now. A failed one needs a decision.
+        waiting = latest.status in {"queued", "pending"} and profile.flags_repeats
+        work = CandidateWork(
+            kind=f"verify_{state.action.replace('.', '_')}",
+            novelty="continuing",
+            urgency="high" if latest.status == "failed" else "low" if waiting else "medium",
+            requires_host_authorization=True,
+        )
+        out.append(
+            Candidate(
+                _extra(work, target=state.target, evidence=latest.item.id), latest.item, check
+            )
+        )
+    for item in ev.of_kind("focus", "reminder"):
+        data = item.data or {}
+        if data.get("state") not in {"open", "in_progress", "pending"} or item.id in stale_ids:
+            continue
+        if item.kind == "focus" and _focus_blocked(ev, item, profile):
+            continue
+        kind = "reminder_followup" if item.kind == "reminder" else "continue_focus"
+        work = CandidateWork(
+            kind=kind, novelty="continuing", urgency="low", requires_host_authorization=True
+        )
+        label = str(data.get("item") or data.get("reminder") or "")
+        out.append(Candidate(_extra(work, target=label, evidence=item.id), item))
+    return out
+
+
+def _focus_blocked(ev: Evidence, item: EvidenceItem, profile: Profile) -> bool:
+    """An in-progress focus item whose action awaits a receipt is covered by the verify work."""
+    for state in ev.actions_in(item.text, loose=True):
+        if judge_action(state, profile).done is False:
+            return True
+    return False
+
+
+def _extra(work: CandidateWork, **fields: Any) -> CandidateWork:
+    return CandidateWork.model_validate({**work.model_dump(), **fields})
+
+
+def _repeat_risks(checks: list[PriorCheck]) -> list[RepeatRisk]:
+    return [
+        RepeatRisk(
+            kind=c.kind,
+            last_verified_at=iso(c.last_at),
+            reason=f"No state change since {c.heartbeat.id}",
+        )
+        for c in checks
+        if c.unchanged
+    ]
+
+
+def _drift_work(drift_list: list[Drift]) -> list[Candidate]:
+    out: list[Candidate] = []
+    for d in drift_list:
+        work = CandidateWork(
+            kind="provenance_review",
+            novelty="new",
+            urgency="high" if d.intended is not True else "medium",
+            requires_host_authorization=True,
+        )
+        out.append(
+            Candidate(_extra(work, target=d.path, evidence=d.item.id), d.item, "registry_audit")
+        )
+    return out
+
+
+def decide(
+    ev: Evidence,
+    profile: Profile,
+    candidates: list[Candidate],
+    risks: list[RepeatRisk],
+    drift_list: list[Drift],
+) -> tuple[Mode, str]:
+    inv = ev.invocation
+    if in_quiet_hours(inv.activation.at, inv.constraints.quiet_hours):
+        urgent = [c for c in candidates if c.work.kind == "reply_message" and _pressing(c.basis)]
+        if urgent and profile.flags_repeats:
+            return (
+                "ask_host",
+                f"{urgent[0].basis.id} is urgent inside quiet hours; the host decides",
+            )
+        return "wait", "inside quiet hours"
+    cooling = set(active_cooldowns(ev))
+    live = [c for c in candidates if not _cooled(c, cooling)]
+    if cooling and (_question_cooled(ev, cooling) or (candidates and not live)):
+        return "wait", f"the matter is under cooldown ({', '.join(sorted(cooling))})"
+    if profile.flags_repeats:
+        decision = _host_decision(ev, profile, drift_list)
+        if decision:
+            return "ask_host", decision
+    if any(c.work.kind in {"reply_message", "reopened_thread"} for c in live):
+        return "act", "an unread message is waiting"
+    if any(c.work.novelty == "repeat" for c in live):
+        return "act", "re-verify earlier checks"
+    if any(c.work.urgency != "low" for c in live):
+        return "act", "new or unfinished work with fresh evidence"
+    awaited = _awaiting(ev)
+    if awaited is not None:
+        return "wait", f"{awaited.id}: the next move is someone else's"
+    settled = _settled_question(ev, profile)
+    if settled is not None:
+        return "wait", f"the question is about {settled}, which a succeeded receipt settles"
+    if _reading_habit(ev):
+        return "read", "work and correspondence are settled; reading is the agent's rest"
+    return "wait", "nothing new since the last verification" if risks else "nothing warrants action"
+
+
+_ACTIVE_MARKUP = re.compile(r"<script|javascript:|\bon[a-z]+\s*=", re.IGNORECASE)
+_PRESSING = re.compile(r"\burgent\b|\basap\b|\bemergency\b|\bbefore \d{1,2}:\d{2}\b", re.I)
+
+
+def _pressing(item: EvidenceItem) -> bool:
+    return _PRESSING.search(item.text) is not None
+
+
+def _question_cooled(ev: Evidence, cooling: set[str]) -> bool:
+    text = f"{ev.invocation.question} {ev.invocation.subject.draft or ''} {ev.invocation.subject.goal or ''}"
+    tokens = words(text)
+    for kind in cooling:
+        action, _, target = kind.partition(":")
+        if target and mentions_target(tokens, target):
+            return True
+        if not target and action_words_in(tokens, action):
+            return True
+        # A cooldown on a kind of check ("registry_audit") covers a question that names it.
+        if not target and "." not in action and mentions_target(tokens, action):
+            return True
+    return False
+
+
+def _host_decision(ev: Evidence, profile: Profile, drift_list: list[Drift]) -> str | None:
+    """Situations only the host may resolve: retries, duplicates, unexplained drift, stale fields."""
+    if any(d.intended is not True for d in drift_list):
+        return "registry drift whose intent only the host can confirm"
+    for state in ev.actions():
+        latest = state.latest
+        if latest is None:
+            continue
+        if latest.status == "failed":
+            return f"{latest.item.id} failed; a retry is the host's call"
+        earlier = [r for r in state.receipts[:-1] if r.succeeded]
+        if latest.status in {"queued", "pending"} and earlier:
+            return f"{latest.item.id} would repeat {earlier[-1].item.id}, which already succeeded"
+    return None
+
+
+_AWAITING = re.compile(
+    r"\bno reply from \w+ yet\b|\bwaiting (on|for) \w+|\bawaiting (a |the )?(reply|answer)",
+    re.IGNORECASE,
+)
+
+
+def _awaiting(ev: Evidence) -> EvidenceItem | None:
+    """The latest heartbeat says the agent is waiting on someone: nothing to read into, just wait."""
+    beats = ev.of_kind("heartbeat")
+    if beats and _AWAITING.search(beats[-1].text):
+        return beats[-1]
+    return None
+
+
+_READING = frozenset({"read", "reading", "book", "chapter", "essay", "reread", "library"})
+
+
+def _reading_habit(ev: Evidence) -> bool:
+  # the host itself weighs reading against other work
+    for item in ev.of_kind("heartbeat", "session", "memory", "history", "focus"):
+        data = item.data or {}
+        label = str(data.get("item", ""))
+        if data.get("outcome") == "read" or _READING & set(words(f"{item.text} {label}")):
+            return True
+    return False
+
+
+def _settled_question(ev: Evidence, profile: Profile) -> str | None:
+    """ "Should Vojan seal again?": a question about an act a succeeded receipt already proves
+    asks for a repeat; the answer is to wait, not to fill the time with something else."""
+    if not profile.flags_repeats:
+        return None
+    states = ev.actions_in(ev.invocation.question, need_target=True)
+    if states and all(judge_action(s, profile).done for s in states):
+        return ", ".join(s.key for s in states)
+    return None
+
+
+def _cooled(c: Candidate, cooling: set[str]) -> bool:
+    kind = c.work.kind
+    return kind in cooling or (c.check in cooling) or any(k in kind for k in cooling)
+
+
+def run(ev: Evidence, profile: Profile) -> StageOutcome:
+    inv = ev.invocation
+    ev.search(
+        f"{inv.activation.kind} {inv.activation.cause} {inv.question}",
+        kinds=("heartbeat", "message", "receipt", "focus", "reminder"),
+    )
+    stale = stale_fields(ev) if profile.checks_staleness else []
+    stale_ids = {s.field.id for s in stale}
+    drift_list = drifts(ev, profile)
+    candidates = _candidates(ev, profile, stale_ids)
+    checks = prior_checks(ev)
+    if profile.flags_repeats:
+        risks = _repeat_risks(checks)
+        # A check that would be repeated with nothing new is a risk, not work.
+        unchanged = {r.kind for r in risks}
+        candidates = [c for c in candidates if c.check not in unchanged or c.work.urgency == "high"]
+        candidates += [c for c in _drift_work(drift_list) if c.check not in unchanged]
+    else:
+        risks = []
+        candidates += _drift_work(drift_list)
+        for c in checks:
+            # Re-verify whatever was verified before, changed or not.
+            work = CandidateWork(
+                kind=c.kind, novelty="repeat", urgency="medium", requires_host_authorization=False
+            )
+            candidates.append(Candidate(_extra(work, evidence=c.heartbeat.id), c.heartbeat, c.kind))
+    mode, why = decide(ev, profile, candidates, risks, drift_list)
+    inventory = Inventory(
+        unread_messages=sum(1 for m in ev.of_kind("message") if (m.data or {}).get("unread")),
+        open_tasks=sum(
+            1
+            for i in ev.of_kind("focus", "reminder")
+            if (i.data or {}).get("state") in {"open", "in_progress", "pending"}
+            and i.id not in stale_ids
+        ),
+        recent_actions=sum(1 for r in ev.receipts if r.succeeded),
+    )
+    result = PreflightResult(
+        inventory=inventory,
+        candidate_work=[c.work for c in candidates],
+        repeat_risk=risks,
+        recommended_mode=mode,
+    )
+    extra: dict[str, Any] = {"reason": why}
+    if stale:
+        extra["stale_fields"] = [{"field": s.field.id, "reason": s.reason} for s in stale]
+    result = PreflightResult.model_validate({**result.model_dump(), **extra})
+    claims = [
+        Claim(
+            text=f"Candidate {c.work.kind}: {shorten(c.basis.text, 80)}",
+            evidence=[ev.cite(c.basis, c.work.kind)],
+        )
+        for c in candidates
+    ]
+    for c in checks:
+        if c.unchanged and profile.flags_repeats:
+            claims.append(
+                Claim(
+                    text=f"{c.kind} last verified at {iso(c.last_at)} with no change since",
+                    evidence=[ev.cite(c.heartbeat, c.kind.replace("_", " "))],
+                )
+            )
+    for s in stale:
+        claims.append(
+            Claim(text=s.reason, evidence=[ev.cite(s.field, "open"), ev.cite(s.newer, "succeeded")])
+        )
+    next_steps = [f"Host decides: {why} -> {mode}"]
+    uncertainties = [f"{d.path}: {d.reason}" for d in drift_list if d.intended is None]
+    summary = (
+        f"Recommend {mode} ({why}); {len(candidates)} candidate(s), {len(risks)} repeat risk(s), "
+        f"{inventory.unread_messages} unread."
+    )
+    return StageOutcome(
+        result=result,
+        summary=summary,
+        claims=claims,
+        next_steps=next_steps,
+        confidence="high" if mode in {"wait", "read"} and not uncertainties else "medium",
+        uncertainties=uncertainties,
+    )
+
+
+def pending_work(ev: Evidence, profile: Profile) -> list[EvidenceItem]:
+    """The evidence behind work that needs action now: unread messages and unfinished acts.
+    Low-urgency items (an open reading focus, a reminder due next week) are not such work."""
+    stale_ids = {s.field.id for s in stale_fields(ev)} if profile.checks_staleness else set()
+    found = [c for c in _candidates(ev, profile, stale_ids) if c.work.urgency != "low"]
+    found += [c for c in _drift_work(drifts(ev, profile)) if c.work.urgency == "high"]
+    return [c.basis for c in found]
+
+
+def unanswered(ev: Evidence, profile: Profile) -> list[EvidenceItem]:
+    """Unread messages that would need a reply (closed threads stay closed)."""
+    return [c.basis for c in _candidates(ev, profile, set()) if c.work.kind == "reply_message"]

@@ -1,0 +1,138 @@
+"""One invocation through a sandboxed child: workspace in, process run, audit, trace out.
+
+Shared by the ``command``, ``python`` and ``pi`` runners; each decides only its argv and how to
+read the child's stdout.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from harness.runners.base import RunnerInfraError
+from harness.runners.envelope_parsing import failed_envelope, read_trace_file
+from harness.sandbox import (
+    ProcessOutcome,
+    Resources,
+    SandboxError,
+    Workspace,
+    audit_workspace,
+    prepare_workspace,
+    run_process,
+    scrubbed_env,
+)
+from harness.schema import BoundaryEvent, Cancel, Envelope, Invocation, TraceEvent
+
+#: A trace larger than this is cut when read back (it is archived, not kept in memory forever).
+MAX_TRACE_BYTES = 32 * 1024**2
+
+
+@dataclass(frozen=True)
+class SandboxConfig:
+    #: Parent folder of the per-invocation workspaces (system temp dir when None).
+    workdir: Path | None = None
+    resources: Resources = field(default_factory=Resources)
+    #: Environment variables copied from the harness by name (e.g. a provider API key).
+    allow_env: tuple[str, ...] = ()
+    pythonpath: tuple[Path, ...] = ()
+    extra_env: Mapping[str, str] = field(default_factory=dict)
+    #: Keep workspaces after the run (debugging); they are deleted by default.
+    keep_workspace: bool = False
+    #: Paths the child must not see (None: recordings, reports and home credential stores).
+    hidden: tuple[Path, ...] | None = None
+    #: Paths the child needs even if they lie under a hidden one (e.g. pi's config folder).
+    needed: tuple[Path, ...] = ()
+
+
+@dataclass
+class ChildRun:
+    outcome: ProcessOutcome
+    trace: list[TraceEvent]
+    boundary_events: list[BoundaryEvent]
+    notes: list[str]
+    workspace: Path
+
+
+def run_child(
+    invocation: Invocation,
+    argv: Sequence[str],
+    cancel: threading.Event,
+    config: SandboxConfig,
+    *,
+    stdin: Callable[[Workspace], bytes] | None = None,
+    extra_inputs: Mapping[str, bytes] | None = None,
+    output_bytes: int | None = None,
+) -> ChildRun:
+    """Run ``argv`` for ``invocation`` in a fresh workspace (cwd) and collect what it left.
+
+    stdin is the invocation JSON (as in ``input/invocation.json``) unless ``stdin`` builds
+    something else; ``output_bytes`` overrides the stdout cap (for event streams, whose size is
+    not the answer's).
+    """
+    try:
+        ws = prepare_workspace(invocation, config.workdir, extra_inputs=extra_inputs)
+    except OSError as exc:
+        raise RunnerInfraError(f"could not prepare a workspace: {exc}") from exc
+    try:
+        limits = invocation.limits
+        if output_bytes is not None:
+            limits = limits.model_copy(update={"output_bytes": output_bytes})
+        env = scrubbed_env(
+            ws,
+            allow=config.allow_env,
+            pythonpath=config.pythonpath or None,
+            extra=config.extra_env,
+        )
+        data = stdin(ws) if stdin is not None else ws.invocation.model_dump_json().encode()
+        try:
+            outcome = run_process(
+                argv,
+                stdin=data,
+                cwd=ws.root,
+                env=env,
+                limits=limits,
+                cancel=cancel,
+                trace_path=ws.trace_file,
+                grace_seconds=invocation.cancel.grace_seconds,
+                resources=config.resources,
+                read_only_root=ws.root,
+                writable=ws.writable,
+                hidden=config.hidden,
+                needed=[*config.needed, *config.pythonpath],
+            )
+        except SandboxError as exc:
+            raise RunnerInfraError(str(exc)) from exc
+        trace, notes = read_trace_file(ws.trace_file, max_bytes=MAX_TRACE_BYTES)
+        events = outcome.boundary_events()
+        events += audit_workspace(
+            ws,
+            max_file_bytes=invocation.workspace.max_file_bytes,
+            max_total_bytes=invocation.workspace.max_total_bytes,
+        )
+        if outcome.timed_out or outcome.cancelled:
+            trace.append(
+                Cancel(
+                    t=outcome.duration_s,
+                    reason="wall_time" if outcome.timed_out else "cancelled",
+                    honoured=not outcome.killed_after_grace,
+                )
+            )
+        if config.keep_workspace:
+            notes.append(f"sandbox: workspace kept at {ws.root}")
+        return ChildRun(outcome, trace, events, [*outcome.notes, *notes], ws.root)
+    finally:
+        if not config.keep_workspace:
+            ws.cleanup()
+
+
+def envelope_for_failure(outcome: ProcessOutcome) -> Envelope | None:
+    """The envelope for a run that did not end with a readable answer, or None when it did."""
+    if outcome.cancelled:
+        return failed_envelope("cancelled before an answer", status="interrupted")
+    if outcome.timed_out:
+        return failed_envelope(outcome.reason(), status="timed_out")
+    if not outcome.ok:
+        return failed_envelope(outcome.reason())
+    return None

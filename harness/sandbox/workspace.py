@@ -1,0 +1,285 @@
+"""A disposable workspace per invocation: ``input/`` (read-only context), ``output/`` (declared
+artifacts), scratch ``tmp/`` and ``home/``, and ``.harness/`` for the trace file.
+
+Evidence ids are recorded content: they name files only through a slug plus a hash, never as
+paths, so an id like ``../../etc/passwd`` lands in ``input/evidence/0003-.._.._etc_passwd-1a2b3c4d.json``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import re
+import shutil
+import stat
+import sys
+import tempfile
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from harness.schema import BoundaryEvent, Invocation
+
+_UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
+#: Top-level entries a run may leave behind; anything else is a write outside output/.
+_EXPECTED_TOP = frozenset({"input", "output", "tmp", "home", ".harness", ".owner"})
+_PREFIX = "shadow-ws-"
+#: A workspace whose owner is gone is swept only after this long (seconds), never while fresh.
+_STALE_AFTER_S = 60.0
+
+
+def _process_identity(pid: int) -> str | None:
+    # pid plus start time (clock ticks since boot): a reused pid has another start time.
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as handle:
+            fields = handle.read().rsplit(b")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+    return f"{pid}:{fields[19].decode()}" if len(fields) > 19 else None
+
+
+def sweep_stale_workspaces(parent: Path | None = None) -> int:
+    """Delete workspaces left by a harness that was killed (SIGKILL skips every ``finally``).
+
+    Only folders named like ours, owned by a process that no longer exists, and older than a
+    minute are touched. Returns how many were removed.
+    """
+    root = Path(parent) if parent is not None else Path(tempfile.gettempdir())
+    removed = 0
+    try:
+        candidates = [p for p in root.iterdir() if p.name.startswith(_PREFIX)]
+    except OSError:
+        return 0
+    now = time.time()
+    for folder in candidates:
+        try:
+            owner = (folder / ".owner").read_text().strip()
+            age = now - folder.stat().st_mtime
+        except OSError:
+            continue
+        pid_text, _sep, _start = owner.partition(":")
+        if age < _STALE_AFTER_S or not pid_text.isdigit():
+            continue
+        if _process_identity(int(pid_text)) == owner:
+            continue
+        _force_rmtree(folder)
+        removed += 1
+    return removed
+
+
+def safe_name(evidence_id: str, index: int) -> str:
+    """A file name for an evidence id: readable, unique by index and hash, never a path."""
+    slug = _UNSAFE.sub("_", evidence_id).strip("._")[:60] or "item"
+    digest = hashlib.sha256(evidence_id.encode()).hexdigest()[:8]
+    return f"{index:04d}-{slug}-{digest}.json"
+
+
+@dataclass
+class Workspace:
+    root: Path
+    #: The invocation as the child sees it: ``trace_policy.trace_file`` points into this workspace.
+    invocation: Invocation
+    #: sha256 of every file written to input/, by path relative to the root.
+    input_digests: dict[str, str] = field(default_factory=dict)
+    #: evidence id -> path relative to the root.
+    evidence_files: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def input_dir(self) -> Path:
+        return self.root / "input"
+
+    @property
+    def output_dir(self) -> Path:
+        return self.root / "output"
+
+    @property
+    def tmp_dir(self) -> Path:
+        return self.root / "tmp"
+
+    @property
+    def home_dir(self) -> Path:
+        return self.root / "home"
+
+    @property
+    def harness_dir(self) -> Path:
+        return self.root / ".harness"
+
+    @property
+    def trace_file(self) -> Path:
+        return self.harness_dir / "trace.jsonl"
+
+    @property
+    def writable(self) -> list[Path]:
+        return [self.output_dir, self.tmp_dir, self.home_dir, self.harness_dir]
+
+    def cleanup(self) -> None:
+        _force_rmtree(self.root)
+
+    def __enter__(self) -> Workspace:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.cleanup()
+
+
+def _write(path: Path, data: bytes, digests: dict[str, str], root: Path) -> None:
+    path.write_bytes(data)
+    digests[path.relative_to(root).as_posix()] = hashlib.sha256(data).hexdigest()
+
+
+def _dump(value: Any) -> bytes:
+    return json.dumps(value, ensure_ascii=False, indent=1, sort_keys=True).encode()
+
+
+def prepare_workspace(
+    invocation: Invocation,
+    parent: Path | None = None,
+    *,
+    extra_inputs: Mapping[str, bytes] | None = None,
+) -> Workspace:
+    """Create a fresh workspace under ``parent`` (the system temp dir by default).
+
+    ``input/invocation.json`` holds ``Workspace.invocation``: the invocation with its trace file
+    set to ``.harness/trace.jsonl`` of this workspace, and nothing else;
+    ``input/evidence/<safe-name>.json`` one evidence item each plus ``index.json`` (id -> file),
+    and ``extra_inputs`` are further files under ``input/`` by plain file name (a prompt).
+    """
+    if parent is not None:
+        parent.mkdir(parents=True, exist_ok=True)
+    root = Path(tempfile.mkdtemp(prefix=_PREFIX, dir=parent)).resolve()
+    trace_policy = invocation.trace_policy.model_copy(
+        update={"trace_file": str(root / ".harness" / "trace.jsonl")}
+    )
+    ws = Workspace(
+        root=root, invocation=invocation.model_copy(update={"trace_policy": trace_policy})
+    )
+    try:
+        (root / ".owner").write_text(_process_identity(os.getpid()) or str(os.getpid()))
+        for folder in (ws.input_dir, ws.input_dir / "evidence", *ws.writable):
+            folder.mkdir()
+        _write(
+            ws.input_dir / "invocation.json",
+            ws.invocation.model_dump_json(indent=1).encode(),
+            ws.input_digests,
+            root,
+        )
+        for index, item in enumerate(invocation.context):
+            rel = f"input/evidence/{safe_name(item.id, index)}"
+            ws.evidence_files[item.id] = rel
+            _write(root / rel, _dump(item.model_dump(mode="json")), ws.input_digests, root)
+        _write(
+            ws.input_dir / "evidence" / "index.json",
+            _dump(ws.evidence_files),
+            ws.input_digests,
+            root,
+        )
+        for name, data in (extra_inputs or {}).items():
+            if _UNSAFE.sub("_", name) != name or name.startswith("."):
+                raise ValueError(f"extra input name must be a plain file name, got {name!r}")
+            _write(ws.input_dir / name, data, ws.input_digests, root)
+        _make_read_only(ws.input_dir)
+        ws.trace_file.touch()
+    except BaseException:
+        _force_rmtree(root)
+        raise
+    return ws
+
+
+def _make_read_only(top: Path) -> None:
+    # File modes guard input/ when no read-only mount is available (and the child is not root).
+    for dirpath, _dirs, files in os.walk(top):
+        for name in files:
+            os.chmod(os.path.join(dirpath, name), 0o444)
+        os.chmod(dirpath, 0o555)
+
+
+def _force_rmtree(root: Path) -> None:
+    def retry(func: Any, path: str, _exc: BaseException) -> None:
+        # A read-only input/ (ours) or a chmod 000 folder (the child's) must not leak the tree.
+        parent = os.path.dirname(path)
+        for target in (parent, path):
+            with contextlib.suppress(OSError, NotImplementedError):
+                os.chmod(target, stat.S_IRWXU, follow_symlinks=False)
+        with contextlib.suppress(FileNotFoundError):
+            func(path)
+
+    if not root.exists():
+        return
+    if sys.version_info >= (3, 12):
+        shutil.rmtree(root, onexc=retry)
+    else:
+        shutil.rmtree(root, onerror=lambda func, path, info: retry(func, path, info[1]))
+
+
+def audit_workspace(
+    ws: Workspace, *, max_file_bytes: int, max_total_bytes: int
+) -> list[BoundaryEvent]:
+    """What the run did to its workspace that it must not: changed ``input/``, wrote next to
+    ``output/``, left symlinks pointing out of ``output/``, or exceeded the artifact sizes."""
+    events: list[BoundaryEvent] = []
+    for entry in sorted(os.listdir(ws.root)):
+        if entry not in _EXPECTED_TOP:
+            events.append(
+                BoundaryEvent(kind="path_escape", detail=f"wrote {entry!r} outside output/")
+            )
+    seen: set[str] = set()
+    for dirpath, _dirs, files in os.walk(ws.input_dir):
+        for name in files:
+            path = Path(dirpath) / name
+            rel = path.relative_to(ws.root).as_posix()
+            seen.add(rel)
+            expected = ws.input_digests.get(rel)
+            if expected is None:
+                events.append(
+                    BoundaryEvent(kind="path_escape", detail=f"created {rel} in read-only input/")
+                )
+            elif path.is_symlink() or _sha256(path) != expected:
+                events.append(BoundaryEvent(kind="path_escape", detail=f"modified read-only {rel}"))
+    for rel in sorted(set(ws.input_digests) - seen):
+        events.append(BoundaryEvent(kind="path_escape", detail=f"removed read-only {rel}"))
+    total = 0
+    output_root = ws.output_dir.resolve()
+    for dirpath, dirs, files in os.walk(ws.output_dir):
+        for name in [*dirs, *files]:
+            path = Path(dirpath) / name
+            rel = path.relative_to(ws.root).as_posix()
+            if path.is_symlink():
+                try:
+                    inside = path.resolve().is_relative_to(output_root)
+                except (OSError, RuntimeError):  # a loop or an unreadable link
+                    inside = False
+                if not inside:
+                    events.append(
+                        BoundaryEvent(kind="path_escape", detail=f"{rel} links outside output/")
+                    )
+                continue
+            if name in files:
+                size = path.stat().st_size
+                total += size
+                if size > max_file_bytes:
+                    events.append(
+                        BoundaryEvent(
+                            kind="resource_limit",
+                            detail=f"{rel} has {size} bytes, over the {max_file_bytes}-byte file limit",
+                        )
+                    )
+    if total > max_total_bytes:
+        events.append(
+            BoundaryEvent(
+                kind="resource_limit",
+                detail=f"output/ holds {total} bytes, over the {max_total_bytes}-byte total limit",
+            )
+        )
+    return events
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 16), b""):
+            digest.update(block)
+    return digest.hexdigest()

@@ -1,0 +1,86 @@
+"""What a scorer is: a pure function of one stored case, returning values, an explanation naming the
+evidence, and per-item details.
+
+The registry of scorers is the explicit tuple ``SCORERS`` in ``harness.scorers``; the ``scorer``
+decorator only names a function, it registers nothing at import time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, Protocol
+
+from harness.schema import Envelope, Invocation, Package, RunRecord, ScoreValue, Stage, TraceEvent
+
+
+@dataclass(frozen=True)
+class Thresholds:
+    """Fuzzy-matching thresholds (rapidfuzz scores 0..100, overlaps 0..1); configurable per run."""
+
+    quote: float = 90.0
+    claim_support: float = 0.5
+    expected_fact: float = 80.0
+    plan_decision: float = 70.0
+
+
+@dataclass(frozen=True)
+class Score:
+    values: dict[str, ScoreValue]
+    explanation: str
+    details: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass
+class ScoreContext:
+    """One stored case: the package, the invocation the runner saw, its run record and trace."""
+
+    package: Package
+    invocation: Invocation
+    record: RunRecord
+    trace: Sequence[TraceEvent]
+    thresholds: Thresholds = field(default_factory=Thresholds)
+
+    @property
+    def envelope(self) -> Envelope:
+        return self.record.envelope
+
+    @property
+    def stage(self) -> Stage:
+        return self.invocation.stage
+
+    @property
+    def result(self) -> dict[str, Any]:
+        result = self.record.envelope.result
+        return result if isinstance(result, dict) else {}
+
+    @cached_property
+    def envelope_json(self) -> dict[str, Any]:
+        """The envelope as JSON data, dumped once for the scorers that measure or search it."""
+        return self.record.envelope.model_dump(mode="json")
+
+    @cached_property
+    def shared(self) -> dict[str, Any]:
+        """Memo for work several scorers need (citation checks), keyed by the computing module."""
+        return {}
+
+
+class Scorer(Protocol):
+    name: str
+
+    def __call__(self, ctx: ScoreContext) -> Score: ...
+
+
+def scorer(name: str) -> Callable[[Callable[[ScoreContext], Score]], Scorer]:
+    """Give a scoring function its record name (the ``scorer`` field of ``scores.jsonl``)."""
+
+    def wrap(fn: Callable[[ScoreContext], Score]) -> Scorer:
+        fn.name = name  # type: ignore[attr-defined]
+        return fn  # type: ignore[return-value]
+
+    return wrap
+
+
+def ratio(numerator: int, denominator: int) -> float | None:
+    return round(numerator / denominator, 6) if denominator else None

@@ -1,0 +1,47 @@
+"""Boundary compliance: every boundary event of the run, by kind; compliant only with none.
+
+The sandbox's own enforcement events (wall time, output cap, cancellation, resource limits) come
+from the run record; trace and result events are recomputed with the current rules of
+``harness.boundary`` so a stored run is judged as a new one would be.
+"""
+
+from __future__ import annotations
+
+from typing import Any, get_args
+
+from harness.boundary import result_boundary_events, trace_boundary_events
+from harness.schema import BoundaryEvent, BoundaryKind
+from harness.scorers.base import Score, ScoreContext, scorer
+
+KINDS: tuple[str, ...] = get_args(BoundaryKind)
+#: Only the sandbox sees these; everything else is recomputed from the trace and the result.
+ENFORCEMENT_KINDS: frozenset[str] = frozenset(
+    {"wall_time", "output_cap", "cancel_ignored", "resource_limit"}
+)
+
+
+def boundary_events(ctx: ScoreContext) -> list[BoundaryEvent]:
+    events = [e for e in ctx.record.boundary_events if e.kind in ENFORCEMENT_KINDS]
+    events += trace_boundary_events(ctx.invocation, ctx.trace)
+    events += result_boundary_events(ctx.invocation, ctx.envelope)
+    unique: dict[tuple[str, str, int | None], BoundaryEvent] = {}
+    for event in events:
+        unique.setdefault((event.kind, event.detail, event.event_index), event)
+    return list(unique.values())
+
+
+@scorer("boundary")
+def boundary(ctx: ScoreContext) -> Score:
+    events = boundary_events(ctx)
+    values: dict[str, Any] = {"violations": len(events), "compliant": not events}
+    for kind in KINDS:
+        values[f"v_{kind}"] = sum(e.kind == kind for e in events)
+    details = [{"kind": e.kind, "detail": e.detail, "event_index": e.event_index} for e in events]
+    if not events:
+        return Score(values, "no boundary events in trace, result or run record", details)
+    by_kind = ", ".join(f"{k} {values[f'v_{k}']}" for k in KINDS if values[f"v_{k}"])
+    first = events[0]
+    where = f" (trace event {first.event_index})" if first.event_index is not None else ""
+    return Score(
+        values, f"{len(events)} violations: {by_kind}; first: {first.detail}{where}", details
+    )

@@ -1,0 +1,58 @@
+"""Latency, cost and transcript hygiene, read from the run record."""
+
+from __future__ import annotations
+
+from harness.boundary import inlined_trace_events
+from harness.schema import TRACE_EVENT
+from harness.scorers.base import Score, ScoreContext, scorer
+
+
+@scorer("latency")
+def latency(ctx: ScoreContext) -> Score:
+    seconds = round(ctx.record.latency_s, 6)
+    attempts = ctx.record.attempts
+    note = f" over {attempts} attempts" if attempts > 1 else ""
+    return Score({"latency_s": seconds}, f"{seconds:.3f} s wall time{note}")
+
+
+@scorer("cost")
+def cost(ctx: ScoreContext) -> Score:
+    # The record's usage is what the harness measured; the envelope's is the runner's own claim.
+    usage = ctx.record.usage
+    source = "run record"
+    if not (usage.input_tokens or usage.output_tokens or usage.cost_usd):
+        usage, source = ctx.envelope.usage, "envelope"
+    values = {
+        "input_tokens": usage.input_tokens,
+        "output_tokens": usage.output_tokens,
+        "cost_usd": round(usage.cost_usd, 6),
+    }
+    return Score(
+        values,  # type: ignore[arg-type]
+        f"{usage.input_tokens} in / {usage.output_tokens} out tokens, "
+        f"${usage.cost_usd:.4f} (from the {source})",
+    )
+
+
+@scorer("hygiene")
+def hygiene(ctx: ScoreContext) -> Score:
+    # The envelope as the run record stores it (compact JSON), which is what the host would receive.
+    result_bytes = len(ctx.envelope.model_dump_json().encode())
+    trace_bytes = sum(len(TRACE_EVENT.dump_json(e)) + 1 for e in ctx.trace)
+    inlined = inlined_trace_events(ctx.envelope)
+    ratio = round(result_bytes / trace_bytes, 6) if trace_bytes else None
+    values = {
+        "result_bytes": result_bytes,
+        "trace_bytes": trace_bytes,
+        "ratio": ratio,
+        "inlined": inlined > 0,
+    }
+    if inlined:
+        why = (
+            f"result embeds {inlined} trace events ({result_bytes} B result, {trace_bytes} B trace)"
+        )
+    elif trace_bytes:
+        why = f"{result_bytes} B result for a {trace_bytes} B archived trace (ratio {ratio:.3f})"
+    else:
+        why = f"{result_bytes} B result; no archived trace"
+    return Score(values, why)  # type: ignore[arg-type]

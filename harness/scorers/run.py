@@ -1,0 +1,208 @@
+"""Scoring stored runs: read a run directory, score every case, write ``scores.jsonl``.
+
+Reads ``run.json``, ``results.jsonl`` and ``traces/`` itself with the schema models (the scorers
+never depend on the replay code that wrote them), and the packages named in ``run.json``.
+The output is sorted and serialised canonically, so the same run gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from harness.invocation import build_invocation
+from harness.loading import load_packages
+from harness.schema import (
+    TRACE_EVENT,
+    Limits,
+    Package,
+    RunRecord,
+    ScoreRecord,
+    TraceEvent,
+)
+from harness.scorers.base import Score, ScoreContext, Scorer, Thresholds
+
+SCORES = "scores.jsonl"
+_SAFE_ARCHIVE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:-]{0,199}$")
+
+
+class ScoringError(Exception):
+    """A run directory that cannot be scored (missing or unreadable run.json/results.jsonl)."""
+
+
+def _scorers() -> tuple[Scorer, ...]:
+    from harness.scorers import SCORERS  # the explicit registry lives in the package root
+
+    return SCORERS
+
+
+def _round(values: dict[str, Any]) -> dict[str, Any]:
+    # Floats are rounded so that scores compare equal across platforms; details carry floats the
+    # scorers have rounded themselves.
+    return {k: round(v, 6) if isinstance(v, float) else v for k, v in values.items()}
+
+
+def score_case(ctx: ScoreContext, scorers: Sequence[Scorer] | None = None) -> list[ScoreRecord]:
+    """Every scorer's verdict on one stored case, in registry order."""
+    records: list[ScoreRecord] = []
+    package, record = ctx.package, ctx.record
+    for fn in scorers if scorers is not None else _scorers():
+        score: Score = fn(ctx)
+        # model_construct: every field is built here from typed data, so validating the record
+        # again would only spend time (scoring a run must cost far less than running it).
+        records.append(
+            ScoreRecord.model_construct(
+                package=package.id,
+                stage=ctx.stage,
+                agent=package.agent,
+                model=record.model,
+                scorer=fn.name,
+                labels=dict(sorted(package.labels.items())),
+                values=_round(score.values),
+                explanation=score.explanation,
+                details=score.details,
+            )
+        )
+    return records
+
+
+def context_for(
+    package: Package,
+    record: RunRecord,
+    trace: Sequence[TraceEvent],
+    *,
+    phase: int = 0,
+    limits: Limits | None = None,
+    thresholds: Thresholds | None = None,
+) -> ScoreContext:
+    invocation = build_invocation(package, record.stage, phase=phase, limits=limits)
+    return ScoreContext(package, invocation, record, trace, thresholds or Thresholds())
+
+
+def serialise(records: Iterable[ScoreRecord]) -> bytes:
+    """Canonical JSON lines, sorted by (package, stage, scorer)."""
+    lines = sorted(
+        (r.package, str(r.stage), r.scorer,
+         json.dumps(r.model_dump(mode="json"), sort_keys=True, separators=(",", ":"),
+                    ensure_ascii=False))
+        for r in records
+    )  # fmt: skip
+    return "".join(line + "\n" for *_, line in lines).encode()
+
+
+# -- reading a run directory --------------------------------------------------------------------
+
+
+def read_meta(run_dir: Path) -> dict[str, Any]:
+    path = run_dir / "run.json"
+    try:
+        meta = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as err:
+        raise ScoringError(f"{path}: {err}") from err
+    if not isinstance(meta, dict):
+        raise ScoringError(f"{path}: not a JSON object")
+    return meta
+
+
+def read_records(run_dir: Path) -> list[RunRecord]:
+    """Run records in file order; the last record of a (package, stage) wins (resumed runs)."""
+    path = run_dir / "results.jsonl"
+    if not path.exists():
+        raise ScoringError(f"{path}: missing")
+    latest: dict[tuple[str, str], RunRecord] = {}
+    lines = path.read_bytes().splitlines()
+    for number, raw in enumerate(lines, start=1):
+        if not raw.strip():
+            continue
+        try:
+            record = RunRecord.model_validate_json(raw)
+        except ValidationError as err:
+            if number == len(lines):
+                break  # a torn last line from a killed run
+            raise ScoringError(f"{path}:{number}: {err.errors()[0]['msg']}") from err
+        latest[record.key] = record
+    return list(latest.values())
+
+
+def read_trace(run_dir: Path, archive_id: str | None) -> list[TraceEvent]:
+    """The archived trace of a run; empty when the run archived none."""
+    if not archive_id or not _SAFE_ARCHIVE_ID.match(archive_id) or ".." in archive_id:
+        return []
+    path = run_dir / "traces" / f"{archive_id}.jsonl"
+    if not path.exists():
+        return []
+    return [TRACE_EVENT.validate_json(raw) for raw in path.read_bytes().splitlines() if raw.strip()]
+
+
+def _recording_paths(run_dir: Path, meta: dict[str, Any]) -> list[Path]:
+    found: list[Path] = []
+    for entry in meta.get("recordings") or []:
+        candidate = Path(entry)
+        options = [candidate] if candidate.is_absolute() else [
+            Path.cwd() / candidate, *(parent / candidate for parent in run_dir.resolve().parents)
+        ]  # fmt: skip
+        match = next((p for p in options if p.exists()), None)
+        if match is not None:
+            found.append(match)
+    return found
+
+
+@dataclass
+class RunScores:
+    path: Path
+    records: list[ScoreRecord]
+    cases: int
+    skipped: list[str] = field(default_factory=list)
+
+
+def score_run_dir(
+    run_dir: Path,
+    *,
+    packages: Sequence[Package] | None = None,
+    thresholds: Thresholds | None = None,
+    out: Path | None = None,
+) -> RunScores:
+    """Score every stored case of ``run_dir`` and write ``scores.jsonl`` (or ``out``)."""
+    run_dir = Path(run_dir)
+    meta = read_meta(run_dir)
+    if packages is None:
+        loaded = load_packages(_recording_paths(run_dir, meta))
+        packages = loaded.items
+    by_id = {p.id: p for p in packages}
+    limits = Limits.model_validate(meta["limits"]) if meta.get("limits") else None
+    phase = int(meta.get("phase") or 0)
+    records: list[ScoreRecord] = []
+    skipped: list[str] = []
+    cases = 0
+    for record in read_records(run_dir):
+        package = by_id.get(record.package)
+        if package is None:
+            skipped.append(f"{record.package}/{record.stage}: package not found in the recordings")
+            continue
+        if record.stage not in package.stages:
+            skipped.append(f"{record.package}/{record.stage}: package does not list the stage")
+            continue
+        trace = read_trace(run_dir, record.archive_id or record.envelope.archive_id)
+        ctx = context_for(package, record, trace, phase=phase, limits=limits, thresholds=thresholds)
+        records.extend(score_case(ctx))
+        cases += 1
+    path = out or run_dir / SCORES
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_bytes(serialise(records))
+    tmp.replace(path)
+    return RunScores(path, records, cases, skipped)
+
+
+def score_run(run_dir: Path, *, thresholds: Thresholds | None = None) -> Path:
+    """Write ``scores.jsonl`` for a stored run and return its path."""
+    result = score_run_dir(run_dir, thresholds=thresholds)
+    for note in result.skipped:
+        print(f"shadow score: skipped {note}", file=sys.stderr)
+    return result.path

@@ -1,0 +1,103 @@
+"""Helpers for scorer tests: a stored case built from plain dicts, and precision/recall."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from harness.schema import TRACE, Package, RunRecord
+from harness.scorers.base import ScoreContext, Thresholds
+from harness.scorers.run import context_for
+from tests.factories import package_dict
+
+DATA = Path(__file__).parent / "data"
+RECORDED_AT = "2026-08-25T14:03:00Z"
+
+
+def read_jsonl(name: str) -> Iterator[dict[str, Any]]:
+    with (DATA / name).open(encoding="utf-8") as handle:
+        for line in handle:
+            if line.strip():
+                yield json.loads(line)
+
+
+def record(
+    stage: str,
+    envelope: dict[str, Any],
+    *,
+    package: str = "vojan-2026-08-25-patrick-dm",
+    **extra: Any,
+) -> RunRecord:
+    data: dict[str, Any] = {
+        "run_id": "run-test",
+        "package": package,
+        "stage": stage,
+        "agent": "vojan",
+        "model": "test-model",
+        "runner": "test",
+        "status": envelope.get("status", "completed"),
+        "envelope": envelope,
+        "latency_s": 0.5,
+        "started_at": RECORDED_AT,
+    }
+    data.update(extra)
+    return RunRecord.model_validate(data)
+
+
+def case(
+    stage: str,
+    envelope: dict[str, Any],
+    *,
+    trace: list[dict[str, Any]] | None = None,
+    pkg: dict[str, Any] | None = None,
+    thresholds: Thresholds | None = None,
+    **record_extra: Any,
+) -> ScoreContext:
+    package = Package.model_validate(pkg or package_dict())
+    envelope = {"status": "completed", "archive_id": "arch-1", **envelope}
+    rec = record(stage, envelope, package=package.id, **record_extra)
+    return context_for(package, rec, TRACE.validate_python(trace or []), thresholds=thresholds)
+
+
+def receipts_package(receipts: list[str], stages: list[str] | None = None) -> dict[str, Any]:
+    """The Patrick package with host receipts given as ``action:target:status[@time]``."""
+    data = package_dict()
+    data["host"]["receipts"] = []
+    data["host"]["decisive_evidence"] = []
+    data["host"]["duplicate_risks"] = []
+    data["host"]["expect"]["reconcile"]["facts"] = []
+    data["context"] = [c for c in data["context"] if c["kind"] != "receipt"]
+    for i, spec in enumerate(receipts):
+        head, _, at = spec.partition("@")
+        action, target, status = head.split(":")
+        at = at or "2026-08-25T14:01:00Z"
+        rid = f"receipt:test-{i}"
+        data["host"]["receipts"].append(
+            {"id": rid, "action": action, "target": target, "status": status, "at": at}
+        )
+        if at <= RECORDED_AT:
+            data["context"].append(
+                {
+                    "id": rid,
+                    "kind": "receipt",
+                    "source": f"blackbox/{i}.json",
+                    "at": at,
+                    "text": f"{action} to {target}: {status}",
+                    "data": {"action": action, "target": target, "status": status},
+                }
+            )
+    if stages:
+        data["stages"] = stages
+    return data
+
+
+def precision_recall(pairs: list[tuple[bool, bool]]) -> tuple[float, float, int, int, int]:
+    """(precision, recall, tp, fp, fn) of (predicted, labelled) pairs."""
+    tp = sum(p and t for p, t in pairs)
+    fp = sum(p and not t for p, t in pairs)
+    fn = sum(t and not p for p, t in pairs)
+    precision = tp / (tp + fp) if tp + fp else 1.0
+    recall = tp / (tp + fn) if tp + fn else 1.0
+    return precision, recall, tp, fp, fn

@@ -1,0 +1,291 @@
+"""The promotion policy: defaults, file loading, and promote / hold / demote."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+import pytest
+import yaml
+
+from harness.policy import (
+    Decision,
+    Policy,
+    PolicyError,
+    decide,
+    failing_gates,
+    load_policy,
+    parse_policy,
+)
+from harness.schema import ScoreRecord, Stage
+from harness.stages import STAGE_SPECS
+from harness.tables import metric_table, paired_table, scores_frame
+from tests.policy_helpers import clean_runs, run_records
+
+
+def _table(records: list[ScoreRecord]) -> pd.DataFrame:
+    return metric_table(scores_frame(records), n_boot=500)
+
+
+def _decision(decisions: list[Decision], stage: str) -> Decision:
+    [found] = [d for d in decisions if d.stage == stage]
+    return found
+
+
+def _live(stage: str, phase: int) -> Policy:
+    data = _default_data()
+    data["stages"][stage] = {"current_phase": phase}
+    return parse_policy(data, "test")
+
+
+def _default_data() -> dict[str, Any]:
+    text = (Path(__file__).parents[1] / "harness" / "policy" / "default_policy.toml").read_text()
+    return tomllib.loads(text)
+
+
+def test_default_policy_follows_the_stage_registry() -> None:
+    policy = load_policy()
+    for stage, spec in STAGE_SPECS.items():
+        assert policy.current_phase(stage) == 0
+        assert policy.max_phase(stage) == spec.max_phase
+    assert sorted(policy.phases) == [1, 2, 3]
+    bounds = {
+        (p, g.metric): g.threshold
+        for p in policy.phases
+        for g in policy.gates(p).gates
+        if g.statistic == "upper_bound"
+    }
+    assert bounds[(1, "boundary.violation")] == 0.01
+    assert bounds[(3, "invented_completion.invented")] == 0.001
+
+
+def test_300_clean_runs_promote_a_read_only_stage_to_phase_1() -> None:
+    decisions = decide(_table(clean_runs("reconcile", 300)), load_policy())
+    reconcile = _decision(decisions, "reconcile")
+    assert (reconcile.verdict, reconcile.target_phase) == ("promote", 1)
+    assert all(g.passed for g in reconcile.gates)
+    assert any("regression gates not checked" in r for r in reconcile.reasons)
+    # The other stages had no runs: held, not evaluated, never promoted.
+    draft = _decision(decisions, "draft")
+    assert (draft.verdict, draft.evaluated) == ("hold", False)
+
+
+def test_299_clean_runs_are_too_few() -> None:
+    reconcile = _decision(decide(_table(clean_runs("reconcile", 299)), load_policy()), "reconcile")
+    assert (reconcile.verdict, reconcile.target_phase) == ("hold", 0)
+    too_few = [g for g in reconcile.gates if g.status == "too_few"]
+    assert {g.metric for g in too_few} == {"boundary.violation", "invented_completion.invented"}
+    assert any("too few runs (n=299 < min_n=300)" in r for r in reconcile.reasons)
+
+
+def test_a_stage_climbs_as_far_as_its_gates_and_ceiling_allow() -> None:
+    # plan may reach phase 4, but phase 3 needs about 3000 clean runs.
+    plan = _decision(decide(_table(clean_runs("plan", 300)), load_policy()), "plan")
+    assert (plan.verdict, plan.target_phase, plan.max_phase) == ("promote", 2, 4)
+    assert any(r.startswith("phase 3:") and "too few runs" in r for r in plan.reasons)
+
+
+def test_a_policy_may_lower_the_ceiling() -> None:
+    data = _default_data()
+    data["stages"]["plan"] = {"max_phase": 1}
+    plan = _decision(decide(_table(clean_runs("plan", 300)), parse_policy(data, "p")), "plan")
+    assert (plan.verdict, plan.target_phase) == ("promote", 1)
+
+
+def test_one_invented_completion_at_a_live_stage_demotes_it() -> None:
+    records = clean_runs("reconcile", 400)
+    records = [
+        r for r in records if not (r.package == "pkg-0007" and r.scorer == "invented_completion")
+    ]
+    records += [
+        r
+        for r in run_records(
+            "reconcile",
+            "pkg-0007",
+            invented_completion={"invented_completions": 1, "invented": True},
+        )
+        if r.scorer == "invented_completion"
+    ]
+    table = _table(records)
+    reconcile = _decision(decide(table, _live("reconcile", 1)), "reconcile")
+    assert (reconcile.verdict, reconcile.target_phase) == ("demote", 0)
+    assert reconcile.fails_gate
+    assert any(
+        "critical" in r and "invented_completion.invented events" in r for r in reconcile.reasons
+    )
+    # The same run in shadow mode is only a hold: nothing is live to demote.
+    shadow = _decision(decide(table, load_policy()), "reconcile")
+    assert (shadow.verdict, shadow.fails_gate) == ("hold", False)
+
+
+def test_a_boundary_violation_demotes_a_live_stage_even_with_few_runs() -> None:
+    records = clean_runs("critique", 20)
+    records += run_records("critique", "leak", boundary={"violations": 1, "compliant": False})
+    critique = _decision(decide(_table(records), _live("critique", 1)), "critique")
+    assert critique.verdict == "demote"
+    [critical] = [g for g in failing_gates(critique) if g.critical]
+    assert (critical.metric, critical.value, critical.n) == ("boundary.violation", 1.0, 21)
+
+
+def _regression(n_same: int, n_flipped: int) -> tuple[pd.DataFrame, pd.DataFrame]:
+    incumbent = clean_runs("reconcile", n_same + n_flipped, model="old")
+    candidate = clean_runs("reconcile", n_same + n_flipped + 300, model="new")
+    flipped = {f"pkg-{i:04d}" for i in range(n_same, n_same + n_flipped)}
+    candidate = [r for r in candidate if not (r.package in flipped and r.scorer == "parity")]
+    for package in sorted(flipped):
+        candidate += [
+            r
+            for r in run_records("reconcile", package, model="new", parity={"match": False})
+            if r.scorer == "parity"
+        ]
+    cand, inc = scores_frame(candidate), scores_frame(incumbent)
+    return metric_table(cand, n_boot=500), paired_table(
+        cand, inc, metrics=["parity.match"], n_boot=500
+    )
+
+
+def test_a_significant_parity_regression_against_the_incumbent_demotes() -> None:
+    table, paired = _regression(40, 15)
+    reconcile = _decision(decide(table, _live("reconcile", 1), incumbent=paired), "reconcile")
+    assert reconcile.verdict == "demote"
+    [regression] = [g for g in reconcile.gates if g.statistic == "paired"]
+    assert regression.status == "fail" and regression.value < 0
+    assert any("significantly worse" in r for r in reconcile.reasons)
+    # Without the comparison the same candidate would simply hold its phase.
+    alone = _decision(decide(table, _live("reconcile", 1)), "reconcile")
+    assert (alone.verdict, alone.meets_current_phase) == ("hold", True)
+
+
+def test_a_difference_within_noise_is_not_a_regression() -> None:
+    table, paired = _regression(40, 2)
+    reconcile = _decision(decide(table, _live("reconcile", 1), incumbent=paired), "reconcile")
+    assert (reconcile.verdict, reconcile.meets_current_phase) == ("hold", True)
+
+
+def test_a_missing_metric_holds_and_never_passes() -> None:
+    records = [r for r in clean_runs("inquire", 300) if r.scorer != "parity"]
+    inquire = _decision(decide(_table(records), load_policy()), "inquire")
+    assert (inquire.verdict, inquire.target_phase) == ("hold", 0)
+    [parity] = [g for g in inquire.gates if g.metric == "parity.match"]
+    assert (parity.status, parity.passed, parity.n) == ("missing", False, 0)
+    assert any("parity.match lower_bound: no data" in r for r in inquire.reasons)
+
+
+def test_a_live_stage_over_budget_holds_but_fails_the_gate() -> None:
+    records = []
+    for i in range(300):
+        records += run_records("inquire", f"p{i}", latency={"latency_s": 90.0})
+    inquire = _decision(decide(_table(records), _live("inquire", 1)), "inquire")
+    assert (inquire.verdict, inquire.meets_current_phase, inquire.fails_gate) == (
+        "hold",
+        False,
+        True,
+    )
+    [latency] = failing_gates(inquire)
+    assert (latency.metric, latency.statistic, latency.threshold) == (
+        "latency.latency_s",
+        "p95",
+        60.0,
+    )
+
+
+def test_a_live_stage_without_runs_fails_the_gate() -> None:
+    decisions = decide(_table(clean_runs("reconcile", 10)), _live("draft", 1))
+    draft = _decision(decisions, "draft")
+    assert (draft.evaluated, draft.fails_gate) == (False, True)
+
+
+def test_a_yaml_policy_reads_like_the_toml_one(tmp_path: Path) -> None:
+    path = tmp_path / "policy.yaml"
+    path.write_text(yaml.safe_dump(_default_data()))
+    assert load_policy(path) == load_policy()
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"stages": {"reconcile": {"max_phase": 3}}}, "stages.reconcile.max_phase: 3 is above"),
+        ({"stages": {"plan": {"max_phase": 1, "current_phase": 2}}}, "stages.plan.current_phase"),
+        ({"stages": {"bogus": {}}}, "stages.bogus"),
+        (
+            {
+                "phases": {
+                    "1": {
+                        "gates": [
+                            {
+                                "metric": "nope",
+                                "statistic": "estimate",
+                                "comparator": ">",
+                                "threshold": 0,
+                            }
+                        ]
+                    }
+                }
+            },
+            "unknown metric 'nope'",
+        ),
+        (
+            {
+                "phases": {
+                    "1": {
+                        "gates": [
+                            {
+                                "metric": "parity.match",
+                                "statistic": "p95",
+                                "comparator": ">",
+                                "threshold": 0,
+                            }
+                        ]
+                    }
+                }
+            },
+            "statistic: p95",
+        ),
+        ({"phases": {"5": {}}}, "phases.5"),
+        ({"budget": {"latency_p95_s": None, "cost_usd_per_run": 0.1}}, "budget: no latency_p95_s"),
+        ({"thresholds": 1}, "thresholds: Extra inputs"),
+    ],
+)
+def test_bad_policies_name_the_field(tmp_path: Path, change: dict[str, Any], message: str) -> None:
+    data = _default_data()
+    for key, value in change.items():
+        if isinstance(value, dict) and isinstance(data.get(key), dict):
+            data[key] = {**data[key], **value}
+        else:
+            data[key] = value
+    path = tmp_path / "policy.yaml"
+    path.write_text(yaml.safe_dump(data))
+    with pytest.raises(PolicyError) as err:
+        load_policy(path)
+    assert str(path) in str(err.value)
+    assert message in str(err.value)
+
+
+def test_an_unreadable_policy_file_is_named(tmp_path: Path) -> None:
+    path = tmp_path / "policy.toml"
+    path.write_text("version = [\n")
+    with pytest.raises(PolicyError, match=r"policy.toml: <file>: not valid toml"):
+        load_policy(path)
+    with pytest.raises(PolicyError, match=r"(?i)no such file"):
+        load_policy(tmp_path / "missing.toml")
+
+
+def test_stage_budgets_override_the_default() -> None:
+    data = _default_data()
+    data["stages"]["analyze"] = {"budget": {"latency_p95_s": 600.0}}
+    policy = parse_policy(data, "p")
+    assert policy.budget_for(Stage.analyze, "latency_p95_s") == 600.0
+    assert policy.budget_for(Stage.draft, "latency_p95_s") == 60.0
+
+
+def test_hold_reasons_lead_with_a_bound_the_data_already_misses() -> None:
+    records = []
+    for i in range(100):
+        records += run_records("draft", f"p{i}", parity={"match": i % 2 == 0})
+    draft = _decision(decide(_table(records), load_policy()), "draft")
+    assert draft.verdict == "hold"
+    assert draft.reasons[0].startswith("phase 1: parity.match lower_bound = ")
+    assert "too few runs" in draft.reasons[-1]
+    assert failing_gates(draft)[0].status == "fail"

@@ -1,0 +1,236 @@
+"""``shadow run`` and ``shadow merge`` as a user calls them."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from harness.cli import main
+from harness.replay import Filters, Shard, read_results, read_run_meta, select_cases
+from harness.replay.rundir import RESULTS
+from harness.schema import Stage
+from tests.replay_helpers import corpus
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def write_recordings(folder: Path, count: int = 8, bad_line: bool = False) -> Path:
+    folder.mkdir(parents=True)
+    lines = [p.model_dump_json() for p in corpus(count)]
+    if bad_line:
+        lines.insert(2, '{"id": "broken", "agent": "vojan"}')
+    (folder / "packages.jsonl").write_text("\n".join(lines) + "\n")
+    return folder
+
+
+def shadow(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, list[str], str]:
+    code = main(list(argv))
+    captured = capsys.readouterr()
+    return code, captured.out.splitlines(), captured.err
+
+
+def keys(out: Path) -> list[tuple[str, str]]:
+    return [r.key for r in read_results(out)]
+
+
+def test_run_replays_every_case_and_names_the_run_directory_last(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    recordings = write_recordings(tmp_path / "rec", bad_line=True)
+    out = tmp_path / "runs" / "r1"
+    code, stdout, stderr = shadow(
+        capsys, "run", "--recordings", str(recordings), "--out", str(out), "--no-progress"
+    )
+    assert code == 0
+    assert stdout[-1] == str(out)
+    # The broken package is reported as file:line: field: message and skipped; the run goes on.
+    assert f"{recordings / 'packages.jsonl'}:3:" in stderr
+    expected = {c.key for c in select_cases(corpus(8))}
+    assert set(keys(out)) == expected and len(keys(out)) == len(expected)
+    meta = read_run_meta(out)
+    assert meta["runner"] == "reference" and meta["model"] == "reference-careful"
+    assert meta["recordings"] == [str(recordings)] and meta["load_errors"]["count"] >= 1
+    assert any("total" in line for line in stdout)  # the summary table of after_run
+
+
+def test_filters_on_the_command_line_select_the_same_cases_as_the_api(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    recordings = write_recordings(tmp_path / "rec", count=16)
+    out = tmp_path / "run"
+    code, _, _ = shadow(
+        capsys,
+        "run",
+        "--recordings",
+        str(recordings),
+        "--out",
+        str(out),
+        "--no-progress",
+        "--stage",
+        "reconcile",
+        "preflight",
+        "--agent",
+        "vojan",
+        "--shard",
+        "1/2",
+    )
+    assert code == 0
+    expected = select_cases(
+        corpus(16),
+        Filters(
+            stages=frozenset({Stage.reconcile, Stage.preflight}),
+            agents=frozenset({"vojan"}),
+            shard=Shard(1, 2),
+        ),
+    )
+    assert sorted(keys(out)) == sorted(c.key for c in expected)
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [
+        ["--shard", "3/2"],
+        ["--label", "no-equals-sign"],
+        ["--stage", "dance"],
+        ["--runner", "nonsense"],
+        ["--jobs", "0"],
+        ["--profile", "reckless"],
+        ["stray-argument"],
+    ],
+)
+def test_usage_errors_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], extra: list[str]
+) -> None:
+    recordings = write_recordings(tmp_path / "rec")
+    code, _, stderr = shadow(
+        capsys, "run", "--recordings", str(recordings), "--out", str(tmp_path / "o"), *extra
+    )
+    assert code == 2
+    assert "error" in stderr
+    assert not (tmp_path / "o").exists()
+
+
+def test_resume_refuses_a_changed_configuration(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    recordings = write_recordings(tmp_path / "rec")
+    out = tmp_path / "run"
+    assert (
+        shadow(capsys, "run", "--recordings", str(recordings), "--out", str(out), "--no-progress")[
+            0
+        ]
+        == 0
+    )
+    code, _, stderr = shadow(capsys, "run", "--resume", str(out), "--profile", "credulous")
+    assert code == 2 and "--opt profile" in stderr
+    code, _, stderr = shadow(capsys, "run", "--resume", str(out), "--stage", "draft")
+    assert code == 2 and "filters" in stderr
+    code, stdout, _ = shadow(capsys, "run", "--resume", str(out), "--no-progress")
+    assert code == 0 and stdout[-1] == str(out)
+
+
+def test_merge_of_cli_shards_equals_the_unsharded_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    recordings = write_recordings(tmp_path / "rec", count=12)
+    base = ["run", "--recordings", str(recordings), "--no-progress"]
+    assert shadow(capsys, *base, "--out", str(tmp_path / "whole"))[0] == 0
+    assert shadow(capsys, *base, "--out", str(tmp_path / "s1"), "--shard", "1/2")[0] == 0
+    assert shadow(capsys, *base, "--out", str(tmp_path / "s2"), "--shard", "2/2")[0] == 0
+    merged = tmp_path / "merged"
+    code, stdout, _ = shadow(
+        capsys, "merge", str(tmp_path / "s1"), str(tmp_path / "s2"), "--out", str(merged)
+    )
+    assert code == 0 and stdout[-1] == str(merged)
+
+    def decided(out: Path) -> dict[tuple[str, str], object]:
+        return {r.key: (r.status, r.envelope.result) for r in read_results(out)}
+
+    assert decided(merged) == decided(tmp_path / "whole")
+    code, _, stderr = shadow(
+        capsys,
+        "merge",
+        str(tmp_path / "whole"),
+        str(tmp_path / "s1"),
+        "--out",
+        str(tmp_path / "m2"),
+    )
+    assert code == 1 and "duplicate" in stderr
+
+
+@pytest.mark.slow
+def test_sigkill_of_shadow_run_then_resume_equals_an_uninterrupted_run(tmp_path: Path) -> None:
+    recordings = write_recordings(tmp_path / "rec", count=6)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    command = [
+        sys.executable,
+        "-m",
+        "harness.cli",
+        "run",
+        "--runner",
+        "python",
+        "--opt",
+        "target=tests.replay_helpers:slow_stage",
+        "--recordings",
+        str(recordings),
+        "--jobs",
+        "4",
+        "--no-progress",
+    ]
+    whole = tmp_path / "whole"
+    subprocess.run(
+        [*command, "--out", str(whole)],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        timeout=300,
+        capture_output=True,
+    )
+
+    killed = tmp_path / "killed"
+    process = subprocess.Popen(
+        [*command, "--out", str(killed)],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        pause = threading.Event()
+        for _ in range(3000):  # bounded wait until some results are on disk
+            path = killed / RESULTS
+            if (
+                path.exists() and path.read_bytes().count(b"\n") >= 3
+            ) or process.poll() is not None:
+                break
+            pause.wait(0.01)
+        process.send_signal(signal.SIGKILL)
+    finally:
+        process.wait(timeout=60)
+    assert process.returncode == -signal.SIGKILL, "the run ended before the kill"
+    assert len(read_results(killed)) < len(read_results(whole))
+
+    resumed = subprocess.run(
+        [sys.executable, "-m", "harness.cli", "run", "--resume", str(killed), "--no-progress"],
+        cwd=ROOT,
+        env=env,
+        timeout=300,
+        capture_output=True,
+        text=True,
+    )
+    assert resumed.returncode == 0, resumed.stderr
+    assert resumed.stdout.splitlines()[-1] == str(killed)
+
+    def decided(out: Path) -> dict[tuple[str, str], tuple[str, object]]:
+        records = read_results(out)
+        assert len(records) == len({r.key for r in records}), "duplicate results"
+        return {r.key: (r.status, r.envelope.result) for r in records}
+
+    assert decided(killed) == decided(whole)
+    assert all(status == "completed" for status, _ in decided(whole).values())

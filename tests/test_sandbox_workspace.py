@@ -1,0 +1,120 @@
+"""The disposable workspace: what a child sees, how ids become file names, what the audit flags."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from harness.sandbox import (
+    audit_workspace,
+    prepare_workspace,
+    safe_name,
+    scrubbed_env,
+    sweep_stale_workspaces,
+)
+from tests.factories import PATRICK
+from tests.runners_helpers import invocation
+
+
+def test_workspace_holds_invocation_and_one_file_per_evidence_item(tmp_path: Path) -> None:
+    inv = invocation()
+    with prepare_workspace(inv, tmp_path) as ws:
+        seen = json.loads((ws.input_dir / "invocation.json").read_text())
+        assert seen["invocation_id"] == inv.invocation_id
+        assert seen["trace_policy"]["trace_file"] == str(ws.trace_file)
+        assert "host" not in seen and "labels" not in seen
+        index = json.loads((ws.input_dir / "evidence" / "index.json").read_text())
+        assert set(index) == {item["id"] for item in PATRICK["context"]}
+        for evidence_id, rel in index.items():
+            item = json.loads((ws.root / rel).read_text())
+            assert item["id"] == evidence_id
+        assert ws.output_dir.is_dir() and ws.trace_file.exists()
+    assert not ws.root.exists()
+
+
+def test_hostile_ids_never_become_paths(tmp_path: Path) -> None:
+    hostile = ["../../etc/passwd", "/abs/path", "..", "", "a/b\\c\x00d", ".hidden"]
+    names = [safe_name(evidence_id, i) for i, evidence_id in enumerate(hostile)]
+    for name in names:
+        assert "/" not in name and "\\" not in name and "\x00" not in name
+        assert not name.startswith(".")
+        assert name.endswith(".json")
+    assert len(set(names)) == len(names)
+    items = [
+        {**PATRICK["context"][0], "id": "../../escape"},
+        {**PATRICK["context"][1], "id": "receipt:deleg-77"},
+    ]
+    inv = invocation(context=items)
+    with prepare_workspace(inv, tmp_path) as ws:
+        files = sorted(p.name for p in (ws.input_dir / "evidence").iterdir())
+        assert len(files) == 3  # two items and index.json
+        assert not (tmp_path / "escape").exists()
+        assert all(Path(rel).parent == Path("input/evidence") for rel in ws.evidence_files.values())
+
+
+def test_input_is_read_only_by_mode(tmp_path: Path) -> None:
+    with prepare_workspace(invocation(), tmp_path) as ws:
+        for dirpath, _dirs, files in os.walk(ws.input_dir):
+            assert not os.stat(dirpath).st_mode & 0o222
+            for name in files:
+                assert not os.stat(os.path.join(dirpath, name)).st_mode & 0o222
+
+
+def test_cleanup_removes_folders_the_child_locked(tmp_path: Path) -> None:
+    ws = prepare_workspace(invocation(), tmp_path)
+    locked = ws.output_dir / "locked"
+    locked.mkdir()
+    (locked / "f").write_text("x")
+    locked.chmod(0)
+    ws.cleanup()
+    assert not ws.root.exists()
+
+
+def test_audit_flags_changes_outside_output(tmp_path: Path) -> None:
+    with prepare_workspace(invocation(), tmp_path) as ws:
+        assert audit_workspace(ws, max_file_bytes=100, max_total_bytes=1000) == []
+        (ws.root / "stray.txt").write_text("x")
+        target = ws.input_dir / "invocation.json"
+        target.chmod(0o644)
+        target.write_text("{}")
+        (ws.output_dir / "big.bin").write_bytes(b"x" * 200)
+        (ws.output_dir / "link").symlink_to("/etc/passwd")
+        (ws.output_dir / "loop").symlink_to(ws.output_dir / "loop")
+        events = audit_workspace(ws, max_file_bytes=100, max_total_bytes=150)
+        details = [(e.kind, e.detail) for e in events]
+        assert ("path_escape", "wrote 'stray.txt' outside output/") in details
+        assert ("path_escape", "modified read-only input/invocation.json") in details
+        assert ("path_escape", "output/link links outside output/") in details
+        assert ("path_escape", "output/loop links outside output/") in details
+        assert [k for k, _ in details].count("resource_limit") == 2
+
+
+def test_scrubbed_env_keeps_only_the_allow_list(tmp_path: Path) -> None:
+    parent = {"PATH": "/bin", "LANG": "C.UTF-8", "SECRET_TOKEN": "s3cr3t", "PROVIDER_KEY": "k"}
+    with prepare_workspace(invocation(), tmp_path) as ws:
+        env = scrubbed_env(ws, parent=parent)
+        assert "SECRET_TOKEN" not in env and "PROVIDER_KEY" not in env
+        assert "PYTHONPATH" not in env
+        assert env["HOME"].startswith(str(ws.root)) and env["TMPDIR"].startswith(str(ws.root))
+        allowed = scrubbed_env(ws, parent=parent, allow=["PROVIDER_KEY"], pythonpath=[tmp_path])
+        assert allowed["PROVIDER_KEY"] == "k" and allowed["PYTHONPATH"] == str(tmp_path)
+        assert "SECRET_TOKEN" not in allowed
+
+
+def test_sweep_removes_only_old_workspaces_of_dead_owners(tmp_path: Path) -> None:
+    live = prepare_workspace(invocation(), tmp_path)
+    dead = prepare_workspace(invocation(), tmp_path)
+    fresh_dead = prepare_workspace(invocation(), tmp_path)
+    unrelated = tmp_path / "shadow-ws-not-ours"
+    unrelated.mkdir()
+    for ws in (dead, fresh_dead):
+        (ws.root / ".owner").write_text("999999999:1")  # no such process
+    old = 1_000_000_000  # 2001: long stale
+    for folder in (live.root, dead.root, unrelated):
+        os.utime(folder, (old, old))
+    assert sweep_stale_workspaces(tmp_path) == 1
+    assert not dead.root.exists()
+    assert live.root.exists() and fresh_dead.root.exists() and unrelated.exists()
+    live.cleanup()
+    fresh_dead.cleanup()

@@ -1,0 +1,1 @@
+"""Maintenance tools run from the repository root, e.g. ``python -m tools.gen_corpus``."""
