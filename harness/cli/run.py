@@ -331,9 +331,24 @@ def _report_load_errors(errors: Sequence[object]) -> None:
         print(f"warning: {len(errors)} load error(s); those packages are skipped", file=sys.stderr)
 
 
+#: Runners that start a program in the sandbox; the ground truth must be out of its sight.
+_SANDBOXED = frozenset({"command", "python", "pi"})
+
+
+def _hide_recordings(settings: _Settings) -> dict[str, str]:
+    """The recordings hold the host outcome: a sandboxed program must not read its grader."""
+    options = dict(settings.options)
+    if settings.runner_name in _SANDBOXED:
+        paths = [*options.get("hide", "").split(":"), *(str(p) for p in settings.recordings)]
+        options["hide"] = ":".join(p for p in paths if p)
+    return options
+
+
 def _run(args: argparse.Namespace) -> int:
     settings = _Settings(args)
-    runner = _make_runner(settings.runner_name, settings.model, settings.options, settings.command)
+    runner = _make_runner(
+        settings.runner_name, settings.model, _hide_recordings(settings), settings.command
+    )
     loaded = load_packages(settings.recordings)
     _report_load_errors(loaded.errors)
     if not loaded.items:

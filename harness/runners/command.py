@@ -81,7 +81,12 @@ class CommandRunner:
     ) -> None:
         if not command:
             raise ValueError("the command runner needs a command (--command PROGRAM [ARGS...])")
-        self.argv = [resolve_program(command[0]), *command[1:]]
+        # A script named relative to where the user stands must still be found from the workspace.
+        args = [
+            str(Path(a).resolve()) if not a.startswith("-") and Path(a).is_file() else a
+            for a in command[1:]
+        ]
+        self.argv = [resolve_program(command[0]), *args]
         self.model = model or default_model(command)
         self.config = config or SandboxConfig()
         sweep_stale_workspaces(self.config.workdir)

@@ -52,4 +52,6 @@ def effective_hidden(hidden: Iterable[Path], needed: Sequence[Path]) -> list[Pat
         path = Path(os.path.abspath(path))
         if not any(need == path or need.is_relative_to(path) for need in needs):
             keep.append(path)
-    return keep
+    # Once a folder is covered its insides are gone: mounting over one of them would fail.
+    unique = sorted(set(keep), key=lambda p: len(p.parts))
+    return [p for i, p in enumerate(unique) if not any(p.is_relative_to(q) for q in unique[:i])]
