@@ -600,7 +600,7 @@ def _job_failures(ev: Evidence, found: list[Anomaly]) -> list[Anomaly]:
             out.append(
                 Anomaly(item.id, "missing_output", f"{item.id} lists no output file", (item,))
             )
-        for key, value in (m.items() if isinstance(m, dict) else ()):
+        for key, value in m.items() if isinstance(m, dict) else ():
             # A transfer that answered with an HTTP error ("upload_status": 404) did not happen.
             if key.endswith("_status") and isinstance(value, int) and value >= _HTTP_ERROR:
                 out.append(

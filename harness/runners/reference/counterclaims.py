@@ -21,6 +21,7 @@ from harness.runners.reference.evidence import Evidence
 from harness.runners.reference.text import (
     INTENT_WORDS,
     STOPWORDS,
+    action_words_in,
     fold,
     is_negated,
     mentions_target,
@@ -105,12 +106,19 @@ def _unreceived(ev: Evidence, sentence: str, tokens: list[str]) -> Counter | Non
 
 # -- a resend of what arrived ------------------------------------------------------------------
 
+#: Drafts that stay with the agent: they record, they never send.
+_INTERNAL = frozenset({"journal", "memory", "heartbeat", "handoff", "plan"})
 _RESEND = frozenset({"resending", "resend", "resent", "again"})
 _DOUBT = re.compile(r"\bin case\b|\bwent missing\b|\bnever arrived\b|\bjust to be safe\b", re.I)
 
 
 def _resent(ev: Evidence, sentence: str, tokens: list[str]) -> Counter | None:
-    if not (_RESEND & set(tokens) or _DOUBT.search(sentence)):
+    # "Again" is a resend only beside a verb of sending ("send it again"); alone it is reflection
+    # ("Lesson, again: the receipt first").
+    is_message = ev.invocation.subject.draft_kind not in _INTERNAL
+    sends = any(action_words_in(tokens, a) for a in ("message.send", "media.deliver"))
+    wants_resend = _RESEND & set(tokens) - (set() if sends else {"again"})
+    if not (wants_resend or (is_message and _DOUBT.search(sentence))):
         return None
     people = senders(ev)
     found: list[tuple[bool, Counter]] = []
@@ -118,19 +126,23 @@ def _resent(ev: Evidence, sentence: str, tokens: list[str]) -> Counter | None:
         proof = state.proof
         if state.action not in {"message.send", "media.deliver"} or proof is None:
             continue
-        replies = [
-            m
-            for m in ev.of_kind("message")
-            if m.at > proof.at and fold(str((m.data or {}).get("from", ""))) == state.target
-        ]
-        if not replies or state.target not in people:
-            continue
-        why = Counter(
-            f"{proof.item.id} succeeded and {state.target} replied after it ({replies[-1].id}); "
-            "nothing went missing",
-            (proof.item, replies[-1]),
-        )
-        found.append((mentions_target(tokens, state.target), why))
+        later = [m for m in ev.of_kind("message") if m.at > proof.at]
+        if any(_BOUNCE.search(m.text) and state.target in fold(m.text) for m in later):
+            continue  # a bounce is a reason to resend
+        replies = [m for m in later if fold(str((m.data or {}).get("from", ""))) == state.target]
+        if replies:
+            why = Counter(
+                f"{proof.item.id} succeeded and {state.target} replied after it "
+                f"({replies[-1].id}); nothing went missing",
+                (proof.item, replies[-1]),
+            )
+        else:
+            # A timed-out acknowledgement is not a failed send: the receipt says it went out.
+            why = Counter(
+                f"{proof.item.id} already succeeded; a resend would deliver it twice",
+                (proof.item,),
+            )
+        found.append((mentions_target(tokens, state.target) or state.target in people, why))
     named = [c for hit, c in found if hit]
     # A draft that names nobody ("Dear Ines") is about the one delivery that was answered.
     if named:

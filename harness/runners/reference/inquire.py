@@ -13,7 +13,7 @@ from harness.runners.reference.evidence import Evidence
 from harness.runners.reference.judge import stale_fields
 from harness.runners.reference.outcome import StageOutcome
 from harness.runners.reference.profile import Profile
-from harness.runners.reference.relevance import dated, rank, spoken, state_of
+from harness.runners.reference.relevance import dated, quoted, rank, state_of
 from harness.runners.reference.text import shorten, words
 from harness.schema import Claim, EvidenceItem, Fact, InquireResult
 
@@ -63,7 +63,7 @@ def _clean(item: EvidenceItem) -> bool:
 
 def _shown(item: EvidenceItem) -> str:
     state = state_of(item)
-    return f'[{dated(item.at)}] {item.id}' + (f" ({state})" if state else "") + f': "{spoken(item)}"'
+    return f"[{dated(item.at)}] {item.id}" + (f" ({state})" if state else "") + f": {quoted(item)}"
 
 
 def _stale_notes(ev: Evidence, profile: Profile, chosen: list[EvidenceItem]) -> list[str]:
@@ -102,7 +102,7 @@ def run(ev: Evidence, profile: Profile) -> StageOutcome:
             continue
         facts.append(
             Fact(
-                claim=f"{item.kind} {item.id} ({dated(item.at)}): {shorten(spoken(item), 160)}",
+                claim=f"{item.id} ({item.kind}) reads: {quoted(item)}",
                 evidence=[ev.cite(item, question)],
             )
         )
@@ -112,11 +112,7 @@ def run(ev: Evidence, profile: Profile) -> StageOutcome:
         parts.append(_lead(findings))
     parts.extend(_stale_notes(ev, profile, chosen))
     if chosen:
-        parts.append(
-            "Evidence: "
-            + "; ".join(_shown(i) for i in chosen)
-            + "."
-        )
+        parts.append("Evidence: " + "; ".join(_shown(i) for i in chosen) + ".")
     answer = " ".join(parts) or "The context holds no evidence on this question."
     cited: list[EvidenceItem] = []
     for item in [*decisive, *chosen]:

@@ -10,8 +10,9 @@ from harness.runners.reference.evidence import Evidence
 from harness.runners.reference.judge import drifts
 from harness.runners.reference.outcome import StageOutcome
 from harness.runners.reference.profile import Profile
+from harness.runners.reference.relevance import quoted
 from harness.runners.reference.text import mentions_target, shorten, words
-from harness.schema import Claim, PlanResult, PlanStep
+from harness.schema import Claim, EvidenceItem, PlanResult, PlanStep
 
 #: Goal words that call for a host-side write, the verb it needs, and the decision it asks for.
 _WRITES: tuple[tuple[frozenset[str], str, str], ...] = (
@@ -149,7 +150,8 @@ def run(ev: Evidence, profile: Profile) -> StageOutcome:
         )
         decisions.append(decision.format(t=where))
     judgements: list[str] = []
-    for extra in guards.host_decisions(ev, profile, goal):
+    extras = guards.host_decisions(ev, profile, goal)
+    for extra in extras:
         if extra.capability is None:
             judgements.append(extra.text)
             continue
@@ -226,6 +228,11 @@ def run(ev: Evidence, profile: Profile) -> StageOutcome:
         Claim(text=f"{d.path}: {d.reason}", evidence=[ev.cite(i, d.name) for i in d.basis])
         for d in drifts(ev, profile)
     ]
+    # What each host decision rests on, in the evidence's own (quoted) words.
+    basis: list[EvidenceItem] = []
+    for x in extras:
+        basis += [i for i in x.evidence if all(i is not b for b in basis)]
+    claims += [Claim(text=f"{i.id} reads: {quoted(i)}", evidence=[ev.cite(i)]) for i in basis]
     summary = f"Plan for {shorten(goal, 80)!r}: {len(steps)} steps, {len(writes)} proposed write(s) for the host."
     return StageOutcome(
         result=result,

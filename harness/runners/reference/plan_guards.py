@@ -14,11 +14,10 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 
-from harness.runners.reference.beliefs import senders
 from harness.runners.reference.evidence import ActionState, Evidence
 from harness.runners.reference.judge import Drift, drifts
 from harness.runners.reference.profile import Profile
-from harness.runners.reference.text import mentions_target, target_tokens, words
+from harness.runners.reference.text import fold, mentions_target, words
 from harness.schema import EvidenceItem
 
 
@@ -29,6 +28,8 @@ class Decision:
     capability: str | None
     #: Judgements come before the writes that depend on them.
     first: bool = False
+    #: The context items the decision rests on, cited in the plan's claims.
+    evidence: tuple[EvidenceItem, ...] = ()
 
 
 _DELIVERIES = frozenset({"message.send", "media.deliver"})
@@ -73,13 +74,15 @@ def _drift_decisions(
             text = f"Confirm the {d.name} drift ({d.path}) is corruption, not an intended edit"
         else:
             text = f"Confirm whether the {d.name} drift ({d.path}) is intended or corruption"
-        out.append(Decision(text, None, first=True))
+        out.append(Decision(text, None, first=True, evidence=d.basis))
         copy = _good_copy(ev, d) if d.intended is not True or restoring else None
         if copy is not None:
             word = next(w for w in _COPY_WORDS if w in f"{copy.id} {_path(copy)}".lower())
             out.append(
                 Decision(
-                    f"Approve restoring {d.path} from the {word} {copy.id}", "artifact.restore"
+                    f"Approve restoring {d.path} from the {word} {copy.id}",
+                    "artifact.restore",
+                    evidence=(d.item, copy),
                 )
             )
     intended = [d for d in touched if d.intended is True]
@@ -88,8 +91,9 @@ def _drift_decisions(
         files = ", ".join(os.path.basename(d.path) for d in intended)
         count = _COUNT.get(len(intended), str(len(intended)))
         what = f"the {count} files {files}" if len(intended) > 1 else intended[0].path
-        out.append(Decision(f"Approve registering {what}", "registry.register"))
-        out.append(Decision("Approve updated provenance seal", "provenance.seal"))
+        basis = tuple(i for d in intended for i in d.basis)
+        out.append(Decision(f"Approve registering {what}", "registry.register", evidence=basis))
+        out.append(Decision("Approve updated provenance seal", "provenance.seal", evidence=basis))
     return out
 
 
@@ -129,6 +133,7 @@ def _duplicate_decisions(ev: Evidence, tokens: list[str]) -> list[Decision]:
                         f"Cancel the {r.status} {r.item.id} ({state.action} to {state.target}) "
                         f"before it is delivered: {done.item.id} already succeeded",
                         f"{family}.cancel",
+                        evidence=(done.item, r.item),
                     )
                 )
         out += _scheduled_repeats(ev, state, done.at, now)
@@ -156,17 +161,31 @@ def _scheduled_repeats(
                 f"Cancel the {when.group(1)} scheduled {_NOUN[state.action]} ({item.id}) "
                 f"to {state.target}",
                 "schedule.modify",
+                evidence=(item,),
             )
         )
     return out
 
 
 def _reopen_decisions(ev: Evidence, tokens: list[str]) -> list[Decision]:
+    """Only new evidence reopens a closed thread: an unread message in it."""
     out: list[Decision] = []
-    people = set(senders(ev))
     for thread in ev.invocation.constraints.closed:
-        names = target_tokens(thread)
-        person = next((n for n in names if n in people), names[0] if names else "")
-        if person and person in tokens:
-            out.append(Decision(f"Reopen the {person} thread ({thread})", None, first=True))
+        unread = [
+            m
+            for m in ev.of_kind("message")
+            if (m.data or {}).get("thread") == thread and (m.data or {}).get("unread")
+        ]
+        if not unread:
+            continue
+        person = fold(str((unread[-1].data or {}).get("from", "")))
+        if person and mentions_target(tokens, person):
+            out.append(
+                Decision(
+                    f"Reopen the {person} thread ({thread}): {unread[-1].id} is new",
+                    None,
+                    first=True,
+                    evidence=(unread[-1],),
+                )
+            )
     return out

@@ -206,9 +206,6 @@ def decide(
     awaited = _awaiting(ev)
     if awaited is not None:
         return "wait", f"{awaited.id}: the next move is someone else's"
-    settled = _settled_question(ev, profile)
-    if settled is not None:
-        return "wait", f"the question is about {settled}, which a succeeded receipt settles"
     if _reading_habit(ev):
         return "read", "work and correspondence are settled; reading is the agent's rest"
     return "wait", "nothing new since the last verification" if risks else "nothing warrants action"
@@ -271,24 +268,14 @@ _READING = frozenset({"read", "reading", "book", "chapter", "essay", "reread", "
 
 
 def _reading_habit(ev: Evidence) -> bool:
-  # the host itself weighs reading against other work
+    if _READING & set(words(ev.invocation.question)):
+        return True  # the host itself weighs reading against other work
     for item in ev.of_kind("heartbeat", "session", "memory", "history", "focus"):
         data = item.data or {}
         label = str(data.get("item", ""))
         if data.get("outcome") == "read" or _READING & set(words(f"{item.text} {label}")):
             return True
     return False
-
-
-def _settled_question(ev: Evidence, profile: Profile) -> str | None:
-    """ "Should Vojan seal again?": a question about an act a succeeded receipt already proves
-    asks for a repeat; the answer is to wait, not to fill the time with something else."""
-    if not profile.flags_repeats:
-        return None
-    states = ev.actions_in(ev.invocation.question, need_target=True)
-    if states and all(judge_action(s, profile).done for s in states):
-        return ", ".join(s.key for s in states)
-    return None
 
 
 def _cooled(c: Candidate, cooling: set[str]) -> bool:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 from harness.runners.reference.evidence import Evidence
-from harness.runners.reference.text import fold, keywords, strip_html, words
+from harness.runners.reference.text import fold, keywords, sentences, strip_html, words
 from harness.schema import EvidenceItem
 
 #: Words every question has; they say what kind of answer is wanted, not what it is about.
@@ -209,3 +209,10 @@ def spoken(item: EvidenceItem) -> str:
     """The item's words as they may be quoted inside an answer: markup stripped, one line,
     double quotes made single so the quotation stays one quotation."""
     return " ".join(strip_html(item.text).replace('"', "'").split())
+
+
+def quoted(item: EvidenceItem) -> str:
+    """The item's words in quotation marks, one pair per sentence: a reader (or a checker) that
+    takes the answer sentence by sentence still sees every quoted sentence as a quotation, never
+    as the answer's own claim."""
+    return " ".join(f'"{s}"' for s in sentences(spoken(item))) or '""'

@@ -1,0 +1,117 @@
+"""The run directory the plugin writes: the same as ``shadow run`` + ``shadow score``, one merged
+directory under xdist, and shards that merge into the unsharded result."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from harness.loading import load_packages
+from harness.replay import merge_runs, read_results, replay
+from harness.runners.registry import make_runner
+from harness.scorers.run import score_run_dir
+from harness.suite import judge_run, read_suite
+from tests.plugin_helpers import comparable_scores, outcomes, suite_text, write_recordings
+
+pytest_plugins = ["pytester"]
+
+EXPECT = "{status: completed, parity: true, invented_completion: false, boundary_events: 0}"
+GATE = "gate:\n  gates:\n    - {metric: parity.match, statistic: estimate, comparator: '>=', threshold: 0.5}\n"
+
+
+@pytest.fixture
+def project(pytester: pytest.Pytester) -> pytest.Pytester:
+    write_recordings(pytester.path / "rec" / "small.jsonl")
+    # The credulous reference profile fails some expectations and meets others: both kinds matter.
+    pytester.makefile(".yaml", social=suite_text(runner="reference:credulous", expect=EXPECT, extra=GATE))
+    return pytester
+
+
+def _case_outcomes(found: dict[str, str]) -> dict[tuple[str, str], str]:
+    cases: dict[tuple[str, str], str] = {}
+    for nodeid, outcome in found.items():
+        name = nodeid.split("::", 1)[1]
+        if name.endswith("]"):
+            package, stage = name[:-1].split("[")
+            cases[(package, stage)] = outcome
+    return cases
+
+
+def test_pass_fail_matches_shadow_run_and_score(project: pytest.Pytester, tmp_path: Path) -> None:
+    found = outcomes(project.inline_run("--shadow-out", "out"))
+    pytest_cases = _case_outcomes(found)
+    assert set(pytest_cases.values()) == {"passed", "failed"}
+
+    # The same cases through the replay engine and the scorers, judged by the same suite.
+    recordings = [project.path / "rec"]
+    packages = load_packages(recordings).items
+    run_dir = tmp_path / "shadow-run"
+    runner = make_runner("reference", options={"profile": "credulous"})
+    replay(packages, runner, out_dir=run_dir, recordings=recordings, progress=False, handle_signals=False)
+    score_run_dir(run_dir)
+    suite = read_suite(project.path / "social.yaml")
+    verdicts = judge_run(suite, project.path, run_dir, packages)
+    assert {key: "failed" if unmet else "passed" for key, unmet in verdicts.items()} == pytest_cases
+
+    out = project.path / "out"
+    # The plugin's scores are what `shadow score` writes for its run directory, byte for byte,
+    # and the same as the shadow run's but for the clock.
+    written = (out / "scores.jsonl").read_bytes()
+    score_run_dir(out, out=tmp_path / "rescored.jsonl")
+    assert (tmp_path / "rescored.jsonl").read_bytes() == written
+    assert comparable_scores(out / "scores.jsonl") == comparable_scores(run_dir / "scores.jsonl")
+    meta = json.loads((out / "run.json").read_text())
+    assert meta["state"] == "finished"
+    assert meta["counts"]["completed"] == len(pytest_cases) == 15
+    assert (out / "report.md").is_file()
+    assert len(list((out / "traces").iterdir())) == 15
+
+
+@pytest.mark.slow
+def test_xdist_writes_one_merged_run_directory(project: pytest.Pytester) -> None:
+    single = outcomes(project.inline_run("--shadow-out", "one"))
+    parallel = outcomes(project.inline_run("--shadow-out", "two", "-n", "2"))
+    assert parallel == single
+    out = project.path / "two"
+    assert not (out / ".parts").exists()
+    keys = [r.key for r in read_results(out)]
+    assert len(keys) == len(set(keys)) == 15
+    assert comparable_scores(out / "scores.jsonl") == comparable_scores(project.path / "one" / "scores.jsonl")
+    meta = json.loads((out / "run.json").read_text())
+    assert meta["counts"]["planned"] == meta["counts"]["completed"] == 15
+    assert meta["jobs"] == 2
+    summary = json.loads((out / "summary.json").read_text())
+    assert sum(row["runs"] for row in summary["status_counts"]) == 15
+
+
+@pytest.mark.slow
+def test_two_shards_merge_into_the_unsharded_run(project: pytest.Pytester, tmp_path: Path) -> None:
+    whole = outcomes(project.inline_run("--shadow-out", "whole"))
+    first = outcomes(project.inline_run("--shadow-out", "s1", "--shadow-shard", "1/2"))
+    second = outcomes(project.inline_run("--shadow-out", "s2", "--shadow-shard", "2/2"))
+    cases = {**_case_outcomes(first), **_case_outcomes(second)}
+    assert cases == _case_outcomes(whole)
+    assert first["social.yaml::gate"] == second["social.yaml::gate"] == "skipped"
+
+    merged = tmp_path / "merged"
+    merge_runs([project.path / "s1", project.path / "s2"], merged)
+    score_run_dir(merged)
+    assert comparable_scores(merged / "scores.jsonl") == comparable_scores(project.path / "whole" / "scores.jsonl")
+
+    from harness.report import write_report
+
+    write_report(merged)
+    ours = json.loads((merged / "summary.json").read_text())
+    theirs = json.loads((project.path / "whole" / "summary.json").read_text())
+
+    def timeless(summary: dict[str, object]) -> object:
+        metrics = [m for m in summary["metrics"] if m["metric"] != "latency.latency_s"]  # type: ignore[attr-defined]
+        decisions = [
+            {**d, "gates": [g for g in d["gates"] if g["metric"] != "latency.latency_s"]}
+            for d in summary["decisions"]  # type: ignore[attr-defined]
+        ]
+        return metrics, decisions, summary["status_counts"]
+
+    assert timeless(ours) == timeless(theirs)
