@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -12,6 +13,7 @@ import pandas as pd
 from harness.policy import Decision, Policy, decide, decision_rows, failing_gates, load_policy
 from harness.report.examples import Example, worst_examples
 from harness.report.render import records
+from harness.schema import STAGES
 from harness.tables import METRICS, RunTables, load_tables, metric_table
 
 #: Metrics in the per-stage table, in reading order.
@@ -68,23 +70,32 @@ class ReportData:
         return rows
 
     def metric_rows(self) -> list[dict[str, Any]]:
-        rows = []
+        """One row per (stage, model) in pipeline order; each headline metric as
+        ``estimate [lo, hi]`` (latency as its p95), so a stage reads across one line."""
+        order = {str(stage): i for i, stage in enumerate(STAGES)}
         frame = self.metrics[self.metrics["metric"].isin(HEADLINE)]
-        order = {m: i for i, m in enumerate(HEADLINE)}
-        frame = frame.assign(_o=frame["metric"].map(order)).sort_values(["stage", "model", "_o"])
+        rows: dict[tuple[str, str], dict[str, Any]] = {}
         for row in records(frame):
-            rows.append(
-                {
-                    "stage": row["stage"],
-                    "model": row["model"],
-                    "metric": row["metric"],
-                    "n": int(row["n"]),
-                    "estimate": float(row["estimate"]),
-                    "95% interval": _interval(float(row["lo"]), float(row["hi"])),
-                    "p95": float(row["p95"]) if row["metric"] == "latency.latency_s" else float("nan"),
-                }
-            )
-        return rows
+            key = (str(row["stage"]), str(row["model"]))
+            out = rows.setdefault(key, {"stage": key[0], "model": key[1], "runs": 0})
+            out["runs"] = max(out["runs"], int(row["runs"]))
+            name = SHORT_NAMES.get(str(row["metric"]), str(row["metric"]))
+            if row["metric"] == "latency.latency_s":
+                out[name] = float(row["p95"])
+            else:
+                out[name] = _cell(float(row["estimate"]), float(row["lo"]), float(row["hi"]))
+        return [rows[k] for k in sorted(rows, key=lambda k: (order.get(k[0], 99), k[1]))]
+
+    def status_rows(self) -> list[dict[str, Any]]:
+        """Runs per stage (pipeline order) by status."""
+        counts = {(str(r["stage"]), str(r["status"])): int(r["runs"]) for r in records(self.status_counts)}
+        stages = [str(s) for s in STAGES if any(k[0] == str(s) for k in counts)]
+        statuses = ("completed", "failed", "timed_out", "interrupted")
+        return [
+            {"stage": s, **{st: counts.get((s, st), 0) for st in statuses},
+             "total": sum(counts.get((s, st), 0) for st in statuses)}
+            for s in stages
+        ]
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -98,10 +109,29 @@ class ReportData:
         }
 
 
-def _interval(lo: float, hi: float) -> str:
-    if lo != lo or hi != hi:  # NaN
+#: Column titles of the per-stage metric table.
+SHORT_NAMES: dict[str, str] = {
+    "invented_completion.invented": "invented",
+    "boundary.violation": "violations",
+    "evidence_fidelity.citation_precision": "citation precision",
+    "evidence_fidelity.claim_support_rate": "claim support",
+    "evidence_fidelity.decisive_recall": "decisive recall",
+    "parity.match": "parity",
+    "usefulness.useful": "useful",
+    "repeat_checks.reduction": "repeat reduction",
+    "repeat_checks.suppressed_needed": "suppressed needed",
+    "latency.latency_s": "latency p95 (s)",
+    "cost.cost_usd": "cost/run ($)",
+    "hygiene.inlined": "trace inlined",
+}
+
+
+def _cell(estimate: float, lo: float, hi: float) -> str:
+    if math.isnan(estimate):
         return "–"
-    return f"[{lo:.3g}, {hi:.3g}]"
+    if math.isnan(lo) or math.isnan(hi):
+        return f"{estimate:.3g}"
+    return f"{estimate:.3g} [{lo:.3g}, {hi:.3g}]"
 
 
 def read_meta(run_dir: Path) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from harness.policy import Policy
 from harness.report.data import ReportData, gather
 from harness.report.escape import for_html, for_markdown
 from harness.report.plots import latency_plot, metric_plot
-from harness.report.render import html_page, html_table, md_table, png_data_uri, records
+from harness.report.render import html_page, html_table, md_table, png_data_uri
 
 DECISION_COLUMNS = ("stage", "model", "phase", "max", "verdict", "target", "gates", "reason")
 EXAMPLE_COLUMNS = ("failure", "stage", "package", "model", "count", "explanation", "trace")
@@ -37,9 +37,9 @@ def render_markdown(data: ReportData) -> str:
         md_table(data.decision_rows(), DECISION_COLUMNS),
         "",
         "## Runs by status",
-        md_table(records(data.status_counts)),
+        md_table(data.status_rows()),
         "",
-        "## Metrics per stage (95% intervals)",
+        "## Metrics per stage: estimate [95% interval]",
         md_table(data.metric_rows()),
         "",
         "## Failing gates",
@@ -68,8 +68,8 @@ def render_html(data: ReportData) -> str:
             "<h2>Decisions</h2>",
             html_table(data.decision_rows(), DECISION_COLUMNS, table_id="decisions", row_class="verdict"),
             "<h2>Runs by status</h2>",
-            html_table(records(data.status_counts)),
-            "<h2>Metrics per stage (95% intervals)</h2>",
+            html_table(data.status_rows()),
+            "<h2>Metrics per stage: estimate [95% interval]</h2>",
             html_table(data.metric_rows(), table_id="metrics"),
             "<h2>Failing gates</h2>",
             html_table(data.failing(), table_id="failing-gates"),
