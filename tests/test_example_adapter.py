@@ -41,3 +41,4 @@ def test_readme_names_the_example_adapter() -> None:
 def test_nested_hidden_paths_collapse_to_the_outer_one(tmp_path: Path) -> None:
     outer, inner, other = tmp_path / "recordings", tmp_path / "recordings" / "sophobot", tmp_path / "x"
     assert effective_hidden([inner, outer, other, outer], needed=[]) == [outer, other]
+    assert effective_hidden([other, inner, outer], needed=[]) == [other, outer]

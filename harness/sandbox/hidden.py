@@ -53,5 +53,5 @@ def effective_hidden(hidden: Iterable[Path], needed: Sequence[Path]) -> list[Pat
         if not any(need == path or need.is_relative_to(path) for need in needs):
             keep.append(path)
     # Once a folder is covered its insides are gone: mounting over one of them would fail.
-    unique = sorted(set(keep), key=lambda p: len(p.parts))
-    return [p for i, p in enumerate(unique) if not any(p.is_relative_to(q) for q in unique[:i])]
+    unique = list(dict.fromkeys(keep))
+    return [p for p in unique if not any(p != q and p.is_relative_to(q) for q in unique)]
