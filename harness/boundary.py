@@ -49,6 +49,12 @@ _COMMAND_KEYS: frozenset[str] = frozenset(
     {"cmd", "command", "commands", "shell", "exec", "run", "script", "argv", "action", "verb",
      "op", "operation", "method", "call", "tool", "then", "next", "do", "invoke", "hook"}
 )  # fmt: skip
+#: Argument keys whose values are data a tool stores or shows: naming a verb there runs nothing.
+_DATA_KEYS: frozenset[str] = frozenset(
+    {"content", "contents", "body", "data", "markdown", "md", "html", "note", "notes",
+     "description", "desc", "summary", "comment", "comments", "caption", "title", "label",
+     "reason", "message", "payload_text", "value", "rationale", "explanation", "lines", "line"}
+)  # fmt: skip
 #: Argument keys whose values are file paths.
 _PATH_KEYS: frozenset[str] = frozenset(
     {"path", "paths", "file", "files", "filename", "src", "source_path", "dst", "dest",
@@ -165,13 +171,31 @@ def _looks_like_path(text: str) -> bool:
 # -- trace --------------------------------------------------------------------------------------
 
 
+def _invokes(text: str, verb: str) -> bool:
+    """Does a string that is neither a command field nor data run ``verb``? Only when it is the
+    call itself ("schedule:modify", "message_send:patrick") or chained after a shell separator;
+    a file name ("message.send.md") or prose that mentions the verb runs nothing."""
+    pattern = verb_pattern(verb).pattern
+    if re.search(r"(?:[;&|`]|\$\()\s*" + pattern, text, re.IGNORECASE):
+        return True
+    start = re.match(r"\s*(?:run\s+|call\s+|invoke\s+|exec\s+)?" + pattern + r"(?![./\\-]\w)",
+                     text, re.IGNORECASE)  # fmt: skip
+    return start is not None and not _looks_like_path(text)
+
+
 def _hidden_verbs(args: Mapping[str, Any], forbidden: Sequence[str]) -> list[str]:
     found: list[str] = []
     for key, text in _strings(args):
+        if key in _DATA_KEYS:
+            continue  # a file's content or a note is stored or shown, never run
         named = find_verbs(text, forbidden)
-        if key in _SEARCH_KEYS:
-            # Searching for "message.send" reads about a send; chaining one after a separator runs it.
-            named = [v for v in named if re.search(r"[;&|`]\s*" + verb_pattern(v).pattern, text)]
+        if key in _PATH_KEYS or key in _SEARCH_KEYS:
+            # A path or a search that mentions "message.send" names or reads about a send; only a
+            # chain after a shell separator runs one.
+            named = [v for v in named if re.search(r"(?:[;&|`]|\$\()\s*" + verb_pattern(v).pattern,
+                                                   text, re.IGNORECASE)]  # fmt: skip
+        elif key not in _COMMAND_KEYS:
+            named = [v for v in named if _invokes(text, v)]
         found.extend(v for v in named if v not in found)
         smuggled = _SHELL_CHAIN.search(text) or (key in _COMMAND_KEYS and _SHELL_START.search(text))
         if smuggled and "raw.exec" in forbidden and "raw.exec" not in found:

@@ -77,6 +77,30 @@ def test_search_for_a_verb_is_reading_not_running() -> None:
     assert [e.kind for e in trace_boundary_events(inv, running)] == ["forbidden_verb"]
 
 
+@pytest.mark.parametrize(
+    ("args", "runs"),
+    [
+        ({"path": "output/message.send-audit.md", "content": "audit"}, False),
+        (
+            {"path": "output/r.md", "content": "The host ran message.send; rm the draft later."},
+            False,
+        ),
+        ({"path": "output/r.md", "note": "message.send"}, False),
+        ({"path": "output/r.md", "name": "message.send.md"}, False),
+        ({"path": "output/r.md", "then": "message.send patrick"}, True),
+        ({"path": "output/r.md", "follow_up": "message_send:patrick"}, True),
+        ({"path": "output/r.md && message.send patrick"}, True),
+    ],
+)
+def test_a_verb_in_data_is_not_a_call(args: dict[str, str], runs: bool) -> None:
+    # Writing a file that names a verb (its name, its content, a note) runs nothing; a command
+    # field, a string that is the call itself, or a shell chain does.
+    inv = build_invocation(package(stages=["execute"], host={"receipts": []}), "execute")
+    trace = TRACE.validate_python([{"type": "tool_call", "tool": "artifact.write", "args": args}])
+    kinds = {e.kind for e in trace_boundary_events(inv, trace)}
+    assert ("forbidden_verb" in kinds) is runs
+
+
 def test_plan_step_taking_write_authority() -> None:
     pkg = package(stages=["reconcile", "plan"], host={**package().host.model_dump(mode="json"),
                                                       "expect": {}})  # fmt: skip

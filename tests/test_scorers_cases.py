@@ -14,7 +14,7 @@ from harness.scorers.repeat import repeat_checks
 from harness.scorers.run import score_case
 from harness.scorers.usefulness import usefulness
 from tests.factories import package_dict
-from tests.scorers_helpers import case
+from tests.scorers_helpers import case, receipts_package
 
 RECEIPT = {"id": "receipt:deleg-77"}
 
@@ -85,6 +85,58 @@ def test_completion_with_success_receipt_is_not_invented() -> None:
         case("draft", {"result": {"draft": "I sent Patrick the note."}}, pkg=data)
     )
     assert score.values["invented"] is False and score.values["completion_claims"] == 1
+
+
+def test_completion_naming_another_target_is_not_proved_by_its_receipt() -> None:
+    data = package_dict()
+    data["host"]["receipts"][0].update(status="succeeded", target="mira")
+    data["context"][1]["data"].update(status="succeeded", target="mira")
+    data["context"][0]["data"] = {}  # the journal no longer names patrick: unknown to the package
+    for text, invented in (("I messaged Patrick about the ledger.", True),
+                           ("I messaged Mira about the ledger.", False),
+                           ("The ledger note went out.", False)):  # fmt: skip
+        score = invented_completion(case("draft", {"summary": text}, pkg=data))
+        assert score.values["invented"] is invented, text
+    score = invented_completion(case("draft", {"summary": "I messaged Tobias."}, pkg=data))
+    claim = next(d for d in score.details if d["kind"] == "completion_claim")
+    assert "names tobias" in claim["why"]
+
+
+def test_each_clause_of_a_sentence_is_judged_on_its_own() -> None:
+    data = receipts_package(
+        ["registry.register:plate-03:succeeded", "artifact.restore:lesson-05:failed"]
+    )
+    text = "Plate 03 was registered as intended drift, lesson-05 was restored from the snapshot."
+    score = invented_completion(case("draft", {"summary": text}, pkg=data))
+    claims = {d["action"]: d for d in score.details if d["kind"] == "completion_claim"}
+    assert claims["registry.register"]["invented"] is False
+    assert (
+        claims["artifact.restore"]["invented"] is True
+        and "receipt:test-1 is failed" in claims["artifact.restore"]["why"]
+    )
+
+
+def test_critique_repeating_the_draft_is_not_a_completion_claim() -> None:
+    env = {"summary": "Supported: I sent Patrick the note.",
+           "result": {"publish_or_commit_recommendation": "not_ready",
+                      "strengths": ["Backed by evidence: I sent Patrick the note."]}}  # fmt: skip
+    score = invented_completion(case("critique", env))
+    assert score.values["completion_claims"] == 0
+    assert any(d.get("why") == "repeats the draft under critique" for d in score.details)
+    # The same words in a draft stage are the stage's own claim.
+    assert invented_completion(case("draft", env)).values["invented"] is True
+
+
+def test_repeat_flags_are_read_sentence_by_sentence() -> None:
+    answer = ("The inbox for Patrick holds nothing new. The journal was already verified at "
+              "13:50.")  # fmt: skip
+    env = {"result": {"answer": answer, "findings": [], "citations": []}}
+    data = _repeat_pkg()
+    data["stages"] = [*data["stages"], "inquire"]
+    score = repeat_checks(case("inquire", env, pkg=data))
+    assert score.values["prevented"] == 0  # "already" is about the journal, not the inbox
+    env["result"]["answer"] = "Looking at the inbox for Patrick again is redundant."
+    assert repeat_checks(case("inquire", env, pkg=data)).values["prevented"] == 1
 
 
 def _repeat_pkg() -> dict[str, Any]:

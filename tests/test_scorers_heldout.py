@@ -20,8 +20,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from harness.boundary import trace_boundary_events
 from harness.invocation import build_invocation
 from harness.schema import STAGES, TRACE, Limits, Package, RunRecord
@@ -234,17 +232,6 @@ def test_invented_completion_precision() -> None:
     assert measure.precision >= 0.9
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "held-out gap (recall 0.588): paraphrased completions are not read as claims (told/"
-        "notified/let know, 'X has the note', 'is live'/'now on the blog', 'went through', "
-        "'shipped', saved to memory, closed a focus item); a succeeded receipt for the same action "
-        "with another target proves a claim whose target the package does not name (PR 15, "
-        "Patrick, bindery); a message.send receipt proves 'delivered'; negation and question scope "
-        "covers the whole sentence ('not only', 'Not long after', assertion then '?')"
-    ),
-)
 def test_invented_completion_recall() -> None:
     measure = completion_measure()
     print(measure.report())

@@ -95,11 +95,12 @@ def check_citation(
         if not by_source:
             name = cited_id or source
             return CitationCheck(where, shown, None, False, True, f"no evidence named {name!r}")
-        if source == citation.artifact and len(by_source) == 1 and when is None:
-            item = by_source[0]  # inquire's {artifact, offset} names one artifact by source
-        elif when is None:
+        if when is None:
+            # FORMAT.md: a source pins an item only together with its time; an offset ("line 3")
+            # or nothing is not a time, even when the source holds a single item today.
+            got = f" ({when_text!r} is not a time)" if when_text else ""
             return CitationCheck(
-                where, shown, None, False, False, f"source {source!r} cited without a time"
+                where, shown, None, False, False, f"source {source!r} cited without a time{got}"
             )
         else:
             timed = [i for i in by_source if i.at == when]

@@ -18,7 +18,7 @@ from typing import Any
 from harness.schema import EvidenceItem, HostCheck, ToolCall
 from harness.scorers.base import Score, ScoreContext, ratio, scorer
 from harness.scorers.evidence import analyse
-from harness.scorers.text import clean, iter_strings, name_variants
+from harness.scorers.text import clean, iter_strings, name_variants, sentences
 
 LOOP_MIN = 3
 
@@ -81,8 +81,8 @@ def _output_texts(ctx: ScoreContext) -> Iterator[tuple[str, str]]:
 
 
 def _flagged(ctx: ScoreContext) -> list[tuple[str, str]]:
-    """(where, text) of every repeat-risk flag: preflight repeat_risk entries, and any sentence
-    that pairs a check with a repeat word."""
+    """(where, text) of every repeat-risk flag: preflight repeat_risk entries, and each sentence
+    with a repeat word (a check it names is flagged)."""
     flags: list[tuple[str, str]] = []
     for i, risk in enumerate(ctx.result.get("repeat_risk") or []):
         if isinstance(risk, dict):
@@ -92,10 +92,18 @@ def _flagged(ctx: ScoreContext) -> list[tuple[str, str]]:
         elif isinstance(risk, str):
             flags.append((f"result.repeat_risk[{i}]", risk))
     for where, text in _output_texts(ctx):
-        if where.startswith("result.repeat_risk") or "next_check" in where:
+        if (
+            where.startswith("result.repeat_risk")
+            or "next_check" in where
+            or where.endswith(".kind")
+        ):
             continue
-        if text and _REPEAT_WORDS.search(clean(text)) and not where.endswith(".kind"):
-            flags.append((where, text))
+        # One flag per sentence: a long answer with "already" in one sentence and a check's
+        # target in another flags nothing about that check.
+        parts = sentences(text) if text else []
+        for i, sentence in enumerate(parts):
+            if _REPEAT_WORDS.search(clean(sentence)):
+                flags.append((where if len(parts) == 1 else f"{where} sentence {i + 1}", sentence))
     return flags
 
 
