@@ -16,59 +16,30 @@ packages, and the suite's gate (the promotion policy applied to the suite's scor
         expect: {evidence: {claim_support_rate: 0.5}}
     gate: {require_phase: 1}
 
-``run_case`` replays one (package, stage) under the same Phase 0 rules as ``harness.replay``
-(wall-clock watchdog, retries for infrastructure errors only, boundary checks, the trace archived
-beside the result) so that a case run by the pytest plugin is stored exactly as ``shadow run``
-stores it.
+The cases themselves are replayed by ``harness.replay.run_case``, the path ``shadow run`` takes,
+so that a case run by the pytest plugin is stored exactly as ``shadow run`` stores it.
 """
 
 from __future__ import annotations
 
 import glob
 import os
-import queue
 import re
 import shlex
-import threading
-import time
 import tomllib
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from datetime import datetime
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from fnmatch import fnmatchcase
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
-from pydantic_core import PydanticSerializationError
 
-from harness.boundary import result_boundary_events, trace_boundary_events
 from harness.expectations import Expectations, Failure
-from harness.invocation import build_invocation
-from harness.replay.engine import MAX_ERROR_CHARS, WATCHDOG_SLACK_S
-from harness.replay.rundir import (
-    TRACES,
-    harness_archive_id,
-    is_safe_archive_id,
-    trace_path,
-    utc_now,
-    write_trace,
-)
 from harness.replay.select import Filters, Shard
-from harness.runners.base import Runner, RunnerInfraError, RunnerOutput
-from harness.schema import (
-    TRACE,
-    BoundaryEvent,
-    Envelope,
-    EnvelopeStatus,
-    Invocation,
-    Limits,
-    Package,
-    RunRecord,
-    Stage,
-    TraceEvent,
-)
+from harness.runners.base import Runner
+from harness.schema import Package, Stage
 
 if TYPE_CHECKING:
     from harness.policy import Policy
@@ -311,272 +282,6 @@ def resolve_recordings(patterns: Sequence[str], base: Path) -> list[Path]:
     return sorted(found)
 
 
-# -- running one case -----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class CaseSettings:
-    """How cases are replayed; the same for every case of one run directory."""
-
-    run_id: str
-    #: Traces are archived in ``run_dir/traces``, shared by every process of a session.
-    run_dir: Path
-    phase: int = 0
-    limits: Limits | None = None
-    retries: int = 2
-    retry_backoff: float = 0.5
-
-
-@dataclass
-class _Attempt:
-    output: object = None
-    error: BaseException | None = None
-    timed_out: bool = False
-    cancel_honoured: bool = True
-    latency_s: float = 0.0
-
-
-@dataclass
-class CaseRun:
-    record: RunRecord
-    trace: list[TraceEvent] = field(default_factory=list)
-
-
-def _short(text: str) -> str:
-    return text if len(text) <= MAX_ERROR_CHARS else text[:MAX_ERROR_CHARS] + "…"
-
-
-def _describe(error: BaseException) -> str:
-    message = str(error).strip()
-    return _short(f"{type(error).__name__}: {message}" if message else type(error).__name__)
-
-
-def claim_archive(run_dir: Path, archive_id: str) -> bool:
-    """Take an archive id for this run: create its trace file exclusively, so two processes of one
-    session (xdist workers) never write one trace over another's."""
-    try:
-        fd = os.open(trace_path(run_dir, archive_id), os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-    except FileExistsError:
-        return False
-    os.close(fd)
-    return True
-
-
-class RunnerThread:
-    """A daemon thread that calls runners, reused from case to case: starting a thread per case
-    costs more than a fast runner does. A call that overruns its watchdog is abandoned with its
-    thread (daemon, so it cannot hold pytest open) and the next call gets a fresh one."""
-
-    def __init__(self) -> None:
-        self._jobs: queue.SimpleQueue[tuple[Callable[[], object], list[object], threading.Event] | None] = queue.SimpleQueue()
-        threading.Thread(target=self._loop, args=(self._jobs,), name="shadow-runner", daemon=True).start()
-
-    @staticmethod
-    def _loop(jobs: queue.SimpleQueue[tuple[Callable[[], object], list[object], threading.Event] | None]) -> None:
-        while (job := jobs.get()) is not None:
-            call, box, done = job
-            try:
-                box.append(call())
-            except BaseException as exc:  # a runner's SystemExit is a failed run, not ours
-                box.append(exc)
-            finally:
-                done.set()
-
-    def submit(self, call: Callable[[], object]) -> tuple[list[object], threading.Event]:
-        box: list[object] = []
-        done = threading.Event()
-        self._jobs.put((call, box, done))
-        return box, done
-
-    def abandon(self) -> RunnerThread:
-        """Leave the stuck call to its thread (which ends once the call returns) for a new one."""
-        self._jobs.put(None)
-        return RunnerThread()
-
-
-def _attempt(thread: RunnerThread, runner: Runner, invocation: Invocation) -> tuple[_Attempt, RunnerThread]:
-    """One call of the runner on the runner thread, watched by the wall clock (a runner that never
-    returns is abandoned, as the replay engine abandons it)."""
-    cancel = threading.Event()
-    grace = invocation.cancel.grace_seconds
-    watchdog = invocation.limits.wall_seconds + grace + WATCHDOG_SLACK_S
-    start = time.perf_counter()
-    box, done = thread.submit(lambda: runner.run(invocation, cancel))
-    try:
-        finished = done.wait(watchdog)
-    except KeyboardInterrupt:
-        # pytest is stopping: let a subprocess runner take its process group down first.
-        cancel.set()
-        done.wait(grace)
-        raise
-    if not finished:
-        cancel.set()
-        honoured = done.wait(grace)
-        attempt = _Attempt(timed_out=True, cancel_honoured=honoured, latency_s=watchdog)
-        return attempt, thread if honoured else thread.abandon()
-    latency = time.perf_counter() - start
-    value = box[0]
-    if isinstance(value, BaseException):
-        return _Attempt(error=value, latency_s=latency), thread
-    return _Attempt(output=value, latency_s=latency), thread
-
-
-def _record(
-    runner: Runner,
-    settings: CaseSettings,
-    invocation: Invocation,
-    started_at: datetime,
-    envelope: Envelope,
-    **fields: Any,
-) -> RunRecord:
-    return RunRecord(
-        run_id=settings.run_id,
-        package=invocation.package_id,
-        stage=invocation.stage,
-        agent=invocation.agent,
-        model=runner.model,
-        runner=runner.name,
-        envelope=envelope,
-        usage=envelope.usage,
-        started_at=started_at,
-        **fields,
-    )
-
-
-def _harness_run(
-    runner: Runner,
-    settings: CaseSettings,
-    invocation: Invocation,
-    started_at: datetime,
-    *,
-    status: EnvelopeStatus,
-    error: str,
-    latency_s: float,
-    attempts: int,
-    boundary: list[BoundaryEvent] | None = None,
-) -> CaseRun:
-    """A run that produced no envelope of its own (crash, timeout, garbage)."""
-    archive_id = harness_archive_id(invocation.invocation_id, settings.run_id)
-    claim_archive(settings.run_dir, archive_id)
-    write_trace(settings.run_dir, archive_id, [])
-    envelope = Envelope(status=status, summary=f"no result: {error}", error=error, archive_id=archive_id)
-    record = _record(
-        runner, settings, invocation, started_at, envelope, status=status, latency_s=max(0.0, latency_s),
-        boundary_events=boundary or [], archive_id=archive_id, attempts=attempts, error=error, notes=[],
-    )
-    return CaseRun(record)
-
-
-def _output_run(
-    runner: Runner,
-    settings: CaseSettings,
-    invocation: Invocation,
-    started_at: datetime,
-    output: RunnerOutput,
-    latency_s: float,
-    attempts: int,
-) -> CaseRun:
-    envelope = output.envelope
-    notes = list(output.notes)
-    archive_id = envelope.archive_id
-    if archive_id is not None and not is_safe_archive_id(archive_id):
-        notes.append(f"runner archive_id {archive_id[:80]!r} is not a safe file name; trace stored under the harness id")
-        archive_id = None
-    elif archive_id is not None and not claim_archive(settings.run_dir, archive_id):
-        notes.append(f"runner archive_id {archive_id!r} already names another trace; trace stored under the harness id")
-        archive_id = None
-    if archive_id is None:
-        archive_id = harness_archive_id(invocation.invocation_id, settings.run_id)
-        claim_archive(settings.run_dir, archive_id)
-    trace = list(output.trace)
-    write_trace(settings.run_dir, archive_id, trace)
-    boundary = [
-        *output.boundary_events,
-        *trace_boundary_events(invocation, trace),
-        *result_boundary_events(invocation, envelope),
-    ]
-    record = _record(
-        runner, settings, invocation, started_at, envelope, status=envelope.status,
-        latency_s=max(0.0, latency_s), boundary_events=boundary, archive_id=archive_id,
-        attempts=attempts, error=_short(envelope.error) if envelope.error else None, notes=notes,
-    )
-    return CaseRun(record, trace)
-
-
-def _judge(runner: Runner, settings: CaseSettings, invocation: Invocation, started_at: datetime, attempt: _Attempt, attempts: int) -> CaseRun:
-    def failed(error: str) -> CaseRun:
-        return _harness_run(runner, settings, invocation, started_at, status="failed", error=error,
-                            latency_s=attempt.latency_s, attempts=attempts)  # fmt: skip
-
-    if attempt.timed_out:
-        boundary = [
-            BoundaryEvent(
-                kind="wall_time",
-                detail=(
-                    f"no result within {attempt.latency_s:.1f}s (wall_seconds {invocation.limits.wall_seconds:g} "
-                    f"+ grace {invocation.cancel.grace_seconds:g} + {WATCHDOG_SLACK_S:g}); cancelled and abandoned"
-                ),
-            )
-        ]
-        if not attempt.cancel_honoured:
-            boundary.append(BoundaryEvent(kind="cancel_ignored", detail=f"still running {invocation.cancel.grace_seconds:g}s after cancel"))
-        return _harness_run(
-            runner, settings, invocation, started_at, status="timed_out",
-            error=f"timed out after {attempt.latency_s:.1f}s", latency_s=attempt.latency_s,
-            attempts=attempts, boundary=boundary,
-        )
-    if attempt.error is not None:
-        error = _describe(attempt.error)
-        if isinstance(attempt.error, RunnerInfraError):
-            error += f" (gave up after {attempts} attempts)"
-        return failed(error)
-    output = attempt.output
-    if not isinstance(output, RunnerOutput) or not isinstance(output.envelope, Envelope):
-        return failed(f"runner returned {type(output).__name__}, not a RunnerOutput with an Envelope")
-    try:
-        output.trace = TRACE.validate_python(list(output.trace))
-    except (ValidationError, TypeError) as exc:
-        return failed(f"runner returned a trace that is not a list of trace events: {_describe(exc)}")
-    try:
-        run = _output_run(runner, settings, invocation, started_at, output, attempt.latency_s, attempts)
-        run.record.model_dump_json()
-    except (PydanticSerializationError, ValueError, TypeError) as exc:
-        # An envelope whose extra fields JSON cannot carry fails this case alone.
-        return failed(f"output could not be serialized: {_describe(exc)}")
-    return run
-
-
-class CaseRunner:
-    """Replays cases one at a time through one runner into one run directory."""
-
-    def __init__(self, runner: Runner, settings: CaseSettings) -> None:
-        self.runner = runner
-        self.settings = settings
-        self._thread = RunnerThread()
-        (settings.run_dir / TRACES).mkdir(parents=True, exist_ok=True)
-
-    def run(self, package: Package, stage: Stage) -> CaseRun:
-        """Replay one (package, stage); the trace is archived under ``run_dir/traces`` and the
-        record is returned for the caller to store."""
-        settings = self.settings
-        started_at = utc_now()
-        invocation = build_invocation(package, stage, phase=settings.phase, limits=settings.limits)
-        attempts = 0
-        while True:
-            attempts += 1
-            attempt, self._thread = _attempt(self._thread, self.runner, invocation)
-            if isinstance(attempt.error, RunnerInfraError) and attempts <= settings.retries:
-                # Only infrastructure is retried, with backoff; a bad answer is a result.
-                time.sleep(settings.retry_backoff * 2 ** (attempts - 1))
-                continue
-            return _judge(self.runner, settings, invocation, started_at, attempt, attempts)
-
-
-def run_case(runner: Runner, package: Package, stage: Stage, settings: CaseSettings) -> CaseRun:
-    """Replay one case; a ``CaseRunner`` does the same for many cases more cheaply."""
-    return CaseRunner(runner, settings).run(package, stage)
-
-
 # -- judging a stored run -------------------------------------------------------------------------
 
 
@@ -586,18 +291,16 @@ def judge_run(suite: Suite, suite_dir: Path, run_dir: Path, packages: Sequence[P
     the run. The pytest items reach the same verdicts for the same records."""
     from harness.expectations import CaseView, evaluate
     from harness.loading import load_packages
-    from harness.replay.rundir import read_results, read_trace
     from harness.replay.select import select_cases
+    from harness.rundir import iter_scores, read_results, read_trace
     from harness.schema import ScoreRecord
 
     if packages is None:
         packages = load_packages(resolve_recordings(suite.recordings, suite_dir)).items
     wanted = {case.key: case.package for case in select_cases(packages, suite.filters())}
     scores: dict[tuple[str, str], dict[str, ScoreRecord]] = {}
-    with (run_dir / "scores.jsonl").open("rb") as handle:
-        for line in handle:
-            score = ScoreRecord.model_validate_json(line)
-            scores.setdefault((score.package, str(score.stage)), {})[score.scorer] = score
+    for score in iter_scores(run_dir):
+        scores.setdefault((score.package, str(score.stage)), {})[score.scorer] = score
     verdicts: dict[tuple[str, str], list[Failure]] = {}
     for record in read_results(run_dir):
         package = wanted.get(record.key)

@@ -9,21 +9,20 @@ scored stays NaN through every step: a group without data gets n == 0 and NaN es
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
 import numpy as np
 import pandas as pd
-from pydantic import BaseModel, ValidationError
 
 from harness import stats
-from harness.loading import LoadError, read_jsonl
+from harness.rundir import SCORES, RunDirError, iter_results, iter_scores
 from harness.schema import STAGES, RunRecord, ScoreRecord
 
-RESULTS_FILE = "results.jsonl"
-SCORES_FILE = "scores.jsonl"
+#: ``harness.rundir.SCORES`` under the name this module's importers use.
+SCORES_FILE = SCORES
 
 #: What identifies one run in a table: a package replayed through a stage by one model.
 RUN_KEY: tuple[str, ...] = ("package", "stage", "agent", "model")
@@ -89,7 +88,7 @@ PAIRED_COLUMNS: tuple[str, ...] = (
     "verdict",
 )
 
-T = TypeVar("T", bound=BaseModel)
+T = TypeVar("T")
 
 
 class TableError(ValueError):
@@ -105,16 +104,12 @@ class RunTables:
 # --- loading -----------------------------------------------------------------------------------
 
 
-def _read_models(path: Path, model: type[T]) -> Iterator[T]:
-    for number, value in read_jsonl(path):
-        if isinstance(value, LoadError):
-            raise TableError(str(value))
-        try:
-            yield model.model_validate(value)
-        except ValidationError as exc:
-            first = exc.errors(include_url=False)[0]
-            where = ".".join(str(part) for part in first["loc"]) or "<line>"
-            raise TableError(f"{path}:{number}: {where}: {first['msg']}") from exc
+def _read(records: Iterable[T]) -> list[T]:
+    """Every record the reader yields, its ``file:line: field`` error as a TableError."""
+    try:
+        return list(records)
+    except RunDirError as exc:
+        raise TableError(str(exc)) from exc
 
 
 def results_frame(records: Iterable[RunRecord]) -> pd.DataFrame:
@@ -187,16 +182,11 @@ def load_tables(run_dir: Path) -> RunTables:
     run_dir = Path(run_dir)
     if not run_dir.is_dir():
         raise TableError(f"{run_dir}: not a run directory")
-    results_path = run_dir / RESULTS_FILE
-    scores_path = run_dir / SCORES_FILE
+    scores_path = run_dir / SCORES
     if not scores_path.is_file():
         raise TableError(f"{scores_path}: no such file (run `shadow score {run_dir}` first)")
-    results = (
-        results_frame(_read_models(results_path, RunRecord))
-        if results_path.is_file()
-        else results_frame([])
-    )
-    scores = scores_frame(_read_models(scores_path, ScoreRecord))
+    results = results_frame(_read(record for _, record in iter_results(run_dir)))
+    scores = scores_frame(_read(iter_scores(run_dir)))
     return RunTables(results=results, scores=scores)
 
 

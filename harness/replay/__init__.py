@@ -4,6 +4,7 @@ Uses the schema, the stage registry, the invocation builder, the runners and the
 scorers or the command line (a stored run is scored later, from the directory alone).
 """
 
+from harness.replay.case import ArchiveFiles, ArchiveIds, CaseContext, CaseResult, run_case
 from harness.replay.engine import RunSummary, default_jobs, replay
 from harness.replay.merge import MergeError, merge_runs
 from harness.replay.rundir import (
@@ -21,7 +22,11 @@ __all__ = [
     "RESULTS",
     "RUN_META",
     "TRACES",
+    "ArchiveFiles",
+    "ArchiveIds",
     "Case",
+    "CaseContext",
+    "CaseResult",
     "Filters",
     "MergeError",
     "RunDirError",
@@ -33,6 +38,7 @@ __all__ = [
     "read_run_meta",
     "read_trace",
     "replay",
+    "run_case",
     "select_cases",
     "shard_of",
 ]

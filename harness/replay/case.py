@@ -2,6 +2,9 @@
 infrastructure errors, and turn whatever came back (an output, an exception, nothing) into a
 RunRecord with its trace archived and its boundary events.
 
+``run_case`` is the one single-case path: the replay engine calls it from its thread pool and the
+pytest plugin once per test item, so a case run by either is stored the same way.
+
 The harness enforces the Phase 0 limits here rather than trusting the runner: a runner that does not
 answer in time is recorded ``timed_out`` and abandoned; its trace and envelope are checked for
 boundary events whatever the runner says about itself.
@@ -9,12 +12,16 @@ boundary events whatever the runner says about itself.
 
 from __future__ import annotations
 
+import os
+import queue
 import threading
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass
+import weakref
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
+from typing import Protocol
 
 from pydantic import ValidationError
 from pydantic_core import PydanticSerializationError
@@ -24,6 +31,7 @@ from harness.invocation import build_invocation
 from harness.replay.rundir import (
     harness_archive_id,
     is_safe_archive_id,
+    trace_path,
     utc_now,
     write_trace,
 )
@@ -38,6 +46,7 @@ from harness.schema import (
     Invocation,
     Limits,
     RunRecord,
+    TraceEvent,
 )
 
 #: Beyond wall_seconds + the cancel grace, so that a runner with its own sandbox (which kills at
@@ -49,10 +58,17 @@ POLL_S = 0.1
 MAX_ERROR_CHARS = 2000
 
 
-class ArchiveIds:
-    """Archive ids taken in this run; a runner that reuses one must not overwrite another trace."""
+class ArchiveClaims(Protocol):
+    def claim(self, archive_id: str) -> bool:
+        """Take ``archive_id`` for one run; False when another run of this run directory has it."""
+        ...
 
-    def __init__(self, taken: Sequence[str]) -> None:
+
+class ArchiveIds:
+    """Archive ids taken in this run, in memory: for one process writing one run directory (a
+    resumed run starts with the ids its stored results hold)."""
+
+    def __init__(self, taken: Sequence[str] = ()) -> None:
         self._taken = set(taken)
         self._lock = threading.Lock()
 
@@ -64,23 +80,51 @@ class ArchiveIds:
             return True
 
 
+class ArchiveFiles:
+    """Archive ids claimed by creating their trace file exclusively: for several processes that
+    share one ``traces/`` (pytest-xdist workers), none of which knows the others' ids."""
+
+    def __init__(self, run_dir: Path) -> None:
+        self._run_dir = run_dir
+
+    def claim(self, archive_id: str) -> bool:
+        try:
+            fd = os.open(
+                trace_path(self._run_dir, archive_id), os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644
+            )
+        except FileExistsError:
+            return False
+        os.close(fd)
+        return True
+
+
 @dataclass(frozen=True)
 class CaseContext:
     """What every case of one run shares; read-only but for the events and the archive ids."""
 
     runner: Runner
     run_id: str
+    #: Traces are archived in ``run_dir/traces``.
     run_dir: Path
-    phase: int
-    limits: Limits | None
-    grace_seconds: float | None
-    retries: int
-    retry_backoff: float
+    archive_ids: ArchiveClaims
+    phase: int = 0
+    limits: Limits | None = None
+    grace_seconds: float | None = None
+    retries: int = 2
+    retry_backoff: float = 0.5
     #: Set at SIGINT/SIGTERM: hand out no new case, cancel the ones in flight.
-    stop: threading.Event
+    stop: threading.Event = field(default_factory=threading.Event)
     #: Set at a second signal: do not wait out the cancel grace either.
-    abandon: threading.Event
-    archive_ids: ArchiveIds
+    abandon: threading.Event = field(default_factory=threading.Event)
+
+
+@dataclass(frozen=True)
+class CaseResult:
+    record: RunRecord
+    #: The trace as archived (empty for a run the harness recorded for the runner).
+    trace: list[TraceEvent]
+    #: The record serialized, so a record that cannot be written fails its case alone.
+    line: bytes
 
 
 @dataclass(frozen=True)
@@ -107,6 +151,7 @@ class _Stopped:
 
 
 _Attempt = _Returned | _Raised | _TimedOut | _Stopped
+_Job = tuple[Callable[[], object], list[object], threading.Event]
 
 
 def _short(text: str) -> str:
@@ -118,49 +163,99 @@ def _describe(error: BaseException) -> str:
     return _short(f"{type(error).__name__}: {message}" if message else type(error).__name__)
 
 
-def _wait_out_grace(thread: threading.Thread, grace: float, abandon: threading.Event) -> None:
+def _serve(jobs: queue.SimpleQueue[_Job | None]) -> None:
+    while (job := jobs.get()) is not None:
+        call, box, done = job
+        try:
+            box.append(call())
+        except BaseException as exc:  # a runner's SystemExit is a failed run, not ours
+            box.append(exc)
+        finally:
+            done.set()
+
+
+class _Lane:
+    """The daemon thread that runs the runner for one calling thread, reused from case to case:
+    starting a thread per case costs more than a fast runner does. A call that overruns is left
+    to its thread (daemon, so it cannot hold the process open) and the next call gets a new one.
+
+    The thread holds only its queue, never the lane, so when the calling thread ends and its
+    lane is collected the finalizer tells the thread to end too."""
+
+    def __init__(self) -> None:
+        self._start()
+
+    def _start(self) -> None:
+        jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        threading.Thread(target=_serve, args=(jobs,), name="shadow-runner", daemon=True).start()
+        self._jobs = jobs
+        self._stop_thread = weakref.finalize(self, jobs.put, None)
+
+    def submit(self, call: Callable[[], object]) -> tuple[list[object], threading.Event]:
+        box: list[object] = []
+        done = threading.Event()
+        self._jobs.put((call, box, done))
+        return box, done
+
+    def abandon(self) -> None:
+        """Leave the stuck call to its thread, which ends once the call returns."""
+        self._stop_thread()
+        self._start()
+
+
+_lanes = threading.local()
+
+
+def _lane() -> _Lane:
+    lane: _Lane | None = getattr(_lanes, "lane", None)
+    if lane is None:
+        lane = _lanes.lane = _Lane()
+    return lane
+
+
+def _wait_out_grace(done: threading.Event, grace: float, abandon: threading.Event) -> None:
     deadline = time.perf_counter() + grace
-    while thread.is_alive() and not abandon.is_set():
+    while not done.is_set() and not abandon.is_set():
         remaining = deadline - time.perf_counter()
         if remaining <= 0:
             return
-        thread.join(min(remaining, POLL_S))
+        done.wait(min(remaining, POLL_S))
 
 
-def _attempt(shared: CaseContext, invocation: Invocation) -> _Attempt:
-    """One call of the runner in its own daemon thread, watched by the wall clock.
-
-    The runner gets its own thread so that the pool worker can walk away from a runner that never
-    returns: the thread is abandoned (daemon, so it cannot hold the process open) and whatever it
-    returns later is dropped with its closure.
-    """
+def _attempt(ctx: CaseContext, invocation: Invocation) -> _Attempt:
+    """One call of the runner on this thread's lane, watched by the wall clock."""
     cancel = threading.Event()
-    box: list[object] = []
-
-    def call() -> None:
-        try:
-            box.append(shared.runner.run(invocation, cancel))
-        except BaseException as exc:  # a runner's SystemExit is a failed run, not ours
-            box.append(exc)
-
+    runner = ctx.runner
     grace = invocation.cancel.grace_seconds
     watchdog_s = invocation.limits.wall_seconds + grace + WATCHDOG_SLACK_S
-    thread = threading.Thread(target=call, name=f"runner:{invocation.invocation_id}", daemon=True)
+    lane = _lane()
     start = time.perf_counter()
     deadline = start + watchdog_s
-    thread.start()
-    while thread.is_alive():
-        if shared.stop.is_set():
-            cancel.set()
-            # A subprocess runner needs the grace to take its process group down with it.
-            _wait_out_grace(thread, grace, shared.abandon)
-            return _Stopped()
-        remaining = deadline - time.perf_counter()
-        if remaining <= 0:
-            cancel.set()
-            _wait_out_grace(thread, grace, shared.abandon)
-            return _TimedOut(watchdog_s, watchdog_s, cancel_honoured=not thread.is_alive())
-        thread.join(min(remaining, POLL_S))
+    box, done = lane.submit(lambda: runner.run(invocation, cancel))
+    try:
+        while not done.is_set():
+            if ctx.stop.is_set():
+                cancel.set()
+                # A subprocess runner needs the grace to take its process group down with it.
+                _wait_out_grace(done, grace, ctx.abandon)
+                if not done.is_set():
+                    lane.abandon()
+                return _Stopped()
+            remaining = deadline - time.perf_counter()
+            if remaining <= 0:
+                cancel.set()
+                _wait_out_grace(done, grace, ctx.abandon)
+                honoured = done.is_set()
+                if not honoured:
+                    lane.abandon()
+                return _TimedOut(watchdog_s, watchdog_s, cancel_honoured=honoured)
+            done.wait(min(remaining, POLL_S))
+    except KeyboardInterrupt:
+        # The caller is stopping (Ctrl-C in pytest): cancel, and give a subprocess runner its grace.
+        cancel.set()
+        if not done.wait(grace):
+            lane.abandon()
+        raise
     latency = time.perf_counter() - start
     value = box[0]
     if isinstance(value, BaseException):
@@ -168,18 +263,16 @@ def _attempt(shared: CaseContext, invocation: Invocation) -> _Attempt:
     return _Returned(value, latency)
 
 
-def _invocation(shared: CaseContext, case: Case) -> Invocation:
-    invocation = build_invocation(
-        case.package, case.stage, phase=shared.phase, limits=shared.limits
-    )
-    if shared.grace_seconds is not None:
-        token = CancelToken(id=invocation.cancel.id, grace_seconds=shared.grace_seconds)
+def _invocation(ctx: CaseContext, case: Case) -> Invocation:
+    invocation = build_invocation(case.package, case.stage, phase=ctx.phase, limits=ctx.limits)
+    if ctx.grace_seconds is not None:
+        token = CancelToken(id=invocation.cancel.id, grace_seconds=ctx.grace_seconds)
         invocation = invocation.model_copy(update={"cancel": token})
     return invocation
 
 
 def _record(
-    shared: CaseContext,
+    ctx: CaseContext,
     case: Case,
     started_at: datetime,
     *,
@@ -193,12 +286,12 @@ def _record(
     notes: list[str],
 ) -> RunRecord:
     return RunRecord(
-        run_id=shared.run_id,
+        run_id=ctx.run_id,
         package=case.package.id,
         stage=case.stage,
         agent=case.package.agent,
-        model=shared.runner.model,
-        runner=shared.runner.name,
+        model=ctx.runner.model,
+        runner=ctx.runner.name,
         status=status,
         envelope=envelope,
         latency_s=max(0.0, latency_s),
@@ -213,7 +306,7 @@ def _record(
 
 
 def _harness_record(
-    shared: CaseContext,
+    ctx: CaseContext,
     case: Case,
     invocation: Invocation,
     started_at: datetime,
@@ -226,15 +319,15 @@ def _harness_record(
     notes: list[str] | None = None,
 ) -> RunRecord:
     """A record for a run that produced no envelope of its own (crash, timeout, garbage)."""
-    archive_id = harness_archive_id(invocation.invocation_id, shared.run_id)
-    shared.archive_ids.claim(archive_id)
+    archive_id = harness_archive_id(invocation.invocation_id, ctx.run_id)
+    ctx.archive_ids.claim(archive_id)
     # An empty trace keeps the rule that every record's archive id names a trace file.
-    write_trace(shared.run_dir, archive_id, [])
+    write_trace(ctx.run_dir, archive_id, [])
     envelope = Envelope(
         status=status, summary=f"no result: {error}", error=error, archive_id=archive_id
     )
     return _record(
-        shared,
+        ctx,
         case,
         started_at,
         status=status,
@@ -249,7 +342,7 @@ def _harness_record(
 
 
 def _output_record(
-    shared: CaseContext,
+    ctx: CaseContext,
     case: Case,
     invocation: Invocation,
     started_at: datetime,
@@ -265,17 +358,17 @@ def _output_record(
             f"runner archive_id {archive_id[:80]!r} is not a safe file name; trace stored under the harness id"
         )
         archive_id = None
-    elif archive_id is not None and not shared.archive_ids.claim(archive_id):
+    elif archive_id is not None and not ctx.archive_ids.claim(archive_id):
         notes.append(
             f"runner archive_id {archive_id!r} already names another trace; trace stored under the harness id"
         )
         archive_id = None
     if archive_id is None:
-        archive_id = harness_archive_id(invocation.invocation_id, shared.run_id)
-        shared.archive_ids.claim(archive_id)
+        archive_id = harness_archive_id(invocation.invocation_id, ctx.run_id)
+        ctx.archive_ids.claim(archive_id)
     trace = output.trace
     # The trace is closed before the result line exists, so a stored result never names a torn trace.
-    write_trace(shared.run_dir, archive_id, trace)
+    write_trace(ctx.run_dir, archive_id, trace)
     # The envelope is stored as the runner gave it: a missing archive id or an inlined trace is the
     # runner's to answer for, and the boundary events below say so.
     boundary = [
@@ -285,7 +378,7 @@ def _output_record(
     ]
     error = _short(envelope.error) if envelope.error else None
     return _record(
-        shared,
+        ctx,
         case,
         started_at,
         status=envelope.status,
@@ -299,134 +392,116 @@ def _output_record(
     )
 
 
-def _run_case(shared: CaseContext, case: Case) -> RunRecord | None:
-    """Replay one case; None when the user interrupted it (it is run again on --resume)."""
-    if shared.stop.is_set():
-        return None
-    started_at = utc_now()
-    invocation = _invocation(shared, case)
+def _call(ctx: CaseContext, invocation: Invocation) -> tuple[_Attempt, int]:
+    """Call the runner, again after a RunnerInfraError while retries last; (outcome, attempts)."""
     attempts = 0
     while True:
         attempts += 1
-        outcome = _attempt(shared, invocation)
+        outcome = _attempt(ctx, invocation)
         if (
             isinstance(outcome, _Raised)
             and isinstance(outcome.error, RunnerInfraError)
-            and attempts <= shared.retries
+            and attempts <= ctx.retries
         ):
             # Only infrastructure is retried, with backoff; a bad answer is a result.
-            if shared.stop.wait(shared.retry_backoff * 2 ** (attempts - 1)):
-                return None
+            if ctx.stop.wait(ctx.retry_backoff * 2 ** (attempts - 1)):
+                return _Stopped(), attempts
             continue
-        break
-    if isinstance(outcome, _Stopped):
-        return None
-    if isinstance(outcome, _TimedOut):
-        boundary = [
-            BoundaryEvent(
-                kind="wall_time",
-                detail=(
-                    f"no result within {outcome.watchdog_s:.1f}s (wall_seconds "
-                    f"{invocation.limits.wall_seconds:g} + grace {invocation.cancel.grace_seconds:g} "
-                    f"+ {WATCHDOG_SLACK_S:g}); cancelled and abandoned"
-                ),
-            )
-        ]
-        if not outcome.cancel_honoured:
-            boundary.append(
-                BoundaryEvent(
-                    kind="cancel_ignored",
-                    detail=f"still running {invocation.cancel.grace_seconds:g}s after cancel",
-                )
-            )
-        return _harness_record(
-            shared,
-            case,
-            invocation,
-            started_at,
-            status="timed_out",
-            error=f"timed out after {outcome.watchdog_s:.1f}s",
-            latency_s=outcome.latency_s,
-            attempts=attempts,
-            boundary=boundary,
+        return outcome, attempts
+
+
+def _timed_out(invocation: Invocation, outcome: _TimedOut) -> list[BoundaryEvent]:
+    boundary = [
+        BoundaryEvent(
+            kind="wall_time",
+            detail=(
+                f"no result within {outcome.watchdog_s:.1f}s (wall_seconds "
+                f"{invocation.limits.wall_seconds:g} + grace {invocation.cancel.grace_seconds:g} "
+                f"+ {WATCHDOG_SLACK_S:g}); cancelled and abandoned"
+            ),
         )
+    ]
+    if not outcome.cancel_honoured:
+        boundary.append(
+            BoundaryEvent(
+                kind="cancel_ignored",
+                detail=f"still running {invocation.cancel.grace_seconds:g}s after cancel",
+            )
+        )
+    return boundary
+
+
+def _judge(
+    ctx: CaseContext,
+    case: Case,
+    invocation: Invocation,
+    started_at: datetime,
+    outcome: _Returned | _Raised | _TimedOut,
+    attempts: int,
+) -> tuple[RunRecord, list[TraceEvent]]:
+    """The record (and archived trace) for what the runner did in its last attempt."""
+
+    def failed(error: str) -> tuple[RunRecord, list[TraceEvent]]:
+        record = _harness_record(
+            ctx, case, invocation, started_at, status="failed", error=error,
+            latency_s=outcome.latency_s, attempts=attempts,
+        )  # fmt: skip
+        return record, []
+
+    if isinstance(outcome, _TimedOut):
+        record = _harness_record(
+            ctx, case, invocation, started_at, status="timed_out",
+            error=f"timed out after {outcome.watchdog_s:.1f}s", latency_s=outcome.latency_s,
+            attempts=attempts, boundary=_timed_out(invocation, outcome),
+        )  # fmt: skip
+        return record, []
     if isinstance(outcome, _Raised):
         error = _describe(outcome.error)
         if isinstance(outcome.error, RunnerInfraError):
             error += f" (gave up after {attempts} attempts)"
-        return _harness_record(
-            shared,
-            case,
-            invocation,
-            started_at,
-            status="failed",
-            error=error,
-            latency_s=outcome.latency_s,
-            attempts=attempts,
-        )
+        return failed(error)
     output = outcome.output
     if not isinstance(output, RunnerOutput) or not isinstance(output.envelope, Envelope):
-        return _harness_record(
-            shared,
-            case,
-            invocation,
-            started_at,
-            status="failed",
-            error=f"runner returned {type(output).__name__}, not a RunnerOutput with an Envelope",
-            latency_s=outcome.latency_s,
-            attempts=attempts,
+        return failed(
+            f"runner returned {type(output).__name__}, not a RunnerOutput with an Envelope"
         )
     try:
         # Accepts events as models or as plain dicts; anything else is the runner's failure.
         output.trace = TRACE.validate_python(list(output.trace))
     except (ValidationError, TypeError) as exc:
-        return _harness_record(
-            shared,
-            case,
-            invocation,
-            started_at,
-            status="failed",
-            error=f"runner returned a trace that is not a list of trace events: {_describe(exc)}",
-            latency_s=outcome.latency_s,
-            attempts=attempts,
+        return failed(
+            f"runner returned a trace that is not a list of trace events: {_describe(exc)}"
         )
     try:
-        return _output_record(
-            shared, case, invocation, started_at, output, outcome.latency_s, attempts
+        record = _output_record(
+            ctx, case, invocation, started_at, output, outcome.latency_s, attempts
         )
     except PydanticSerializationError as exc:
         # An envelope whose extra fields hold objects JSON cannot carry: that run's failure alone.
-        return _harness_record(
-            shared,
-            case,
-            invocation,
-            started_at,
-            status="failed",
-            error=f"output could not be serialized: {_describe(exc)}",
-            latency_s=outcome.latency_s,
-            attempts=attempts,
-        )
+        return failed(f"output could not be serialized: {_describe(exc)}")
+    return record, output.trace
 
 
-@dataclass(frozen=True)
-class Done:
-    record: RunRecord
-    #: Serialized in the worker, so a record that cannot be written fails that case alone.
-    line: bytes
-
-
-def finish_case(shared: CaseContext, case: Case) -> Done | None:
-    record = _run_case(shared, case)
-    if record is None:
+def run_case(ctx: CaseContext, case: Case) -> CaseResult | None:
+    """Replay one (package, stage): the trace is archived under ``ctx.run_dir/traces`` and the
+    record returned, serialized, for the caller to append. None when ``ctx.stop`` interrupted the
+    case (it is run again on --resume)."""
+    if ctx.stop.is_set():
         return None
+    started_at = utc_now()
+    invocation = _invocation(ctx, case)
+    outcome, attempts = _call(ctx, invocation)
+    if isinstance(outcome, _Stopped):
+        return None
+    record, trace = _judge(ctx, case, invocation, started_at, outcome, attempts)
     try:
         line = record.model_dump_json().encode()
     except (ValueError, TypeError) as exc:
         # Checked again here because the record as a whole is what must reach the disk.
         record = _harness_record(
-            shared,
+            ctx,
             case,
-            _invocation(shared, case),
+            invocation,
             record.started_at,
             status="failed",
             error=f"output could not be serialized: {_describe(exc)}",
@@ -434,5 +509,6 @@ def finish_case(shared: CaseContext, case: Case) -> Done | None:
             attempts=record.attempts,
             notes=record.notes,
         )
+        trace = []
         line = record.model_dump_json().encode()
-    return Done(record, line)
+    return CaseResult(record, trace, line)

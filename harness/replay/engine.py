@@ -21,13 +21,10 @@ from types import FrameType
 from typing import Any
 
 from harness.replay.case import (
-    MAX_ERROR_CHARS,
-    POLL_S,
-    WATCHDOG_SLACK_S,
     ArchiveIds,
     CaseContext,
-    Done,
-    finish_case,
+    CaseResult,
+    run_case,
 )
 from harness.replay.progress import make_progress
 from harness.replay.rundir import (
@@ -42,26 +39,17 @@ from harness.replay.rundir import (
     read_run_meta,
     recordings_digest,
     repair_results,
+    run_counts,
     update_latest,
     utc_now,
     write_run_meta,
 )
 from harness.replay.select import Filters, select_cases
 from harness.runners.base import Runner
-from harness.schema import (
-    EnvelopeStatus,
-    Limits,
-    Package,
-    Stage,
-)
-
-# The case limits are re-exported: harness.suite shares them with the replay.
-__all__ = ["MAX_ERROR_CHARS", "POLL_S", "WATCHDOG_SLACK_S", "RunSummary", "default_jobs", "replay"]
+from harness.schema import Limits, Package, Stage
 
 #: How many load errors run.json keeps verbatim (the count is always complete).
 MAX_STORED_LOAD_ERRORS = 100
-
-STATUSES: tuple[EnvelopeStatus, ...] = ("completed", "failed", "timed_out", "interrupted")
 
 
 @dataclass
@@ -110,14 +98,7 @@ def _stop_on_signals(
             signal.signal(sig, old)
 
 
-def _counts(statuses: Counter[str], planned: int, recorded: int) -> dict[str, int]:
-    counts = {"planned": planned}
-    counts.update({status: statuses[status] for status in STATUSES})
-    counts["pending"] = max(0, planned - recorded)
-    return counts
-
-
-def _new_meta(
+def new_run_meta(
     *,
     run_id: str,
     runner: Runner,
@@ -130,6 +111,7 @@ def _new_meta(
     grace_seconds: float | None,
     load_errors: Sequence[str],
 ) -> dict[str, Any]:
+    """run.json as a run starts; ``jobs`` and ``counts`` are filled in once the run knows them."""
     return {
         "run_id": run_id,
         "started_at": iso(utc_now()),
@@ -234,7 +216,7 @@ def replay(
         out_dir.mkdir(parents=True, exist_ok=True)
         existing = []
         run_id = run_id or new_run_id()
-        meta = _new_meta(
+        meta = new_run_meta(
             run_id=run_id,
             runner=runner,
             runner_config=runner_config or {},
@@ -256,7 +238,7 @@ def replay(
     statuses: Counter[str] = Counter(record.status for record in existing)
     recorded = {record.key for record in existing} & wanted
     todo = [case for case in cases if case.key not in recorded]
-    meta["counts"] = _counts(statuses, len(cases), len(recorded))
+    meta["counts"] = run_counts(statuses, len(cases), len(recorded))
     write_run_meta(out_dir, meta)
     update_latest(out_dir)
 
@@ -287,7 +269,7 @@ def replay(
             ResultsWriter(out_dir, fsync_interval=fsync_interval) as writer,
         ):
             queue = iter(todo)
-            pending: set[Future[Done | None]] = set()
+            pending: set[Future[CaseResult | None]] = set()
             exhausted = False
             while True:
                 while not exhausted and not stop.is_set() and len(pending) < window:
@@ -295,7 +277,7 @@ def replay(
                     if case is None:
                         exhausted = True
                         break
-                    pending.add(pool.submit(finish_case, shared, case))
+                    pending.add(pool.submit(run_case, shared, case))
                 if not pending:
                     break
                 done, pending = wait(pending, timeout=0.5, return_when=FIRST_COMPLETED)
@@ -313,7 +295,7 @@ def replay(
     finally:
         pool.shutdown(wait=not stop.is_set(), cancel_futures=True)
         bar.close()
-        meta["counts"] = _counts(statuses, len(cases), len(recorded))
+        meta["counts"] = run_counts(statuses, len(cases), len(recorded))
         meta["ended_at"] = iso(utc_now())
         # "aborted": the harness itself failed (disk full, a bug); the run can still be resumed.
         meta["state"] = "interrupted" if stop.is_set() else "finished" if finished else "aborted"

@@ -10,6 +10,7 @@ from __future__ import annotations
 import shutil
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -21,15 +22,16 @@ from harness.replay.rundir import (
     iter_results,
     new_run_id,
     read_run_meta,
+    run_counts,
     trace_path,
     update_latest,
     utc_now,
     write_run_meta,
 )
+from harness.schema import RunRecord
 
 #: These must agree across the inputs, or the merged results would compare unlike things.
 MUST_MATCH = ("runner", "model", "recordings_sha256", "phase")
-STATUSES = ("completed", "failed", "timed_out", "interrupted")
 #: How many duplicate keys an error message spells out.
 SHOW = 5
 
@@ -63,6 +65,29 @@ def _common_filters(metas: Sequence[dict[str, Any]]) -> dict[str, Any] | None:
     return stripped[0] if all(f == stripped[0] for f in stripped) else None
 
 
+@dataclass
+class Gathered:
+    """The results of several run directories, each (package, stage) once."""
+
+    #: The first record of each (package, stage): the directory it came from, its stored line.
+    kept: dict[tuple[str, str], tuple[Path, bytes, RunRecord]] = field(default_factory=dict)
+    #: Later records of a (package, stage) already kept, with their directory.
+    repeats: list[tuple[Path, RunRecord]] = field(default_factory=list)
+
+
+def gather_results(run_dirs: Sequence[Path]) -> Gathered:
+    """Read the results of ``run_dirs`` in order, keeping the first record of each case; what to
+    do with a repeat is the caller's (``merge_runs`` refuses, the pytest plugin drops it)."""
+    gathered = Gathered()
+    for run_dir in run_dirs:
+        for line, record in iter_results(run_dir):
+            if record.key in gathered.kept:
+                gathered.repeats.append((run_dir, record))
+            else:
+                gathered.kept[record.key] = (run_dir, line, record)
+    return gathered
+
+
 def merge_runs(
     run_dirs: Sequence[Path], out_dir: Path, *, run_id: str | None = None
 ) -> dict[str, Any]:
@@ -81,27 +106,21 @@ def merge_runs(
     _check_compatible(metas)
 
     # Read every input before writing anything, so a clash leaves no half-merged directory.
-    keys: dict[tuple[str, str], Path] = {}
+    gathered = gather_results(inputs)
+    duplicates = [
+        f"{record.package}/{record.stage} in {gathered.kept[record.key][0]} and {run_dir}"
+        for run_dir, record in gathered.repeats
+    ]
     archives: dict[str, Path] = {}
-    duplicates: list[str] = []
-    lines: list[tuple[Path, bytes, str | None]] = []
     statuses: Counter[str] = Counter()
-    for run_dir in inputs:
-        for line, record in iter_results(run_dir):
-            if record.key in keys:
+    for run_dir, _, record in gathered.kept.values():
+        if record.archive_id is not None:
+            if record.archive_id in archives:
                 duplicates.append(
-                    f"{record.package}/{record.stage} in {keys[record.key]} and {run_dir}"
+                    f"archive id {record.archive_id} in {archives[record.archive_id]} and {run_dir}"
                 )
-                continue
-            keys[record.key] = run_dir
-            if record.archive_id is not None:
-                if record.archive_id in archives:
-                    duplicates.append(
-                        f"archive id {record.archive_id} in {archives[record.archive_id]} and {run_dir}"
-                    )
-                archives[record.archive_id] = run_dir
-            statuses[record.status] += 1
-            lines.append((run_dir, line, record.archive_id))
+            archives[record.archive_id] = run_dir
+        statuses[record.status] += 1
     if duplicates:
         more = f" (and {len(duplicates) - SHOW} more)" if len(duplicates) > SHOW else ""
         raise MergeError("cannot merge: duplicate " + "; ".join(duplicates[:SHOW]) + more)
@@ -111,8 +130,9 @@ def merge_runs(
     (out_dir / TRACES).mkdir(parents=True, exist_ok=True)
     notes: list[str] = []
     with (out_dir / RESULTS).open("wb") as handle:
-        for run_dir, line, archive_id in lines:
+        for run_dir, line, record in gathered.kept.values():
             handle.write(line + b"\n")
+            archive_id = record.archive_id
             if archive_id is None:
                 continue
             source = trace_path(run_dir, archive_id)
@@ -124,8 +144,7 @@ def merge_runs(
     first = metas[0][1]
     all_metas = [m for _, m in metas]
     planned = sum(int((m.get("counts") or {}).get("planned", 0)) for m in all_metas)
-    counts = {"planned": planned, **{s: statuses[s] for s in STATUSES}}
-    counts["pending"] = max(0, planned - len(keys))
+    counts = run_counts(statuses, planned, len(gathered.kept))
     for run_dir, meta in metas:
         if meta.get("state") != "finished":
             notes.append(f"{run_dir}: input run state is {meta.get('state')!r}")

@@ -1,4 +1,8 @@
-"""The run directory: ``run.json``, the append-only ``results.jsonl`` and ``traces/``.
+"""The run directory, write side: ``run.json`` replaced atomically, the append-only
+``results.jsonl`` and its torn-line repair, ``traces/``, the ``reports/latest`` link, provenance.
+
+The format itself (file names, readers with ``file:line`` errors) is ``harness.rundir``, shared
+with the scorers and reports; its names are re-exported here for the replay's own users.
 
 Crash safety rests on three habits: a result line is written with one ``write`` and flushed at
 once, so a killed process loses only the runs in flight; the trace of a run is closed before its
@@ -11,34 +15,67 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import re
 import secrets
 import subprocess
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, datetime
 from importlib import metadata
 from pathlib import Path
 from typing import IO, Any
 
-from pydantic import ValidationError
-
 from harness.loading import find_package_files
-from harness.schema import TRACE_EVENT, RunRecord, TraceEvent
+from harness.rundir import (
+    RESULTS,
+    RUN_META,
+    SCORES,
+    TRACES,
+    RunDirError,
+    is_safe_archive_id,
+    iter_results,
+    read_results,
+    read_run_meta,
+    read_trace,
+    trace_path,
+)
+from harness.schema import EnvelopeStatus, RunRecord, TraceEvent
 
-RUN_META = "run.json"
-RESULTS = "results.jsonl"
-TRACES = "traces"
+__all__ = [
+    "LATEST",
+    "RESULTS",
+    "RUNS_FOLDER",
+    "RUN_META",
+    "SCORES",
+    "STATUSES",
+    "TRACES",
+    "ResultsWriter",
+    "RunDirError",
+    "git_revision",
+    "harness_archive_id",
+    "harness_version",
+    "is_safe_archive_id",
+    "iso",
+    "iter_results",
+    "new_run_id",
+    "read_results",
+    "read_run_meta",
+    "read_trace",
+    "recordings_digest",
+    "repair_results",
+    "run_counts",
+    "trace_path",
+    "update_latest",
+    "utc_now",
+    "write_json",
+    "write_run_meta",
+    "write_trace",
+]
+
+#: The statuses run.json counts, in its order.
+STATUSES: tuple[EnvelopeStatus, ...] = ("completed", "failed", "timed_out", "interrupted")
 #: ``reports/latest`` sits beside ``reports/runs/``.
 RUNS_FOLDER = "runs"
 LATEST = "latest"
-
-#: An archive id becomes a file name: no separators, no leading dot, bounded length.
-_SAFE_ARCHIVE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:-]{0,199}$")
-
-
-class RunDirError(Exception):
-    """A run directory that cannot be used as asked (missing, corrupt, mismatched)."""
 
 
 def utc_now() -> datetime:
@@ -61,38 +98,27 @@ def harness_archive_id(invocation_id: str, run_id: str) -> str:
     return f"{invocation_id}-{hashlib.sha256(run_id.encode()).hexdigest()[:8]}"
 
 
-def is_safe_archive_id(archive_id: str) -> bool:
-    return bool(_SAFE_ARCHIVE_ID.match(archive_id)) and ".." not in archive_id
-
-
-def trace_path(run_dir: Path, archive_id: str) -> Path:
-    if not is_safe_archive_id(archive_id):
-        raise RunDirError(f"archive id {archive_id!r} is not a safe file name")
-    return run_dir / TRACES / f"{archive_id}.jsonl"
-
-
 # -- run.json --------------------------------------------------------------------------------
 
 
-def write_run_meta(run_dir: Path, meta: dict[str, Any]) -> None:
-    """Replace run.json atomically: a reader never sees half of it."""
-    target = run_dir / RUN_META
-    tmp = target.with_name(f".{RUN_META}.{os.getpid()}.tmp")
-    tmp.write_text(json.dumps(meta, indent=2, sort_keys=False) + "\n", encoding="utf-8")
+def write_json(target: Path, data: dict[str, Any]) -> None:
+    """Replace a JSON file atomically: a reader never sees half of it (the temporary name holds
+    the pid, so processes writing beside each other never share one)."""
+    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    tmp.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
     os.replace(tmp, target)
 
 
-def read_run_meta(run_dir: Path) -> dict[str, Any]:
-    path = Path(run_dir) / RUN_META
-    try:
-        meta = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError as exc:
-        raise RunDirError(f"{path}: no such file; not a run directory") from exc
-    except json.JSONDecodeError as exc:
-        raise RunDirError(f"{path}:{exc.lineno}: invalid JSON: {exc.msg}") from exc
-    if not isinstance(meta, dict):
-        raise RunDirError(f"{path}: expected a JSON object")
-    return meta
+def write_run_meta(run_dir: Path, meta: dict[str, Any]) -> None:
+    write_json(run_dir / RUN_META, meta)
+
+
+def run_counts(statuses: Mapping[str, int], planned: int, recorded: int) -> dict[str, int]:
+    """run.json's ``counts``: planned cases, recorded ones by status, and those still pending."""
+    counts = {"planned": planned}
+    counts.update({status: statuses.get(status, 0) for status in STATUSES})
+    counts["pending"] = max(0, planned - recorded)
+    return counts
 
 
 # -- results.jsonl ---------------------------------------------------------------------------
@@ -129,36 +155,6 @@ def _last_newline_end(handle: IO[bytes], size: int, chunk: int = 65536) -> int:
             return start + at + 1
         end = start
     return 0
-
-
-def _result_lines(path: Path) -> Iterator[tuple[int, bytes]]:
-    """Complete lines only: a last line with no newline is a torn write and not a result."""
-    with path.open("rb") as handle:
-        for number, raw in enumerate(handle, start=1):
-            if not raw.endswith(b"\n"):
-                return
-            if raw.strip():
-                yield number, raw
-
-
-def iter_results(run_dir: Path) -> Iterator[tuple[bytes, RunRecord]]:
-    """Each stored line (without its newline) with its RunRecord, in the order runs finished."""
-    path = Path(run_dir) / RESULTS
-    if not path.exists():
-        return
-    for number, raw in _result_lines(path):
-        try:
-            record = RunRecord.model_validate_json(raw)
-        except ValidationError as exc:
-            first = exc.errors(include_url=False)[0]
-            where = ".".join(str(p) for p in first["loc"]) or "<line>"
-            raise RunDirError(f"{path}:{number}: {where}: {first['msg']}") from exc
-        yield raw.rstrip(b"\r\n"), record
-
-
-def read_results(run_dir: Path) -> list[RunRecord]:
-    """Every stored RunRecord, in the order the runs finished (a torn last line is ignored)."""
-    return [record for _, record in iter_results(run_dir)]
 
 
 class ResultsWriter:
@@ -220,22 +216,6 @@ def write_trace(run_dir: Path, archive_id: str, trace: Sequence[TraceEvent]) -> 
             view = view[os.write(fd, view) :]
     finally:
         os.close(fd)
-
-
-def read_trace(run_dir: Path, archive_id: str) -> list[TraceEvent]:
-    path = trace_path(Path(run_dir), archive_id)
-    events: list[TraceEvent] = []
-    with path.open("rb") as handle:
-        for number, raw in enumerate(handle, start=1):
-            if not raw.strip():
-                continue
-            try:
-                events.append(TRACE_EVENT.validate_json(raw))
-            except ValidationError as exc:
-                raise RunDirError(
-                    f"{path}:{number}: not a trace event: {exc.errors()[0]['msg']}"
-                ) from exc
-    return events
 
 
 # -- provenance ------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ import pandas as pd
 from harness.policy import Decision, Policy, decide, decision_rows, failing_gates, load_policy
 from harness.report.examples import Example, worst_examples
 from harness.report.render import records
+from harness.rundir import RUN_META, read_run_meta
 from harness.schema import STAGES
 from harness.tables import METRICS, RunTables, load_tables, metric_table
 
@@ -135,11 +136,10 @@ def _cell(estimate: float, lo: float, hi: float) -> str:
 
 
 def read_meta(run_dir: Path) -> dict[str, Any]:
-    path = run_dir / "run.json"
-    if not path.is_file():
+    """The run's run.json; a directory with scores but no run.json is still reported, by name."""
+    if not (run_dir / RUN_META).is_file():
         return {"run_id": run_dir.name}
-    meta: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    return meta
+    return read_run_meta(run_dir)
 
 
 def _status_counts(results: pd.DataFrame) -> pd.DataFrame:

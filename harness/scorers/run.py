@@ -1,36 +1,37 @@
 """Scoring stored runs: read a run directory, score every case, write ``scores.jsonl``.
 
-Reads ``run.json``, ``results.jsonl`` and ``traces/`` itself with the schema models (the scorers
-never depend on the replay code that wrote them), and the packages named in ``run.json``.
+Reads ``run.json``, ``results.jsonl`` and ``traces/`` through ``harness.rundir`` (the stored-run
+format, never the replay code that wrote them), and the packages named in ``run.json``.
 The output is sorted and serialised canonically, so the same run gives the same bytes.
 """
 
 from __future__ import annotations
 
 import json
-import re
 import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
-
 from harness.invocation import build_invocation
 from harness.loading import load_packages
-from harness.schema import (
-    TRACE_EVENT,
-    Limits,
-    Package,
-    RunRecord,
-    ScoreRecord,
-    TraceEvent,
-)
+from harness.rundir import RESULTS, SCORES, RunDirError, iter_results, read_run_meta, read_trace
+from harness.schema import Limits, Package, RunRecord, ScoreRecord, TraceEvent
 from harness.scorers.base import Score, ScoreContext, Scorer, Thresholds
 
-SCORES = "scores.jsonl"
-_SAFE_ARCHIVE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:-]{0,199}$")
+__all__ = [
+    "SCORES",
+    "RunScores",
+    "ScoringError",
+    "context_for",
+    "read_meta",
+    "read_records",
+    "score_case",
+    "score_run",
+    "score_run_dir",
+    "serialise",
+]
 
 
 class ScoringError(Exception):
@@ -101,44 +102,32 @@ def serialise(records: Iterable[ScoreRecord]) -> bytes:
 
 
 def read_meta(run_dir: Path) -> dict[str, Any]:
-    path = run_dir / "run.json"
     try:
-        meta = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as err:
-        raise ScoringError(f"{path}: {err}") from err
-    if not isinstance(meta, dict):
-        raise ScoringError(f"{path}: not a JSON object")
-    return meta
+        return read_run_meta(run_dir)
+    except RunDirError as err:
+        raise ScoringError(str(err)) from err
 
 
 def read_records(run_dir: Path) -> list[RunRecord]:
     """Run records in file order; the last record of a (package, stage) wins (resumed runs)."""
-    path = run_dir / "results.jsonl"
+    path = run_dir / RESULTS
     if not path.exists():
         raise ScoringError(f"{path}: missing")
     latest: dict[tuple[str, str], RunRecord] = {}
-    lines = path.read_bytes().splitlines()
-    for number, raw in enumerate(lines, start=1):
-        if not raw.strip():
-            continue
-        try:
-            record = RunRecord.model_validate_json(raw)
-        except ValidationError as err:
-            if number == len(lines):
-                break  # a torn last line from a killed run
-            raise ScoringError(f"{path}:{number}: {err.errors()[0]['msg']}") from err
-        latest[record.key] = record
+    try:
+        for _, record in iter_results(run_dir):
+            latest[record.key] = record
+    except RunDirError as err:
+        raise ScoringError(str(err)) from err
     return list(latest.values())
 
 
-def read_trace(run_dir: Path, archive_id: str | None) -> list[TraceEvent]:
+def _stored_trace(run_dir: Path, archive_id: str | None) -> list[TraceEvent]:
     """The archived trace of a run; empty when the run archived none."""
-    if not archive_id or not _SAFE_ARCHIVE_ID.match(archive_id) or ".." in archive_id:
-        return []
-    path = run_dir / "traces" / f"{archive_id}.jsonl"
-    if not path.exists():
-        return []
-    return [TRACE_EVENT.validate_json(raw) for raw in path.read_bytes().splitlines() if raw.strip()]
+    try:
+        return read_trace(run_dir, archive_id, missing_ok=True)
+    except RunDirError as err:
+        raise ScoringError(str(err)) from err
 
 
 def _recording_paths(run_dir: Path, meta: dict[str, Any]) -> list[Path]:
@@ -189,7 +178,7 @@ def score_run_dir(
         if record.stage not in package.stages:
             skipped.append(f"{record.package}/{record.stage}: package does not list the stage")
             continue
-        trace = read_trace(run_dir, record.archive_id or record.envelope.archive_id)
+        trace = _stored_trace(run_dir, record.archive_id or record.envelope.archive_id)
         ctx = context_for(package, record, trace, phase=phase, limits=limits, thresholds=thresholds)
         records.extend(score_case(ctx))
         cases += 1

@@ -1,0 +1,155 @@
+"""pytest plugin for shadow case suites (entry point ``pytest11: shadow``): the hooks.
+
+It changes nothing for a test run that has no shadow suites: it recognises only YAML/TOML files
+whose first bytes carry the header key ``shadow-suite``, imports nothing of the harness until it
+meets one, and its options do nothing while no suite item is collected.
+
+A suite file collects one item per (package, stage), ``cases/reconcile.yaml::<package>[reconcile]``,
+marked ``shadow``, with the stage and the agent, followed by a ``gate`` item that judges the suite's
+scores with the promotion policy (``items``). Each case is replayed, stored and scored as
+``shadow run`` and ``shadow score`` would store and score it, into one run directory per session
+(``--shadow-out``, default ``reports/runs/<run-id>``; ``session``), reported at the end of the
+session. Under pytest-xdist each worker writes its own part and the controller merges the parts
+into the run directory at the end (``store``). ``options`` holds the command-line options and
+``fixtures`` the ``shadow_run`` fixture.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from harness.pytest_plugin.fixtures import ShadowResult, shadow_run
+from harness.pytest_plugin.items import (
+    CaseItem,
+    GateItem,
+    LoadErrorsItem,
+    SuiteFile,
+    looks_like_suite,
+)
+from harness.pytest_plugin.options import add_options
+from harness.pytest_plugin.session import (
+    OUT,
+    SESSION,
+    XDIST,
+    ShadowUsageError,
+    controller_out,
+    relative,
+    session_of,
+)
+from harness.pytest_plugin.store import PARTS, merge_parts
+
+__all__ = [
+    "ShadowResult",
+    "looks_like_suite",
+    "merge_parts",
+    "pytest_addoption",
+    "pytest_collect_file",
+    "pytest_collection_finish",
+    "pytest_collection_modifyitems",
+    "pytest_configure_node",
+    "pytest_sessionfinish",
+    "pytest_terminal_summary",
+    "shadow_run",
+]
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    add_options(parser)
+
+
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
+    if looks_like_suite(file_path):
+        suite: SuiteFile = SuiteFile.from_parent(parent, path=file_path)
+        return suite
+    return None
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Keep each gate after its suite's last selected case, whatever reordered the items: a gate
+    judges the cases run before it."""
+    gates = [i for i in items if isinstance(i, GateItem)]
+    if not gates:
+        return
+    rest = [i for i in items if not isinstance(i, GateItem)]
+    for gate in gates:
+        last = max((n for n, i in enumerate(rest) if isinstance(i, CaseItem) and i.parent is gate.parent), default=None)
+        rest.insert(len(rest) if last is None else last + 1, gate)
+    items[:] = rest
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    cases = [i for i in session.items if isinstance(i, CaseItem)]
+    shadow = session_of(session.config)
+    if not cases and not any(isinstance(i, GateItem | LoadErrorsItem) for i in session.items):
+        return
+    shadow.collected = True
+    shadow.planned = {c.key for c in cases}
+    specs = sorted({str(c.spec): c.spec for c in cases}.items())
+    if len(specs) > 1:
+        names = ", ".join(name for name, _ in specs)
+        shadow.usage_error = (
+            f"the suites of this session name different runners ({names}); one run directory holds "
+            "one runner: pass --shadow-runner or run the suites separately"
+        )
+    elif specs:
+        shadow.spec = specs[0][1]
+    if shadow.worker_id is not None or session.config.option.collectonly or not cases:
+        return
+    if shadow.usage_error:
+        raise pytest.UsageError(shadow.usage_error)
+    try:
+        # A runner that cannot be built, or a used run directory, stops the session before any case.
+        shadow.runner()
+        shadow.check_run_dir()
+    except ShadowUsageError as exc:
+        raise pytest.UsageError(str(exc)) from exc
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node: Any) -> None:
+    """xdist controller: every worker writes into the run directory this process chose."""
+    config: pytest.Config = node.config
+    out, run_id = controller_out(config)
+    node.workerinput["shadow_out"] = str(out)
+    node.workerinput["shadow_run_id"] = run_id
+    config.stash[XDIST] = True
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int | pytest.ExitCode) -> None:
+    config = session.config
+    interrupted = exitstatus == pytest.ExitCode.INTERRUPTED
+    if SESSION in config.stash:
+        session_of(config).finish(interrupted)
+    if config.stash.get(XDIST, False) and getattr(config, "workerinput", None) is None:
+        run_dir = controller_out(config)[0]
+        if (run_dir / PARTS).is_dir():
+            merge_parts(run_dir)
+
+
+def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
+    if getattr(config, "workerinput", None) is not None:
+        return
+    shadow = config.stash.get(SESSION, None)
+    xdist = config.stash.get(XDIST, False)
+    if not (shadow is not None and shadow.written) and not (xdist and OUT in config.stash):
+        return
+    from harness.rundir import RunDirError, read_run_meta
+
+    run_dir, run_id = controller_out(config)
+    try:
+        meta = read_run_meta(run_dir)
+    except RunDirError:
+        return
+    if meta.get("run_id") != run_id:
+        return  # an older run in a reused --shadow-out, not this session's
+    counts = meta.get("counts", {})
+    shown = relative(run_dir, config.invocation_params.dir)
+    terminalreporter.write_sep("-", "shadow run")
+    terminalreporter.write_line(
+        f"{counts.get('completed', 0) + counts.get('failed', 0) + counts.get('timed_out', 0) + counts.get('interrupted', 0)} "
+        f"case(s) by {meta.get('model')} -> {shown} (report: {shown}/report.md)"
+    )

@@ -1,0 +1,223 @@
+"""What a suite file collects: one case item per selected (package, stage), an item for
+recordings that do not load, and the suite's gate item."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from harness.pytest_plugin.session import ShadowUsageError, relative, session_of
+
+if TYPE_CHECKING:
+    from harness.expectations import Expectations, GateVerdict
+    from harness.policy import Policy
+    from harness.schema import Package, Stage
+    from harness.suite import RunnerSpec, Suite
+
+SUFFIXES = (".yaml", ".yml", ".toml")
+#: Read to recognise a suite: the header key must sit in the first bytes of the file.
+SNIFF_BYTES = 4096
+_HEADER = re.compile(rb"^\s*[\"']?shadow-suite[\"']?\s*[:=]", re.MULTILINE)
+#: Markers an agent name may become (it comes from recordings: only plain words qualify).
+_MARKER_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,63}$")
+
+
+def looks_like_suite(path: Path) -> bool:
+    """The cheap test pytest runs on every YAML/TOML file: is the suite header near the top?
+    (``harness.suite`` has the same test; this one keeps collection free of the harness imports.)"""
+    if path.suffix.lower() not in SUFFIXES:
+        return False
+    try:
+        with path.open("rb") as handle:
+            return bool(_HEADER.search(handle.read(SNIFF_BYTES)))
+    except OSError:
+        return False
+
+
+def _register_markers(config: pytest.Config, names: Sequence[str], what: str) -> None:
+    known = {line.split(":", 1)[0].split("(", 1)[0].strip() for line in config.getini("markers")}
+    for name in names:
+        if name not in known and _MARKER_NAME.match(name):
+            config.addinivalue_line("markers", f"{name}: shadow case {what}")
+
+
+class SuiteFile(pytest.File):
+    """One suite file: a case item per selected (package, stage), then the suite's gate item."""
+
+    suite: Suite
+    suite_name: str
+    gate_policy: tuple[Policy, int | None]
+
+    def collect(self) -> Iterator[pytest.Item]:
+        from harness.replay.select import select_cases
+        from harness.schema import STAGES
+        from harness.suite import SuiteError, read_suite, resolve_recordings
+
+        session = session_of(self.config)
+        try:
+            self.suite = read_suite(self.path)
+        except SuiteError as exc:
+            raise self.CollectError(str(exc)) from exc
+        try:
+            files = session.override_recordings() or resolve_recordings(self.suite.recordings, self.path.parent)
+            spec = session.runner_spec(self.suite)
+            filters = self.suite.filters(session.shard)
+        except ValueError as exc:  # SuiteError included
+            raise self.CollectError(f"{self.path}: {exc}") from exc
+        self.suite_name = self.suite.name or self.path.stem
+        if self.suite.gate.enabled:
+            try:
+                self.gate_policy = self.suite.gate_policy(self.path.parent)
+            except SuiteError as exc:
+                raise self.CollectError(f"{self.path}: {exc}") from exc
+        loaded = session.corpus(files)
+        try:
+            cases = select_cases(loaded.items, filters)
+        except ValueError as exc:
+            raise self.CollectError(f"{self.path}: recordings: {exc}") from exc
+        session.suites.append(self.path)
+        session.recordings.extend(f for f in files if f not in session.recordings)
+        session.load_errors.extend(str(e) for e in loaded.errors if str(e) not in session.load_errors)
+        _register_markers(self.config, ["shadow", "shadow_gate"], "(any)")
+        _register_markers(self.config, [str(s) for s in STAGES], "stage")
+        _register_markers(self.config, sorted({c.package.agent for c in cases}), "agent")
+        for case in cases:
+            item: CaseItem = CaseItem.from_parent(
+                self, name=f"{case.package.id}[{case.stage}]", package=case.package, stage=case.stage,
+                expect=self.suite.expectations_for(case.package), spec=spec,
+            )  # fmt: skip
+            yield item
+        if loaded.errors:
+            yield LoadErrorsItem.from_parent(self, name="load-errors", errors=[str(e) for e in loaded.errors])
+        if self.suite.gate.enabled:
+            yield GateItem.from_parent(self, name="gate")
+
+
+class CaseFailed(Exception):
+    """A case that does not meet its suite's expectations; the message is the finding."""
+
+
+class CaseItem(pytest.Item):
+    def __init__(
+        self,
+        *,
+        package: Package,
+        stage: Stage,
+        expect: Expectations,
+        spec: RunnerSpec,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(**kwargs)
+        self.package = package
+        self.stage = stage
+        self.expect = expect
+        self.spec = spec
+        self.add_marker("shadow")
+        self.add_marker(str(stage))
+        if _MARKER_NAME.match(package.agent):
+            self.add_marker(package.agent)
+        # -k can select by label value, e.g. -k premature_completion.
+        self.extra_keyword_matches.update(str(v) for v in package.labels.values())
+
+    @property
+    def key(self) -> tuple[str, str]:
+        return (self.package.id, str(self.stage))
+
+    def runtest(self) -> None:
+        from harness.expectations import CaseView, evaluate, render_case
+
+        session = session_of(self.config)
+        outcome = session.case(self.package, self.stage)
+        view = CaseView(self.package, outcome.record, outcome.trace, outcome.by_scorer)
+        failures = evaluate(self.expect, view)
+        self.user_properties.append(("status", outcome.record.status))
+        self.user_properties.append(("model", outcome.record.model))
+        if failures:
+            self.user_properties.append(("failed", ",".join(f.check for f in failures)))
+            where = f"{relative(session.run_dir, self.config.rootpath)}/"
+            raise CaseFailed(render_case(view, failures, where=where))
+
+    def repr_failure(
+        self,
+        excinfo: pytest.ExceptionInfo[BaseException],
+        style: Any = None,
+    ) -> str | Any:
+        if isinstance(excinfo.value, CaseFailed | ShadowUsageError | LookupError):
+            return str(excinfo.value)
+        return super().repr_failure(excinfo, style=style)
+
+    def reportinfo(self) -> tuple[Path, int | None, str]:
+        return self.path, None, f"{self.package.id} [{self.stage}]"
+
+
+class LoadErrorsItem(pytest.Item):
+    def __init__(self, *, errors: list[str], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.errors = errors
+
+    def runtest(self) -> None:
+        from harness.expectations import clean
+
+        shown = [f"  {clean(e, 400)}" for e in self.errors[:20]]
+        more = [f"  ... and {len(self.errors) - 20} more"] if len(self.errors) > 20 else []
+        raise CaseFailed("\n".join([f"{len(self.errors)} load error(s) in the recordings; those packages are left out:", *shown, *more]))
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str | Any:
+        return str(excinfo.value) if isinstance(excinfo.value, CaseFailed) else super().repr_failure(excinfo, style=style)
+
+    def reportinfo(self) -> tuple[Path, int | None, str]:
+        return self.path, None, "recordings that do not load"
+
+
+class GateFailed(Exception):
+    pass
+
+
+class GateItem(pytest.Item):
+    """The suite's aggregate gates: the promotion policy over the scores of its selected cases."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.add_marker("shadow_gate")
+
+    def _verdict(self) -> tuple[GateVerdict, list[tuple[str, str]]]:
+        from harness.expectations import judge_gates
+
+        suite_file = self.parent
+        assert isinstance(suite_file, SuiteFile)
+        policy, require_phase = suite_file.gate_policy
+        keys = [i.key for i in self.session.items if isinstance(i, CaseItem) and i.parent is suite_file]
+        if not keys:
+            pytest.skip("no case of this suite was selected")
+        scores, missing = session_of(self.config).scores_for(keys)
+        if not scores:
+            pytest.skip("no case of this suite has a score")
+        own = bool(suite_file.suite.gate.gates)
+        return judge_gates(scores, policy, require_phase=require_phase, own_gates=own), missing
+
+    def runtest(self) -> None:
+        session = session_of(self.config)
+        if session.shard is not None:
+            pytest.skip("a shard holds part of the cases: judge the gates on the merged run (`shadow gate`)")
+        verdict, missing = self._verdict()
+        suite_file = self.parent
+        assert isinstance(suite_file, SuiteFile)
+        text = verdict.render(suite_file.suite_name)
+        if missing:
+            text += f"\n\n{len(missing)} selected case(s) have no score and are left out, e.g. {missing[0][0]} [{missing[0][1]}]"
+        if not verdict.passed:
+            raise GateFailed(text)
+        # Shown with -rP: the decision table of a passing gate is worth reading too.
+        self.add_report_section("call", "decisions", text)
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str | Any:
+        if isinstance(excinfo.value, GateFailed | ShadowUsageError):
+            return str(excinfo.value)
+        return super().repr_failure(excinfo, style=style)
+
+    def reportinfo(self) -> tuple[Path, int | None, str]:
+        return self.path, None, "suite gates"

@@ -1,0 +1,35 @@
+"""The plugin's command-line options; they do nothing while no suite item is collected."""
+
+from __future__ import annotations
+
+import pytest
+
+#: The runner when neither the command line nor a suite names one.
+DEFAULT_RUNNER = "reference"
+
+
+def add_options(parser: pytest.Parser) -> None:
+    group = parser.getgroup("shadow", "shadow case suites (inert unless a shadow-suite file is collected)")
+    group.addoption(
+        "--shadow-runner", metavar="SPEC",
+        help="runner for every suite: reference, reference:credulous, recorded:<model>, "
+             "command:<argv...>, python:<module:function>, pi[:<model>], openai:<model>",
+    )  # fmt: skip
+    group.addoption(
+        "--shadow-opt", action="append", default=[], metavar="KEY=VALUE",
+        help="runner option, repeatable (e.g. outputs_dir=recordings/outputs)",
+    )  # fmt: skip
+    group.addoption("--shadow-out", metavar="DIR", help="run directory (default reports/runs/<run-id>)")
+    group.addoption("--shadow-shard", metavar="K/N", help="only shard K of N (stable split by package id)")
+    group.addoption(
+        "--shadow-recordings", action="append", metavar="PATH",
+        help="recordings to use instead of the suites' own (repeatable; files, folders or globs)",
+    )  # fmt: skip
+
+
+def key_value(text: str) -> tuple[str, str]:
+    """One ``--shadow-opt KEY=VALUE``."""
+    key, sep, value = str(text).partition("=")
+    if not sep or not key:
+        raise pytest.UsageError(f"--shadow-opt {text!r}: expected KEY=VALUE")
+    return key, value

@@ -1,0 +1,146 @@
+"""Where a pytest session's cases go: the run directory ``shadow run`` would write.
+
+A lone process appends to the run directory itself. Under pytest-xdist each worker appends to its
+own part (``<run dir>/.parts/<worker>``: ``results.jsonl``, per-case scores, ``part.json`` at its
+end; traces go straight to the shared ``traces/``) and the controller merges the parts into the
+run directory at the end of the session.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from harness.replay.case import CaseContext
+    from harness.replay.rundir import ResultsWriter
+    from harness.schema import RunRecord, ScoreRecord, TraceEvent
+
+PARTS = ".parts"
+PART_META = "part.json"
+PART_SCORES = "scores.part.jsonl"
+
+
+@dataclass
+class CaseOutcome:
+    record: RunRecord
+    trace: list[TraceEvent]
+    scores: list[ScoreRecord]
+
+    @property
+    def by_scorer(self) -> dict[str, ScoreRecord]:
+        return {s.scorer: s for s in self.scores}
+
+
+@dataclass
+class Store:
+    """This process's share of the run directory: results and per-case scores, appended as each
+    case ends; traces go straight to ``run_dir/traces``."""
+
+    run_dir: Path
+    part_dir: Path
+    cases: CaseContext
+    writer: ResultsWriter
+    #: Under xdist only: every case's scores, for gates on other workers and the final merge.
+    scores: IO[bytes] | None
+
+    def append(self, outcome: CaseOutcome, line: bytes) -> None:
+        """Store a case: ``line`` is its record as ``run_case`` serialized it."""
+        self.writer.append_line(line)
+        if self.scores is None:
+            return
+        # One line per case, written at once: a gate on another worker reads whole cases only.
+        entry = json.dumps(
+            {"key": [outcome.record.package, str(outcome.record.stage)],
+             "scores": [s.model_dump(mode="json") for s in outcome.scores]},
+            separators=(",", ":"),
+        )  # fmt: skip
+        self.scores.write(entry.encode() + b"\n")
+        self.scores.flush()
+
+    def close(self) -> None:
+        self.writer.close()
+        if self.scores is not None:
+            self.scores.close()
+
+
+def part_scores(data: bytes) -> Iterator[tuple[tuple[str, str], list[ScoreRecord]]]:
+    """The cases of whole lines of a worker's ``scores.part.jsonl``: (package, stage), scores."""
+    from harness.schema import ScoreRecord
+
+    for line in data.splitlines():
+        entry = json.loads(line)
+        key = (str(entry["key"][0]), str(entry["key"][1]))
+        yield key, [ScoreRecord.model_validate(s) for s in entry["scores"]]
+
+
+def finish_run(
+    run_dir: Path,
+    meta: dict[str, Any],
+    records: Sequence[RunRecord],
+    scores: Sequence[ScoreRecord],
+    *,
+    planned: int,
+    interrupted: bool,
+) -> None:
+    """Write the session's scores, the final run.json, ``reports/latest`` and the report."""
+    from harness.replay.rundir import iso, run_counts, update_latest, utc_now, write_run_meta
+    from harness.rundir import SCORES
+    from harness.scorers.run import serialise
+
+    counts = run_counts(Counter(str(r.status) for r in records), max(planned, len(records)), len(records))
+    meta.update(
+        counts=counts,
+        ended_at=iso(utc_now()),
+        state="interrupted" if interrupted or counts["pending"] else "finished",
+    )
+    (run_dir / SCORES).write_bytes(serialise(scores))
+    write_run_meta(run_dir, meta)
+    update_latest(run_dir)
+    if records:
+        from harness.report import write_report
+
+        write_report(run_dir)
+
+
+def merge_parts(run_dir: Path) -> int:
+    """Merge the workers' parts under ``run_dir/.parts`` into the run directory; the number of
+    cases. A case run by two workers (two suites, or a fixture, asking for it) is kept once."""
+    from harness.replay.merge import gather_results
+    from harness.replay.rundir import trace_path
+    from harness.rundir import RESULTS
+
+    parts = sorted(p for p in (run_dir / PARTS).iterdir() if p.is_dir())
+    gathered = gather_results(parts)
+    dropped: list[str] = []
+    for part, record in gathered.repeats:
+        dropped.append(f"{record.package}/{record.stage} again in {part.name}")
+        kept = gathered.kept[record.key][2]
+        # Its trace is in the shared traces/ too: drop it unless the kept record names the same.
+        if record.archive_id and record.archive_id != (kept.archive_id or ""):
+            trace_path(run_dir, record.archive_id).unlink(missing_ok=True)
+    scores: dict[tuple[str, str], list[ScoreRecord]] = {}
+    for part in parts:
+        path = part / PART_SCORES
+        if path.exists():
+            for key, found in part_scores(path.read_bytes()):
+                scores.setdefault(key, found)
+    metas = [json.loads((p / PART_META).read_text(encoding="utf-8")) for p in parts if (p / PART_META).exists()]
+    starts = [m["meta"] for m in metas if m.get("meta")]
+    meta: dict[str, Any] = dict(starts[0]) if starts else {"run_id": run_dir.name}
+    if starts:
+        meta["started_at"] = min(m["started_at"] for m in starts)
+    meta["notes"] = [*meta.get("notes", []), *(f"duplicate case dropped: {d}" for d in dropped)]
+    planned = {tuple(k) for m in metas for k in m.get("planned", [])}
+    interrupted = any(m.get("interrupted") for m in metas) or len(metas) < len(parts)
+    (run_dir / RESULTS).write_bytes(b"".join(line + b"\n" for _, line, _ in gathered.kept.values()))
+    records = [record for _, _, record in gathered.kept.values()]
+    finish_run(run_dir, meta, records, [s for k in gathered.kept for s in scores.get(k, [])],
+               planned=len(planned | set(gathered.kept)), interrupted=interrupted)  # fmt: skip
+    shutil.rmtree(run_dir / PARTS)
+    return len(records)
