@@ -17,7 +17,10 @@ from harness.schema import Envelope, Invocation, Package, RunRecord, ScoreValue,
 
 @dataclass(frozen=True)
 class Thresholds:
-    """Fuzzy-matching thresholds (rapidfuzz scores 0..100, overlaps 0..1); configurable per run."""
+    """Fuzzy-matching thresholds (rapidfuzz scores 0..100, overlaps 0..1); configurable per run.
+
+    ``claim_support``: a claim is backed only when the share of its own content words found in the
+    cited items *exceeds* this value (half is not enough)."""
 
     quote: float = 90.0
     claim_support: float = 0.5

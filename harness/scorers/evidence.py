@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from datetime import UTC
 from typing import Any
 
 from pydantic import ValidationError
@@ -13,10 +15,19 @@ from harness.schema import Citation, EvidenceItem, Package
 from harness.scorers.base import Score, ScoreContext, Thresholds, ratio, scorer
 from harness.scorers.text import (
     STOPWORDS,
-    negated,
+    ascii_fold,
+    claim_tokens,
+    clean,
+    denies_completion,
+    disputes,
+    fold,
+    hex_runs,
+    named_in,
     normalise,
-    overlap,
     parse_time,
+    quoted_spans,
+    support_tokens,
+    times_in,
     without_negation,
 )
 
@@ -165,10 +176,170 @@ def _claims(ctx: ScoreContext) -> Iterator[tuple[str, str, list[Any], Any]]:
                 yield f"result.{field}[{i}]", fact[0], fact[1], fact[2]
 
 
-def _cited_text(item: EvidenceItem) -> str:
-    data = item.data or {}
-    extras = " ".join(str(v) for v in data.values() if isinstance(v, str | int | float))
-    return f"{item.text} {extras}"
+def _flat(value: Any, depth: int = 0) -> Iterator[str]:
+    """Keys and scalar values of an item's data, nested ones too (checks, measurements)."""
+    if depth > 4:
+        return
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            yield str(key)
+            yield from _flat(inner, depth + 1)
+    elif isinstance(value, list | tuple):
+        for inner in value:
+            yield from _flat(inner, depth + 1)
+    elif isinstance(value, str | int | float) and not isinstance(value, bool):
+        yield str(value)
+
+
+@dataclass(frozen=True)
+class Backing:
+    """What one cited item can back: its words (text, id, source, kind, data), digests, time."""
+
+    item: EvidenceItem
+    tokens: frozenset[str]
+    words: frozenset[str]
+    hexes: tuple[str, ...]
+    date: str
+    clock: str
+    #: ``clean`` text, id and source, where an id the claim names ("session#2026-...") is found.
+    plain: str
+
+    @classmethod
+    def of(cls, item: EvidenceItem) -> Backing:
+        whole = " ".join([item.text, item.id, item.source, item.kind, *_flat(item.data or {})])
+        at = item.at.astimezone(UTC)
+        return cls(
+            item,
+            support_tokens(whole),
+            frozenset(ascii_fold(normalise(whole)).split()),
+            tuple(hex_runs(clean(whole))),
+            at.strftime("%Y-%m-%d"),
+            at.strftime("%H:%M"),
+            ascii_fold(clean(whole)),
+        )
+
+
+@dataclass(frozen=True)
+class Support:
+    supported: bool
+    backing: tuple[str, ...]
+    why: str
+    #: The claim's own assertion: without the evidence it quotes or the mentions it disputes.
+    asserted: str = ""
+
+
+def _quotes_item(span: str, backing: Backing, thresholds: Thresholds) -> bool:
+    words = _words(span)
+    return (
+        bool(words)
+        and words <= _words(backing.item.text)
+        and (fuzz.partial_ratio(normalise(span), normalise(backing.item.text)) >= thresholds.quote)
+    )
+
+
+#: A quote the claim attributes to evidence ("receipt:deleg-7 says '...'"), not to a draft.
+_ATTRIBUTED = re.compile(r"\b(?:says|reads|read|writes|wrote|states|records|quotes)\s*:?\s*$")
+
+
+def _misquotes(span: str, backing: Backing) -> bool:
+    """Mostly the item's words, but not all of them: a quote with a word changed."""
+    words = _words(span)
+    return len(words) >= 3 and len(words & _words(backing.item.text)) >= 0.6 * len(words)
+
+
+def _names_backed(mention: str, tokens: frozenset[str]) -> bool:
+    """A disputed mention must be about what the evidence is about: the names it gives (Patrick,
+    render-7601) are in the cited items, or, naming none, it shares a content word with them."""
+    named = named_in(mention)
+    if named:
+        return any(support_tokens(n.literal) <= tokens for n in named)
+    return bool(support_tokens(mention) & tokens)
+
+
+def claim_support(text: str, pool: list[Backing], thresholds: Thresholds) -> Support:
+    """Is the claim backed by its valid cited items taken together?
+
+    A quoted span found in a cited item is the evidence speaking and needs no further backing; a
+    quoted span found in none is something the claim mentions (a draft sentence), which the claim
+    either asserts (measured like its own words) or disputes ("Unsupported: '...'"; then it must
+    only be about the same target as the evidence). The claim's own words, without reporting
+    words, must be in the cited items (share above ``thresholds.claim_support``); dates, clock times
+    and digest prefixes count when a cited item carries them.
+    """
+    folded = fold(text)
+    tokens = frozenset().union(*(b.tokens for b in pool))
+    quoted: list[Backing] = []
+    mentions: list[str] = []
+    own_parts: list[str] = []
+    last = 0
+    for start, end, span in quoted_spans(folded):
+        own_parts.append(folded[last:start])
+        last = end
+        hit = next((b for b in pool if _quotes_item(span, b, thresholds)), None)
+        if hit is not None:
+            quoted.append(hit)
+            continue
+        near = next((b for b in pool if _misquotes(span, b)), None)
+        if near is not None and _ATTRIBUTED.search(folded[:start]):
+            return Support(False, (), f"misquotes {near.item.id}: {span!r}", folded)
+        mentions.append(span)
+    own_parts.append(folded[last:])
+    own = " ".join(own_parts)
+    disputed = bool(mentions) and disputes(own)
+    if mentions and not disputed:
+        own = " ".join([own, *mentions])  # an asserted mention is the claim's own words
+    if not pool:
+        return Support(False, (), "no valid citation backs it lexically", own)
+    if disputed and not all(_names_backed(m, tokens) for m in mentions):
+        return Support(False, (), "disputes something its citations do not concern", own)
+    own_clean = clean(ascii_fold(own))
+    unbacked: list[str] = []
+    rest: list[str] = []
+    cut = 0
+    for start, end, date, clock in times_in(own_clean):
+        rest.append(own_clean[cut:start])
+        cut = end
+        if not any(
+            (date is None or date == b.date) and (clock is None or clock == b.clock) for b in pool
+        ):
+            unbacked.append(own_clean[start:end])
+    rest.append(own_clean[cut:])
+    remaining = " ".join(rest)
+    hexes = frozenset(h for b in pool for h in b.hexes)
+    for run in hex_runs(remaining):
+        remaining = remaining.replace(run, " ")
+        if not any(h.startswith(run) for h in hexes):
+            unbacked.append(run)
+    if unbacked:
+        # A time or digest is not paraphrased: one the cited items do not carry is a wrong one.
+        return Support(False, (), f"its citations do not carry {', '.join(unbacked[:2])}", own)
+    strangers = [
+        n.literal
+        for n in named_in(own)
+        if not support_tokens(n.literal) <= tokens and not any(n.literal in b.plain for b in pool)
+    ]
+    if strangers:
+        return Support(
+            False, (), f"names {', '.join(strangers[:2])}, absent from its citations", own
+        )
+    wanted = claim_tokens(remaining)
+    backed = wanted & tokens
+    total = len(wanted) + len(unbacked)
+    used = tuple(dict.fromkeys(
+        [b.item.id for b in quoted] + [b.item.id for b in pool if b.tokens & backed]
+    ))  # fmt: skip
+    if total == 0:
+        if quoted:
+            return Support(True, used, f"quotes {', '.join(used)}", own)
+        return Support(False, (), "asserts nothing its citations could back", own)
+    share = len(backed) / total
+    if share <= thresholds.claim_support:  # half the words or fewer: the rest is the claim's own
+        missing = sorted(wanted - tokens)[:4] + unbacked[:2]
+        return Support(
+            False, (), f"no valid citation backs it lexically ({share:.0%}; not in evidence: "
+            f"{', '.join(missing)})", own,
+        )  # fmt: skip
+    return Support(True, used, f"backed by {', '.join(used)}", own)
 
 
 @dataclass(frozen=True)
@@ -184,7 +355,7 @@ class EvidenceAnalysis:
 def _expected_truth(ctx: ScoreContext, text: str, stated: Any) -> tuple[bool | None, str]:
     """Does the host's expected fact that this claim restates agree with it? None: no such fact."""
     expect = ctx.package.host.expect.reconcile
-    if expect is None or not expect.facts:
+    if expect is None or not expect.facts or not claim_tokens(text):
         return None, ""
     plain = normalise(without_negation(text))
     best = max(
@@ -194,7 +365,7 @@ def _expected_truth(ctx: ScoreContext, text: str, stated: Any) -> tuple[bool | N
     score = fuzz.token_set_ratio(plain, normalise(without_negation(best.claim)))
     if score < ctx.thresholds.expected_fact:
         return None, ""
-    asserts_expected = negated(text) == negated(best.claim)
+    asserts_expected = denies_completion(text) == denies_completion(best.claim)
     if isinstance(stated, bool):
         asserts_expected = asserts_expected == stated
     agrees = asserts_expected == best.holds
@@ -209,6 +380,7 @@ def analyse(ctx: ScoreContext) -> EvidenceAnalysis:
     package, thresholds = ctx.package, ctx.thresholds
     checks: list[CitationCheck] = []
     claim_checks: list[tuple[ClaimCheck, bool, str]] = []
+    backings: dict[str, Backing] = {}
     inquire_cites = [
         check_citation(package, raw, f"result.citations[{i}]", thresholds)
         for i, raw in enumerate(ctx.result.get("citations") or [])
@@ -222,21 +394,23 @@ def analyse(ctx: ScoreContext) -> EvidenceAnalysis:
         checks.extend(own)
         # Inquire findings share the answer's citation list rather than carrying their own.
         pool = own or (tuple(inquire_cites) if where.startswith("result.findings") else ())
-        backing = [
-            c for c in pool
-            if c.valid and c.item is not None
-            and overlap(text, _cited_text(c.item)) >= thresholds.claim_support
+        items = [
+            backings.setdefault(c.item.id, Backing.of(c.item))
+            for c in pool if c.valid and c.item is not None
         ]  # fmt: skip
-        truth, truth_note = _expected_truth(ctx, text, stated)
+        support = claim_support(text, items, thresholds)
+        # Only what the claim itself asserts can disagree with the host: a quote reports what an
+        # item says ("the focus field reads 'in progress'") without vouching for it.
+        truth, truth_note = _expected_truth(ctx, support.asserted, stated)
         if not pool:
             why = "cites no evidence"
-        elif not backing:
-            why = "no valid citation backs it lexically"
+        elif not support.supported:
+            why = support.why
         elif truth is False:
             why = f"cited, but disagrees with the host: {truth_note}"
         else:
-            why = f"backed by {', '.join(c.item.id for c in backing if c.item)}"
-        supported = bool(backing) and truth is not False
+            why = support.why
+        supported = support.supported and truth is not False
         claim_checks.append((ClaimCheck(where, text, own, truth), supported, why))
     analysis = EvidenceAnalysis(tuple(checks), tuple(claim_checks))
     ctx.shared["evidence"] = analysis

@@ -426,3 +426,83 @@ def named_matches(named: Named, target: str) -> bool:
         return False
     # A head the target contradicts (plate 03 vs lesson-03) is another id in another series.
     return not named.words or named.words[0] in words or not (words & ID_HEADS)
+
+
+# -- claim support ------------------------------------------------------------------------------
+
+#: Words that say how a claim relates to its evidence ("X says", "Supported:", "shows"), not what
+#: happened: the evidence cannot be expected to contain them, so support does not count them.
+_REPORTING = """supported unsupported backed unbacked evidence evidenced shows show showed shown says say
+    said states stated reports reported describes described describe lists listed cites cited
+    quotes quoted quote according analysis finds found mentions mentioned reads writes wrote
+    word words per"""
+REPORTING_WORDS: frozenset[str] = frozenset(_REPORTING.split())
+#: Words a claim uses to dispute what it mentions ("Unsupported: 'I sent it'").
+_DISPUTE = re.compile(
+    r"\b(unsupported|unproven|unbacked|unconfirmed|contradict\w*|disputed?|otherwise|premature"
+    r"|not (?:backed|supported|true|so)|no evidence|false)\b"
+)
+#: A double-quoted span, or a single-quoted one not taken for an apostrophe (it opens after a
+#: space, colon or bracket and closes before one).
+_QUOTED = re.compile(r"\"(?P<d>[^\"]+)\"|(?<![\w])'(?P<s>[^']+?)'(?![\w])")
+#: ISO instants and dates, and bare clock times ("13:27", "09:05Z").
+_WHEN = re.compile(
+    r"\b(?P<date>\d{4}-\d{2}-\d{2})(?:[t ](?P<hm>\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?"
+    r"(?:z|[+-]\d{2}:?\d{2})?)?\b|\b(?P<clock>\d{1,2}:\d{2})(?::\d{2})?z?\b"
+)
+#: Hex runs that look like digests or their prefixes (a digit and a letter, at least 7 long).
+_HEX = re.compile(r"\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,64}\b")
+
+
+def disputes(text: str) -> bool:
+    """Does the text dispute something (flag it unsupported, contradicted, not so)?"""
+    return bool(_DISPUTE.search(clean(text)))
+
+
+def quoted_spans(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, inner text) of every quoted span in already-``fold``ed text."""
+    return [
+        (m.start(), m.end(), m.group("d") or m.group("s") or "") for m in _QUOTED.finditer(text)
+    ]
+
+
+def times_in(text: str) -> list[tuple[int, int, str | None, str | None]]:
+    """(start, end, date, HH:MM) of every date, instant or clock time in ``clean`` text."""
+    found: list[tuple[int, int, str | None, str | None]] = []
+    for m in _WHEN.finditer(text):
+        hm = m.group("hm") or m.group("clock")
+        if hm is not None and len(hm) == 4:
+            hm = "0" + hm  # 9:05 and 09:05 are one time
+        found.append((m.start(), m.end(), m.group("date"), hm))
+    return found
+
+
+def hex_runs(text: str) -> list[str]:
+    return _HEX.findall(text)
+
+
+def support_tokens(text: str) -> frozenset[str]:
+    """Stemmed content words of a claim or its evidence, diacritics folded (Zdeněk = Zdenek)."""
+    return content_tokens(ascii_fold(text))
+
+
+def claim_tokens(text: str) -> frozenset[str]:
+    """``support_tokens`` of a claim without the reporting words a citation need not contain."""
+    plain = ascii_fold(text)
+    kept = " ".join(w for w in normalise(plain).split() if w.strip("'-") not in REPORTING_WORDS)
+    return content_tokens(kept)
+
+
+#: States that say an action has not (yet) come about: "queued" says what "not sent" says.
+_UNDONE = re.compile(
+    r"\b(queued|pending|waiting|stalled|failed|bounced|rejected|throttled|cancell?ed|timed out"
+    r"|still (?:open|queued|pending|waiting))\b"
+)
+_DONE = re.compile(r"\b(succeeded|delivered|completed|done|confirmed|arrived)\b")
+
+
+def denies_completion(text: str) -> bool:
+    """Polarity of a claim about an outcome: negated, or naming a not-done state without a done
+    one ("has not happened yet (receipt queued)" and "is still queued" agree)."""
+    plain = clean(text)
+    return negated(plain) or (bool(_UNDONE.search(plain)) and not _DONE.search(plain))
