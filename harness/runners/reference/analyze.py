@@ -248,6 +248,13 @@ def _same_job(target: str, ref: ArtifactRef) -> bool:
     return target == ref.id or mentions_target(words(f"{ref.id} {ref.path}"), target)
 
 
+def stated(anomaly: Anomaly) -> str:
+    """``<subject>: <detail>``, without repeating the subject when the detail opens with it."""
+    if anomaly.detail.startswith(anomaly.subject):
+        return anomaly.detail
+    return f"{anomaly.subject}: {anomaly.detail}"
+
+
 def _hash_anomalies(
     ref: ArtifactRef, items: list[EvidenceItem], drift_by_path: dict[str, Drift]
 ) -> tuple[list[Anomaly], bool]:
@@ -280,6 +287,9 @@ def _hash_anomalies(
     reason = f"; {drift.reason}" if drift else ""
     kind = "drift_intended" if drift and drift.intended else "digest_mismatch"
     basis = tuple(i for i in items if i.kind == "registry") or tuple(items)
+    if drift is not None:
+        # The reason names the note that decides the drift (session#...): cite it too.
+        basis += tuple(i for i in drift.basis if all(i.id != b.id for b in basis))
     return [
         Anomaly(ref.id, kind, f"sha256 {actual[:12]} != ledger {expected[:12]}{reason}", basis)
     ], measured
@@ -398,7 +408,7 @@ def run(ev: Evidence, profile: Profile) -> StageOutcome:
         else "low",
     )
     claims = [
-        Claim(text=f"{a.subject}: {a.detail}", evidence=[ev.cite(i, a.subject) for i in a.evidence])
+        Claim(text=stated(a), evidence=[ev.cite(i, a.subject) for i in a.evidence])
         for a in anomalies
         if a.evidence
     ]
@@ -679,7 +689,7 @@ def measured(ev: Evidence, profile: Profile, clause: str) -> list[Finding]:
     if a.anomalies:
         worst = a.anomalies[:2]
         basis = tuple(i for x in worst for i in x.evidence) or tuple(ev.of_kind("artifact")[-1:])
-        claim = "; ".join(f"{x.subject}: {x.detail}" for x in worst)
+        claim = "; ".join(stated(x) for x in worst)
         if all(x.kind in _SOFT for x in a.anomalies):
             return [Finding(f"Analysis cannot settle it: {claim}", None, basis, worst[0].subject)]
         return [Finding(f"Analysis finds {claim}", negative, basis, worst[0].subject)]

@@ -33,6 +33,9 @@ class Finding:
     holds: bool | None
     evidence: tuple[EvidenceItem, ...]
     focus: str
+    #: What the runner concludes beyond the cited words (an absence, a host constraint): it is
+    #: reported as an uncertainty, never as part of a cited claim.
+    note: str = ""
 
 
 # -- who said what -----------------------------------------------------------------------------
@@ -247,5 +250,11 @@ def needs_action(
     if pending:
         claim = "work needs action: " + ", ".join(i.id for i in pending[:3])
         return [Finding(claim, not negative, tuple(pending[:2]), "unread pending")]
+    # "Nothing needs action" is an absence no item can back; the cited claim is what the latest
+    # heartbeat (or item) says, and the conclusion travels as a note.
     quiet = ev.of_kind("heartbeat")[-1:] or ev.items[-1:]
-    return [Finding("nothing in the context needs action now", negative, tuple(quiet), "nothing")]
+    nothing = "nothing in the context needs action now"
+    if not quiet:
+        return [Finding(nothing, negative, (), "nothing")]
+    said = ev.says(quiet[0], "nothing new quiet no unread")
+    return [Finding(said, negative, tuple(quiet), "nothing new", note=nothing)]

@@ -138,10 +138,7 @@ def _resent(ev: Evidence, sentence: str, tokens: list[str]) -> Counter | None:
             )
         else:
             # A timed-out acknowledgement is not a failed send: the receipt says it went out.
-            why = Counter(
-                f"{proof.item.id} already succeeded; a resend would deliver it twice",
-                (proof.item,),
-            )
+            why = Counter(f"{proof.item.id} already succeeded", (proof.item,))
         found.append((mentions_target(tokens, state.target) or state.target in people, why))
     named = [c for hit, c in found if hit]
     # A draft that names nobody ("Dear Ines") is about the one delivery that was answered.

@@ -70,6 +70,31 @@ def check_sentence(
     return SentenceCheck(sentence, None, "", ())
 
 
+def flag(ev: Evidence, check: SentenceCheck) -> Claim:
+    """``Unsupported: "<draft sentence>" — <id> says "<quote>"``: the draft's words are only
+    mentioned (between quotes) and disputed; what stands against them is the evidence's own words.
+    The runner's reading (``check.reason``) stays in the result's missing_evidence."""
+    says = "; ".join(ev.says(i, check.reason) for i in check.evidence)
+    return Claim(
+        text=f"Unsupported: {_mention(check.sentence)} — {says}",
+        evidence=[ev.cite(i, check.reason) for i in check.evidence],
+    )
+
+
+def backing(ev: Evidence, check: SentenceCheck) -> Claim:
+    """``Supported: <id> says "<quote>"``: a receipt proves that an act happened, not the sizes,
+    rates or dates the draft sentence adds, so the claim is what the evidence says and no more."""
+    says = "; ".join(ev.says(i, check.reason) for i in check.evidence)
+    return Claim(
+        text=f"Supported: {says}", evidence=[ev.cite(i, check.reason) for i in check.evidence]
+    )
+
+
+def _mention(sentence: str) -> str:
+    # Inner double quotes would end the mention early; single ones read the same.
+    return '"' + sentence.replace('"', "'").strip() + '"'
+
+
 def _countered(ev: Evidence, check: SentenceCheck) -> SentenceCheck:
     """Someone else's later words (a denial, a bounce, a reply) outrank the draft's own."""
     if check.supported is False:
@@ -152,19 +177,8 @@ def run(ev: Evidence, profile: Profile) -> StageOutcome:
         questions_for_host=questions,
         publish_or_commit_recommendation=recommendation,
     )
-    claims = [
-        Claim(
-            text=f"Unsupported: {c.sentence} ({c.reason})",
-            evidence=[ev.cite(i, c.reason) for i in c.evidence],
-        )
-        for c in unsupported
-        if c.evidence
-    ] + [
-        Claim(
-            text=f"Supported: {c.sentence}", evidence=[ev.cite(i, c.sentence) for i in c.evidence]
-        )
-        for c in checks
-        if c.supported and c.evidence
+    claims = [flag(ev, c) for c in unsupported if c.evidence] + [
+        backing(ev, c) for c in checks if c.supported and c.evidence
     ]
     summary = f"{recommendation}: {len(unsupported)} unsupported claim(s), {len(risks)} risk(s)."
     return StageOutcome(
@@ -177,7 +191,7 @@ def run(ev: Evidence, profile: Profile) -> StageOutcome:
     )
 
 
-__all__ = ["Citation", "SentenceCheck", "check_sentence", "run"]
+__all__ = ["Citation", "SentenceCheck", "backing", "check_sentence", "flag", "run"]
 
 
 _POSITIVE = frozenset(

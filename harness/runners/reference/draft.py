@@ -6,7 +6,7 @@ worded as not yet confirmed and listed for host confirmation.
 
 from __future__ import annotations
 
-from harness.runners.reference.evidence import ActionState, Evidence
+from harness.runners.reference.evidence import ActionState, Evidence, iso
 from harness.runners.reference.judge import describe, judge_action
 from harness.runners.reference.outcome import StageOutcome
 from harness.runners.reference.profile import Profile
@@ -69,8 +69,12 @@ def run(ev: Evidence, profile: Profile) -> StageOutcome:
         sender = str((msg.data or {}).get("from", "someone")).capitalize()
         interpretations.append(f"Next move rests with {sender}: {shorten(msg.text, 100)}")
         lines.append(f"Waiting on {sender}.")
+        # Which message is the latest is the runner's ordering; the claim is what it says.
         claims.append(
-            Claim(text=f"Latest word from {sender}", evidence=[ev.cite(msg, msg.text[:40])])
+            Claim(
+                text=f"{sender} wrote at {iso(msg.at)}: " + ev.quoting(msg, msg.text[:40]),
+                evidence=[ev.cite(msg, msg.text[:40])],
+            )
         )
     draft_text = (
         " ".join(lines) or "No action in the context has a receipt yet; nothing to report as done."

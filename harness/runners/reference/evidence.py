@@ -33,7 +33,9 @@ FIELD_KINDS = frozenset({"focus", "reminder"})
 _QUOTE_WORDS = 10
 #: Job-like identifiers in prose: a word joined to digits ("render-0917", "deleg-77").
 _IDENT = re.compile(r"\b[a-z]+-\d+[a-z0-9-]*\b")
-_SEGMENT = re.compile(r"[^<>]+")
+#: A quote stays inside one segment: never across an HTML tag, and never across a double quote,
+#: so a claim can carry it between double quotes without the quote's own marks ending it early.
+_SEGMENT = re.compile(r'[^<>"]+')
 _WORD_SPAN = re.compile(r"\S+")
 
 
@@ -259,6 +261,15 @@ class Evidence:
         return Citation(
             id=item.id, source=item.source, timestamp=iso(item.at), quote=quote(item.text, focus)
         )
+
+    def says(self, item: EvidenceItem, focus: str | Sequence[str] = ()) -> str:
+        """``<id> says "<quote>"``: the item speaking in its own words, with the same quote
+        :meth:`cite` puts in the citation, so a claim built from it reports rather than infers."""
+        return f"{item.id} says {self.quoting(item, focus)}"
+
+    def quoting(self, item: EvidenceItem, focus: str | Sequence[str] = ()) -> str:
+        """The citation's quote between double quotes, ready to stand in a claim."""
+        return f'"{quote(item.text, focus)}"'
 
 
 def _digits(text: str) -> list[str]:

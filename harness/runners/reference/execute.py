@@ -155,7 +155,7 @@ def run(ev: Evidence, profile: Profile) -> StageOutcome:
         manifest=manifest, operations=operations, artifacts=artifacts, verification=verification
     )
     claims = [
-        Claim(text=f"{d.path}: {d.reason}", evidence=[ev.cite(i, d.name) for i in d.basis])
+        Claim(text=d.claim, evidence=[ev.cite(i, d.name) for i in d.basis])
         for d in drifts(ev, profile)
     ]
     done = sum(1 for o in operations if o.status == "done")

@@ -27,7 +27,7 @@ _OPEN_STATES = frozenset({"open", "in_progress", "pending"})
 def _lead(findings: list[Finding]) -> str:
     status = reconcile.status_of(findings)
     lead = {"supported": "Yes", "contradicted": "No", "ambiguous": "Unclear"}[status]
-    return f"{lead}: " + "; ".join(shorten(f.claim, 110) for f in findings[:3]) + "."
+    return f"{lead}: " + "; ".join(shorten(f.note or f.claim, 110) for f in findings[:3]) + "."
 
 
 #: Questions about the workload itself: what is open, whether anything calls for action now.
@@ -134,5 +134,6 @@ def run(ev: Evidence, profile: Profile) -> StageOutcome:
         claims=claims,
         next_steps=list(result.follow_up_options),
         confidence="high" if findings and not undecided else "medium" if facts else "low",
-        uncertainties=undecided,
+        # A finding's note (an absence, a host constraint) is the runner's, not a cited fact.
+        uncertainties=undecided + [f.note for f in findings if f.note],
     )

@@ -148,12 +148,31 @@ class Drift:
     path: str
     #: True: explained as an intended edit; False: evidence of damage; None: unexplained.
     intended: bool | None
+    #: The registry row first, then the note (if any) that decides the drift.
     basis: tuple[EvidenceItem, ...]
+    #: The runner's reading, for results and uncertainties ("no note explains it" is an absence
+    #: no citation can back, so it never goes into a cited claim).
     reason: str
+    #: What the basis says in its own words: ``<id> says "<quote>"`` per item.
+    says: str = ""
 
     @property
     def name(self) -> str:
         return os.path.splitext(os.path.basename(self.path))[0]
+
+    @property
+    def verdict(self) -> str:
+        if self.intended is True:
+            return f"The {self.name} drift is an intended edit"
+        if self.intended is False:
+            return f"The {self.name} drift is not an intended edit"
+        return f"The {self.name} drift"
+
+    @property
+    def claim(self) -> str:
+        """The verdict next to the words that decide it; an unexplained drift states no verdict,
+        only what the registry row says (the missing explanation goes to the uncertainties)."""
+        return f"{self.verdict}: {self.says}"
 
 
 def drifts(ev: Evidence, profile: Profile) -> list[Drift]:
@@ -164,7 +183,10 @@ def drifts(ev: Evidence, profile: Profile) -> list[Drift]:
         if not expected or not actual or expected == actual:
             continue
         path = str(data.get("path", item.id))
-        out.append(_classify_drift(ev, item, path, data.get("intended"), actual, profile))
+        drift = _classify_drift(ev, item, path, data.get("intended"), actual, profile)
+        basis = (item, *(i for i in drift.basis if i.id != item.id))
+        says = "; ".join(ev.says(i, [drift.name, *_DAMAGE, *_EDIT_WORDS]) for i in basis)
+        out.append(Drift(item, path, drift.intended, basis, drift.reason, says))
     return out
 
 

@@ -225,7 +225,7 @@ def run(ev: Evidence, profile: Profile) -> StageOutcome:
         goal=goal, steps=steps, stop_conditions=stops, host_decisions_required=decisions
     )
     claims = [
-        Claim(text=f"{d.path}: {d.reason}", evidence=[ev.cite(i, d.name) for i in d.basis])
+        Claim(text=d.claim, evidence=[ev.cite(i, d.name) for i in d.basis])
         for d in drifts(ev, profile)
     ]
     # What each host decision rests on, in the evidence's own (quoted) words.

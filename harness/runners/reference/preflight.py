@@ -341,7 +341,9 @@ def run(ev: Evidence, profile: Profile) -> StageOutcome:
         if c.unchanged and profile.flags_repeats:
             claims.append(
                 Claim(
-                    text=f"{c.kind} last verified at {iso(c.last_at)} with no change since",
+                    # "No change since" is an absence: the claim is what the heartbeat records.
+                    text=f"{c.heartbeat.id} ran {c.kind} at {iso(c.last_at)}: "
+                    + ev.quoting(c.heartbeat, c.kind.replace("_", " ")),
                     evidence=[ev.cite(c.heartbeat, c.kind.replace("_", " "))],
                 )
             )

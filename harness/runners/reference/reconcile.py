@@ -224,13 +224,8 @@ def _drift_finding(drift: Drift, tokens: list[str]) -> Finding:
         holds = drift.intended is not True
     elif "explained" in tokens and drift.intended is None:
         holds = False
-    if drift.intended is True:
-        claim = f"The {drift.name} drift is an intended edit ({drift.reason})"
-    elif drift.intended is False:
-        claim = f"The {drift.name} drift is not an intended edit ({drift.reason})"
-    else:
-        claim = f"The {drift.name} drift is unexplained ({drift.reason})"
-    return Finding(claim, holds, drift.basis, drift.name)
+    note = f"{drift.path}: {drift.reason}" if drift.intended is None else ""
+    return Finding(drift.claim, holds, drift.basis, drift.name, note)
 
 
 def _registry_findings(ev: Evidence) -> list[Finding]:
@@ -267,14 +262,18 @@ def _thread_findings(
             continue
         closed = not reopened
         holds = (not closed) if negative else closed
-        claim = f"{thread} is closed by the host; its last message is {last.id}" + (
-            " and is unread" if reopened else ", nothing newer"
+        # The cited claim is what the last message says; that the host closed the thread comes
+        # from the constraints, not from the message, so it travels as a note.
+        focus = " ".join(keywords(last.text)[:3])
+        claim = f"In {thread}, " + ev.says(last, focus)
+        note = f"{thread} is closed by the host" + (
+            f"; {last.id} is unread" if reopened else "; no message in it is newer"
         )
         evidence: tuple[EvidenceItem, ...] = (last,)
         later = [b for b in ev.of_kind("heartbeat") if b.at > last.at]
         if later:
             evidence += (later[-1],)
-        out.append(Finding(claim, holds, evidence, " ".join(keywords(last.text)[:3])))
+        out.append(Finding(claim, holds, evidence, focus, note))
     return out
 
 
@@ -344,6 +343,7 @@ def run(ev: Evidence, profile: Profile) -> StageOutcome:
     )
     claims = [Claim(text=f.claim, evidence=list(f.evidence)) for f in facts if f.evidence]
     uncertainties = [f"Undecided: {f.claim}" for f in undecided]
+    uncertainties += [f.note for f in findings if f.note]
     summary = f"Belief {shorten(belief, 80)!r} is {status}: " + "; ".join(
         shorten(f.claim, 80) for f in findings[:3]
     )
