@@ -143,3 +143,93 @@ def test_a_draft_quotes_the_latest_message_it_waits_on() -> None:
         'Patrick wrote at 2026-08-25T14:04:00Z: "Patrick: Did the note go out?"',
         True,
     ) in verdicts
+
+
+def _scan(score: float) -> dict[str, Any]:
+    data = {"path": "scan/rosette.png", "measurements": {"c8": score}}
+    return item("artifact:rosette", "artifact", 2, f"rosette.png: C8 score {score}.", data)
+
+
+def _measured_belief(score: float) -> tuple[Package, RunnerOutput]:
+    pkg = package(
+        [_scan(score)],
+        stages=("reconcile",),
+        subject={
+            "belief": "The rosette holds C8 symmetry.",
+            "artifacts": [{"id": "artifact:rosette", "path": "input/scan/rosette.png"}],
+            "checks": ["C8 rotational score >= 0.92"],
+        },
+    )
+    return pkg, run(pkg, "reconcile")
+
+
+def test_a_clean_analysis_quotes_the_measured_item_and_notes_the_conclusion() -> None:
+    pkg, out = _measured_belief(0.97)
+    assert _supported(pkg, out) == [('artifact:rosette says "rosette.png: C8 score 0.97."', True)]
+    assert "analysis of 1 artifact(s) finds no anomaly" in out.envelope.uncertainties
+    assert out.envelope.result is not None and out.envelope.result["status"] == "supported"
+
+
+def test_a_failed_threshold_quotes_the_measured_item_and_notes_the_finding() -> None:
+    pkg, out = _measured_belief(0.71)
+    assert _supported(pkg, out) == [('artifact:rosette says "rosette.png: C8 score 0.71."', True)]
+    assert (
+        "analysis finds artifact:rosette: c8=0.71 fails >= 0.92 (C8 rotational score >= 0.92)"
+        in out.envelope.uncertainties
+    )
+    assert out.envelope.result is not None and out.envelope.result["status"] == "contradicted"
+
+
+def test_a_retry_window_quotes_the_receipt_and_notes_the_comparison() -> None:
+    window = item(
+        "receipt:deleg-9",
+        "receipt",
+        3,
+        "media.render render-0917: throttled; retry after 2026-08-25T15:00:00Z.",
+        {"action": "media.render", "target": "render-0917", "status": "failed"},
+    )
+    pkg = package(
+        [window],
+        stages=("reconcile",),
+        subject={"belief": "render-0917 must wait before a retry."},
+    )
+    out = run(pkg, "reconcile")
+    assert _supported(pkg, out) == [
+        ('receipt:deleg-9 says "media.render render-0917: throttled; retry after '
+         '2026-08-25T15:00:00Z."', True),
+    ]  # fmt: skip
+    assert (
+        "receipt:deleg-9 sets a window ending 2026-08-25T15:00:00Z, still open at "
+        "2026-08-25T14:10:00Z" in out.envelope.uncertainties
+    )
+
+
+def test_an_analyze_drift_claim_quotes_the_registry_row_not_its_reading() -> None:
+    pkg = package(
+        [_drift_row()],
+        stages=("analyze",),
+        subject={"artifacts": [{"id": "plate-03", "path": "input/plates/plate-03.tif"}]},
+    )
+    out = run(pkg, "analyze")
+    assert _supported(pkg, out) == [
+        ('registry:plate-03 says "plates/plate-03.tif mismatched."', True)
+    ]
+    assert out.envelope.result is not None
+    assert out.envelope.result["anomalies"][0]["detail"].startswith("sha256 bbbbbbbbbbbb != ledger")
+
+
+def test_a_drift_approval_is_checked_against_the_approvers_message_not_a_receipt() -> None:
+    approval = message(
+        "message:daim#1", 1, "daim", "Daim: Lesson-07 drift is yours - approved.", unread=False
+    )
+    failed = receipt("receipt:88", 3, "failed", "media.deliver", "ilse")
+    pkg, out = _critique(
+        [approval, failed], "Daim approved the lesson-07 drift as mine. Ilse has the packet."
+    )
+    assert _supported(pkg, out) == [
+        ('Unsupported: "Ilse has the packet." — receipt:88 says "media.deliver to ilse: failed"',
+         True),
+        ('Supported: message:daim#1 says "Daim: Lesson-07 drift is yours - approved."', True),
+    ]  # fmt: skip
+    assert out.envelope.result is not None
+    assert out.envelope.result["unsupported_claims"] == ["Ilse has the packet."]

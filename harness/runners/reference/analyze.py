@@ -407,8 +407,13 @@ def run(ev: Evidence, profile: Profile) -> StageOutcome:
         if measured_any
         else "low",
     )
+    # Each claim quotes the items behind an anomaly; the anomaly's reading (a digest compared
+    # with the ledger, a reason for a drift) stays in result.anomalies.
     claims = [
-        Claim(text=stated(a), evidence=[ev.cite(i, a.subject) for i in a.evidence])
+        Claim(
+            text=quoted(ev, a.evidence, _focus(a)),
+            evidence=[ev.cite(i, _focus(a)) for i in a.evidence],
+        )
         for a in anomalies
         if a.evidence
     ]
@@ -435,6 +440,10 @@ def run(ev: Evidence, profile: Profile) -> StageOutcome:
         confidence=result.confidence,
         uncertainties=uncertainties,
     )
+
+
+def _focus(anomaly: Anomaly) -> str:
+    return f"{anomaly.subject} {anomaly.detail}"
 
 
 def _suggested(anomalies: list[Anomaly], drift_list: list[Drift]) -> list[dict[str, Any]]:
@@ -686,15 +695,30 @@ def measured(ev: Evidence, profile: Profile, clause: str) -> list[Finding]:
         return []
     a = measure(ev, profile, record=False, extra_checks=[clause])
     negative = is_negated(tokens)
+    # The cited claim is what the measured items say; what the analysis concludes from them
+    # travels as the finding's note.
     if a.anomalies:
         worst = a.anomalies[:2]
         basis = tuple(i for x in worst for i in x.evidence) or tuple(ev.of_kind("artifact")[-1:])
-        claim = "; ".join(stated(x) for x in worst)
+        basis = tuple({i.id: i for i in basis}.values())
+        found = "; ".join(stated(x) for x in worst)
+        focus = " ".join(x.subject for x in worst)
+        said = quoted(ev, basis, focus)
         if all(x.kind in _SOFT for x in a.anomalies):
-            return [Finding(f"Analysis cannot settle it: {claim}", None, basis, worst[0].subject)]
-        return [Finding(f"Analysis finds {claim}", negative, basis, worst[0].subject)]
+            note = f"analysis cannot settle it: {found}"
+            return [Finding(said or note, None, basis, focus, note)]
+        return [Finding(said or found, negative, basis, focus, f"analysis finds {found}")]
     if not a.measured_any:
         return []
-    basis = tuple(i for r in subject.artifacts for i in _items_for(ev, r) if i.kind != "registry")
-    claim = f"Analysis of {len(a.examined)} artifact(s) finds no anomaly"
-    return [Finding(claim, not negative, basis[:3], " ".join(a.examined[:2]))]
+    items = [i for r in subject.artifacts for i in _items_for(ev, r)]
+    # Registry rows back a clean result only when no artifact item was measured.
+    basis = tuple(i for i in items if i.kind != "registry") or tuple(items)
+    basis = tuple({i.id: i for i in basis}.values())[:3]
+    note = f"analysis of {len(a.examined)} artifact(s) finds no anomaly"
+    focus = " ".join([*a.examined[:2], *subject.checks[:1]])
+    return [Finding(quoted(ev, basis, focus) or note, not negative, basis, focus, note)]
+
+
+def quoted(ev: Evidence, items: Sequence[EvidenceItem], focus: str) -> str:
+    """``<id> says "<quote>"; ...`` for each item: the items in their own words."""
+    return "; ".join(ev.says(i, focus) for i in items)

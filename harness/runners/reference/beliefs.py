@@ -203,17 +203,23 @@ def waiting(ev: Evidence, clause: str) -> list[Finding]:
             continue
         if not _names_same_matter(ev, tokens, text):
             continue
-        ends = [datetime.fromisoformat(s.replace("Z", "+00:00")) for s in _ISO.findall(text)]
-        if ends:
-            running = ends[-1] > now
+        stamps = _ISO.findall(text)
+        if stamps:
+            end = stamps[-1]
+            running = datetime.fromisoformat(end.replace("Z", "+00:00")) > now
         else:
-            hits = [(int(h), int(m)) for h, m in _CLOCK.findall(text)]
-            hits = [h for h in hits if h in clocks] if clocks else hits
+            hits = [(h, m) for h, m in _CLOCK.findall(text)]
+            hits = [h for h in hits if (int(h[0]), int(h[1])) in clocks] if clocks else hits
             if not hits:
                 continue
-            running = now.time() < time(*hits[-1])
-        claim = f"{item.id} sets a window that is {'still open' if running else 'over'}"
-        return [Finding(claim, running != negative, (item,), "retry after cooldown before")]
+            end = f"{hits[-1][0]}:{hits[-1][1]}"
+            running = now.time() < time(int(hits[-1][0]), int(hits[-1][1]))
+        # The item states the window; comparing its end with the activation time is the
+        # runner's reading, so it travels as a note rather than in the cited claim.
+        focus = f"retry after cooldown before until {end}"
+        state = "still open" if running else "over"
+        note = f"{item.id} sets a window ending {end}, {state} at {iso(now)}"
+        return [Finding(ev.says(item, focus), running != negative, (item,), focus, note)]
     return []
 
 

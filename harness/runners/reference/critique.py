@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from harness.runners.reference.beliefs import messages_from, senders
 from harness.runners.reference.counterclaims import counter
 from harness.runners.reference.evidence import ActionState, Evidence
 from harness.runners.reference.judge import describe, drifts, injected, judge_action
@@ -59,6 +60,9 @@ def check_sentence(
             )
         if found:
             return SentenceCheck(sentence, True, "every drift is explained", tuple(found[0].basis))
+        # No registry row shows the drift: the sentence is about someone's word on it, so it is
+        # checked against that person's messages, never against an unrelated receipt.
+        return _drift_word(ev, sentence, tokens)
     # A general "it is done" rides on the specific actions: unproven ones make it unsupported.
     if completes and not profile.trusts_narrative and unproven:
         return SentenceCheck(
@@ -67,6 +71,20 @@ def check_sentence(
             "; ".join(describe(judge_action(s, profile)) for s in unproven[:2]),
             tuple(s.latest.item for s in unproven[:2] if s.latest is not None),
         )
+    return SentenceCheck(sentence, None, "", ())
+
+
+def _drift_word(ev: Evidence, sentence: str, tokens: list[str]) -> SentenceCheck:
+    """ "Daim approved the lesson-07 drift as mine": backed by a message from the person named
+    that speaks of the same drift; with none, the sentence is left unchecked."""
+    names = {t for t in tokens if any(c.isdigit() for c in t)}
+    for person in senders(ev):
+        if not mentions_target(tokens, person):
+            continue
+        for msg in reversed(messages_from(ev, person)):
+            theirs = words(msg.text)
+            if "drift" in theirs and names <= set(theirs) and not is_negated(theirs):
+                return SentenceCheck(sentence, True, f"{msg.id} speaks of the drift", (msg,))
     return SentenceCheck(sentence, None, "", ())
 
 
