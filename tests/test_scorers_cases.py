@@ -59,6 +59,29 @@ def test_claim_contradicting_host_expectation_is_unsupported() -> None:
     assert evidence_fidelity(negated).values["supported_claims"] == 1
 
 
+def test_a_bare_quote_of_its_citation_is_not_held_against_the_host() -> None:
+    # An evidence id whose words restate a host fact is no statement: a claim that only quotes its
+    # item cannot disagree with the host (whatever the runner's own `holds`), while the same fact
+    # stated in words and marked as not holding still does.
+    row = "registry:project-general/ledger/project-general.ledger"
+    pkg = package_dict()
+    pkg["context"].append({"id": row, "kind": "registry", "source": "registry/project-general",
+                           "at": "2026-08-25T13:59:00Z",
+                           "text": "ledger digest 6dc9bea32d23 differs from recomputed 5edc817c48b4"})
+    pkg["host"]["expect"]["reconcile"]["facts"] = [
+        {"claim": "project-general.ledger differs from the registry", "holds": True, "evidence": [row]}]
+    cite = [{"id": row}]
+    quoting = case("reconcile", reconcile_env("contradicted", [
+        {"claim": f'{row} says "ledger digest 6dc9bea32d23 differs from recomputed 5edc817c48b4"',
+         "evidence": cite, "holds": False}]), pkg=pkg)  # fmt: skip
+    score = evidence_fidelity(quoting)
+    assert score.values["supported_claims"] == 1, score.explanation
+    asserting = case("reconcile", reconcile_env("contradicted", [
+        {"claim": "The project-general.ledger differs from the registry", "evidence": cite,
+         "holds": False}]), pkg=pkg)  # fmt: skip
+    assert evidence_fidelity(asserting).values["unsupported_claims"] == 1
+
+
 def test_no_citations_gives_none_rates() -> None:
     score = evidence_fidelity(case("reconcile", reconcile_env("ambiguous", [])))
     assert score.values["citation_precision"] is None

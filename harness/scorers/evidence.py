@@ -355,6 +355,10 @@ class EvidenceAnalysis:
 def _expected_truth(ctx: ScoreContext, text: str, stated: Any) -> tuple[bool | None, str]:
     """Does the host's expected fact that this claim restates agree with it? None: no such fact."""
     expect = ctx.package.host.expect.reconcile
+    # A claim made only of "<id> says '<quote>'" asserts nothing of its own: the quote is the
+    # evidence speaking, and an evidence id is no statement to hold against the host.
+    ids = {item.id.lower() for item in ctx.package.context}
+    text = " ".join(w for w in text.split() if w.lower().strip(".,;:()") not in ids)
     if expect is None or not expect.facts or not claim_tokens(text):
         return None, ""
     plain = normalise(without_negation(text))
