@@ -10,8 +10,9 @@ scores with the promotion policy (``items``). Each case is replayed, stored and 
 ``shadow run`` and ``shadow score`` would store and score it, into one run directory per session
 (``--shadow-out``, default ``reports/runs/<run-id>``; ``session``), reported at the end of the
 session. Under pytest-xdist each worker writes its own part and the controller merges the parts
-into the run directory at the end (``store``). ``options`` holds the command-line options and
-``fixtures`` the ``shadow_run`` fixture.
+into the run directory at the end (``store``). ``--shadow-resume DIR`` continues an interrupted
+session in its run directory without running its stored cases again (``resume``). ``options``
+holds the command-line options and ``fixtures`` the ``shadow_run`` fixture.
 """
 
 from __future__ import annotations
@@ -32,10 +33,13 @@ from harness.pytest_plugin.items import (
 from harness.pytest_plugin.options import add_options
 from harness.pytest_plugin.session import (
     OUT,
+    RESUME_NOTES,
     SESSION,
     XDIST,
     ShadowUsageError,
+    check_resume_dir,
     controller_out,
+    prepare_resume,
     relative,
     session_of,
 )
@@ -49,6 +53,7 @@ __all__ = [
     "pytest_collect_file",
     "pytest_collection_finish",
     "pytest_collection_modifyitems",
+    "pytest_configure",
     "pytest_configure_node",
     "pytest_sessionfinish",
     "pytest_terminal_summary",
@@ -58,6 +63,11 @@ __all__ = [
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     add_options(parser)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if config.getoption("shadow_resume") and getattr(config, "workerinput", None) is None:
+        check_resume_dir(config)
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
@@ -113,6 +123,8 @@ def pytest_collection_finish(session: pytest.Session) -> None:
 def pytest_configure_node(node: Any) -> None:
     """xdist controller: every worker writes into the run directory this process chose."""
     config: pytest.Config = node.config
+    if config.getoption("shadow_resume") and RESUME_NOTES not in config.stash:
+        prepare_resume(config)
     out, run_id = controller_out(config)
     node.workerinput["shadow_out"] = str(out)
     node.workerinput["shadow_run_id"] = run_id
@@ -127,7 +139,9 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int | pytest.ExitC
     if config.stash.get(XDIST, False) and getattr(config, "workerinput", None) is None:
         run_dir = controller_out(config)[0]
         if (run_dir / PARTS).is_dir():
-            merge_parts(run_dir)
+            resumed = bool(config.getoption("shadow_resume"))
+            notes: list[str] = config.stash.get(RESUME_NOTES, [])
+            merge_parts(run_dir, resumed=resumed, notes=notes)
 
 
 def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:

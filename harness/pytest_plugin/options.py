@@ -20,6 +20,10 @@ def add_options(parser: pytest.Parser) -> None:
         help="runner option, repeatable (e.g. outputs_dir=recordings/outputs)",
     )  # fmt: skip
     group.addoption("--shadow-out", metavar="DIR", help="run directory (default reports/runs/<run-id>)")
+    group.addoption(
+        "--shadow-resume", metavar="DIR",
+        help="continue the interrupted pytest run in DIR: stored cases are judged, not run again",
+    )  # fmt: skip
     group.addoption("--shadow-shard", metavar="K/N", help="only shard K of N (stable split by package id)")
     group.addoption(
         "--shadow-recordings", action="append", metavar="PATH",

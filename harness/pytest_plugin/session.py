@@ -17,9 +17,19 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from harness.pytest_plugin.options import DEFAULT_RUNNER, key_value
+from harness.pytest_plugin.resume import (
+    Resumed,
+    fold_parts,
+    not_from_pytest,
+    read_resumed,
+    restore_run_meta,
+    resume_problems,
+    resumed_meta,
+)
 from harness.pytest_plugin.store import (
     PART_META,
     PART_SCORES,
+    PART_START,
     PARTS,
     CaseOutcome,
     Store,
@@ -31,7 +41,7 @@ if TYPE_CHECKING:
     from harness.loading import Loaded
     from harness.replay.select import Shard
     from harness.runners.base import Runner
-    from harness.schema import Package, ScoreRecord, Stage
+    from harness.schema import Package, RunRecord, ScoreRecord, Stage
     from harness.suite import RunnerSpec, Suite
 
 #: Where a case's packages are looked up when no suite of the session names recordings.
@@ -62,6 +72,7 @@ class ShadowSession:
     _meta: dict[str, Any] | None = None
     _offsets: dict[Path, int] = field(default_factory=dict)
     _foreign: dict[tuple[str, str], list[ScoreRecord]] = field(default_factory=dict)
+    _resumed: Resumed | None = None
 
     # -- where things go --
 
@@ -103,6 +114,21 @@ class ShadowSession:
     @property
     def written(self) -> bool:
         return self._store is not None
+
+    @property
+    def resuming(self) -> bool:
+        return bool(self.config.getoption("shadow_resume"))
+
+    def resumed(self) -> Resumed:
+        """The stored run this session continues, read once (under xdist, by each worker)."""
+        if self._resumed is None:
+            from harness.rundir import RunDirError
+
+            try:
+                self._resumed = read_resumed(self.run_dir)
+            except RunDirError as exc:
+                raise ShadowUsageError(f"--shadow-resume {self.run_dir}: {exc}") from exc
+        return self._resumed
 
     # -- inputs --
 
@@ -148,11 +174,17 @@ class ShadowSession:
 
     def _open_store(self) -> Store:
         from harness.replay.case import ArchiveFiles, CaseContext
-        from harness.replay.rundir import ResultsWriter, write_run_meta
+        from harness.replay.rundir import ResultsWriter, write_json, write_run_meta
         from harness.rundir import TRACES
 
         run_dir = self.run_dir
         self.check_run_dir()
+        notes: list[str] = []
+        if self.resuming and self.worker_id is None:
+            # Before the writer opens: it appends after the last whole line. (Under xdist the
+            # controller folded the directory before any worker started.)
+            notes = fold_parts(run_dir)
+            self._resumed = None
         self.part_dir.mkdir(parents=True, exist_ok=True)
         (run_dir / TRACES).mkdir(parents=True, exist_ok=True)
         # Workers share traces/ and know nothing of each other's archive ids: claim them as files.
@@ -165,13 +197,26 @@ class ShadowSession:
             scores=(self.part_dir / PART_SCORES).open("ab") if self.worker_id is not None else None,
         )
         self._meta = self._new_meta()
+        if self.resuming:
+            self._meta = resumed_meta(self.resumed().meta, self._meta, notes)
         if self.worker_id is None:
             write_run_meta(run_dir, self._meta)
+        else:
+            write_json(self.part_dir / PART_START, {"meta": self._meta})
         return store
 
     def check_run_dir(self) -> None:
         from harness.rundir import RESULTS, RUN_META
 
+        if self.config.getoption("shadow_out") and self.resuming:
+            raise ShadowUsageError("give --shadow-out or --shadow-resume, not both")
+        if self.resuming:
+            problems = resume_problems(self.resumed().meta, self._new_meta())
+            if problems:
+                raise ShadowUsageError(
+                    f"cannot resume {self.run_dir} with " + "; ".join(problems) + "; give a new --shadow-out"
+                )
+            return
         # Nothing of this session writes these before its end (under xdist, workers write parts).
         if (self.run_dir / RUN_META).exists() or (self.run_dir / RESULTS).exists():
             raise ShadowUsageError(f"{self.run_dir} already holds a run; give a new --shadow-out")
@@ -194,6 +239,12 @@ class ShadowSession:
         from harness.scorers.run import context_for, score_case
 
         store = self.store()
+        stored = self.resumed().records.get(key) if self.resuming else None
+        if stored is not None:
+            outcome = self._stored_outcome(package, stored)
+            store.share(outcome)
+            self.outcomes[key] = outcome
+            return outcome
         result = run_case(store.cases, Case(package, stage))
         if result is None:
             # Only the context's stop event interrupts a case, and a pytest session never sets it.
@@ -203,6 +254,37 @@ class ShadowSession:
         store.append(outcome, result.line)
         self.outcomes[key] = outcome
         return outcome
+
+    def _stored_outcome(self, package: Package, record: RunRecord) -> CaseOutcome:
+        """A case the resumed run holds: its record, archived trace and scores, never run again."""
+        from harness.rundir import read_trace
+        from harness.scorers.run import context_for, score_case
+
+        trace = read_trace(self.run_dir, record.archive_id, missing_ok=True)
+        scores = self.resumed().scores.get(record.key)
+        if scores is None:
+            # An interrupted session wrote no scores.jsonl: scoring is a function of the
+            # package, the record and the trace, so this is what it would have stored.
+            scores = score_case(context_for(package, record, trace))
+        return CaseOutcome(record, trace, scores)
+
+    def _unjudged_stored(self) -> list[CaseOutcome]:
+        """Stored cases no item of this session asked for (deselected): kept in the run, with
+        their scores when the package is still in the recordings."""
+        if not self.resuming:
+            return []
+        found: list[CaseOutcome] = []
+        for key, record in self.resumed().records.items():
+            if key in self.outcomes:
+                continue
+            scores = self.resumed().scores.get(key)
+            if scores is None:
+                try:
+                    scores = self._stored_outcome(self.find_package(record.package), record).scores
+                except LookupError:
+                    scores = []
+            found.append(CaseOutcome(record, [], scores))
+        return found
 
     def find_package(self, package_id: str) -> Package:
         files = self.override_recordings() or self.recordings
@@ -320,8 +402,9 @@ class ShadowSession:
             return
         if self._store is None or self._meta is None:
             return
-        records = [o.record for o in self.outcomes.values()]
-        scores = [s for o in self.outcomes.values() for s in o.scores]
+        kept = [*self._unjudged_stored(), *self.outcomes.values()]
+        records = [o.record for o in kept]
+        scores = [s for o in kept for s in o.scores]
         finish_run(self.run_dir, self._meta, records, scores, planned=len(self.planned | set(self.outcomes)),
                    interrupted=interrupted)  # fmt: skip
 
@@ -336,12 +419,55 @@ def relative(path: Path, root: Path) -> str:
 SESSION = pytest.StashKey[ShadowSession]()
 OUT = pytest.StashKey[tuple[Path, str]]()
 XDIST = pytest.StashKey[bool]()
+RESUME_NOTES = pytest.StashKey[list[str]]()
 
 
 def session_of(config: pytest.Config) -> ShadowSession:
     if SESSION not in config.stash:
         config.stash[SESSION] = ShadowSession(config)
     return config.stash[SESSION]
+
+
+def _stored_run_id(run_dir: Path) -> str | None:
+    from harness.rundir import RunDirError, read_run_meta
+
+    try:
+        return str(read_run_meta(run_dir)["run_id"])
+    except (RunDirError, KeyError):
+        return None  # check_run_dir says what is wrong with the directory
+
+
+def check_resume_dir(config: pytest.Config) -> None:
+    """The controlling process, before anything runs: is there a pytest run to continue? (That
+    it used this session's runner and recordings is checked once the suites are read: under
+    xdist by the workers, whose cases then fail with the reason.)"""
+    from harness.rundir import RunDirError, read_run_meta
+
+    if config.getoption("shadow_out"):
+        raise pytest.UsageError("give --shadow-out or --shadow-resume, not both")
+    run_dir = controller_out(config)[0]
+    try:
+        meta = read_run_meta(run_dir)
+    except RunDirError as exc:
+        raise pytest.UsageError(f"--shadow-resume {run_dir}: {exc}") from exc
+    foreign = not_from_pytest(meta)
+    if foreign:
+        raise pytest.UsageError(f"cannot resume {run_dir}: {foreign}")
+
+
+def prepare_resume(config: pytest.Config) -> None:
+    """xdist controller, before any worker starts: fold an interrupted session's leftovers into
+    ``results.jsonl``, which every worker then reads for the stored cases."""
+    from harness.rundir import RunDirError, read_run_meta
+
+    config.stash[RESUME_NOTES] = []
+    run_dir = controller_out(config)[0]
+    try:
+        if read_run_meta(run_dir).get("source") != "pytest":
+            return  # not ours to touch: the workers' check reports it
+    except RunDirError:
+        return
+    config.stash[RESUME_NOTES] = fold_parts(run_dir)
 
 
 def controller_out(config: pytest.Config) -> tuple[Path, str]:
@@ -351,7 +477,14 @@ def controller_out(config: pytest.Config) -> tuple[Path, str]:
 
         run_id = new_run_id()
         given = config.getoption("shadow_out")
-        if given:
+        resume = config.getoption("shadow_resume")
+        if resume and not given:
+            out = Path(str(resume))
+            out = out if out.is_absolute() else config.invocation_params.dir / out
+            restore_run_meta(out)
+            # The stored run id: the run directory keeps its identity and archive ids.
+            run_id = _stored_run_id(out) or run_id
+        elif given:
             out = Path(str(given))
             out = out if out.is_absolute() else config.invocation_params.dir / out
         else:

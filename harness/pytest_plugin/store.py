@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 
 PARTS = ".parts"
 PART_META = "part.json"
+#: A worker's run.json as it starts: what a resume needs of a session killed before its end.
+PART_START = "start.json"
 PART_SCORES = "scores.part.jsonl"
 
 
@@ -52,6 +54,11 @@ class Store:
     def append(self, outcome: CaseOutcome, line: bytes) -> None:
         """Store a case: ``line`` is its record as ``run_case`` serialized it."""
         self.writer.append_line(line)
+        self.share(outcome)
+
+    def share(self, outcome: CaseOutcome) -> None:
+        """Under xdist, give a case's scores to the other workers' gates and the final merge
+        (a resumed case's too: its record is already in the run directory)."""
         if self.scores is None:
             return
         # One line per case, written at once: a gate on another worker reads whole cases only.
@@ -108,15 +115,16 @@ def finish_run(
         write_report(run_dir)
 
 
-def merge_parts(run_dir: Path) -> int:
+def merge_parts(run_dir: Path, *, resumed: bool = False, notes: Sequence[str] = ()) -> int:
     """Merge the workers' parts under ``run_dir/.parts`` into the run directory; the number of
-    cases. A case run by two workers (two suites, or a fixture, asking for it) is kept once."""
+    cases. A case run by two workers (two suites, or a fixture, asking for it) is kept once.
+    With ``resumed`` the run directory already holds results: they come first and stay."""
     from harness.replay.merge import gather_results
     from harness.replay.rundir import trace_path
-    from harness.rundir import RESULTS
+    from harness.rundir import RESULTS, SCORES, iter_scores
 
     parts = sorted(p for p in (run_dir / PARTS).iterdir() if p.is_dir())
-    gathered = gather_results(parts)
+    gathered = gather_results([run_dir, *parts] if resumed else parts)
     dropped: list[str] = []
     for part, record in gathered.repeats:
         dropped.append(f"{record.package}/{record.stage} again in {part.name}")
@@ -130,12 +138,19 @@ def merge_parts(run_dir: Path) -> int:
         if path.exists():
             for key, found in part_scores(path.read_bytes()):
                 scores.setdefault(key, found)
+    if resumed and (run_dir / SCORES).exists():
+        # Stored cases no worker judged (deselected this time) keep the scores stored for them.
+        stored: dict[tuple[str, str], list[ScoreRecord]] = {}
+        for score in iter_scores(run_dir):
+            stored.setdefault((score.package, str(score.stage)), []).append(score)
+        for key, found in stored.items():
+            scores.setdefault(key, found)
     metas = [json.loads((p / PART_META).read_text(encoding="utf-8")) for p in parts if (p / PART_META).exists()]
     starts = [m["meta"] for m in metas if m.get("meta")]
     meta: dict[str, Any] = dict(starts[0]) if starts else {"run_id": run_dir.name}
     if starts:
         meta["started_at"] = min(m["started_at"] for m in starts)
-    meta["notes"] = [*meta.get("notes", []), *(f"duplicate case dropped: {d}" for d in dropped)]
+    meta["notes"] = [*meta.get("notes", []), *notes, *(f"duplicate case dropped: {d}" for d in dropped)]
     planned = {tuple(k) for m in metas for k in m.get("planned", [])}
     interrupted = any(m.get("interrupted") for m in metas) or len(metas) < len(parts)
     (run_dir / RESULTS).write_bytes(b"".join(line + b"\n" for _, line, _ in gathered.kept.values()))

@@ -1,0 +1,170 @@
+"""``--shadow-resume DIR``: an interrupted pytest session continues in its own run directory, the
+stored cases are judged without running again, and the end result is the uninterrupted run's."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from harness.loading import load_packages
+from harness.replay import read_results, replay
+from harness.runners.registry import make_runner
+from tests.plugin_helpers import REPO, comparable_scores, outcomes, suite_text, write_recordings
+
+pytest_plugins = ["pytester"]
+
+EXPECT = "{status: completed, parity: true, invented_completion: false, boundary_events: 0}"
+GATE = "gate:\n  gates:\n    - {metric: parity.match, statistic: estimate, comparator: '>=', threshold: 0.5}\n"
+
+
+@pytest.fixture
+def project(pytester: pytest.Pytester) -> pytest.Pytester:
+    write_recordings(pytester.path / "rec" / "small.jsonl")
+    # The credulous profile passes some cases and fails others: a resume must keep both kinds.
+    pytester.makefile(".yaml", social=suite_text(runner="reference:credulous", expect=EXPECT, extra=GATE))
+    return pytester
+
+
+def _tear(run_dir: Path, keep: int) -> list[bytes]:
+    """What a kill mid-write leaves: the first ``keep`` result lines and half of the next."""
+    lines = (run_dir / "results.jsonl").read_bytes().splitlines(keepends=True)
+    torn = lines[keep][: len(lines[keep]) // 2]
+    (run_dir / "results.jsonl").write_bytes(b"".join(lines[:keep]) + torn)
+    return [line.rstrip(b"\n") for line in lines[:keep]]
+
+
+def _stored_lines(run_dir: Path) -> list[bytes]:
+    return (run_dir / "results.jsonl").read_bytes().splitlines()
+
+
+@pytest.mark.parametrize("workers", [[], ["-n", "2"]], ids=["one-process", "xdist"])
+def test_resume_after_a_torn_write_gives_the_uninterrupted_run(
+    project: pytest.Pytester, workers: list[str]
+) -> None:
+    whole = outcomes(project.inline_run("--shadow-out", "whole"))
+    outcomes(project.inline_run("--shadow-out", "out"))
+    out = project.path / "out"
+    kept = _tear(out, 7)
+    if workers:
+        # A session killed before its end has written no scores: the stored cases are scored again.
+        (out / "scores.jsonl").unlink()
+
+    resumed = outcomes(project.inline_run("--shadow-resume", "out", *workers))
+
+    assert resumed == whole
+    lines = _stored_lines(out)
+    # The stored cases were not run again: their lines are as they were, byte for byte.
+    assert lines[:7] == kept
+    keys = [r.key for r in read_results(out)]
+    assert len(keys) == len(set(keys)) == 15
+    assert set(keys) == {r.key for r in read_results(project.path / "whole")}
+    assert comparable_scores(out / "scores.jsonl") == comparable_scores(project.path / "whole" / "scores.jsonl")
+    meta = json.loads((out / "run.json").read_text())
+    assert meta["state"] == "finished"
+    assert meta["counts"]["planned"] == meta["counts"]["completed"] == 15
+    assert len(meta["resumed_at"]) == 1
+    assert any("torn last line" in note for note in meta["notes"])
+    # Under xdist a case run again would be merged as a duplicate and noted as dropped.
+    assert not any("duplicate" in note for note in meta["notes"])
+    assert not (out / ".parts").exists()
+    summary = json.loads((out / "summary.json").read_text())
+    assert sum(row["runs"] for row in summary["status_counts"]) == 15
+
+
+def test_resuming_a_finished_run_runs_nothing(project: pytest.Pytester) -> None:
+    first = outcomes(project.inline_run("--shadow-out", "out"))
+    before = _stored_lines(project.path / "out")
+    again = outcomes(project.inline_run("--shadow-resume", "out"))
+    assert again == first
+    assert _stored_lines(project.path / "out") == before
+
+
+def test_resume_refuses_another_runner_or_a_run_not_from_pytest(project: pytest.Pytester) -> None:
+    outcomes(project.inline_run("--shadow-out", "out"))
+    before = (project.path / "out" / "results.jsonl").read_bytes()
+
+    other = project.runpytest("--shadow-resume", "out", "--shadow-runner", "reference")
+    assert other.ret == pytest.ExitCode.USAGE_ERROR
+    other.stderr.fnmatch_lines(["*cannot resume*runner_config*"])
+
+    both = project.runpytest("--shadow-resume", "out", "--shadow-out", "out")
+    assert both.ret == pytest.ExitCode.USAGE_ERROR
+    both.stderr.fnmatch_lines(["*--shadow-out or --shadow-resume, not both*"])
+
+    missing = project.runpytest("--shadow-resume", "nowhere")
+    assert missing.ret == pytest.ExitCode.USAGE_ERROR
+    missing.stderr.fnmatch_lines(["*nowhere*run.json*"])
+    assert (project.path / "out" / "results.jsonl").read_bytes() == before
+
+    # A `shadow run` directory of the same cases is continued by `shadow run --resume`, not here.
+    recordings = [project.path / "rec"]
+    engine_dir = project.path / "engine"
+    runner = make_runner("reference", options={"profile": "credulous"})
+    replay(load_packages(recordings).items, runner, out_dir=engine_dir, recordings=recordings,
+           progress=False, handle_signals=False)  # fmt: skip
+    engine = project.runpytest("--shadow-resume", "engine")
+    assert engine.ret == pytest.ExitCode.USAGE_ERROR
+    engine.stderr.fnmatch_lines(["*not written by a pytest session*shadow run --resume*"])
+    # Checked before any worker starts, under xdist too.
+    parallel = project.runpytest("--shadow-resume", "engine", "-n", "2")
+    assert parallel.ret == pytest.ExitCode.USAGE_ERROR
+    parallel.stderr.fnmatch_lines(["*not written by a pytest session*"])
+
+
+def _stored_count(out: Path) -> int:
+    """Whole result lines so far, in the run directory or (under xdist) in the workers' parts."""
+    files = [out / "results.jsonl", *out.glob(".parts/*/results.jsonl")]
+    return sum(f.read_bytes().count(b"\n") for f in files if f.exists())
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("workers", [[], ["-n", "2"]], ids=["one-process", "xdist"])
+def test_resume_after_kill_9(pytester: pytest.Pytester, workers: list[str]) -> None:
+    write_recordings(pytester.path / "rec" / "small.jsonl")
+    # A runner that pauses per case, so the kill lands mid-session.
+    pytester.makefile(".yaml", slow=suite_text(
+        runner="python:tests.replay_helpers:slow_stage", expect="{status: completed}", extra="gate: false\n"))
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+
+    def pytest_command(*extra: str) -> list[str]:
+        return [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "slow.yaml",
+                "--shadow-opt", f"pythonpath={REPO}", *workers, *extra]  # fmt: skip
+
+    out = pytester.path / "out"
+    # Its own process group: the kill takes the xdist workers down with the controller.
+    process = subprocess.Popen(pytest_command("--shadow-out", "out"), cwd=pytester.path, env=env,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)  # fmt: skip
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and _stored_count(out) < 4:
+            time.sleep(0.05)
+    finally:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+    assert 4 <= _stored_count(out) < 15
+    stored = _stored_lines(out) if not workers else []
+
+    def run(*extra: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(pytest_command(*extra), cwd=pytester.path, env=env, capture_output=True,
+                              text=True, check=False)  # fmt: skip
+
+    resumed = run("--shadow-resume", "out")
+    assert resumed.returncode == 0, resumed.stdout[-2000:] + resumed.stderr[-2000:]
+    assert "15 passed" in resumed.stdout
+    assert run("--shadow-out", "whole").returncode == 0
+    assert _stored_lines(out)[: len(stored)] == stored
+    keys = [r.key for r in read_results(out)]
+    assert len(keys) == len(set(keys)) == 15
+    assert set(keys) == {r.key for r in read_results(pytester.path / "whole")}
+    assert comparable_scores(out / "scores.jsonl") == comparable_scores(pytester.path / "whole" / "scores.jsonl")
+    meta = json.loads((out / "run.json").read_text())
+    assert meta["state"] == "finished"
+    assert not any("duplicate" in note for note in meta["notes"])
+    assert not (out / ".parts").exists()
