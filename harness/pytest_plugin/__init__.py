@@ -32,6 +32,7 @@ from harness.pytest_plugin.items import (
 )
 from harness.pytest_plugin.options import add_options
 from harness.pytest_plugin.session import (
+    OCCUPIED,
     OUT,
     RESUME_NOTES,
     SESSION,
@@ -39,6 +40,7 @@ from harness.pytest_plugin.session import (
     ShadowUsageError,
     check_resume_dir,
     controller_out,
+    holds_run,
     prepare_resume,
     relative,
     session_of,
@@ -126,6 +128,8 @@ def pytest_configure_node(node: Any) -> None:
     if config.getoption("shadow_resume") and RESUME_NOTES not in config.stash:
         prepare_resume(config)
     out, run_id = controller_out(config)
+    if OCCUPIED not in config.stash:  # first worker: nothing of this session is written yet
+        config.stash[OCCUPIED] = not config.getoption("shadow_resume") and holds_run(out)
     node.workerinput["shadow_out"] = str(out)
     node.workerinput["shadow_run_id"] = run_id
     config.stash[XDIST] = True
@@ -138,7 +142,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int | pytest.ExitC
         session_of(config).finish(interrupted)
     if config.stash.get(XDIST, False) and getattr(config, "workerinput", None) is None:
         run_dir = controller_out(config)[0]
-        if (run_dir / PARTS).is_dir():
+        if (run_dir / PARTS).is_dir() and not config.stash.get(OCCUPIED, False):
             resumed = bool(config.getoption("shadow_resume"))
             notes: list[str] = config.stash.get(RESUME_NOTES, [])
             merge_parts(run_dir, resumed=resumed, notes=notes)

@@ -420,6 +420,15 @@ SESSION = pytest.StashKey[ShadowSession]()
 OUT = pytest.StashKey[tuple[Path, str]]()
 XDIST = pytest.StashKey[bool]()
 RESUME_NOTES = pytest.StashKey[list[str]]()
+#: xdist controller: the chosen --shadow-out already held another run, so this session must not
+#: merge its workers' parts over it (each worker refuses the directory and fails its cases).
+OCCUPIED = pytest.StashKey[bool]()
+
+
+def holds_run(run_dir: Path) -> bool:
+    from harness.rundir import RESULTS, RUN_META
+
+    return (run_dir / RUN_META).exists() or (run_dir / RESULTS).exists()
 
 
 def session_of(config: pytest.Config) -> ShadowSession:
