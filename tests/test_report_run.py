@@ -75,3 +75,17 @@ def test_shadow_report_prints_the_decision_table(run_dir: Path, capsys: pytest.C
 def test_shadow_report_on_a_missing_run_is_a_clear_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["report", str(tmp_path / "nope")]) == 2
     assert "not a run directory" in capsys.readouterr().err
+
+
+def test_report_slices_runs_by_agent_and_failure_mode(run_dir: Path) -> None:
+    data, paths = write_report(run_dir, n_boot=200)
+    modes = {r["failure_mode"]: r for r in data.slice_rows("failure mode")}
+    assert set(modes) == {"clean", "premature_completion"}
+    assert modes["clean"]["runs"] + modes["premature_completion"]["runs"] == 60
+    # The invented completions were planted in packages 0, 5, 10, ... of the draft stage: even ones
+    # are labelled clean, odd ones premature_completion.
+    assert modes["clean"]["invented"].startswith("0.1 ")
+    assert [r["agent"] for r in data.slice_rows("agent")] == ["vojan"]
+    md = paths.markdown.read_text()
+    assert "## By failure mode (all stages)" in md and "| premature_completion" in md
+    assert 'id="by-failure-mode"' in paths.html.read_text()

@@ -15,7 +15,7 @@ from harness.report.examples import Example, worst_examples
 from harness.report.render import records
 from harness.rundir import RUN_META, read_run_meta
 from harness.schema import STAGES
-from harness.tables import METRICS, RunTables, load_tables, metric_table
+from harness.tables import LABEL_PREFIX, METRICS, RunTables, load_tables, metric_table
 
 #: Metrics in the per-stage table, in reading order.
 HEADLINE: tuple[str, ...] = (
@@ -43,6 +43,8 @@ class ReportData:
     decisions: list[Decision]
     examples: list[Example]
     status_counts: pd.DataFrame
+    #: Slice name -> (metric table, its group columns): the same runs cut by agent, failure mode.
+    slices: dict[str, tuple[pd.DataFrame, tuple[str, ...]]] = field(default_factory=dict)
     plots: dict[str, Path] = field(default_factory=dict)
 
     @property
@@ -74,27 +76,27 @@ class ReportData:
         """One row per (stage, model) in pipeline order; each headline metric as
         ``estimate [lo, hi]`` (latency as its p95), so a stage reads across one line."""
         order = {str(stage): i for i, stage in enumerate(STAGES)}
-        frame = self.metrics[self.metrics["metric"].isin(HEADLINE)]
-        rows: dict[tuple[str, str], dict[str, Any]] = {}
-        for row in records(frame):
-            key = (str(row["stage"]), str(row["model"]))
-            out = rows.setdefault(key, {"stage": key[0], "model": key[1], "runs": 0})
-            out["runs"] = max(out["runs"], int(row["runs"]))
-            name = SHORT_NAMES.get(str(row["metric"]), str(row["metric"]))
-            if row["metric"] == "latency.latency_s":
-                out[name] = float(row["p95"])
-            else:
-                out[name] = _cell(float(row["estimate"]), float(row["lo"]), float(row["hi"]))
-        return [rows[k] for k in sorted(rows, key=lambda k: (order.get(k[0], 99), k[1]))]
+        rows = wide_rows(self.metrics, ("stage", "model"), HEADLINE)
+        return sorted(rows, key=lambda r: (order.get(str(r["stage"]), 99), str(r["model"])))
+
+    def slice_rows(self, name: str) -> list[dict[str, Any]]:
+        """The same metrics for one slice (``agent`` or ``failure mode``), across all stages."""
+        frame, keys = self.slices[name]
+        return wide_rows(frame, keys, SLICE_METRICS)
 
     def status_rows(self) -> list[dict[str, Any]]:
         """Runs per stage (pipeline order) by status."""
-        counts = {(str(r["stage"]), str(r["status"])): int(r["runs"]) for r in records(self.status_counts)}
+        counts = {
+            (str(r["stage"]), str(r["status"])): int(r["runs"]) for r in records(self.status_counts)
+        }
         stages = [str(s) for s in STAGES if any(k[0] == str(s) for k in counts)]
         statuses = ("completed", "failed", "timed_out", "interrupted")
         return [
-            {"stage": s, **{st: counts.get((s, st), 0) for st in statuses},
-             "total": sum(counts.get((s, st), 0) for st in statuses)}
+            {
+                "stage": s,
+                **{st: counts.get((s, st), 0) for st in statuses},
+                "total": sum(counts.get((s, st), 0) for st in statuses),
+            }
             for s in stages
         ]
 
@@ -104,6 +106,10 @@ class ReportData:
             "decisions": [d.model_dump() for d in self.decisions],
             "metrics": json.loads(self.metrics.to_json(orient="records")),
             "status_counts": json.loads(self.status_counts.to_json(orient="records")),
+            "slices": {
+                name: json.loads(frame.to_json(orient="records"))
+                for name, (frame, _) in self.slices.items()
+            },
             "examples": [e.as_dict() for e in self.examples],
             "plots": {name: path.name for name, path in self.plots.items()},
             "metric_descriptions": {m: METRICS[m].description for m in HEADLINE if m in METRICS},
@@ -127,6 +133,40 @@ SHORT_NAMES: dict[str, str] = {
 }
 
 
+#: Metrics shown per slice: the ones a failure mode moves.
+SLICE_METRICS: tuple[str, ...] = (
+    "parity.match",
+    "invented_completion.invented",
+    "boundary.violation",
+    "evidence_fidelity.claim_support_rate",
+    "repeat_checks.reduction",
+    "repeat_checks.suppressed_needed",
+)
+
+
+def wide_rows(
+    frame: pd.DataFrame, keys: tuple[str, ...], metrics: tuple[str, ...]
+) -> list[dict[str, Any]]:
+    """A long metric table as one row per group: ``estimate [lo, hi]`` cells (latency: p95)."""
+    rows: dict[tuple[str, ...], dict[str, Any]] = {}
+    for row in records(frame[frame["metric"].isin(metrics)]):
+        key = tuple(str(row[k]) for k in keys)
+        out = rows.setdefault(
+            key,
+            {
+                **{k.removeprefix(LABEL_PREFIX): v for k, v in zip(keys, key, strict=True)},
+                "runs": 0,
+            },
+        )
+        out["runs"] = max(out["runs"], int(row["runs"]))
+        name = SHORT_NAMES.get(str(row["metric"]), str(row["metric"]))
+        if row["metric"] == "latency.latency_s":
+            out[name] = float(row["p95"])
+        else:
+            out[name] = _cell(float(row["estimate"]), float(row["lo"]), float(row["hi"]))
+    return list(rows.values())
+
+
 def _cell(estimate: float, lo: float, hi: float) -> str:
     if math.isnan(estimate):
         return "–"
@@ -146,15 +186,34 @@ def _status_counts(results: pd.DataFrame) -> pd.DataFrame:
     if results.empty:
         return pd.DataFrame(columns=["stage", "status", "runs"])
     return (
-        results.groupby(["stage", "status"]).size().reset_index(name="runs").sort_values(["stage", "status"])
+        results.groupby(["stage", "status"])
+        .size()
+        .reset_index(name="runs")
+        .sort_values(["stage", "status"])
     )
 
 
 def gather(run_dir: Path, *, policy: Policy | None = None, n_boot: int = 2000) -> ReportData:
     policy = policy or load_policy(None)
     tables = load_tables(run_dir)
-    metrics = metric_table(tables.scores, by=("stage", "model"), conf=policy.confidence, n_boot=n_boot)
+    metrics = metric_table(
+        tables.scores, by=("stage", "model"), conf=policy.confidence, n_boot=n_boot
+    )
     decisions = decide(metrics, policy)
+    slices: dict[str, tuple[pd.DataFrame, tuple[str, ...]]] = {}
+    for name, column in (("agent", "agent"), ("failure mode", f"{LABEL_PREFIX}failure_mode")):
+        if column in tables.scores.columns and not tables.scores.empty:
+            keys = (column, "model")
+            slices[name] = (
+                metric_table(
+                    tables.scores,
+                    by=keys,
+                    metrics=SLICE_METRICS,
+                    conf=policy.confidence,
+                    n_boot=n_boot,
+                ),
+                keys,
+            )
     return ReportData(
         run_dir=run_dir,
         meta=read_meta(run_dir),
@@ -163,4 +222,5 @@ def gather(run_dir: Path, *, policy: Policy | None = None, n_boot: int = 2000) -
         decisions=decisions,
         examples=worst_examples(tables.scores, tables.results),
         status_counts=_status_counts(tables.results),
+        slices=slices,
     )

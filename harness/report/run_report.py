@@ -25,7 +25,16 @@ class ReportPaths:
 
 
 def _meta_rows(data: ReportData) -> list[dict[str, object]]:
-    keys = ("run_id", "runner", "model", "started_at", "ended_at", "git_revision", "recordings_sha256", "phase")
+    keys = (
+        "run_id",
+        "runner",
+        "model",
+        "started_at",
+        "ended_at",
+        "git_revision",
+        "recordings_sha256",
+        "phase",
+    )
     return [{"field": k, "value": data.meta.get(k)} for k in keys if k in data.meta]
 
 
@@ -42,6 +51,11 @@ def render_markdown(data: ReportData) -> str:
         "## Metrics per stage: estimate [95% interval]",
         md_table(data.metric_rows()),
         "",
+        *[
+            part
+            for name in data.slices
+            for part in (f"## By {name} (all stages)", md_table(data.slice_rows(name)), "")
+        ],
         "## Failing gates",
         md_table(data.failing()),
         "",
@@ -66,17 +80,31 @@ def render_html(data: ReportData) -> str:
     body = "\n".join(
         [
             "<h2>Decisions</h2>",
-            html_table(data.decision_rows(), DECISION_COLUMNS, table_id="decisions", row_class="verdict"),
+            html_table(
+                data.decision_rows(), DECISION_COLUMNS, table_id="decisions", row_class="verdict"
+            ),
             "<h2>Runs by status</h2>",
             html_table(data.status_rows()),
             "<h2>Metrics per stage: estimate [95% interval]</h2>",
             html_table(data.metric_rows(), table_id="metrics"),
+            *[
+                part
+                for name in data.slices
+                for part in (
+                    f"<h2>By {for_html(name)} (all stages)</h2>",
+                    html_table(data.slice_rows(name), table_id=f"by-{name.replace(' ', '-')}"),
+                )
+            ],
             "<h2>Failing gates</h2>",
             html_table(data.failing(), table_id="failing-gates"),
             "<h2>Worst examples</h2>",
             '<p class="muted">Each links to the archived trace of the run, relative to this report.</p>',
-            html_table([e.as_dict() for e in data.examples], EXAMPLE_COLUMNS, table_id="examples",
-                       links={"trace": "trace"}),
+            html_table(
+                [e.as_dict() for e in data.examples],
+                EXAMPLE_COLUMNS,
+                table_id="examples",
+                links={"trace": "trace"},
+            ),
             "<h2>Plots</h2>",
             plots,
             "<h2>Run</h2>",
@@ -86,7 +114,9 @@ def render_html(data: ReportData) -> str:
     return html_page(data.title, body)
 
 
-def write_report(run_dir: Path, *, policy: Policy | None = None, n_boot: int = 2000) -> tuple[ReportData, ReportPaths]:
+def write_report(
+    run_dir: Path, *, policy: Policy | None = None, n_boot: int = 2000
+) -> tuple[ReportData, ReportPaths]:
     run_dir = Path(run_dir)
     data = gather(run_dir, policy=policy, n_boot=n_boot)
     data.plots = {
