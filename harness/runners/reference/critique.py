@@ -10,6 +10,7 @@ from harness.runners.reference.counterclaims import counter
 from harness.runners.reference.evidence import ActionState, Evidence
 from harness.runners.reference.judge import describe, drifts, injected, judge_action
 from harness.runners.reference.outcome import StageOutcome
+from harness.runners.reference.preflight import unprobed_output
 from harness.runners.reference.profile import Profile
 from harness.runners.reference.text import (
     INTENT_WORDS,
@@ -172,10 +173,13 @@ def run(ev: Evidence, profile: Profile) -> StageOutcome:
                 questions.append(
                     f"Re-verify that {state.action} for {state.target} really happened?"
                 )
+    # The host's critique rule: a pending verification (an output present but unprobed) only
+    # conditions an otherwise supported draft; it does not make it unready.
     if unsupported or (risks and any("closed" in r for r in risks)):
         recommendation = "not_ready"
     elif (
         (cooled and profile.flags_repeats)
+        or (profile.flags_repeats and unprobed_output(ev) is not None)
         or any("active markup" in r for r in risks)
         or (
             not any(c.supported for c in checks)

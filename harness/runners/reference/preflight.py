@@ -206,9 +206,59 @@ def decide(
     awaited = _awaiting(ev)
     if awaited is not None:
         return "wait", f"{awaited.id}: the next move is someone else's"
-    if _reading_habit(ev):
+    if profile.flags_repeats:
+        held = _held(ev, profile)
+        if held:
+            return "wait", held
+    if profile.flags_repeats or _reading_habit(ev):
+        # Settled and quiet: the host's rule is to read rather than recheck a settled matter.
         return "read", "work and correspondence are settled; reading is the agent's rest"
     return "wait", "nothing new since the last verification" if risks else "nothing warrants action"
+
+
+def _held(ev: Evidence, profile: Profile) -> str | None:
+    """Why a heartbeat with nothing to act on is still a wait rather than settled reading."""
+    if active_cooldowns(ev):
+        # A cooldown still running means the matter is not settled, only paused.
+        return f"cooldown running ({', '.join(sorted(active_cooldowns(ev)))})"
+    limit = ev.invocation.constraints.wip_limit
+    if limit is not None and _open_count(ev) >= limit:
+        return f"the WIP limit ({limit}) is full"
+    in_flight = _in_flight(ev, profile)
+    if in_flight is not None:
+        return f"{in_flight.id} is with a worker; looking again changes nothing"
+    unprobed = unprobed_output(ev)
+    if unprobed is not None:
+        return f"{unprobed.id} awaits a probe the worker could not run yet"
+    return None
+
+
+def _open_count(ev: Evidence) -> int:
+    return sum(
+        1
+        for i in ev.of_kind("focus", "reminder")
+        if (i.data or {}).get("state") in {"open", "in_progress", "pending"}
+    )
+
+
+def unprobed_output(ev: Evidence) -> EvidenceItem | None:
+    """An output present but not yet measured: verification is pending with the probe worker."""
+    for item in ev.of_kind("artifact"):
+        measured = (item.data or {}).get("measurements")
+        if isinstance(measured, dict) and measured.get("probe") in {"unavailable", "pending"}:
+            return item
+    return None
+
+
+def _in_flight(ev: Evidence, profile: Profile) -> EvidenceItem | None:
+    """The agent's own action still queued or pending with a worker (not yet done or failed)."""
+    for state in ev.actions():
+        latest = state.latest
+        if latest is None or judge_action(state, profile).done:
+            continue
+        if latest.status in {"queued", "pending"}:
+            return latest.item
+    return None
 
 
 _ACTIVE_MARKUP = re.compile(r"<script|javascript:|\bon[a-z]+\s*=", re.IGNORECASE)
@@ -251,16 +301,18 @@ def _host_decision(ev: Evidence, profile: Profile, drift_list: list[Drift]) -> s
 
 
 _AWAITING = re.compile(
-    r"\bno reply from \w+ yet\b|\bwaiting (on|for) \w+|\bawaiting (a |the )?(reply|answer)",
+    r"\bno reply from \w+ yet\b|\bwaiting (on|for) (a |the )?\w+|"
+    r"\bawaiting (a |the )?(reply|answer|worker)|\bpromised\b",
     re.IGNORECASE,
 )
 
 
 def _awaiting(ev: Evidence) -> EvidenceItem | None:
-    """The latest heartbeat says the agent is waiting on someone: nothing to read into, just wait."""
-    beats = ev.of_kind("heartbeat")
-    if beats and _AWAITING.search(beats[-1].text):
-        return beats[-1]
+    """The agent's latest own note says someone else (a person, a worker slot) has the next move:
+    looking again changes nothing, so wait rather than read."""
+    notes = ev.of_kind("heartbeat", "session")
+    if notes and _AWAITING.search(notes[-1].text):
+        return notes[-1]
     return None
 
 
