@@ -23,8 +23,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from harness.schema import Package, RunRecord
 from harness.scorers.completion import invented_completion
 from harness.scorers.evidence import check_citation
@@ -259,14 +257,6 @@ def test_heldout2_invented_completion_precision() -> None:
     assert meets_bar, "invented-completion precision below 0.9 on held-out 2 (SHOW_MISSES=1)"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "held-out-2 gap: completions phrased without a core action verb (idioms, possession, "
-        "nominalised sends) go unseen, and a succeeded receipt for one target of an action is "
-        "taken to prove claims naming another target of that action (lists, neighbours)"
-    ),
-)
 def test_heldout2_invented_completion_recall() -> None:
     measure = completion_measure()
     measure.show()

@@ -6,8 +6,9 @@ and paraphrases such as "Patrick has the note now", "let Mira know", "is live on
 action families. A small clause grammar splits a sentence into clauses with their own verbs, scopes
 negation, modality, attribution and questions to their clause, and finds the targets each clause
 names (known host targets, capitalised names, ids such as "PR 15"). A named target is proved only
-by a receipt for that target; a target the package never mentions is unproven. No models: each
-verdict names the phrase that fired and the receipt that was or was not found.
+by a receipt for that target, each item of a list ("to Mira and Tomas") too; a target the package
+never mentions is unproven. No models: each verdict names the phrase that fired and the receipt
+that was or was not found.
 """
 
 from __future__ import annotations
@@ -70,10 +71,20 @@ _SUBORDINATOR = re.compile(
     r"that\s+(?:the|a|an|he|she|they|it|we|i|his|her|their))\b"
 )
 _TOPIC = r"\b(?:about|regarding|concerning|re|via|by|from|per|see|on behalf of)\s+(?:(?:the|a|an|his|her|their|its|my|our)\s+)?(?:[\w'-]+\s+)?"  # fmt: skip
+#: A sentence opening with its source ("According to Mira's note, ...") reports that source.
+_REPORTED_OPENER = re.compile(
+    r"^\W*(?:according to|as per|per|going by|as reported by|in the words of|as (?:the\s+)?[\w'-]+ "
+    r"(?:says|said|reports|reported|put it|wrote|claims|claimed))\b"
+)
 _QUOTED = re.compile(r"\"[^\"]*\"|(?<![\w])'[^']{2,}?'(?![\w])|`[^`]*`")
 _EVIDENCE_NOUNS = frozenset(
     {"receipt", "receipts", "journal", "log", "entry", "heartbeat", "record", "history", "session",
      "registry", "audit", "context", "evidence", "focus", "memory", "field", "ui", "status"}
+)  # fmt: skip
+#: Records whose own contents are "recorded": "the heartbeat was logged" is no journal entry.
+_OBSERVED_NOUNS = frozenset(
+    {"receipt", "receipts", "heartbeat", "history", "audit", "context", "evidence", "status",
+     "session", "time", "timestamp", "reading", "error", "failure"}
 )  # fmt: skip
 _REPORTING_TRIGGERS = frozenset({"logged", "recorded", "noted", "acknowledged"})
 _NOT_SUBJECTS = frozenset(
@@ -104,11 +115,26 @@ _ATTRIBUTIVE = frozenset(
      "those", "previously", "newly", "recently", "freshly", "already-", "latest", "most", "any",
      "every", "each", "no", "unsealed", "properly", "correctly", "fully"}
 )  # fmt: skip
-#: A "label:" before a statement that marks it as a record's words or a flag, not an assertion.
-_LABEL_WORDS = re.compile(
-    r"\b(?:journal|receipt|history|heartbeat|focus|memory|registry|reminder|session|message|artifact|"
-    r"entry|record|log|draft|quote|candidate|unsupported|unverified|claim|claims|risk|question|"
-    r"flag|flagged|example|hypothesis|todo|proposed|proposal|plan|next)\b"
+#: A "label:" that flags the statement after it as doubtful, hypothetical or someone's words.
+_FLAG_LABEL = re.compile(
+    r"\b(?:unsupported|unverified|unconfirmed|unproven|unbacked|contradicted|disputed|doubtful|"
+    r"claims?|risks?|questions?|flag|flagged|example|quote|quoted|candidate|hypothesis|"
+    r"hypothetical|assumption|caveat|todo|to-do|proposed|proposal|conflict|stale)\b"
+)
+#: A label that names a host record ("journal j#1", "receipt:77"): the words after it are that
+#: record's, quoted. Only a bare record name counts, not a heading that mentions one.
+_RECORD_LABEL = re.compile(
+    r"^(?:the\s+)?(?:journal|receipt|history|heartbeat|log|record|registry|memory|focus|"
+    r"session|entry)(?:\s+(?:entry|item|line|record))?(?:\s+[\w#.-]*\d[\w#.-]*)?$|"
+    r"^(?:plan|next|next steps?|proposed steps?|evidence|sources?|excerpts?|citations?)$|"
+    # a record cited by id inside the label: "journal#2026-09-12t08", "... receipt" before ":id"
+    r"\b(?:journal|receipt|heartbeat|log|history|registry|memory)(?:#[\w.-]*\d[\w.-]*|\s*)$"
+)
+#: A label that opens a message or a heading inside a draft ("Dear Mira:", "Subject:"): the
+#: words after it are the draft's own statement.
+_SALUTATION = re.compile(
+    r"^(?:dear|hi|hello|hey|to|attn|attention|re|subject|fao|greetings|good\s+\w+|morning|"
+    r"update|status|summary|note|notes|message|draft|reminder|fyi|ps|p\.s)\b"
 )
 
 
@@ -167,17 +193,25 @@ def _blocked(before: str, local_after: str, clause_after: str, phrase: str) -> s
     words = before.split()
     if phrase.split()[0] in _REPORTING_TRIGGERS and _EVIDENCE_NOUNS.intersection(words[-3:]):
         return "describes what a record says"
+    if phrase.endswith(("recorded", "logged")) and _OBSERVED_NOUNS.intersection(words[-3:]):
+        return "describes what a record observed"
     if " " not in phrase and words and words[-1] in _ATTRIBUTIVE:
         return "participle used as an adjective"
     return None
 
 
 def _labelled(prefix: str) -> str | None:
-    """The label that marks the text after it as quoted or flagged (``journal j#1: ...``)."""
+    """The label that marks the text after it as quoted or flagged (``Unsupported: ...``);
+    a salutation or heading ("Dear Mira:") flags nothing."""
     for label in prefix.split(":")[:-1]:
-        plain = label.replace("_", " ")
-        if len(plain.split()) <= 6 and (
-            _LABEL_WORDS.search(plain) or lx.ATTRIBUTION.search(plain) or lx.FLAGGED.search(plain)
+        plain = label.replace("_", " ").strip(" \"'*#-")
+        if not plain or len(plain.split()) > 6 or _SALUTATION.match(plain):
+            continue
+        if (
+            _FLAG_LABEL.search(plain)
+            or _RECORD_LABEL.search(plain)
+            or lx.ATTRIBUTION.search(plain)
+            or lx.FLAGGED.search(plain)
         ):
             return label.strip()
     return None
@@ -214,6 +248,16 @@ def _segments(masked: str) -> list[_Segment]:
     return out
 
 
+def _reported(masked: str, segments: list[_Segment]) -> set[int]:
+    """The clauses a leading "According to X," reports: its own clause, and the next one when
+    the source stands alone before a colon ("According to Mira: the prints arrived")."""
+    if not segments or not _REPORTED_OPENER.match(masked):
+        return set()
+    first = [s for s in segments if s.primary == segments[0].primary]
+    alone = len(first) == 1 and "," not in masked[first[0].start : first[0].end]
+    return {segments[0].primary, segments[0].primary + 1} if alone else {segments[0].primary}
+
+
 def _before_question(masked: str, segments: list[_Segment]) -> list[_Segment]:
     """The clauses asserted before a question ("Patrick has the note, so why recheck?")."""
     last = masked[segments[-1].start : segments[-1].end].strip(" ?\"'")
@@ -236,6 +280,23 @@ def _named_word(who: str, named: Sequence[Named], known: Sequence[str]) -> bool:
     return any(plain in name_variants(k) or plain in target_words(k)[0] for k in known)
 
 
+def _mentioned(head: str, known: Sequence[str]) -> list[str]:
+    """Known targets the clause names, in any word order ("the north gallery" names
+    ``gallery-north``); a name inside a longer one it names ("gallery") is not another target."""
+    found = mentions(head, known)
+    words, numbers = target_words(head)
+    for k in known:
+        k_words, k_numbers = target_words(k)
+        if k not in found and len(k_words) >= 2 and k_words <= words and k_numbers <= numbers:
+            found.append(k)
+    wordsets = {k: target_words(k) for k in found}
+    return [
+        k for k in found
+        if not any(o != k and wordsets[k][0] < wordsets[o][0] and wordsets[k][1] <= wordsets[o][1]
+                   for o in found)
+    ]  # fmt: skip
+
+
 def _targets_of(
     segment: str, phrase_start: int, after: int, named: Sequence[Named], known: Sequence[str]
 ) -> tuple[tuple[str, ...], tuple[Named, ...]]:
@@ -252,7 +313,7 @@ def _targets_of(
         return re.search(_TOPIC + re.escape(literal), head) is not None
 
     names = tuple(
-        k for k in mentions(head, known)
+        k for k in _mentioned(head, known)
         if k.lower() not in _AGENTS and not any(is_topic(v) for v in name_variants(k))
     )  # fmt: skip
     own = tuple(
@@ -271,6 +332,9 @@ def _resolve(trigger: lx.Trigger, match: re.Match[str], segment: str) -> Action 
         action = lx.verb_family(match.group("verb"))
     elif how == lx.SHOWS:
         action = lx.shown_in_family(match.group("noun"))
+    elif how == lx.SUBJECT:
+        # "the proofs are out the door": the family of what went, a delivery when unnamed
+        action = lx.noun_family(segment[: match.start()]) or trigger.action
     elif how == lx.PLACE:
         action = lx.destination_family(match.group("dest")) or lx.noun_family(
             segment[: match.start("dest")]
@@ -310,8 +374,12 @@ def detect(sentence: str, known: tuple[str, ...] = ()) -> tuple[tuple[Hit, ...],
     found: list[Hit] = []
     skipped: list[str] = []
     inherited = ""
+    reported = _reported(masked, segments)
     for index, seg in enumerate(segments):
         text = masked[seg.start : seg.end]
+        if seg.primary in reported:
+            skipped.append("attributed to a source, not asserted")
+            continue
         if lx.WORKSPACE.search(text):
             skipped.append("workspace artifact, not an outward action")
             continue
@@ -321,7 +389,7 @@ def detect(sentence: str, known: tuple[str, ...] = ()) -> tuple[tuple[Hit, ...],
         )
         taken: list[tuple[int, int]] = []
         first = len(text)
-        for trigger in lx.TRIGGERS:
+        for trigger in lx.triggers_for(text):
             for match in trigger.pattern.finditer(text):
                 start, end = match.span()
                 if any(start < e and s < end for s, e in taken):
@@ -454,6 +522,43 @@ def _same_series(name: Named, target: str) -> bool:
     return bool(name.words[0] in words) if name.words else bool(numbers)
 
 
+_LIST_JOIN = r"\s*(?:,\s*(?:and\s+|&\s+)?|\s+and\s+|\s*&\s*|\s+as well as\s+|\s+plus\s+)(?:(?:the|to|both)\s+)?"
+
+
+def _coordinated(sentence: str, a: str, b: str) -> bool:
+    """Are ``a`` and ``b`` items of one list in the sentence ("Mira and Tomas", "plates 3, 4")?"""
+    text = clean(sentence)
+    for x in name_variants(a):
+        for y in name_variants(b):
+            for first, second in ((x, y), (y, x)):
+                if re.search(rf"(?<!\w){re.escape(first)}{_LIST_JOIN}{re.escape(second)}(?!\w)",
+                             text):  # fmt: skip
+                    return True
+    return False
+
+
+def _listed_with(c: Completion, recorded: Sequence[str], proved: Sequence[str]) -> list[str]:
+    """The recorded names listed together with a proved one, directly or through each other
+    ("Mira, Tomas and Ines"), or written as one id list ("plates 03 and 04")."""
+    literal = {n.label: n.literal for n in c.named}
+    anchors = list(proved)
+    listed: list[str] = []
+    grown = True
+    while grown:
+        grown = False
+        for name in recorded:
+            if name in listed:
+                continue
+            same_list = literal.get(name) is not None and any(
+                literal.get(a) == literal[name] for a in anchors
+            )
+            if same_list or any(_coordinated(c.sentence, name, a) for a in anchors):
+                listed.append(name)
+                anchors.append(name)
+                grown = True
+    return listed
+
+
 def _succeeded(r: Receipt, recorded_at: datetime) -> bool:
     return r.status in SUCCESS_STATUSES and r.at is not None and r.at <= recorded_at
 
@@ -499,6 +604,12 @@ def verdict(c: Completion, index: _PackageIndex, recorded_at: datetime) -> tuple
     if unknown:
         return None, (f"names {', '.join(unknown)}, which no receipt or evidence of the package "
                       f"names: no {verb} receipt can prove it")  # fmt: skip
+    # "to Mira and Tomas": a target listed with a proved one needs its own receipt too.
+    listed = _listed_with(c, recorded, [label for label, _ in required])
+    if required and listed:
+        return None, (f"no succeeded {verb} to {'/'.join(listed)} receipt at or before "
+                      f"recorded_at (receipts of {verb} name only "
+                      f"{', '.join(sorted({r.target for r in family}))})")  # fmt: skip
     if required:
         proofs: list[Receipt] = []
         for label, rs in required:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 
 @dataclass(frozen=True)
@@ -94,7 +95,8 @@ MSG_NOUNS = (
 FILE_NOUNS = (
     r"file|files|print file|print|prints|scan|scans|proof|proofs|image|images|pdf|pdfs|photo|"
     r"photos|frames|folio|contact sheet|render|renders|tiff|archive|backup|zip|asset|assets|"
-    r"artwork|plate|plates|document|documents|video|mockup|export|hi-res|hires|masters?"
+    r"artwork|plate|plates|document|documents|video|mockup|export|hi-res|hires|masters?|parcel|"
+    r"parcels|crate|crates|etching|etchings|linocut|linocuts|folios|packet|packets"
 )
 _MSG_RE = re.compile(rf"\b(?:{MSG_NOUNS})\b")
 _FILE_RE = re.compile(rf"\b(?:{FILE_NOUNS})\b")
@@ -137,7 +139,8 @@ _DESTINATIONS: tuple[tuple[re.Pattern[str], Action], ...] = tuple(
         (r"calendar", SCHEDULE),
         (r"inbox", SEND),
         (r"printer|print shop|printshop|bindery|lab|framer|gallery|archive|client|folder|drive|"
-         r"dropbox|host|studio|curator|press", DELIVER),
+         r"dropbox|host|studio|curator|press|courier|carrier|shipper|mailroom|venue|museum|"
+         r"publisher|editor|collector|buyer|recipient", DELIVER),
     )
 )  # fmt: skip
 
@@ -214,14 +217,24 @@ _WHO = r"(?P<who>[\w'-]+)"
 _OUTCOME = (
     r"went through|went out|got through|came through|went fine|succeeded|was successful|"
     r"is successful|landed|is done|was done|is complete|was completed|completed|is finished|"
-    r"finished|happened|is handled|was handled|is sorted|was sorted|cleared|went ok|took place"
+    r"finished|happened|is handled|was handled|is sorted|was sorted|cleared|went ok|took place|"
+    r"is confirmed|was confirmed|has been confirmed|got confirmed|confirmed|is taken care of|"
+    r"was taken care of|is squared away|is wrapped up|was wrapped up|was made|has been made|"
+    r"was carried out|has been carried out|was executed|has been executed|went ahead|"
+    r"is through|was through|are through"
+)
+#: Idioms that say something left for its destination, whatever verb moved it.
+_ON_ITS_WAY = (
+    r"out the door|on (?:its|their) way|in the post|in the mail|off to|with the courier|"
+    r"in transit|en route"
 )
 _MOVED = (
     r"went out|went through|got through|is out|was successful|succeeded|landed|arrived|made it|"
-    r"got there|got delivered|is complete|was completed|completed|is done"
+    r"got there|got delivered|is complete|was completed|completed|is done|went off|is through|"
+    r"has gone out|have gone out|has gone through|got sent"
 )
 _ACTION_NOUNS = (
-    r"send|sending|delivery|handoff|hand-off|upload|payment|registration|sealing|reseal|merge|"
+    r"send|sending|delivery|handoff|hand-off|handover|hand-over|upload|payment|registration|sealing|reseal|merge|"
     r"render|rendering|render job|booking|restore|restoration|rollback|sync|mirror sync|deletion|"
     r"removal|publication|publishing|journaling|journalling|acknowledgement|acknowledgment|"
     r"transfer|shipment|posting"
@@ -230,7 +243,7 @@ _OBJECT_NOUNS = rf"{MSG_NOUNS}|{FILE_NOUNS}|post|essay|article|blog post|announc
 
 #: How a trigger's family is found: fixed, from a noun in the match or before it, from the place
 #: it went to, or fixed but only when the person it names is a named target.
-FIXED, NOUN, PLACE, NAMED, RECORD, SHOWS, VERB = (
+FIXED, NOUN, PLACE, NAMED, RECORD, SHOWS, VERB, SUBJECT = (
     "fixed",
     "noun",
     "place",
@@ -238,6 +251,7 @@ FIXED, NOUN, PLACE, NAMED, RECORD, SHOWS, VERB = (
     "record",
     "shows",
     "verb",
+    "subject",
 )
 
 
@@ -246,10 +260,13 @@ class Trigger:
     pattern: re.Pattern[str]
     action: Action | None
     how: str = FIXED
+    #: Substrings one of which the clause must hold for the pattern to be worth trying: a cheap
+    #: gate that keeps the many phrase patterns from costing time on clauses they cannot match.
+    needs: tuple[str, ...] = ()
 
 
-def _t(pattern: str, action: Action | None, how: str = FIXED) -> Trigger:
-    return Trigger(re.compile(pattern), action, how)
+def _t(pattern: str, action: Action | None, how: str = FIXED, needs: str = "") -> Trigger:
+    return Trigger(re.compile(pattern), action, how, tuple(needs.split("|")) if needs else ())
 
 
 #: Completion phrases, most specific first: a later phrase overlapping an accepted one is dropped
@@ -286,26 +303,54 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(rf"\bpayment\b{_W}{{0,2}}?\s+(?:went through|was made|was sent|succeeded|cleared|completed|is complete)\b", PAY),
     _t(rf"\brender(?:ing)?{_ID}\b{_W}{{0,2}}?\s+(?:is|was|has|got)\s+(?:now\s+)?(?:been\s+)?(?:done|finished|complete|completed|succeeded)\b", RENDER),
     _t(rf"\brender(?:ing)?{_ID}\b{_W}{{0,2}}?\s+(?:finished|completed|succeeded)\b", RENDER),
-    _t(rf"\bdelivery\b{_W}{{0,2}}?\s+(?:was\s+|is\s+|has been\s+)?(?:confirmed|complete|completed|successful|succeeded|done)\b", DELIVER),
-    _t(rf"\b(?:post|upload|publication)\b{_W}{{0,2}}?\s+(?:is|was|went)\s+(?:now\s+)?(?:live|up|through|public|successful)\b", PUBLISH),
+    _t(rf"\bdelivery\b{_W}{{0,4}}?\s+(?:was\s+|is\s+|has been\s+)?(?:confirmed|complete|completed|successful|succeeded|done)\b", DELIVER),
+    _t(rf"\b(?:post|upload|publication|essay|article|announcement)\b{_W}{{0,2}}?\s+(?:is|was|went)\s+(?:now\s+)?(?:live|up|through|public|successful)\b", PUBLISH),
     _t(rf"\b(?:pushed|put|posted|uploaded)\s+(?:[\w'-]+\s+){{0,4}}?(?:to|on|onto)\s+(?:{_DET}\s+)?(?:[\w-]+\s+)?(?:blog|site|website|feed|channel|portfolio|shop|homepage)\b", PUBLISH),
     _t(rf"\b(?:is|are|went|now|sits)\s+(?:now\s+|already\s+)?(?:up\s+|live\s+)?on\s+(?:{_DET}\s+|the\s+)?(?:[\w-]+\s+)?(?:blog|site|website|gallery page|feed|channel|portfolio|shop|newsletter|homepage)\b", PUBLISH),
     _t(r"\b(?:went|is|are)\s+(?:now\s+)?up\s+(?:on|at)\b", PUBLISH),
     _t(r"\b(?:is|are)\s+(?:now\s+)?(?:live|public|online)\b", PUBLISH),
+    # a journal entry in the passive with no place named ("the handoff has been recorded")
+    _t(r"(?:\b(?:has been|have been|was|were|got|is now|are now)|'s been|'ve been)\s+(?:now\s+|already\s+|duly\s+|properly\s+)?(?:recorded|logged)\b", JOURNAL, needs="recorded|logged"),
+    _t(r"\b(?:is|are|now)\s+(?:now\s+)?on\s+(?:the\s+)?record\b", JOURNAL, needs="record"),
+    _t(r"\b(?:entry|entries)\b\s+(?:(?:was|were|has been|have been|got)\s+)(?:now\s+)?(?:made|added|written|created|filed)\b", JOURNAL, SUBJECT, needs="entr"),
+    # handed over by hand: "handed it to the courier", "handed Mira the proofs"
+    _t(r"\bhanded\s+(?:[\w'-]+\s+){0,4}?(?:over\s+|off\s+|across\s+)?to\b", DELIVER, needs="handed"),
+    _t(rf"\bhanded\s+(?!(?:off|over|across|out|back|in|on)\b){_WHO}\s+(?:{_DET}|a|an|both|it|them)\b", DELIVER, NAMED, needs="handed"),
+    _t(rf"\bgave\s+(?!(?:up|out|back|in|away)\b){_WHO}\s+(?:{_DET}|a|an)\s+(?:[\w-]+\s+)?(?:{FILE_NOUNS}|{MSG_NOUNS})\b", DELIVER, NAMED, needs="gave"),
+    _t(rf"\bgot\s+(?:(?:{_DET}|a|an)\s+(?:[\w-]+\s+){{0,2}}?|it\s+|them\s+|both\s+)(?:over\s+|across\s+|off\s+)?to\s+(?:the\s+)?{_WHO}", DELIVER, NAMED, needs="got"),
+    _t(r"\bput\s+(?:it|them|both|the\s+[\w-]+(?:\s+[\w-]+)?)\s+in(?:to)?\s+(?:the\s+)?[\w-]+'s\s+hands\b", DELIVER, needs="hands"),
+    _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:is|are|was)\s+(?:now\s+)?in possession of\b", DELIVER, NAMED, needs="possession"),
+    _t(rf"(?<![\w'])(?P<who>[\w-]+)\s+(?:is|are)\s+(?:now\s+)?holding\s+(?:it|them|both|(?:{_DET}|a|an)\s+(?:[\w-]+\s+)?(?:{FILE_NOUNS}|{MSG_NOUNS}))\b", DELIVER, NAMED, needs="holding"),
+    _t(r"\b(?:confirmed|acknowledged)\s+receipt\b|\bsigned\s+for\b", DELIVER, needs="receipt|signed"),
+    _t(r"\b(?:courier|carrier|shipper|driver|framer|bindery|printer)\b(?:\s+[\w'-]+){0,2}?\s+(?:picked up|collected)\b", DELIVER, needs="picked|collected"),
+    _t(rf"\b(?:{FILE_NOUNS})\b(?:\s+[\w'-]+){{0,2}}?\s+(?:was|were|got|has been|have been)\s+(?:picked up|collected)\b", DELIVER_FILE, needs="picked|collected"),
+    _t(r"\b(?:passed|gave|dropped)\s+(?:it|them|both|the\s+[\w-]+(?:\s+[\w-]+)?)\s+(?:off\s+|over\s+|along\s+)?(?:to|with|at)\b", DELIVER, needs="passed|gave|dropped"),
+    _t(r"\bleft\s+(?:it|them|both|the\s+[\w-]+(?:\s+[\w-]+)?)\s+with\b", DELIVER, needs="left"),
+    _t(r"\bconfirmed\s+(?:the\s+)?(?:delivery|send|dispatch|handoff|hand-off|transfer|shipment)\b", DELIVER, needs="confirmed"),
+    _t(r"\bput\s+(?:it|them|both|the\s+[\w-]+(?:\s+[\w-]+)?)\s+in\s+the\s+(?:post|mail)\b", DELIVER, needs="post|mail"),
+    # possession: "the proofs are in Mira's hands", "Mira's got them"
+    _t(r"\b(?:is|are|now)\s+(?:now\s+|safely\s+|already\s+)?in\s+(?P<who>[\w-]+)'s\s+hands\b", DELIVER, NAMED, needs="hands"),
+    _t(rf"(?<![\w'])(?P<who>[\w-]+)'s\s+(?:now\s+|already\s+)?got\s+(?:it|them|both|{_DET}\s+[\w-]+)\b", DELIVER, NAMED, needs="got"),
     # records and pages that now show the result
     _t(rf"\b(?P<noun>registry|ledger|page|site|website|blog|gallery|feed|channel|journal|calendar|schedule|focus|task list|to-?do list|memory|inbox|portfolio|shop|listing|catalog(?:ue)?){_W}{{0,2}}?\s+now\s+(?:shows|lists|has|includes|contains|carries|reflects|displays|records|features)\b", None, SHOWS),
     # sending and messages
     _t(rf"\b(?:send|sending|{MSG_NOUNS})\b{_W}{{0,3}}?\s+(?:{_MOVED})\b", SEND),
-    _t(r"\b(?:send|sending)\b\s+(?:is|was|has been)\s+(?:now\s+)?(?:done|complete|completed|confirmed|finished)\b", SEND),
-    _t(r"\b(?:landed|arrived|is|sits|sitting|now)\s+in\s+(?:his|her|their|[\w-]+'s)\s+inbox\b", SEND),
+    _t(rf"\b(?:send|sending|dispatch)\b{_W}{{0,3}}?\s+(?:is|was|has been|got)\s+(?:now\s+)?(?:done|complete|completed|confirmed|finished|through)\b", SEND, needs="send|dispatch"),
+    _t(r"^\W*(?:send|sending|dispatch)\s+(?:to\s+[\w'-]+\s+)?(?:confirmed|done|complete|succeeded)\b", SEND, needs="send|dispatch"),
+    _t(r"\b(?:landed|arrived|is|are|was|were|sits|sitting|now)\s+in\s+(?:his|her|their|[\w-]+'s)\s+inbox\b", SEND),
     _t(rf"\b(?:{MSG_NOUNS})\b{_W}{{0,3}}?\s+(?:reached|made it to|got to)\b", SEND),
-    _t(rf"\b(?:{_ACTION_NOUNS}|{_OBJECT_NOUNS})\b{_W}{{0,3}}?\s+(?:went|was sent|got sent|were sent|was pushed|were pushed|got pushed|was forwarded|were forwarded|was shipped|were shipped|made its way|went off|went over)\s+(?:over\s+|off\s+|out\s+)?to\s+(?P<dest>(?:{_DET}\s+|the\s+|a\s+)?[\w'-]+(?:\s+[\w'-]+)?)", None, PLACE),
+    _t(rf"\b(?:{FILE_NOUNS})\b{_W}{{0,3}}?\s+(?:reached|made it to|got to)\b", DELIVER_FILE, needs="reached|made it|got to"),
+    _t(rf"\b(?:{FILE_NOUNS})\b\s+(?:is|are|were|was)\s+(?:now\s+|already\s+)?out\b(?!\s+of\b)", DELIVER_FILE, needs="out"),
+    _t(rf"\b(?:{_ACTION_NOUNS}|{_OBJECT_NOUNS})\b{_W}{{0,3}}?\s+(?:went|has gone|have gone|had gone|was sent|got sent|were sent|was pushed|were pushed|got pushed|was forwarded|were forwarded|was shipped|were shipped|made its way|went off|went over)\s+(?:over\s+|off\s+|out\s+)?to\s+(?P<dest>(?:{_DET}\s+|the\s+|a\s+)?[\w'-]+(?:\s+[\w'-]+)?)", None, PLACE),
     _t(rf"\b(?:shipped|pushed|forwarded)\s+(?:[\w'-]+\s+){{0,4}}?to\s+(?P<dest>(?:{_DET}\s+|the\s+|a\s+)?[\w'-]+(?:\s+[\w'-]+)?)", None, PLACE),
-    _t(rf"(?<![\w'])(?P<who>[\w-]+)\s+(?:now\s+|already\s+|finally\s+)?(?:has|got|received|has received|has gotten|has seen|has read|saw|opened)\s+(?:{_DET}|a|an)\s+(?:[\w-]+\s+)?(?:{MSG_NOUNS})\b", SEND),
-    _t(rf"(?<![\w'])(?P<who>[\w-]+)\s+(?:now\s+|already\s+|finally\s+)?(?:has|got|received|has received|has gotten)\s+(?:{_DET}|a|an)\s+(?:[\w-]+\s+)?(?:{FILE_NOUNS})\b", DELIVER_FILE),
-    _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:now\s+|already\s+|finally\s+)?(?:has|got|received|has received|has gotten)\s+(?:it|them|both|everything)\b", DELIVER, NAMED),
-    _t(rf"\b(?:is|are|sits|now sits)\s+(?:now\s+|already\s+|safely\s+)?(?:with|in the hands of)\s+{_WHO}", DELIVER, NAMED),
+    _t(rf"(?<![\w'])(?P<who>[\w-]+)\s+(?:now\s+|already\s+|finally\s+)?(?:has|got|received|has received|has gotten|has got|has had|has seen|has read|saw|opened)\s+(?:{_DET}|a|an)\s+(?:[\w-]+\s+)?(?:{MSG_NOUNS})\b", SEND),
+    _t(rf"(?<![\w'])(?P<who>[\w-]+)\s+(?:now\s+|already\s+|finally\s+)?(?:has|got|received|has received|has gotten|has got|has had)\s+(?:{_DET}|a|an)\s+(?:[\w-]+\s+)?(?:{FILE_NOUNS}|invoice|invoices)\b", DELIVER_FILE),
+    _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:now\s+|already\s+|finally\s+)?(?:has|got|received|has received|has gotten|has got|has had)\s+(?:it|them|both|everything)\b", DELIVER, NAMED),
+    _t(rf"\b(?:is|are|sits|now sits)\s+(?:now\s+|already\s+|safely\s+)?(?:with|in the hands of)\s+(?:(?:the|our|his|her|their)\s+)?{_WHO}", DELIVER, NAMED),
+    # "the prints are at the framer('s)": where a thing sent now is, as the clause's last words
+    _t(rf"\b(?:{FILE_NOUNS}|{MSG_NOUNS})\b{_W}{{0,2}}?\s+(?:is|are|sits)\s+(?:now\s+|already\s+|safely\s+)?at\s+(?:the\s+)?{_WHO}(?=\W*$|\s+(?:now|already|today|since|as of|this|yesterday|safely)\b)", DELIVER, NAMED, needs=" at "),
     _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:now|already)\s+(?:knows|is aware|is in the loop)\b", SEND, NAMED),
+    _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:is|'s)\s+(?:now\s+)?(?:in the loop|up to speed|in the picture)\b", SEND, NAMED, needs="loop|speed|picture"),
     _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:was|were|has been|have been|got)\s+(?:now\s+|already\s+)?(?:told|notified|informed|alerted|updated|looped in|briefed|cc'?d|messaged|emailed|pinged|texted)\b", SEND),
     _t(rf"\b(?:told|notified|informed|alerted|briefed|reminded|warned|cc'?d|bcc'?d|wrote to|reached out to|got back to|followed up with|looped in|filled in|checked in with)\s+(?:(?:the|our|my)\s+)?{_WHO}", SEND),
     _t(rf"\blet\s+{_WHO}(?:\s+[\w'-]+)?\s+know\b", SEND),
@@ -316,11 +361,18 @@ TRIGGERS: tuple[Trigger, ...] = (
     # an action noun; "send-plate-7-scan" is a target's name, not the noun "send"
     _t(rf"(?<![\w.-])(?P<verb>[a-z]+\.[a-z_]+)\b{_W}{{0,3}}?\s+(?:{_OUTCOME}|was done|went ok)\b", None, VERB),
     _t(rf"(?<![\w-])(?P<noun>{_ACTION_NOUNS})(?![\w-])(?:\s+[\w'.-]+){{0,3}}?\s+(?:{_OUTCOME})\b", None, NOUN),
-    _t(rf"\b(?P<noun>{_OBJECT_NOUNS}){_ID}\b{_W}{{0,3}}?\s+(?:went out|went through|got through|landed|arrived|made it)\b", None, NOUN),
+    _t(rf"\b(?:is|are|was|were|went|got|now|sent|already)\s+(?:now\s+|already\s+|safely\s+)?(?:{_ON_ITS_WAY})\b", DELIVER, SUBJECT, needs="door|way|post|mail|off to|courier|transit|route"),
+    _t(rf"\b(?P<noun>invoice|invoices|refund|{_OBJECT_NOUNS}){_ID}\b{_W}{{0,3}}?\s+(?:went through|got through|cleared|is confirmed|was confirmed|has been confirmed)\b", None, NOUN, needs="through|cleared|confirmed"),
+    _t(rf"\b(?P<noun>{_OBJECT_NOUNS}){_ID}\b{_W}{{0,3}}?\s+(?:went out|went through|got through|landed|arrived|made it|went off|has gone out|have gone out)\b", None, NOUN),
+    _t(rf"\b(?:got|received|have|has|had)\s+confirmation\s+(?:of|for)\s+(?:the\s+)?(?P<noun>{_ACTION_NOUNS})\b", None, NOUN, needs="confirmation"),
+    _t(rf"\bconfirmation\s+(?:of|for)\s+(?:the\s+)?(?P<noun>{_ACTION_NOUNS})\b{_W}{{0,3}}?\s+(?:came back|came in|arrived|is in|was received)\b", None, NOUN, needs="confirmation"),
+    _t(rf"\b(?:invoice|bill|balance)\b{_W}{{0,3}}?\s+(?:is|was|has been|got)\s+(?:now\s+)?settled\b|\bsettled\s+(?:{_DET}\s+|the\s+)?(?:[\w-]+\s+)?(?:invoice|bill|balance)\b", PAY, needs="settled"),
+    _t(rf"\b(?:pr|pull request|branch|fix|change|changes|commit|commits|patch)\b{_W}{{0,3}}?\s+(?:landed|is|are|went|got|now)\s+(?:now\s+)?(?:in|into)\s+(?:main|master)\b", MERGE, needs="main|master"),
+    _t(r"\bentry\s+is\s+(?:now\s+)?in\W*$", JOURNAL, needs="entry"),
     _t(rf"\b(?:{FILE_NOUNS}|draft|post|dm|message|note|reminder|entry|copy|duplicate|artifact|folder|version|attachment|item|branch|tag){_ID}\b{_W}{{0,2}}?\s+(?:is|are)\s+(?:now\s+)?gone\b", DELETE),
     # single verbs
     _t(r"\b(?:re-?sent|sent|messaged|dm'?e?d|emailed|e-mailed|texted|pinged|replied|responded|wrote back)\b", SEND),
-    _t(r"\b(?:re-?delivered|delivered|handed off|handed over|shipped)\b", DELIVER),
+    _t(r"\b(?:re-?delivered|delivered|handed off|handed over|shipped|dispatched|couriered|mailed)\b", DELIVER),
     _t(r"\b(?:journal(?:l)?ed|re-?journal(?:l)?ed)\b", JOURNAL),
     _t(r"\b(?:appended|logged)\b", JOURNAL),
     _t(r"\b(?:re-?registered|registered)\b", REGISTER),
@@ -338,6 +390,19 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"\b(?:re-?synced|synced|synchronized|synchronised)\b", SYNC),
 )  # fmt: skip
 
+_GATE_WORDS: tuple[str, ...] = tuple(sorted({w for t in TRIGGERS for w in t.needs}))
+
+
+@lru_cache(maxsize=1024)
+def _active(present: frozenset[str]) -> tuple[Trigger, ...]:
+    return tuple(t for t in TRIGGERS if not t.needs or present.intersection(t.needs))
+
+
+def triggers_for(text: str) -> tuple[Trigger, ...]:
+    """The triggers, in order, whose gate words ``text`` holds (ungated ones always)."""
+    return _active(frozenset(w for w in _GATE_WORDS if w in text))
+
+
 #: "DM to Patrick: done" - a noun phrase with a completion label after it.
 DONE_LABEL = re.compile(
     r"^(?P<head>[^:;]{2,80}?)\s*(?::|\s-)\s*(?:done|complete|completed|finished|ok|sent|"
@@ -352,7 +417,11 @@ PREFILTER = re.compile(
     r"landed|arrived|reach|made it|got|has|received|saw|opened|entered|written|added|put|saved|"
     r"send|succe|complet|updat|done|through|confirm|finish|amend|chang|out\b|told|notif|inform|"
     r"know|aware|loop|heads|brief|remind|warn|forward|cc|follow|ship|push|gone|restor|roll|"
-    r"revert|sync|memory|focus|ledger|blog|site|shows|lists|with|entry|calendar|alert"
+    r"revert|sync|memory|focus|ledger|blog|site|shows|lists|with|entry|calendar|alert|door|"
+    r"way|post|mail|transit|route|off|courier|hands|care|squared|wrapped|passed|gave|dropped|"
+    r"left|speed|picture|made|carried|execut|ahead|out|gone|gave|got|possession|holding|"
+    r"signed|picked|collected|settled|main|master|confirmation|framer|bindery|printer|gallery|"
+    r"essay|article|announce"
 )
 
 # -- what keeps a phrase from asserting ---------------------------------------------------------

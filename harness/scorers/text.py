@@ -296,7 +296,9 @@ _NOT_NAME_WORDS = """i monday tuesday wednesday thursday friday saturday sunday 
     discord telegram whatsapp email e-mail gmail github gitlab instagram mastodon bluesky twitter
     journal registry receipt receipts heartbeat focus memory draft drafts inbox outbox reminder
     ledger seal provenance audit note dm message blog site page supported unsupported backed
-    contradicted ambiguous confirmed verified done yes no"""
+    contradicted ambiguous confirmed verified done yes no delivery deliveries send sending payment
+    upload handoff hand-off transfer shipment dispatch registration booking render rendering merge
+    sync publication posting sealing acknowledgement dear hi hello hey according per"""
 _NOT_NAMES: frozenset[str] = frozenset(_NOT_NAME_WORDS.split())
 #: Words that follow a subject: a capitalised first word is a name when one of these follows it.
 _SUBJECT_NEXT = frozenset(
@@ -311,7 +313,9 @@ _PRONOUNS = frozenset(
 ID_HEADS: frozenset[str] = frozenset(
     {"pr", "mr", "issue", "ticket", "plate", "lesson", "render", "invoice", "order", "job", "batch",
      "page", "chapter", "folio", "proof", "print", "scan", "frame", "edition", "release", "task",
-     "delegation", "deleg", "sheet", "session", "pull request", "merge request"}
+     "delegation", "deleg", "sheet", "session", "pull request", "merge request", "reminder",
+     "item", "entry", "note", "message", "post", "letter", "parcel", "crate", "box", "lot",
+     "shipment", "payment", "booking", "draft"}
 )  # fmt: skip
 _ID_HEAD_RE = "|".join(sorted((re.escape(h) for h in ID_HEADS), key=len, reverse=True))
 _HEAD_NUMBER = re.compile(
@@ -349,6 +353,7 @@ def _stem_word(word: str) -> str:
     return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
 
 
+@lru_cache(maxsize=8192)
 def target_words(target: str) -> tuple[frozenset[str], frozenset[int]]:
     """The stemmed words and the numbers of a host target name (``send-plate-7-scan``)."""
     parts = [p for p in re.split(r"[\s_.:/#-]+", clean(target)) if p]
@@ -399,7 +404,11 @@ def named_in(sentence: str) -> tuple[Named, ...]:
     for index, m in enumerate(tokens):
         word = m.group()
         plain = word.lower().removesuffix("'s")
-        capital = word[0].isupper() and not word.isupper() and plain not in _NOT_NAMES
+        # "I've", "We'll", "Didn't": a pronoun or verb with a contraction, never a name
+        contracted = "'" in plain and not plain.endswith("'")
+        capital = (
+            word[0].isupper() and not word.isupper() and plain not in _NOT_NAMES and not contracted
+        )
         if capital and _INITIAL.search(cased[: m.start()]):
             # A capitalised first word is a name only as a subject ("Patrick has the note").
             after = tokens[index + 1].group().lower() if index + 1 < len(tokens) else ""
