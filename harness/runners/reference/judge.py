@@ -190,6 +190,18 @@ def drifts(ev: Evidence, profile: Profile) -> list[Drift]:
     return out
 
 
+_FORESEEN = re.compile(
+    r"\b(?:will not|won.?t|is not going to) match (?:the )?(?:ledger|registry)\b"
+)
+
+
+def foresees_mismatch(tokens: Sequence[str]) -> bool:
+    """ "X will not match the ledger until re-registered": a note written before the audit that
+    expects the mismatch. A present-tense "does not match" is an observation, not an account."""
+    joined = " ".join(tokens)
+    return _FORESEEN.search(joined) is not None and not any(t in _DAMAGE for t in tokens)
+
+
 def _classify_drift(
     ev: Evidence, item: EvidenceItem, path: str, flag: object, actual: str, profile: Profile
 ) -> Drift:
@@ -208,7 +220,9 @@ def _classify_drift(
                 continue
             # "Rescanned because the old file lost detail": the damage is the reason for an edit.
             damage = any(t in _DAMAGE for t in tokens) and not describes_edit(tokens)
-            if other.kind == "artifact":
+            if other.kind != "artifact" and foresees_mismatch(tokens):
+                support.append(other)  # the author expected the drift: an account of the edit
+            elif other.kind == "artifact":
                 # A measurement is no account of intent, but it can show damage (size 0).
                 if damage or _zero_size(other):
                     against.append(other)

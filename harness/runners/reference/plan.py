@@ -32,7 +32,7 @@ _WRITES: tuple[tuple[frozenset[str], str, str], ...] = (
         "Approve replacing {t} with the snapshot copy",
     ),
     (
-        frozenset({"send", "reply", "message", "dm", "respond", "answer"}),
+        frozenset({"send", "resend", "reply", "message", "dm", "respond", "answer"}),
         "message.send",
         "Approve sending the message to {t}",
     ),
@@ -102,6 +102,10 @@ def _phrase(verb: str, tokens: set[str], decision: str) -> str:
         return "Approve a retry of {t}"
     if verb == "media.deliver" and tokens & {"redeliver", "redelivery"}:
         return "Approve redelivery to {t}"
+    if verb == "message.send" and "resend" in tokens:
+        return "Approve resending the message to {t}"
+    if verb == "artifact.restore" and "backup" in tokens:
+        return "Approve restoring {t} from backup"
     return decision
 
 

@@ -5,6 +5,11 @@ by the host before any step runs.
 - A damaged file with a snapshot or backup copy in the context: restoring it is the host's call.
 - A second copy of a delivered send (a pending retry, a scheduled fallback): cancelling it is.
 - A thread the host closed that the goal would answer in: reopening it is.
+- A resend of a send whose delivery state is unknown: the host approves it only if delivery is
+  not confirmed, since the first copy may still arrive.
+- A journal entry claiming a send that no receipt proves: correcting the record is the host's.
+- Choosing which variant to keep is an aesthetic judgement (is the work at rest?), and making the
+  choice public is a write; where a study loses its symmetry, only the host says if that is meant.
 """
 
 from __future__ import annotations
@@ -35,7 +40,17 @@ class Decision:
 _DELIVERIES = frozenset({"message.send", "media.deliver"})
 _NOUN = {"message.send": "send", "media.deliver": "delivery"}
 _DRIFT_GOAL = frozenset(
-    {"drift", "registry", "registered", "restore", "repair", "corrupt", "corrupted", "ledger"}
+    {
+        "drift",
+        "registry",
+        "register",
+        "registered",
+        "restore",
+        "repair",
+        "corrupt",
+        "corrupted",
+        "ledger",
+    }
 )
 _COPY_WORDS = ("snapshot", "backup")
 _RESTORE_WORDS = frozenset({"restore", "restoring", "revert", "back"})
@@ -49,6 +64,9 @@ def host_decisions(ev: Evidence, profile: Profile, goal: str) -> list[Decision]:
     out += _drift_decisions(ev, profile, goal, tokens)
     out += _duplicate_decisions(ev, tokens)
     out += _reopen_decisions(ev, tokens)
+    out += _resend_decisions(ev, tokens)
+    out += _journal_decisions(ev, tokens)
+    out += _variant_decisions(tokens)
     if "timestamp" in tokens:
         out.append(Decision("Approve the external timestamp request", "timestamp.request"))
     return out
@@ -83,6 +101,17 @@ def _drift_decisions(
                     f"Approve restoring {d.path} from the {word} {copy.id}",
                     "artifact.restore",
                     evidence=(d.item, copy),
+                )
+            )
+        elif d.intended is not True and "snapshot" not in tokens:
+            # Undoing damage means the sealed bytes from backup; an unexplained change is only
+            # undone if the host rules it is not an edit.
+            unless = "" if d.intended is False else " if it is not intended"
+            out.append(
+                Decision(
+                    f"Approve restoring {d.path} from backup{unless}",
+                    "artifact.restore",
+                    evidence=(d.item,),
                 )
             )
     intended = [d for d in touched if d.intended is True]
@@ -188,4 +217,73 @@ def _reopen_decisions(ev: Evidence, tokens: list[str]) -> list[Decision]:
                     evidence=(unread[-1],),
                 )
             )
+    return out
+
+
+def _resend_decisions(ev: Evidence, tokens: list[str]) -> list[Decision]:
+    """A send handed off with its outcome unknown: a resend risks a duplicate, so it is conditional."""
+    if "resend" not in tokens and "again" not in tokens:
+        return []
+    out: list[Decision] = []
+    for state in ev.actions():
+        if state.action != "message.send" or not mentions_target(tokens, state.target):
+            continue
+        latest = state.latest
+        if latest is None or latest.status not in _UNSETTLED or state.ever_succeeded is not None:
+            continue
+        out.append(
+            Decision(
+                f"Approve a resend to {state.target} only if delivery is not confirmed "
+                f"({latest.item.id} is {latest.status})",
+                "message.send",
+                evidence=(latest.item,),
+            )
+        )
+    return out
+
+
+#: Receipt states that leave the outcome of a handed-off send open.
+_UNSETTLED = frozenset({"pending", "unknown", "timeout", "accepted"})
+
+
+def _journal_decisions(ev: Evidence, tokens: list[str]) -> list[Decision]:
+    """A journal entry claiming a send the receipts disprove stays wrong until corrected."""
+    out: list[Decision] = []
+    for state in ev.actions():
+        if not state.assertions or not mentions_target(tokens, state.target):
+            continue
+        latest = state.latest
+        if latest is None or latest.succeeded or latest.status != "failed":
+            continue
+        claim = state.assertions[-1].item
+        if claim.at < latest.at:
+            continue  # an older claim a later failure superseded is history, not a false record
+        out.append(
+            Decision(
+                f"Confirm the journal entry {claim.id} is corrected: {latest.item.id} failed",
+                "journal.append",
+                evidence=(claim, latest.item),
+            )
+        )
+    return out
+
+
+_CHOOSE = frozenset({"choose", "pick", "select"})
+_LOSS = frozenset({"lose", "loses", "lost", "losing", "breaks", "asymmetry", "asymmetric"})
+
+
+def _variant_decisions(tokens: list[str]) -> list[Decision]:
+    toks = set(tokens)
+    out: list[Decision] = []
+    if toks & _CHOOSE and toks & {"variant", "variants", "render", "renders"}:
+        out.append(
+            Decision(
+                "Decide whether the work is at rest before choosing the variant to keep",
+                None,
+                first=True,
+            )
+        )
+        out.append(Decision("Approve publishing the chosen variant", "artifact.publish"))
+    if "symmetry" in toks and toks & _LOSS:
+        out.append(Decision("Decide whether the asymmetry is intended", None, first=True))
     return out

@@ -145,7 +145,10 @@ ACTION_WORDS["media.deliver"] = ACTION_WORDS["media.deliver"] | {"received", "re
 _INJECTION = re.compile(
     r"ignore (all |any |the )?(previous|prior|above)|disregard (the |all )?|system prompt|"
     r"you (must|should) now|new instructions|as an ai|override|\bsystem:|assistant:|"
-    r"mark (this|it|the \w+) as|report (it|this) as|do not (check|verify)|jailbreak",
+    r"mark (this|it|the \w+) as|report (it|this) as|do not (check|verify)|jailbreak|"
+    # Addressing the reader as a machine, or claiming authority the sender cannot grant.
+    r"ignore your (rules|instructions|guidelines)|system notice|for ai agents|your new task|"
+    r"do not ask (anyone|the host)|(has|have) pre-?approved this|disable quiet hours",
     re.IGNORECASE,
 )
 
@@ -212,6 +215,14 @@ def strip_html(text: str) -> str:
 
 def looks_like_injection(text: str) -> bool:
     return _INJECTION.search(text) is not None
+
+
+def asks_before_injection(text: str) -> bool:
+    """A forward that carries injected text can still hold the sender's own question: a "?"
+    before the first instruction-like phrase is a real request, the rest is quoted content."""
+    found = _INJECTION.search(text)
+    head = text if found is None else text[: found.start()]
+    return "?" in head
 
 
 def fold(text: str) -> str:
