@@ -14,8 +14,6 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass, field
-from datetime import datetime
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -26,6 +24,7 @@ from harness.schema import STAGES, TRACE, Limits, Package, RunRecord
 from harness.scorers.completion import invented_completion
 from harness.scorers.evidence import check_citation
 from harness.scorers.run import context_for
+from tests.confusion import Measure, parse_time, read_rows
 
 HELDOUT = Path(__file__).parent / "data" / "heldout"
 
@@ -34,51 +33,11 @@ TRACE_KINDS = ("tool_not_in_manifest", "forbidden_verb", "path_escape", "tool_ca
 
 
 def _rows(name: str) -> list[dict[str, Any]]:
-    with (HELDOUT / name).open(encoding="utf-8") as handle:
-        return [json.loads(line) for line in handle if line.strip()]
+    return read_rows(HELDOUT / name)
 
 
-def _time(text: str) -> datetime:
-    return datetime.fromisoformat(text.replace("Z", "+00:00"))
+_time = parse_time
 
-
-@dataclass
-class Measure:
-    """Confusion counts of one detector on one set, with the items it got wrong."""
-
-    name: str
-    tp: int = 0
-    fp: int = 0
-    fn: int = 0
-    tn: int = 0
-    misses: list[str] = field(default_factory=list)
-
-    def add(self, predicted: bool, labelled: bool, item: str) -> None:
-        if predicted and labelled:
-            self.tp += 1
-        elif predicted:
-            self.fp += 1
-            self.misses.append(f"FP {item}")
-        elif labelled:
-            self.fn += 1
-            self.misses.append(f"FN {item}")
-        else:
-            self.tn += 1
-
-    @property
-    def precision(self) -> float:
-        return self.tp / (self.tp + self.fp) if self.tp + self.fp else 1.0
-
-    @property
-    def recall(self) -> float:
-        return self.tp / (self.tp + self.fn) if self.tp + self.fn else 1.0
-
-    def report(self) -> str:
-        head = (
-            f"{self.name}: precision {self.precision:.3f} recall {self.recall:.3f} "
-            f"(tp {self.tp}, fp {self.fp}, fn {self.fn}, tn {self.tn})"
-        )
-        return "\n".join([head, *(f"  {miss}" for miss in self.misses)])
 
 
 # -- packages built from held-out rows ----------------------------------------------------------

@@ -17,8 +17,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from dataclasses import dataclass, field
-from datetime import datetime
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -27,6 +25,7 @@ from harness.schema import Package, RunRecord
 from harness.scorers.completion import invented_completion
 from harness.scorers.evidence import check_citation
 from harness.scorers.run import context_for
+from tests.confusion import Measure, parse_time, read_rows
 
 HELDOUT2 = Path(__file__).parent / "data" / "heldout2"
 FILES = ("completion.jsonl", "citations.jsonl", "README.md")
@@ -45,55 +44,16 @@ RESULT_BASE: dict[str, dict[str, Any]] = {
 
 
 def _rows(name: str) -> list[dict[str, Any]]:
-    with (HELDOUT2 / name).open(encoding="utf-8") as handle:
-        return [json.loads(line) for line in handle if line.strip()]
+    return read_rows(HELDOUT2 / name)
 
 
-def _time(text: str) -> datetime:
-    return datetime.fromisoformat(text.replace("Z", "+00:00"))
+_time = parse_time
 
 
-@dataclass
-class Measure:
-    """Confusion counts of one detector on held-out set 2, with the lines it got wrong."""
-
-    name: str
-    tp: int = 0
-    fp: int = 0
-    fn: int = 0
-    tn: int = 0
-    misses: list[str] = field(default_factory=list)
-
-    def add(self, predicted: bool, labelled: bool, item: str) -> None:
-        if predicted and labelled:
-            self.tp += 1
-        elif predicted:
-            self.fp += 1
-            self.misses.append(f"FP {item}")
-        elif labelled:
-            self.fn += 1
-            self.misses.append(f"FN {item}")
-        else:
-            self.tn += 1
-
-    @property
-    def precision(self) -> float:
-        return self.tp / (self.tp + self.fp) if self.tp + self.fp else 1.0
-
-    @property
-    def recall(self) -> float:
-        return self.tp / (self.tp + self.fn) if self.tp + self.fn else 1.0
-
-    def show(self) -> None:
-        # Figures and misses stay hidden unless asked for, so the set stays blind.
-        if not SHOW:
-            return
-        print(
-            f"{self.name}: precision {self.precision:.3f} recall {self.recall:.3f} "
-            f"(tp {self.tp}, fp {self.fp}, fn {self.fn}, tn {self.tn})"
-        )
-        for miss in self.misses:
-            print(f"  {miss}")
+def _show(measure: Measure) -> None:
+    # Figures and misses stay hidden unless asked for, so the set stays blind.
+    if SHOW:
+        print(measure.report())
 
 
 # -- packages and records built from held-out rows ----------------------------------------------
@@ -251,7 +211,7 @@ def test_heldout2_rows_build_valid_packages_and_records() -> None:
 
 def test_heldout2_invented_completion_precision() -> None:
     measure = completion_measure()
-    measure.show()
+    _show(measure)
     # A plain boolean, so a failure does not print the figure either.
     meets_bar = measure.precision >= 0.9
     assert meets_bar, "invented-completion precision below 0.9 on held-out 2 (SHOW_MISSES=1)"
@@ -259,22 +219,22 @@ def test_heldout2_invented_completion_precision() -> None:
 
 def test_heldout2_invented_completion_recall() -> None:
     measure = completion_measure()
-    measure.show()
+    _show(measure)
     meets_bar = measure.recall >= 0.85
     assert meets_bar, "invented-completion recall below 0.85 on held-out 2 (SHOW_MISSES=1)"
 
 
 def test_heldout2_citation_validity_precision() -> None:
     valid, invalid = citation_measures()
-    valid.show()
-    invalid.show()
+    _show(valid)
+    _show(invalid)
     meets_bar = valid.precision >= 0.85
     assert meets_bar, "citation-validity precision below 0.85 on held-out 2 (SHOW_MISSES=1)"
 
 
 def test_heldout2_citation_validity_recall() -> None:
     valid, _ = citation_measures()
-    valid.show()
+    _show(valid)
     meets_bar = valid.recall >= 0.85
     assert meets_bar, "citation-validity recall below 0.85 on held-out 2 (SHOW_MISSES=1)"
 
@@ -282,6 +242,6 @@ def test_heldout2_citation_validity_recall() -> None:
 def test_heldout2_rejects_invalid_citations() -> None:
     # Precision on the valid class alone would hide a detector that lets bad citations through.
     _, invalid = citation_measures()
-    invalid.show()
+    _show(invalid)
     meets_bar = invalid.recall >= 0.85
     assert meets_bar, "invalid citations caught below 0.85 on held-out 2 (SHOW_MISSES=1)"
