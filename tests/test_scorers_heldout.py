@@ -39,7 +39,6 @@ def _rows(name: str) -> list[dict[str, Any]]:
 _time = parse_time
 
 
-
 # -- packages built from held-out rows ----------------------------------------------------------
 
 
