@@ -10,6 +10,7 @@ from harness.runners.reference.counterclaims import counter
 from harness.runners.reference.evidence import ActionState, Evidence
 from harness.runners.reference.judge import describe, drifts, injected, judge_action
 from harness.runners.reference.outcome import StageOutcome
+from harness.runners.reference.overclaims import overclaim
 from harness.runners.reference.preflight import unprobed_output
 from harness.runners.reference.profile import Profile
 from harness.runners.reference.text import (
@@ -115,10 +116,11 @@ def _mention(sentence: str) -> str:
 
 
 def _countered(ev: Evidence, check: SentenceCheck) -> SentenceCheck:
-    """Someone else's later words (a denial, a bounce, a reply) outrank the draft's own."""
+    """Someone else's later words (a denial, a bounce, a reply), and receipts or measurements
+    that say less than the draft, outrank the draft's own."""
     if check.supported is False:
         return check
-    found = counter(ev, check.sentence)
+    found = counter(ev, check.sentence) or overclaim(ev, check.sentence)
     if found is None:
         return check
     return SentenceCheck(check.sentence, False, found.reason, found.evidence)

@@ -137,8 +137,11 @@ def _scores(ev: Evidence, terms: set[str], item_terms: list[set[str]]) -> dict[s
     weight = {t: math.log((n + 1) / (c + 0.5)) for t, c in df.items() if c > 0}
     # "Was it recorded in the journal?": a question naming a kind of record asks about those.
     kinds = {k for k in _KINDS if k in terms}
+    # fsum is exact, so the score does not depend on the set's hash-seeded iteration order: a
+    # plain sum could break a tie differently from one process to the next.
     return {
-        i.id: sum(w for t, w in weight.items() if t in s) + (_KIND_BONUS if i.kind in kinds else 0)
+        i.id: math.fsum(w for t, w in weight.items() if t in s)
+        + (_KIND_BONUS if i.kind in kinds else 0)
         for i, s in zip(ev.items, item_terms, strict=True)
     }
 
