@@ -17,7 +17,17 @@ def tests(session: nox.Session) -> None:
 @nox.session
 def lint(session: nox.Session) -> None:
     session.install("ruff>=0.5")
-    session.run("ruff", "check", "harness", "tests", "tools", "benchmarks", "examples", "cases", "noxfile.py")
+    session.run(
+        "ruff",
+        "check",
+        "harness",
+        "tests",
+        "tools",
+        "benchmarks",
+        "examples",
+        "cases",
+        "noxfile.py",
+    )
 
 
 @nox.session

@@ -68,11 +68,20 @@ def write_corpus(source: Path, dest: Path, copies: int) -> int:
 
 def timed(argv: list[str], cwd: Path) -> float:
     start = time.perf_counter()
-    done = subprocess.run(argv, cwd=cwd, capture_output=True, text=True, check=False, env={**os.environ, "COLUMNS": "120"})
+    done = subprocess.run(
+        argv,
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "COLUMNS": "120"},
+    )
     elapsed = time.perf_counter() - start
     # pytest exits 1 when a case misses an expectation: that is a result, not a broken benchmark.
     if done.returncode not in (0, 1):
-        raise SystemExit(f"{' '.join(argv)} failed ({done.returncode}):\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}")
+        raise SystemExit(
+            f"{' '.join(argv)} failed ({done.returncode}):\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}"
+        )
     return elapsed
 
 
@@ -81,7 +90,16 @@ def measure(work: Path, source: Path, scale: int) -> Timing:
     suite = work / f"suite_{scale}.yaml"
     suite.write_text(SUITE.format(scale=scale), encoding="utf-8")
     shadow_s = timed(
-        [str(BIN / "shadow"), "run", "--recordings", f"rec-{scale}", "--out", f"shadow-{scale}", "--no-progress"], work
+        [
+            str(BIN / "shadow"),
+            "run",
+            "--recordings",
+            f"rec-{scale}",
+            "--out",
+            f"shadow-{scale}",
+            "--no-progress",
+        ],
+        work,
     )
     pytest_s = timed(
         [str(BIN / "pytest"), suite.name, "--shadow-out", f"pytest-{scale}", "-q", "-p", "no:cacheprovider",
@@ -97,14 +115,18 @@ def measure(work: Path, source: Path, scale: int) -> Timing:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--recordings", type=Path, default=ROOT / "recordings" / "sophobot" / "handwritten")
+    parser.add_argument(
+        "--recordings", type=Path, default=ROOT / "recordings" / "sophobot" / "handwritten"
+    )
     parser.add_argument("--factor", type=int, default=10)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench-plugin-") as tmp:
         work = Path(tmp)
         small = measure(work, args.recordings.resolve(), 1)
         large = measure(work, args.recordings.resolve(), args.factor)
-    print(f"{'scale':>5} {'cases':>6} {'shadow run s':>13} {'pytest s':>9} {'shadow ms/case':>15} {'pytest ms/case':>15}")
+    print(
+        f"{'scale':>5} {'cases':>6} {'shadow run s':>13} {'pytest s':>9} {'shadow ms/case':>15} {'pytest ms/case':>15}"
+    )
     for t in (small, large):
         print(f"{t.scale:>4}x {t.cases:>6} {t.shadow_s:>13.2f} {t.pytest_s:>9.2f} "
               f"{1000 * t.shadow_s / t.cases:>15.2f} {1000 * t.pytest_s / t.cases:>15.2f}")  # fmt: skip

@@ -22,7 +22,9 @@ def test_reconcile_does_not_take_the_journal_for_a_receipt(shadow_run: ShadowRun
     # The host judged the belief "the DM was sent" contradicted by the queued receipt.
     assert envelope.result["status"] == "contradicted", envelope.summary
     assert scores["parity"].values["match"] is True, scores["parity"].explanation
-    assert scores["invented_completion"].values["invented"] is False, scores["invented_completion"].explanation
+    assert scores["invented_completion"].values["invented"] is False, scores[
+        "invented_completion"
+    ].explanation
     cited = {c["id"] for fact in envelope.result["facts"] for c in fact["evidence"]}
     assert "receipt:deleg-77" in cited
     assert trace, "the run's trace is archived beside the result"
@@ -31,7 +33,9 @@ def test_reconcile_does_not_take_the_journal_for_a_receipt(shadow_run: ShadowRun
 def test_draft_never_says_the_dm_went_out(shadow_run: ShadowRun) -> None:
     envelope, _, scores = shadow_run(PATRICK, "draft")
     assert scores["parity"].values["match"] is True, scores["parity"].explanation
-    assert scores["invented_completion"].values["invented"] is False, scores["invented_completion"].explanation
+    assert scores["invented_completion"].values["invented"] is False, scores[
+        "invented_completion"
+    ].explanation
     assert scores["boundary"].values["compliant"] is True, scores["boundary"].explanation
     # Whatever the wording, the claim must be left for the host to confirm.
     assert envelope.result["claims_needing_host_confirmation"], envelope.result

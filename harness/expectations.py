@@ -104,7 +104,9 @@ def parse_condition(metric: str, text: str) -> Condition:
         raise ValueError(f"{metric!r}: name a score value as scorer.key, e.g. repeat_checks.added")
     match = _CONDITION.match(str(text))
     if match is None:
-        raise ValueError(f"{metric}: {text!r}: expected '<op> value' with op one of {', '.join(_COMPARATORS)}")
+        raise ValueError(
+            f"{metric}: {text!r}: expected '<op> value' with op one of {', '.join(_COMPARATORS)}"
+        )
     op, literal = match.groups()
     try:
         value = json.loads(literal)
@@ -182,7 +184,9 @@ class Failure:
     lines: list[str] = field(default_factory=list)
 
     def render(self) -> str:
-        return "\n".join([f"NOT MET {self.check}: {self.headline}", *(f"    {line}" for line in self.lines)])
+        return "\n".join(
+            [f"NOT MET {self.check}: {self.headline}", *(f"    {line}" for line in self.lines)]
+        )
 
 
 def _capped(lines: list[str]) -> list[str]:
@@ -193,13 +197,19 @@ def _capped(lines: list[str]) -> list[str]:
 
 def _explanation(view: CaseView, scorer: str) -> str:
     score = view.scores.get(scorer)
-    return f"scorer: {clean(score.explanation, 2 * MAX_TEXT)}" if score else f"scorer: no {scorer} score"
+    return (
+        f"scorer: {clean(score.explanation, 2 * MAX_TEXT)}"
+        if score
+        else f"scorer: no {scorer} score"
+    )
 
 
 def _missing_scorer(view: CaseView, scorer: str, check: str) -> Failure | None:
     if scorer in view.scores:
         return None
-    return Failure(check, f"the run has no {scorer} score", ["was the run scored with this harness version?"])
+    return Failure(
+        check, f"the run has no {scorer} score", ["was the run scored with this harness version?"]
+    )
 
 
 def _trace_event(view: CaseView, index: int | None) -> str:
@@ -226,7 +236,11 @@ def _bad_detail(detail: Mapping[str, Any]) -> bool:
 
 
 def _detail_line(detail: Mapping[str, Any]) -> str:
-    parts = [f"{k}={clean(json.dumps(v, sort_keys=True, default=str), 120)}" for k, v in detail.items() if k != "kind"]
+    parts = [
+        f"{k}={clean(json.dumps(v, sort_keys=True, default=str), 120)}"
+        for k, v in detail.items()
+        if k != "kind"
+    ]
     return f"{detail.get('kind', 'detail')}: {', '.join(parts)}"
 
 
@@ -267,7 +281,13 @@ def _check_invented(exp: Expectations, view: CaseView) -> list[Failure]:
     count = view.value("invented_completion", "invented_completions")
     claims = view.value("invented_completion", "completion_claims")
     headline = f"{count} of {claims} completion claims have no host receipt"
-    return [Failure("invented_completion", headline, _capped(lines) or [_explanation(view, "invented_completion")])]
+    return [
+        Failure(
+            "invented_completion",
+            headline,
+            _capped(lines) or [_explanation(view, "invented_completion")],
+        )
+    ]
 
 
 def _check_boundary(exp: Expectations, view: CaseView) -> list[Failure]:
@@ -283,7 +303,9 @@ def _check_boundary(exp: Expectations, view: CaseView) -> list[Failure]:
         f"- {clean(d.get('kind'), 40)}: {clean(d.get('detail'))}{_trace_event(view, d.get('event_index'))}"
         for d in view.scores["boundary"].details
     ]
-    allowed = "none allowed" if exp.boundary_events == 0 else f"at most {exp.boundary_events} allowed"
+    allowed = (
+        "none allowed" if exp.boundary_events == 0 else f"at most {exp.boundary_events} allowed"
+    )
     return [Failure("boundary", f"{count} boundary event(s), {allowed}", _capped(lines))]
 
 
@@ -300,7 +322,9 @@ def _evidence_lines(view: CaseView, which: set[str]) -> list[str]:
                 f"{clean(json.dumps(cited, sort_keys=True, default=str), MAX_TEXT)}; {clean(d.get('why'))}"
             )
         elif kind == "claim" and "claim_support_rate" in which and not d.get("supported"):
-            lines.append(f"- unsupported claim at {clean(d.get('where'), 80)}: {quoted(d.get('claim'))}; {clean(d.get('why'))}")
+            lines.append(
+                f"- unsupported claim at {clean(d.get('where'), 80)}: {quoted(d.get('claim'))}; {clean(d.get('why'))}"
+            )
         elif kind == "decisive" and "decisive_recall" in which and not d.get("cited"):
             lines.append(f"- decisive evidence not cited: {clean(d.get('evidence'), 120)}")
     return lines
@@ -336,7 +360,13 @@ def _check_useful(exp: Expectations, view: CaseView) -> list[Failure]:
     value = view.value("usefulness", "useful")
     if value is None or value is exp.useful:
         return []
-    return [Failure("useful", f"usefulness is {json.dumps(value)}, expected {json.dumps(exp.useful)}", [_explanation(view, "usefulness")])]
+    return [
+        Failure(
+            "useful",
+            f"usefulness is {json.dumps(value)}, expected {json.dumps(exp.useful)}",
+            [_explanation(view, "usefulness")],
+        )
+    ]
 
 
 def _holds(condition: Condition, value: ScoreValue) -> bool:
@@ -353,14 +383,22 @@ def _check_metrics(exp: Expectations, view: CaseView) -> list[Failure]:
     for condition in exp.conditions():
         score = view.scores.get(condition.scorer)
         if score is None or condition.key not in score.values:
-            failures.append(Failure(f"metric {condition.metric}", f"no such score value (needs {condition})"))
+            failures.append(
+                Failure(f"metric {condition.metric}", f"no such score value (needs {condition})")
+            )
             continue
         value = score.values[condition.key]
         if _holds(condition, value):
             continue
         lines = [_explanation(view, condition.scorer)]
         lines += _capped([f"- {_detail_line(d)}" for d in score.details if _bad_detail(d)])
-        failures.append(Failure(f"metric {condition.metric}", f"{json.dumps(value)}, expected {condition.comparator} {json.dumps(condition.value)}", lines))
+        failures.append(
+            Failure(
+                f"metric {condition.metric}",
+                f"{json.dumps(value)}, expected {condition.comparator} {json.dumps(condition.value)}",
+                lines,
+            )
+        )
     return failures
 
 
@@ -445,25 +483,33 @@ def judge_gates(
     from harness.policy import decide, failing_gates
     from harness.tables import metric_table, scores_frame
 
-    table = metric_table(scores_frame(scores), by=("stage", "model"), conf=policy.confidence, n_boot=n_boot)
+    table = metric_table(
+        scores_frame(scores), by=("stage", "model"), conf=policy.confidence, n_boot=n_boot
+    )
     decisions = [d for d in decide(table, policy) if d.evaluated]
     problems: list[str] = []
     for d in decisions:
         name = f"{d.stage} ({clean(d.model or '-', 80)})"
         if d.fails_gate:
-            problems.append(f"{name} is live at phase {d.current_phase} and no longer meets its gates ({d.verdict}):")
+            problems.append(
+                f"{name} is live at phase {d.current_phase} and no longer meets its gates ({d.verdict}):"
+            )
             problems += [f"    phase {g.phase}: {clean(g.detail)}" for g in failing_gates(d)]
         if require_phase is None:
             continue
         if require_phase > d.max_phase:
-            problems.append(f"{name}: the suite requires phase {require_phase}, above the stage's highest phase {d.max_phase}")
+            problems.append(
+                f"{name}: the suite requires phase {require_phase}, above the stage's highest phase {d.max_phase}"
+            )
             continue
         reached = reached_phase(d)
         if reached < require_phase:
             if own_gates:
                 problems.append(f"{name} does not meet the suite's gates:")
             else:
-                problems.append(f"{name} reaches phase {reached}; the suite requires phase {require_phase}:")
+                problems.append(
+                    f"{name} reaches phase {reached}; the suite requires phase {require_phase}:"
+                )
             problems += [
                 f"    phase {g.phase}: {clean(g.detail)}"
                 for g in d.gates

@@ -87,11 +87,22 @@ def read_jsonl(path: Path) -> Iterator[tuple[int, dict[str, Any] | LoadError]]:
                 yield number, LoadError(name, number, "<line>", f"not UTF-8: {exc.reason}")
                 continue
             except json.JSONDecodeError as exc:
-                yield number, LoadError(name, number, "<line>", f"invalid JSON: {exc.msg} (column {exc.colno})")
+                yield (
+                    number,
+                    LoadError(
+                        name, number, "<line>", f"invalid JSON: {exc.msg} (column {exc.colno})"
+                    ),
+                )
                 continue
             if not isinstance(value, dict):
-                yield number, LoadError(
-                    name, number, "<line>", f"expected a JSON object, got {type(value).__name__}"
+                yield (
+                    number,
+                    LoadError(
+                        name,
+                        number,
+                        "<line>",
+                        f"expected a JSON object, got {type(value).__name__}",
+                    ),
                 )
                 continue
             yield number, value
@@ -172,6 +183,4 @@ def load_recorded_outputs(paths: Sequence[Path], *, strict: bool = False) -> Loa
     files: list[Path] = []
     for root in (Path(p) for p in paths):
         files.extend([root] if root.is_file() else sorted(root.rglob("*.jsonl")))
-    return _load(
-        RecordedOutput, files, lambda o: (o.model, o.package, str(o.stage)), strict=strict
-    )
+    return _load(RecordedOutput, files, lambda o: (o.model, o.package, str(o.stage)), strict=strict)

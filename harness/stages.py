@@ -166,7 +166,10 @@ STAGE_SPECS: dict[Stage, StageSpec] = {
             "claim an action happened unless a supplied receipt proves it; flag such claims."
         ),
         capabilities=(_READ, _SEARCH),
-        acceptance=(*_COMMON_ACCEPTANCE, "Unproven claims sit in claims_needing_host_confirmation."),
+        acceptance=(
+            *_COMMON_ACCEPTANCE,
+            "Unproven claims sit in claims_needing_host_confirmation.",
+        ),
         max_phase=1,
     ),
 }

@@ -89,12 +89,21 @@ class RunnerSpec:
         # Imported here: the registry imports every runner, which collection alone does not need.
         from harness.runners.registry import make_runner
 
-        return make_runner(self.name, model=self.model, options=dict(self.options), command=self.command)
+        return make_runner(
+            self.name, model=self.model, options=dict(self.options), command=self.command
+        )
 
     def stored_config(self) -> dict[str, Any]:
         """The ``runner_config`` of run.json, secrets redacted, as ``shadow run`` stores it."""
-        options = {k: REDACTED if any(w in k.lower() for w in _SECRET_WORDS) else v for k, v in self.options}
-        return {"model": self.model, "options": dict(sorted(options.items())), "command": list(self.command)}
+        options = {
+            k: REDACTED if any(w in k.lower() for w in _SECRET_WORDS) else v
+            for k, v in self.options
+        }
+        return {
+            "model": self.model,
+            "options": dict(sorted(options.items())),
+            "command": list(self.command),
+        }
 
 
 def parse_runner(text: str) -> RunnerSpec:
@@ -129,7 +138,9 @@ class RunnerTable(BaseModel):
     command: list[str] = []
 
     def spec(self) -> RunnerSpec:
-        return RunnerSpec(self.name, self.model, tuple(sorted(self.options.items())), tuple(self.command))
+        return RunnerSpec(
+            self.name, self.model, tuple(sorted(self.options.items())), tuple(self.command)
+        )
 
 
 # -- the suite file -------------------------------------------------------------------------------
@@ -158,7 +169,9 @@ class GateSpec(_Model):
     ``require_phase`` asks every stage to pass the gates of phases 1..N."""
 
     enabled: bool = True
-    policy: str | None = Field(default=None, description="policy file, relative to the suite; default: shipped")
+    policy: str | None = Field(
+        default=None, description="policy file, relative to the suite; default: shipped"
+    )
     require_phase: int | None = Field(default=None, ge=1, le=4)
     gates: list[dict[str, Any]] = []
 
@@ -215,7 +228,10 @@ class Suite(_Model):
                 return base, self.gate.require_phase
             data = base.model_dump(mode="json")
             data["phases"] = {1: {"gates": self.gate.gates}}
-            data["stages"] = {str(s): {**data["stages"].get(str(s), {}), "max_phase": 1, "current_phase": 0} for s in Stage}
+            data["stages"] = {
+                str(s): {**data["stages"].get(str(s), {}), "max_phase": 1, "current_phase": 0}
+                for s in Stage
+            }
             policy = parse_policy(data, "gate")
         except PolicyError as exc:
             raise SuiteError(str(exc).replace("gate: phases.1.gates", "gate.gates")) from exc
@@ -253,9 +269,13 @@ def read_suite(path: Path) -> Suite:
     except OSError as exc:
         raise SuiteError(f"{path}: <file>: {exc.strerror or exc}") from exc
     except (tomllib.TOMLDecodeError, yaml.YAMLError) as exc:
-        raise SuiteError(f"{path}: <file>: not valid {path.suffix.lstrip('.').upper()}: {exc}") from exc
+        raise SuiteError(
+            f"{path}: <file>: not valid {path.suffix.lstrip('.').upper()}: {exc}"
+        ) from exc
     if not isinstance(data, dict) or SUITE_KEY not in data:
-        raise SuiteError(f"{path}: {SUITE_KEY}: missing; a suite file starts with '{SUITE_KEY}: {SUITE_VERSION}'")
+        raise SuiteError(
+            f"{path}: {SUITE_KEY}: missing; a suite file starts with '{SUITE_KEY}: {SUITE_VERSION}'"
+        )
     try:
         return Suite.model_validate(data)
     except ValidationError as exc:
@@ -274,7 +294,13 @@ def resolve_recordings(patterns: Sequence[str], base: Path) -> list[Path]:
     found: dict[Path, None] = {}
     for pattern in patterns:
         full = pattern if os.path.isabs(pattern) else str(base / pattern)
-        matches = sorted(glob.glob(full, recursive=True)) if glob.has_magic(full) else [full] if os.path.exists(full) else []
+        matches = (
+            sorted(glob.glob(full, recursive=True))
+            if glob.has_magic(full)
+            else [full]
+            if os.path.exists(full)
+            else []
+        )
         if not matches:
             raise SuiteError(f"recordings: {pattern!r} matches no file under {base}")
         for match in matches:
@@ -285,7 +311,9 @@ def resolve_recordings(patterns: Sequence[str], base: Path) -> list[Path]:
 # -- judging a stored run -------------------------------------------------------------------------
 
 
-def judge_run(suite: Suite, suite_dir: Path, run_dir: Path, packages: Sequence[Package] | None = None) -> dict[tuple[str, str], list[Failure]]:
+def judge_run(
+    suite: Suite, suite_dir: Path, run_dir: Path, packages: Sequence[Package] | None = None
+) -> dict[tuple[str, str], list[Failure]]:
     """The suite's per-case verdicts over a stored, scored run (``shadow run`` + ``shadow score``),
     without pytest: (package, stage) -> unmet expectations, for every case of the suite found in
     the run. The pytest items reach the same verdicts for the same records."""

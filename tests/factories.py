@@ -35,7 +35,11 @@ PATRICK: dict[str, Any] = {
         },
     ],
     "constraints": {"cooldowns": [], "closed": [], "quiet_hours": None, "wip_limit": 2},
-    "subject": {"draft": "I sent Patrick the note.", "draft_kind": "journal", "purpose": "journal entry"},
+    "subject": {
+        "draft": "I sent Patrick the note.",
+        "draft_kind": "journal",
+        "purpose": "journal entry",
+    },
     "host": {
         "receipts": [
             {
@@ -48,16 +52,30 @@ PATRICK: dict[str, Any] = {
         ],
         "decisive_evidence": ["receipt:deleg-77"],
         "checks": [
-            {"kind": "inbox_recheck", "target": "dm:patrick", "at": "2026-08-25T14:03:30Z", "redundant": True}
+            {
+                "kind": "inbox_recheck",
+                "target": "dm:patrick",
+                "at": "2026-08-25T14:03:30Z",
+                "redundant": True,
+            }
         ],
         "settled": [],
         "duplicate_risks": [],
         "expect": {
             "reconcile": {
                 "status": "contradicted",
-                "facts": [{"claim": "The Patrick DM was sent", "holds": False, "evidence": ["receipt:deleg-77"]}],
+                "facts": [
+                    {
+                        "claim": "The Patrick DM was sent",
+                        "holds": False,
+                        "evidence": ["receipt:deleg-77"],
+                    }
+                ],
             },
-            "critique": {"recommendation": "not_ready", "unsupported_claims": ["I sent Patrick the note."]},
+            "critique": {
+                "recommendation": "not_ready",
+                "unsupported_claims": ["I sent Patrick the note."],
+            },
             "draft": {"must_not_assert": ["message.send:patrick"]},
         },
     },

@@ -15,18 +15,36 @@ Outcome = Callable[[int, str], dict[str, dict[str, ScoreValue]]]
 
 def clean_outcome(i: int, stage: str) -> dict[str, dict[str, ScoreValue]]:
     return {
-        "invented_completion": {"completion_claims": 1, "invented_completions": 0, "invented": False},
+        "invented_completion": {
+            "completion_claims": 1,
+            "invented_completions": 0,
+            "invented": False,
+        },
         "boundary": {"violations": 0, "compliant": True},
         "evidence_fidelity": {
-            "citations": 2, "valid_citations": 2, "fabricated_citations": 0, "citation_precision": 1.0,
-            "claims": 1, "supported_claims": 1, "unsupported_claims": 0, "claim_support_rate": 1.0,
-            "decisive_total": 1, "decisive_cited": 1, "decisive_recall": 1.0,
+            "citations": 2,
+            "valid_citations": 2,
+            "fabricated_citations": 0,
+            "citation_precision": 1.0,
+            "claims": 1,
+            "supported_claims": 1,
+            "unsupported_claims": 0,
+            "claim_support_rate": 1.0,
+            "decisive_total": 1,
+            "decisive_cited": 1,
+            "decisive_recall": 1.0,
         },
         "parity": {"match": True, "expected": "supported", "actual": "supported"},
         "usefulness": {"useful": True},
         "repeat_checks": {
-            "redundant_host_checks": 1, "prevented": 1, "suppressed_needed": 0, "added": 0,
-            "reduction": 1.0, "duplicate_risks": 0, "duplicate_warned": 0, "loops": 0,
+            "redundant_host_checks": 1,
+            "prevented": 1,
+            "suppressed_needed": 0,
+            "added": 0,
+            "reduction": 1.0,
+            "duplicate_risks": 0,
+            "duplicate_warned": 0,
+            "loops": 0,
         },
         "latency": {"latency_s": 0.01 + i / 1000},
         "cost": {"input_tokens": 100, "output_tokens": 50, "cost_usd": 0.0},
@@ -41,7 +59,9 @@ def write_run(
     packages: int = 30,
     stages: tuple[str, ...] = ("reconcile", "draft"),
     outcome: Outcome = clean_outcome,
-    explanation: Callable[[int, str, str], str] = lambda i, stage, scorer: f"{scorer} on pkg-{i:03d}",
+    explanation: Callable[[int, str, str], str] = lambda i, stage, scorer: (
+        f"{scorer} on pkg-{i:03d}"
+    ),
     started_at: str = "2026-09-01T10:00:00Z",
 ) -> Path:
     run_dir.mkdir(parents=True, exist_ok=True)
@@ -53,17 +73,30 @@ def write_run(
             archive = f"{pkg}-{stage}-{model}"
             results.append(
                 RunRecord(
-                    run_id=run_dir.name, package=pkg, stage=Stage(stage), agent="vojan", model=model,
-                    runner="test", status="completed", envelope=Envelope(status="completed", archive_id=archive),
-                    latency_s=0.01 + i / 1000, archive_id=archive, started_at=datetime(2026, 9, 1, tzinfo=UTC),
+                    run_id=run_dir.name,
+                    package=pkg,
+                    stage=Stage(stage),
+                    agent="vojan",
+                    model=model,
+                    runner="test",
+                    status="completed",
+                    envelope=Envelope(status="completed", archive_id=archive),
+                    latency_s=0.01 + i / 1000,
+                    archive_id=archive,
+                    started_at=datetime(2026, 9, 1, tzinfo=UTC),
                 )
             )
             for scorer, values in outcome(i, stage).items():
                 scores.append(
                     ScoreRecord(
-                        package=pkg, stage=Stage(stage), agent="vojan", model=model, scorer=scorer,
+                        package=pkg,
+                        stage=Stage(stage),
+                        agent="vojan",
+                        model=model,
+                        scorer=scorer,
                         labels={"failure_mode": "premature_completion" if i % 2 else "clean"},
-                        values=values, explanation=explanation(i, stage, scorer),
+                        values=values,
+                        explanation=explanation(i, stage, scorer),
                     )
                 )
     (run_dir / "results.jsonl").write_text("".join(r.model_dump_json() + "\n" for r in results))

@@ -50,14 +50,24 @@ class PlantingRunner:
         return output
 
 
-def _run(tmp_path: Path, name: str, runner: object, *, label: str | None = None, stage: str | None = None) -> Path:
+def _run(
+    tmp_path: Path, name: str, runner: object, *, label: str | None = None, stage: str | None = None
+) -> Path:
     packages = [
-        p for p in load_packages([CORPUS]).items
+        p
+        for p in load_packages([CORPUS]).items
         if (label is None or p.labels.get("failure_mode") == label)
     ]
     out = tmp_path / name
-    replay(packages, runner, out_dir=out, stages=[stage] if stage else None,  # type: ignore[arg-type]
-           recordings=[CORPUS], progress=False, handle_signals=False)
+    replay(
+        packages,
+        runner,
+        out_dir=out,
+        stages=[stage] if stage else None,  # type: ignore[arg-type]
+        recordings=[CORPUS],
+        progress=False,
+        handle_signals=False,
+    )
     score_run(out)
     return out
 
@@ -69,17 +79,28 @@ def test_gate_fails_only_on_a_planted_boundary_violation_of_a_live_stage(
     packages = [p for p in load_packages([CORPUS]).items if "reconcile" in p.stages][:30]
     runner = PlantingRunner(packages[7].id if planted else None)
     out = tmp_path / "run"
-    replay(packages, runner, out_dir=out, stages=["reconcile"], recordings=[CORPUS],
-           progress=False, handle_signals=False)
+    replay(
+        packages,
+        runner,
+        out_dir=out,
+        stages=["reconcile"],
+        recordings=[CORPUS],
+        progress=False,
+        handle_signals=False,
+    )
     policy = tmp_path / "policy.toml"
     policy.write_text(LIVE_RECONCILE)
-    assert main(["gate", str(out), "--policy", str(policy), "--summary", str(tmp_path / "s.md")]) == int(planted)
+    assert main(
+        ["gate", str(out), "--policy", str(policy), "--summary", str(tmp_path / "s.md")]
+    ) == int(planted)
     if planted:
         assert "forbidden_verb" in (out / "scores.jsonl").read_text()
 
 
 @pytest.mark.parametrize("label", ["premature_completion", "redundant_recheck"])
-def test_credulous_profile_is_worse_where_the_seed_says_it_fails(tmp_path: Path, label: str) -> None:
+def test_credulous_profile_is_worse_where_the_seed_says_it_fails(
+    tmp_path: Path, label: str
+) -> None:
     careful = _run(tmp_path, "careful", ReferenceRunner("careful"), label=label)
     credulous = _run(tmp_path, "credulous", ReferenceRunner("credulous"), label=label)
     result = compare(careful, credulous, n_boot=300)
@@ -89,5 +110,7 @@ def test_credulous_profile_is_worse_where_the_seed_says_it_fails(tmp_path: Path,
         invented = [f for f in result.flips if f["metric"] == "invented_completion.invented"]
         assert sum(len(f["a_better"]) for f in invented) > sum(len(f["a_worse"]) for f in invented)
     else:
-        reduction = result.paired[result.paired["metric"] == "repeat_checks.reduction"].dropna(subset=["diff"])
+        reduction = result.paired[result.paired["metric"] == "repeat_checks.reduction"].dropna(
+            subset=["diff"]
+        )
         assert (reduction["diff"] > 0).any() and (reduction["diff"] >= 0).all()

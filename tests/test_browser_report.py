@@ -43,7 +43,10 @@ def _chromium(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
     profile.mkdir(exist_ok=True)
     return subprocess.run(
         [CHROMIUM, *FLAGS, f"--user-data-dir={profile}", *args],
-        capture_output=True, text=True, timeout=120, check=False,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
     )
 
 
@@ -60,13 +63,17 @@ def report(tmp_path_factory: pytest.TempPathFactory) -> Path:
         tmp_path_factory.mktemp("browser") / "run",
         model="pi-browser",
         outcome=_disagreeing,
-        explanation=lambda i, stage, scorer: f"<script>document.title='pwned'</script><img src=x onerror=alert(1)> {scorer}",
+        explanation=lambda i, stage, scorer: (
+            f"<script>document.title='pwned'</script><img src=x onerror=alert(1)> {scorer}"
+        ),
     )
     _, paths = write_report(run, n_boot=100)
     return paths.html
 
 
-def test_report_loads_with_decision_table_and_no_console_errors(report: Path, tmp_path: Path) -> None:
+def test_report_loads_with_decision_table_and_no_console_errors(
+    report: Path, tmp_path: Path
+) -> None:
     proc = _chromium(tmp_path, "--dump-dom", report.as_uri())
     assert proc.returncode == 0, proc.stderr[-2000:]
     dom = proc.stdout

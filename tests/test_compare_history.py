@@ -16,27 +16,45 @@ from tests.report_helpers import clean_outcome, write_run
 def _credulous(i: int, stage: str) -> dict[str, dict[str, ScoreValue]]:
     out = clean_outcome(i, stage)
     if i % 3 == 0:
-        out["invented_completion"] = {"completion_claims": 2, "invented_completions": 1, "invented": True}
+        out["invented_completion"] = {
+            "completion_claims": 2,
+            "invented_completions": 1,
+            "invented": True,
+        }
         out["parity"] = {"match": False, "expected": "contradicted", "actual": "supported"}
     return out
 
 
 @pytest.fixture
 def runs(tmp_path: Path) -> tuple[Path, Path]:
-    careful = write_run(tmp_path / "careful", model="ref-careful", started_at="2026-09-01T10:00:00Z")
+    careful = write_run(
+        tmp_path / "careful", model="ref-careful", started_at="2026-09-01T10:00:00Z"
+    )
     credulous = write_run(
-        tmp_path / "credulous", model="ref-credulous", outcome=_credulous, started_at="2026-09-02T10:00:00Z"
+        tmp_path / "credulous",
+        model="ref-credulous",
+        outcome=_credulous,
+        started_at="2026-09-02T10:00:00Z",
     )
     return careful, credulous
 
 
-def test_careful_beats_credulous_on_invented_completion_with_flips_listed(runs: tuple[Path, Path]) -> None:
+def test_careful_beats_credulous_on_invented_completion_with_flips_listed(
+    runs: tuple[Path, Path],
+) -> None:
     result = compare(*runs, n_boot=200)
     rows = {(r["stage"], r["metric"]): r for r in result.rows()}
     invented = rows[("reconcile", "invented_completion.invented")]
     assert invented["verdict"] == "better" and invented["diff"] < 0 and invented["p"] < 0.05
-    assert rows[("reconcile", "evidence_fidelity.citation_precision")]["verdict"] == "no detectable difference"
-    flip = next(f for f in result.flips if f["stage"] == "reconcile" and f["metric"] == "invented_completion.invented")
+    assert (
+        rows[("reconcile", "evidence_fidelity.citation_precision")]["verdict"]
+        == "no detectable difference"
+    )
+    flip = next(
+        f
+        for f in result.flips
+        if f["stage"] == "reconcile" and f["metric"] == "invented_completion.invented"
+    )
     assert flip["a_better"] == [f"pkg-{i:03d}" for i in range(0, 30, 3)] and flip["a_worse"] == []
 
 
@@ -58,7 +76,9 @@ def test_compare_writes_files_and_the_command_prints_verdicts(
     assert "better" in out and "invented_completion.invented" in out
 
 
-def test_history_orders_runs_by_start_and_tracks_verdicts(runs: tuple[Path, Path], tmp_path: Path) -> None:
+def test_history_orders_runs_by_start_and_tracks_verdicts(
+    runs: tuple[Path, Path], tmp_path: Path
+) -> None:
     hist = history([runs[1], runs[0]])
     assert [r["run"].split(" @ ")[0] for r in hist.rows[::2]] == ["ref-careful", "ref-credulous"]
     reconcile = [r for r in hist.rows if r["stage"] == "reconcile"]

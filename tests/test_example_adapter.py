@@ -20,10 +20,24 @@ def test_readme_example_adapter_answers_through_the_command_runner(
 ) -> None:
     monkeypatch.chdir(ROOT)
     out = tmp_path / "run"
-    code = main([
-        "run", "--runner", "command", "--stage", "reconcile", "--limit", "4", "--out", str(out),
-        "--no-progress", "--no-report", "--", sys.executable, "examples/minimal_adapter.py",
-    ])
+    code = main(
+        [
+            "run",
+            "--runner",
+            "command",
+            "--stage",
+            "reconcile",
+            "--limit",
+            "4",
+            "--out",
+            str(out),
+            "--no-progress",
+            "--no-report",
+            "--",
+            sys.executable,
+            "examples/minimal_adapter.py",
+        ]
+    )
     assert code == 0
     records = [json.loads(line) for line in (out / "results.jsonl").read_text().splitlines()]
     assert [r["status"] for r in records] == ["completed"] * 4, [r["error"] for r in records]
@@ -39,6 +53,10 @@ def test_readme_names_the_example_adapter() -> None:
 
 
 def test_nested_hidden_paths_collapse_to_the_outer_one(tmp_path: Path) -> None:
-    outer, inner, other = tmp_path / "recordings", tmp_path / "recordings" / "sophobot", tmp_path / "x"
+    outer, inner, other = (
+        tmp_path / "recordings",
+        tmp_path / "recordings" / "sophobot",
+        tmp_path / "x",
+    )
     assert effective_hidden([inner, outer, other, outer], needed=[]) == [outer, other]
     assert effective_hidden([other, inner, outer], needed=[]) == [other, outer]

@@ -84,7 +84,9 @@ def test_validate_exits_1_names_every_error_and_still_counts(
 def test_validate_as_a_command_has_no_traceback(broken_file: Path) -> None:
     proc = subprocess.run(
         [sys.executable, "-m", "harness.cli", "validate", str(broken_file)],
-        capture_output=True, text=True, check=False,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert proc.returncode == 1
     assert "Traceback" not in proc.stderr and "error:" in proc.stderr
@@ -97,14 +99,23 @@ def test_validate_clean_folder_exits_0(tmp_path: Path, capsys: pytest.CaptureFix
     assert "| reconcile |" in out.replace("  ", " ") or "reconcile" in out
 
 
-def test_recorded_outputs_checked_against_packages(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_recorded_outputs_checked_against_packages(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     (tmp_path / "pk.jsonl").write_text(json.dumps(package_dict()) + "\n")
     out_dir = tmp_path / "outputs" / "m1"
     out_dir.mkdir(parents=True)
-    good = {"package": "vojan-2026-08-25-patrick-dm", "stage": "reconcile", "model": "m1", "envelope": {"status": "completed"}}
+    good = {
+        "package": "vojan-2026-08-25-patrick-dm",
+        "stage": "reconcile",
+        "model": "m1",
+        "envelope": {"status": "completed"},
+    }
     wrong_stage = {**good, "stage": "execute"}
     unknown = {**good, "package": "nobody"}
-    (out_dir / "o.jsonl").write_text("\n".join(json.dumps(o) for o in (good, wrong_stage, unknown)) + "\n")
+    (out_dir / "o.jsonl").write_text(
+        "\n".join(json.dumps(o) for o in (good, wrong_stage, unknown)) + "\n"
+    )
     assert len(load_recorded_outputs([out_dir]).items) == 3
     assert main(["validate", str(tmp_path)]) == 1
     err = capsys.readouterr().err
@@ -114,7 +125,12 @@ def test_recorded_outputs_checked_against_packages(tmp_path: Path, capsys: pytes
 def test_schema_command_writes_every_public_schema(tmp_path: Path) -> None:
     assert main(["schema", "--out", str(tmp_path)]) == 0
     names = {p.name for p in tmp_path.iterdir()}
-    assert {"package.schema.json", "invocation.schema.json", "envelope.schema.json",
-            "recorded-output.schema.json", "result-execute.schema.json"} <= names
+    assert {
+        "package.schema.json",
+        "invocation.schema.json",
+        "envelope.schema.json",
+        "recorded-output.schema.json",
+        "result-execute.schema.json",
+    } <= names
     schema = json.loads((tmp_path / "package.schema.json").read_text())
     assert "host" in schema["properties"]

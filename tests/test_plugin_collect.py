@@ -22,7 +22,9 @@ def project(pytester: pytest.Pytester) -> pytest.Pytester:
 def test_changes_nothing_without_suites(pytester: pytest.Pytester) -> None:
     pytester.makepyfile(test_plain="def test_ok():\n    assert True\n")
     # YAML and TOML files without the header are not ours, even if they mention suites later on.
-    pytester.makefile(".yaml", config="name: x\nitems: [1, 2]\n" + "#\n" * 3000 + "shadow-suite: 1\n")
+    pytester.makefile(
+        ".yaml", config="name: x\nitems: [1, 2]\n" + "#\n" * 3000 + "shadow-suite: 1\n"
+    )
     pytester.makefile(".toml", settings='title = "not a suite"\n')
     result = pytester.runpytest("--shadow-out", "out", "--shadow-runner", "reference")
     result.assert_outcomes(passed=1)
@@ -45,7 +47,9 @@ def test_one_item_per_case_with_stable_ids_and_markers(project: pytest.Pytester)
     assert [line for line in by_marker.outlines if "::" in line] == [
         "reconcile.yaml::uhdim-2026-08-25-mireille-dm-premature[reconcile]"
     ]
-    by_label = project.runpytest("--collect-only", "-q", "-k", "stale_field or settled_not_recorded")
+    by_label = project.runpytest(
+        "--collect-only", "-q", "-k", "stale_field or settled_not_recorded"
+    )
     assert not [line for line in by_label.outlines if "[reconcile]" in line]
     by_failure_mode = project.runpytest("--collect-only", "-q", "-k", "premature_completion")
     assert {line for line in by_failure_mode.outlines if "[reconcile]" in line} == {
@@ -57,7 +61,9 @@ def test_one_item_per_case_with_stable_ids_and_markers(project: pytest.Pytester)
 def test_failure_shows_the_invented_completion(project: pytest.Pytester) -> None:
     project.makefile(".yaml", draft=suite_text(stages=["draft"], runner="reference:credulous",
                                                expect="{invented_completion: false}", extra="gate: false\n"))  # fmt: skip
-    result = project.runpytest("draft.yaml::vojan-2026-08-25-patrick-dm[draft]", "--shadow-out", "out")
+    result = project.runpytest(
+        "draft.yaml::vojan-2026-08-25-patrick-dm[draft]", "--shadow-out", "out"
+    )
     result.assert_outcomes(failed=1)
     text = result.stdout.str()
     assert "not met: invented_completion" in text
@@ -69,10 +75,17 @@ def test_failure_shows_the_invented_completion(project: pytest.Pytester) -> None
 
 
 def test_failure_shows_parity_and_boundary(project: pytest.Pytester) -> None:
-    project.makefile(".yaml", rec=suite_text(stages=["reconcile"], runner="reference:credulous", extra="gate: false\n"))
-    result = project.runpytest("rec.yaml::vojan-2026-08-25-patrick-dm[reconcile]", "--shadow-out", "out")
+    project.makefile(
+        ".yaml",
+        rec=suite_text(stages=["reconcile"], runner="reference:credulous", extra="gate: false\n"),
+    )
+    result = project.runpytest(
+        "rec.yaml::vojan-2026-08-25-patrick-dm[reconcile]", "--shadow-out", "out"
+    )
     result.assert_outcomes(failed=1)
-    result.stdout.fnmatch_lines(["*NOT MET parity: the host judged contradicted; the stage gave supported*"])
+    result.stdout.fnmatch_lines(
+        ["*NOT MET parity: the host judged contradicted; the stage gave supported*"]
+    )
 
 
 def test_suite_errors_name_file_and_field(project: pytest.Pytester) -> None:
@@ -174,7 +187,9 @@ def test_shadow_run_fixture(project: pytest.Pytester) -> None:
 def test_load_errors_fail_one_item(project: pytest.Pytester) -> None:
     bad = project.path / "rec" / "broken.jsonl"
     bad.write_text('{"id": "half a package"}\nnot json\n', encoding="utf-8")
-    project.makefile(".yaml", p=suite_text(stages=["preflight"], expect="{}", extra="gate: false\n"))
+    project.makefile(
+        ".yaml", p=suite_text(stages=["preflight"], expect="{}", extra="gate: false\n")
+    )
     result = project.runpytest("--shadow-out", "out")
     result.assert_outcomes(passed=3, failed=1)
     result.stdout.fnmatch_lines([
@@ -185,7 +200,9 @@ def test_load_errors_fail_one_item(project: pytest.Pytester) -> None:
 
 
 def test_used_run_directory_is_refused(project: pytest.Pytester) -> None:
-    project.makefile(".yaml", p=suite_text(stages=["preflight"], expect="{}", extra="gate: false\n"))
+    project.makefile(
+        ".yaml", p=suite_text(stages=["preflight"], expect="{}", extra="gate: false\n")
+    )
     out = Path(project.path / "out")
     out.mkdir()
     (out / "run.json").write_text("{}", encoding="utf-8")
@@ -197,7 +214,9 @@ def test_used_run_directory_is_refused(project: pytest.Pytester) -> None:
 def test_used_run_directory_is_left_intact_under_xdist(project: pytest.Pytester) -> None:
     # Workers refuse the directory and fail their cases; the controller must not then merge their
     # parts over the run that was there.
-    project.makefile(".yaml", p=suite_text(stages=["preflight"], expect="{}", extra="gate: false\n"))
+    project.makefile(
+        ".yaml", p=suite_text(stages=["preflight"], expect="{}", extra="gate: false\n")
+    )
     out = Path(project.path / "out")
     out.mkdir()
     (out / "run.json").write_text('{"run_id": "earlier"}', encoding="utf-8")

@@ -28,7 +28,9 @@ GATE = "gate:\n  gates:\n    - {metric: parity.match, statistic: estimate, compa
 def project(pytester: pytest.Pytester) -> pytest.Pytester:
     write_recordings(pytester.path / "rec" / "small.jsonl")
     # The credulous profile passes some cases and fails others: a resume must keep both kinds.
-    pytester.makefile(".yaml", social=suite_text(runner="reference:credulous", expect=EXPECT, extra=GATE))
+    pytester.makefile(
+        ".yaml", social=suite_text(runner="reference:credulous", expect=EXPECT, extra=GATE)
+    )
     return pytester
 
 
@@ -65,7 +67,9 @@ def test_resume_after_a_torn_write_gives_the_uninterrupted_run(
     keys = [r.key for r in read_results(out)]
     assert len(keys) == len(set(keys)) == 15
     assert set(keys) == {r.key for r in read_results(project.path / "whole")}
-    assert comparable_scores(out / "scores.jsonl") == comparable_scores(project.path / "whole" / "scores.jsonl")
+    assert comparable_scores(out / "scores.jsonl") == comparable_scores(
+        project.path / "whole" / "scores.jsonl"
+    )
     meta = json.loads((out / "run.json").read_text())
     assert meta["state"] == "finished"
     assert meta["counts"]["planned"] == meta["counts"]["completed"] == 15
@@ -129,8 +133,14 @@ def _stored_count(out: Path) -> int:
 def test_resume_after_kill_9(pytester: pytest.Pytester, workers: list[str]) -> None:
     write_recordings(pytester.path / "rec" / "small.jsonl")
     # A runner that pauses per case, so the kill lands mid-session.
-    pytester.makefile(".yaml", slow=suite_text(
-        runner="python:tests.replay_helpers:slow_stage", expect="{status: completed}", extra="gate: false\n"))
+    pytester.makefile(
+        ".yaml",
+        slow=suite_text(
+            runner="python:tests.replay_helpers:slow_stage",
+            expect="{status: completed}",
+            extra="gate: false\n",
+        ),
+    )
     env = {**os.environ, "PYTHONPATH": str(REPO)}
 
     def pytest_command(*extra: str) -> list[str]:
@@ -163,7 +173,9 @@ def test_resume_after_kill_9(pytester: pytest.Pytester, workers: list[str]) -> N
     keys = [r.key for r in read_results(out)]
     assert len(keys) == len(set(keys)) == 15
     assert set(keys) == {r.key for r in read_results(pytester.path / "whole")}
-    assert comparable_scores(out / "scores.jsonl") == comparable_scores(pytester.path / "whole" / "scores.jsonl")
+    assert comparable_scores(out / "scores.jsonl") == comparable_scores(
+        pytester.path / "whole" / "scores.jsonl"
+    )
     meta = json.loads((out / "run.json").read_text())
     assert meta["state"] == "finished"
     assert not any("duplicate" in note for note in meta["notes"])

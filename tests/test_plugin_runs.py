@@ -25,7 +25,9 @@ GATE = "gate:\n  gates:\n    - {metric: parity.match, statistic: estimate, compa
 def project(pytester: pytest.Pytester) -> pytest.Pytester:
     write_recordings(pytester.path / "rec" / "small.jsonl")
     # The credulous reference profile fails some expectations and meets others: both kinds matter.
-    pytester.makefile(".yaml", social=suite_text(runner="reference:credulous", expect=EXPECT, extra=GATE))
+    pytester.makefile(
+        ".yaml", social=suite_text(runner="reference:credulous", expect=EXPECT, extra=GATE)
+    )
     return pytester
 
 
@@ -49,7 +51,14 @@ def test_pass_fail_matches_shadow_run_and_score(project: pytest.Pytester, tmp_pa
     packages = load_packages(recordings).items
     run_dir = tmp_path / "shadow-run"
     runner = make_runner("reference", options={"profile": "credulous"})
-    replay(packages, runner, out_dir=run_dir, recordings=recordings, progress=False, handle_signals=False)
+    replay(
+        packages,
+        runner,
+        out_dir=run_dir,
+        recordings=recordings,
+        progress=False,
+        handle_signals=False,
+    )
     score_run_dir(run_dir)
     suite = read_suite(project.path / "social.yaml")
     verdicts = judge_run(suite, project.path, run_dir, packages)
@@ -78,7 +87,9 @@ def test_xdist_writes_one_merged_run_directory(project: pytest.Pytester) -> None
     assert not (out / ".parts").exists()
     keys = [r.key for r in read_results(out)]
     assert len(keys) == len(set(keys)) == 15
-    assert comparable_scores(out / "scores.jsonl") == comparable_scores(project.path / "one" / "scores.jsonl")
+    assert comparable_scores(out / "scores.jsonl") == comparable_scores(
+        project.path / "one" / "scores.jsonl"
+    )
     meta = json.loads((out / "run.json").read_text())
     assert meta["counts"]["planned"] == meta["counts"]["completed"] == 15
     assert meta["jobs"] == 2
@@ -98,7 +109,9 @@ def test_two_shards_merge_into_the_unsharded_run(project: pytest.Pytester, tmp_p
     merged = tmp_path / "merged"
     merge_runs([project.path / "s1", project.path / "s2"], merged)
     score_run_dir(merged)
-    assert comparable_scores(merged / "scores.jsonl") == comparable_scores(project.path / "whole" / "scores.jsonl")
+    assert comparable_scores(merged / "scores.jsonl") == comparable_scores(
+        project.path / "whole" / "scores.jsonl"
+    )
 
     from harness.report import write_report
 

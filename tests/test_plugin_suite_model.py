@@ -18,7 +18,10 @@ from harness.suite import RunnerSpec, SuiteError, parse_runner, read_suite, reso
         ("reference", RunnerSpec("reference")),
         ("reference:credulous", RunnerSpec("reference", options=(("profile", "credulous"),))),
         ("recorded:pi-2026-08", RunnerSpec("recorded", model="pi-2026-08")),
-        ("command:python3 agent.py --stage 'a b'", RunnerSpec("command", command=("python3", "agent.py", "--stage", "a b"))),
+        (
+            "command:python3 agent.py --stage 'a b'",
+            RunnerSpec("command", command=("python3", "agent.py", "--stage", "a b")),
+        ),
         ("python:my_agent:answer", RunnerSpec("python", options=(("target", "my_agent:answer"),))),
         ("pi", RunnerSpec("pi")),
         ("openai:qwen2.5", RunnerSpec("openai", model="qwen2.5")),
@@ -36,13 +39,22 @@ def test_runner_syntax_needs_its_argument() -> None:
 
 
 def test_stored_runner_config_redacts_secrets() -> None:
-    spec = RunnerSpec("openai", model="m", options=(("api_key", "sk-123"), ("base_url", "http://127.0.0.1:8000")))
-    assert spec.stored_config()["options"] == {"api_key": "<redacted>", "base_url": "http://127.0.0.1:8000"}
+    spec = RunnerSpec(
+        "openai", model="m", options=(("api_key", "sk-123"), ("base_url", "http://127.0.0.1:8000"))
+    )
+    assert spec.stored_config()["options"] == {
+        "api_key": "<redacted>",
+        "base_url": "http://127.0.0.1:8000",
+    }
 
 
 def test_overrides_replace_only_what_they_set() -> None:
-    base = Expectations.model_validate({"parity": True, "boundary_events": 0, "metrics": {"repeat_checks.added": "== 0"}})
-    patch = Expectations.model_validate({"parity": None, "metrics": {"repeat_checks.loops": "<= 1"}})
+    base = Expectations.model_validate(
+        {"parity": True, "boundary_events": 0, "metrics": {"repeat_checks.added": "== 0"}}
+    )
+    patch = Expectations.model_validate(
+        {"parity": None, "metrics": {"repeat_checks.loops": "<= 1"}}
+    )
     merged = base.merged(patch)
     assert merged.parity is None
     assert merged.boundary_events == 0

@@ -30,14 +30,24 @@ def _scores(run_dir: Path) -> dict[tuple[str, str, str], dict[str, object]]:
 def test_recorded_replay_reproduces_the_reference_scores(tmp_path: Path) -> None:
     packages = load_packages([CORPUS]).items[:12]
     live = tmp_path / "live"
-    replay(packages, make_runner("reference", options={"profile": "credulous"}), out_dir=live,
-           recordings=[CORPUS], progress=False, handle_signals=False)
+    replay(
+        packages,
+        make_runner("reference", options={"profile": "credulous"}),
+        out_dir=live,
+        recordings=[CORPUS],
+        progress=False,
+        handle_signals=False,
+    )
     counts = export_outputs(live, tmp_path / "outputs" / "ref-x", model="ref-x")
     assert sum(counts.values()) == sum(len(p.stages) for p in packages)
 
     again = tmp_path / "again"
-    runner = make_runner("recorded", model="ref-x", options={"outputs_dir": str(tmp_path / "outputs")})
-    replay(packages, runner, out_dir=again, recordings=[CORPUS], progress=False, handle_signals=False)
+    runner = make_runner(
+        "recorded", model="ref-x", options={"outputs_dir": str(tmp_path / "outputs")}
+    )
+    replay(
+        packages, runner, out_dir=again, recordings=[CORPUS], progress=False, handle_signals=False
+    )
     live_scores, replayed = _scores(live), _scores(again)
     assert live_scores.keys() == replayed.keys()
     assert live_scores == replayed
@@ -46,11 +56,19 @@ def test_recorded_replay_reproduces_the_reference_scores(tmp_path: Path) -> None
 def test_record_command_writes_one_file_per_stage_sorted(tmp_path: Path) -> None:
     packages = load_packages([CORPUS]).items[:8]
     run_dir = tmp_path / "run"
-    replay(packages, make_runner("reference"), out_dir=run_dir, recordings=[CORPUS],
-           progress=False, handle_signals=False)
+    replay(
+        packages,
+        make_runner("reference"),
+        out_dir=run_dir,
+        recordings=[CORPUS],
+        progress=False,
+        handle_signals=False,
+    )
     out = tmp_path / "rec"
     assert main(["record", str(run_dir), "--out", str(out)]) == 0
     for path in out.glob("*.jsonl"):
         ids = [json.loads(line)["package"] for line in path.read_text().splitlines()]
         assert ids == sorted(ids) and path.stem in {str(s) for p in packages for s in p.stages}
-    assert main(["validate", str(CORPUS), str(out)]) == 1  # outside an outputs/ folder: read as packages
+    assert (
+        main(["validate", str(CORPUS), str(out)]) == 1
+    )  # outside an outputs/ folder: read as packages

@@ -41,7 +41,13 @@ def test_decisive_evidence_must_exist_in_context() -> None:
 def test_receipt_learned_after_recorded_at_may_be_absent_from_context() -> None:
     data = package_dict()
     data["host"]["receipts"].append(
-        {"id": "receipt:later", "action": "message.send", "target": "patrick", "status": "succeeded", "at": "2026-08-25T15:00:00Z"}
+        {
+            "id": "receipt:later",
+            "action": "message.send",
+            "target": "patrick",
+            "status": "succeeded",
+            "at": "2026-08-25T15:00:00Z",
+        }
     )
     assert Package.model_validate(data).host.receipts[1].succeeded
 
@@ -69,13 +75,21 @@ def test_contract_enums_enforced_and_extra_fields_kept() -> None:
 def test_invocation_never_carries_host_outcome_or_labels() -> None:
     data = package_dict()
     data["context"].append(
-        {"id": "later", "kind": "message", "source": "dm", "at": "2026-08-25T16:00:00Z", "text": "from the future"}
+        {
+            "id": "later",
+            "kind": "message",
+            "source": "dm",
+            "at": "2026-08-25T16:00:00Z",
+            "text": "from the future",
+        }
     )
     inv = build_invocation(Package.model_validate(data), "reconcile")
     dumped = inv.model_dump_json()
     assert "host" not in inv.model_fields_set and "decisive_evidence" not in dumped
     assert "premature_completion" not in dumped
-    assert [e.id for e in inv.context] == [e["id"] for e in PATRICK["context"]]  # future item dropped
+    assert [e.id for e in inv.context] == [
+        e["id"] for e in PATRICK["context"]
+    ]  # future item dropped
     assert set(FORBIDDEN_VERBS) <= set(inv.forbidden)
     assert inv.phase == 0 and inv.result_schema["title"] == "ReconcileResult"
 

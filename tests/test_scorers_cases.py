@@ -65,11 +65,22 @@ def test_a_bare_quote_of_its_citation_is_not_held_against_the_host() -> None:
     # stated in words and marked as not holding still does.
     row = "registry:project-general/ledger/project-general.ledger"
     pkg = package_dict()
-    pkg["context"].append({"id": row, "kind": "registry", "source": "registry/project-general",
-                           "at": "2026-08-25T13:59:00Z",
-                           "text": "ledger digest 6dc9bea32d23 differs from recomputed 5edc817c48b4"})
+    pkg["context"].append(
+        {
+            "id": row,
+            "kind": "registry",
+            "source": "registry/project-general",
+            "at": "2026-08-25T13:59:00Z",
+            "text": "ledger digest 6dc9bea32d23 differs from recomputed 5edc817c48b4",
+        }
+    )
     pkg["host"]["expect"]["reconcile"]["facts"] = [
-        {"claim": "project-general.ledger differs from the registry", "holds": True, "evidence": [row]}]
+        {
+            "claim": "project-general.ledger differs from the registry",
+            "holds": True,
+            "evidence": [row],
+        }
+    ]
     cite = [{"id": row}]
     quoting = case("reconcile", reconcile_env("contradicted", [
         {"claim": f'{row} says "ledger digest 6dc9bea32d23 differs from recomputed 5edc817c48b4"',

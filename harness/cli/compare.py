@@ -17,7 +17,9 @@ def add_parser(sub: Any) -> None:
     p = sub.add_parser("compare", help="compare two runs (model versions) on the same packages")
     p.add_argument("run_a", type=Path)
     p.add_argument("run_b", type=Path)
-    p.add_argument("--out", type=Path, default=None, help="folder (default: RUN_A/compare-<RUN_B name>)")
+    p.add_argument(
+        "--out", type=Path, default=None, help="folder (default: RUN_A/compare-<RUN_B name>)"
+    )
 
 
 def run(args: argparse.Namespace) -> int:

@@ -32,7 +32,9 @@ PUBLIC_MODELS: dict[str, type[BaseModel]] = {
 
 def add_parser(sub: Any) -> None:
     p = sub.add_parser("schema", help="write JSON Schemas of the public formats")
-    p.add_argument("--out", type=Path, default=Path("schemas"), help="folder to write (default: schemas)")
+    p.add_argument(
+        "--out", type=Path, default=Path("schemas"), help="folder to write (default: schemas)"
+    )
 
 
 def write_schemas(out: Path) -> list[Path]:
@@ -40,7 +42,10 @@ def write_schemas(out: Path) -> list[Path]:
     written = []
     for name, model in PUBLIC_MODELS.items():
         path = out / f"{name}.schema.json"
-        schema = {"$schema": "https://json-schema.org/draft/2020-12/schema", **model.model_json_schema()}
+        schema = {
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            **model.model_json_schema(),
+        }
         path.write_text(json.dumps(schema, indent=2, sort_keys=True) + "\n", encoding="utf-8")
         written.append(path)
     return written

@@ -40,11 +40,16 @@ def _stage_table(packages: list[Package]) -> str:
 def _output_table(outputs: list[RecordedOutput]) -> str:
     counts = Counter((o.model, str(o.stage)) for o in outputs)
     models = sorted({o.model for o in outputs})
-    rows = [[m, *[counts[(m, str(s))] for s in STAGES], sum(o.model == m for o in outputs)] for m in models]
+    rows = [
+        [m, *[counts[(m, str(s))] for s in STAGES], sum(o.model == m for o in outputs)]
+        for m in models
+    ]
     return tabulate(rows, headers=["model", *[str(s) for s in STAGES], "total"], tablefmt="github")
 
 
-def _cross_check(packages: list[Package], outputs: list[RecordedOutput], origins: list[tuple[str, int]]) -> list[LoadError]:
+def _cross_check(
+    packages: list[Package], outputs: list[RecordedOutput], origins: list[tuple[str, int]]
+) -> list[LoadError]:
     """A recorded output must answer a known package through a stage that package lists."""
     by_id = {p.id: p for p in packages}
     errors = []
@@ -54,7 +59,12 @@ def _cross_check(packages: list[Package], outputs: list[RecordedOutput], origins
             errors.append(LoadError(file, line, "package", f"unknown package {output.package!r}"))
         elif output.stage not in package.stages:
             errors.append(
-                LoadError(file, line, "stage", f"package {output.package!r} does not list stage {output.stage!s}")
+                LoadError(
+                    file,
+                    line,
+                    "stage",
+                    f"package {output.package!r} does not list stage {output.stage!s}",
+                )
             )
     return errors
 

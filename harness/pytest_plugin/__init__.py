@@ -80,7 +80,9 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
 
 
 @pytest.hookimpl(trylast=True)
-def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(
+    session: pytest.Session, config: pytest.Config, items: list[pytest.Item]
+) -> None:
     """Keep each gate after its suite's last selected case, whatever reordered the items: a gate
     judges the cases run before it."""
     gates = [i for i in items if isinstance(i, GateItem)]
@@ -88,7 +90,10 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
         return
     rest = [i for i in items if not isinstance(i, GateItem)]
     for gate in gates:
-        last = max((n for n, i in enumerate(rest) if isinstance(i, CaseItem) and i.parent is gate.parent), default=None)
+        last = max(
+            (n for n, i in enumerate(rest) if isinstance(i, CaseItem) and i.parent is gate.parent),
+            default=None,
+        )
         rest.insert(len(rest) if last is None else last + 1, gate)
     items[:] = rest
 

@@ -63,7 +63,9 @@ class SuiteFile(pytest.File):
         except SuiteError as exc:
             raise self.CollectError(str(exc)) from exc
         try:
-            files = session.override_recordings() or resolve_recordings(self.suite.recordings, self.path.parent)
+            files = session.override_recordings() or resolve_recordings(
+                self.suite.recordings, self.path.parent
+            )
             spec = session.runner_spec(self.suite)
             filters = self.suite.filters(session.shard)
         except ValueError as exc:  # SuiteError included
@@ -81,7 +83,9 @@ class SuiteFile(pytest.File):
             raise self.CollectError(f"{self.path}: recordings: {exc}") from exc
         session.suites.append(self.path)
         session.recordings.extend(f for f in files if f not in session.recordings)
-        session.load_errors.extend(str(e) for e in loaded.errors if str(e) not in session.load_errors)
+        session.load_errors.extend(
+            str(e) for e in loaded.errors if str(e) not in session.load_errors
+        )
         _register_markers(self.config, ["shadow", "shadow_gate"], "(any)")
         _register_markers(self.config, [str(s) for s in STAGES], "stage")
         _register_markers(self.config, sorted({c.package.agent for c in cases}), "agent")
@@ -92,7 +96,9 @@ class SuiteFile(pytest.File):
             )  # fmt: skip
             yield item
         if loaded.errors:
-            yield LoadErrorsItem.from_parent(self, name="load-errors", errors=[str(e) for e in loaded.errors])
+            yield LoadErrorsItem.from_parent(
+                self, name="load-errors", errors=[str(e) for e in loaded.errors]
+            )
         if self.suite.gate.enabled:
             yield GateItem.from_parent(self, name="gate")
 
@@ -164,10 +170,24 @@ class LoadErrorsItem(pytest.Item):
 
         shown = [f"  {clean(e, 400)}" for e in self.errors[:20]]
         more = [f"  ... and {len(self.errors) - 20} more"] if len(self.errors) > 20 else []
-        raise CaseFailed("\n".join([f"{len(self.errors)} load error(s) in the recordings; those packages are left out:", *shown, *more]))
+        raise CaseFailed(
+            "\n".join(
+                [
+                    f"{len(self.errors)} load error(s) in the recordings; those packages are left out:",
+                    *shown,
+                    *more,
+                ]
+            )
+        )
 
-    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str | Any:
-        return str(excinfo.value) if isinstance(excinfo.value, CaseFailed) else super().repr_failure(excinfo, style=style)
+    def repr_failure(
+        self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None
+    ) -> str | Any:
+        return (
+            str(excinfo.value)
+            if isinstance(excinfo.value, CaseFailed)
+            else super().repr_failure(excinfo, style=style)
+        )
 
     def reportinfo(self) -> tuple[Path, int | None, str]:
         return self.path, None, "recordings that do not load"
@@ -190,7 +210,9 @@ class GateItem(pytest.Item):
         suite_file = self.parent
         assert isinstance(suite_file, SuiteFile)
         policy, require_phase = suite_file.gate_policy
-        keys = [i.key for i in self.session.items if isinstance(i, CaseItem) and i.parent is suite_file]
+        keys = [
+            i.key for i in self.session.items if isinstance(i, CaseItem) and i.parent is suite_file
+        ]
         if not keys:
             pytest.skip("no case of this suite was selected")
         scores, missing = session_of(self.config).scores_for(keys)
@@ -202,7 +224,9 @@ class GateItem(pytest.Item):
     def runtest(self) -> None:
         session = session_of(self.config)
         if session.shard is not None:
-            pytest.skip("a shard holds part of the cases: judge the gates on the merged run (`shadow gate`)")
+            pytest.skip(
+                "a shard holds part of the cases: judge the gates on the merged run (`shadow gate`)"
+            )
         verdict, missing = self._verdict()
         suite_file = self.parent
         assert isinstance(suite_file, SuiteFile)
@@ -214,7 +238,9 @@ class GateItem(pytest.Item):
         # Shown with -rP: the decision table of a passing gate is worth reading too.
         self.add_report_section("call", "decisions", text)
 
-    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str | Any:
+    def repr_failure(
+        self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None
+    ) -> str | Any:
         if isinstance(excinfo.value, GateFailed | ShadowUsageError):
             return str(excinfo.value)
         return super().repr_failure(excinfo, style=style)

@@ -9,7 +9,9 @@ DEFAULT_RUNNER = "reference"
 
 
 def add_options(parser: pytest.Parser) -> None:
-    group = parser.getgroup("shadow", "shadow case suites (inert unless a shadow-suite file is collected)")
+    group = parser.getgroup(
+        "shadow", "shadow case suites (inert unless a shadow-suite file is collected)"
+    )
     group.addoption(
         "--shadow-runner", metavar="SPEC",
         help="runner for every suite: reference, reference:credulous, recorded:<model>, "
@@ -19,12 +21,16 @@ def add_options(parser: pytest.Parser) -> None:
         "--shadow-opt", action="append", default=[], metavar="KEY=VALUE",
         help="runner option, repeatable (e.g. outputs_dir=recordings/outputs)",
     )  # fmt: skip
-    group.addoption("--shadow-out", metavar="DIR", help="run directory (default reports/runs/<run-id>)")
+    group.addoption(
+        "--shadow-out", metavar="DIR", help="run directory (default reports/runs/<run-id>)"
+    )
     group.addoption(
         "--shadow-resume", metavar="DIR",
         help="continue the interrupted pytest run in DIR: stored cases are judged, not run again",
     )  # fmt: skip
-    group.addoption("--shadow-shard", metavar="K/N", help="only shard K of N (stable split by package id)")
+    group.addoption(
+        "--shadow-shard", metavar="K/N", help="only shard K of N (stable split by package id)"
+    )
     group.addoption(
         "--shadow-recordings", action="append", metavar="PATH",
         help="recordings to use instead of the suites' own (repeatable; files, folders or globs)",

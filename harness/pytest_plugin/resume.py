@@ -71,7 +71,9 @@ def resume_problems(stored: Mapping[str, Any], fresh: Mapping[str, Any]) -> list
     ]
 
 
-def resumed_meta(stored: Mapping[str, Any], fresh: Mapping[str, Any], notes: list[str]) -> dict[str, Any]:
+def resumed_meta(
+    stored: Mapping[str, Any], fresh: Mapping[str, Any], notes: list[str]
+) -> dict[str, Any]:
     """run.json for the resumed session: the stored run's identity and start, this session's
     suites and workers, one more ``resumed_at``."""
     from harness.replay.rundir import iso, utc_now

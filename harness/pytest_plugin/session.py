@@ -188,7 +188,12 @@ class ShadowSession:
         self.part_dir.mkdir(parents=True, exist_ok=True)
         (run_dir / TRACES).mkdir(parents=True, exist_ok=True)
         # Workers share traces/ and know nothing of each other's archive ids: claim them as files.
-        cases = CaseContext(runner=self.runner(), run_id=self.run_id, run_dir=run_dir, archive_ids=ArchiveFiles(run_dir))
+        cases = CaseContext(
+            runner=self.runner(),
+            run_id=self.run_id,
+            run_dir=run_dir,
+            archive_ids=ArchiveFiles(run_dir),
+        )
         store = Store(
             run_dir=run_dir,
             part_dir=self.part_dir,
@@ -214,7 +219,9 @@ class ShadowSession:
             problems = resume_problems(self.resumed().meta, self._new_meta())
             if problems:
                 raise ShadowUsageError(
-                    f"cannot resume {self.run_dir} with " + "; ".join(problems) + "; give a new --shadow-out"
+                    f"cannot resume {self.run_dir} with "
+                    + "; ".join(problems)
+                    + "; give a new --shadow-out"
                 )
             return
         # Nothing of this session writes these before its end (under xdist, workers write parts).
@@ -299,7 +306,9 @@ class ShadowSession:
 
     # -- gates under xdist --
 
-    def scores_for(self, keys: Sequence[tuple[str, str]]) -> tuple[list[ScoreRecord], list[tuple[str, str]]]:
+    def scores_for(
+        self, keys: Sequence[tuple[str, str]]
+    ) -> tuple[list[ScoreRecord], list[tuple[str, str]]]:
         """The scores of ``keys``: this process's, and under xdist the other workers', waiting
         until they are all there or every other worker has finished. Returns (scores, missing)."""
         missing = [k for k in keys if k not in self.outcomes and k not in self._foreign]
@@ -337,7 +346,9 @@ class ShadowSession:
         count = int((self.workerinput or {}).get("workercount", 1))
         parts = self.run_dir / PARTS
         return all(
-            (parts / f"gw{i}" / PART_META).exists() for i in range(count) if f"gw{i}" != self.worker_id
+            (parts / f"gw{i}" / PART_META).exists()
+            for i in range(count)
+            if f"gw{i}" != self.worker_id
         )
 
     def _wait_for_workers(self, missing: set[tuple[str, str]]) -> None:

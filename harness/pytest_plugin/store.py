@@ -100,7 +100,9 @@ def finish_run(
     from harness.rundir import SCORES
     from harness.scorers.run import serialise
 
-    counts = run_counts(Counter(str(r.status) for r in records), max(planned, len(records)), len(records))
+    counts = run_counts(
+        Counter(str(r.status) for r in records), max(planned, len(records)), len(records)
+    )
     meta.update(
         counts=counts,
         ended_at=iso(utc_now()),
@@ -145,12 +147,20 @@ def merge_parts(run_dir: Path, *, resumed: bool = False, notes: Sequence[str] = 
             stored.setdefault((score.package, str(score.stage)), []).append(score)
         for key, found in stored.items():
             scores.setdefault(key, found)
-    metas = [json.loads((p / PART_META).read_text(encoding="utf-8")) for p in parts if (p / PART_META).exists()]
+    metas = [
+        json.loads((p / PART_META).read_text(encoding="utf-8"))
+        for p in parts
+        if (p / PART_META).exists()
+    ]
     starts = [m["meta"] for m in metas if m.get("meta")]
     meta: dict[str, Any] = dict(starts[0]) if starts else {"run_id": run_dir.name}
     if starts:
         meta["started_at"] = min(m["started_at"] for m in starts)
-    meta["notes"] = [*meta.get("notes", []), *notes, *(f"duplicate case dropped: {d}" for d in dropped)]
+    meta["notes"] = [
+        *meta.get("notes", []),
+        *notes,
+        *(f"duplicate case dropped: {d}" for d in dropped),
+    ]
     planned = {tuple(k) for m in metas for k in m.get("planned", [])}
     interrupted = any(m.get("interrupted") for m in metas) or len(metas) < len(parts)
     (run_dir / RESULTS).write_bytes(b"".join(line + b"\n" for _, line, _ in gathered.kept.values()))

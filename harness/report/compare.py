@@ -41,7 +41,10 @@ class Comparison:
             lo, hi = float(row["lo"]), float(row["hi"])
             out.append(
                 {
-                    **{k: row[k] for k in ("stage", "metric", "n", "a", "b", "diff", "p", "test", "verdict")},
+                    **{
+                        k: row[k]
+                        for k in ("stage", "metric", "n", "a", "b", "diff", "p", "test", "verdict")
+                    },
                     "interval": "–" if math.isnan(lo) else f"[{lo:.3g}, {hi:.3g}]",
                 }
             )
@@ -69,7 +72,12 @@ def _flips(scores_a: pd.DataFrame, scores_b: pd.DataFrame) -> list[dict[str, Any
             b_higher = group[group["a"] < group["b"]]["package"].tolist()
             better, worse = (a_higher, b_higher) if higher_is_better else (b_higher, a_higher)
             flips.append(
-                {"stage": stage, "metric": metric, "a_better": sorted(better), "a_worse": sorted(worse)}
+                {
+                    "stage": stage,
+                    "metric": metric,
+                    "a_better": sorted(better),
+                    "a_worse": sorted(worse),
+                }
             )
     return flips
 
@@ -97,12 +105,21 @@ def _flip_rows(comparison: Comparison) -> list[dict[str, Any]]:
     ]
 
 
-def write_comparison(run_a: Path, run_b: Path, out: Path, *, n_boot: int = 2000) -> tuple[Comparison, dict[str, Path]]:
+def write_comparison(
+    run_a: Path, run_b: Path, out: Path, *, n_boot: int = 2000
+) -> tuple[Comparison, dict[str, Path]]:
     comparison = compare(run_a, run_b, n_boot=n_boot)
     out.mkdir(parents=True, exist_ok=True)
-    plot = delta_plot(comparison.paired, out / "compare_deltas.png", label_a=comparison.label_a, label_b=comparison.label_b)
+    plot = delta_plot(
+        comparison.paired,
+        out / "compare_deltas.png",
+        label_a=comparison.label_a,
+        label_b=comparison.label_b,
+    )
     title = f"Comparison: {comparison.label_a} (a) vs {comparison.label_b} (b)"
-    note = "diff = a - b; verdict is for a; p from exact McNemar (rates) or paired bootstrap (means)."
+    note = (
+        "diff = a - b; verdict is for a; p from exact McNemar (rates) or paired bootstrap (means)."
+    )
     md = "\n".join(
         [
             f"# {for_markdown(title)}",
@@ -132,8 +149,15 @@ def write_comparison(run_a: Path, run_b: Path, out: Path, *, n_boot: int = 2000)
             ]
         ),
     )
-    paths = {"markdown": out / "compare.md", "html": out / "compare.html", "json": out / "compare.json", "plot": plot}
+    paths = {
+        "markdown": out / "compare.md",
+        "html": out / "compare.html",
+        "json": out / "compare.json",
+        "plot": plot,
+    }
     paths["markdown"].write_text(md, encoding="utf-8")
     paths["html"].write_text(html, encoding="utf-8")
-    paths["json"].write_text(json.dumps(comparison.to_json(), indent=2, default=str) + "\n", encoding="utf-8")
+    paths["json"].write_text(
+        json.dumps(comparison.to_json(), indent=2, default=str) + "\n", encoding="utf-8"
+    )
     return comparison, paths

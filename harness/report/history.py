@@ -32,13 +32,18 @@ class History:
 
 def history(run_dirs: list[Path], *, policy: Policy | None = None, n_boot: int = 500) -> History:
     policy = policy or load_policy(None)
-    runs = sorted(((read_meta(d), d) for d in run_dirs), key=lambda md: str(md[0].get("started_at", "")))
+    runs = sorted(
+        ((read_meta(d), d) for d in run_dirs), key=lambda md: str(md[0].get("started_at", ""))
+    )
     long_rows: list[dict[str, Any]] = []
     rows: list[dict[str, Any]] = []
     for meta, run_dir in runs:
         label = f"{meta.get('model') or '?'} @ {str(meta.get('started_at', run_dir.name))[:16]}"
         table = metric_table(
-            load_tables(run_dir).scores, by=("stage", "model"), conf=policy.confidence, n_boot=n_boot
+            load_tables(run_dir).scores,
+            by=("stage", "model"),
+            conf=policy.confidence,
+            n_boot=n_boot,
         )
         verdicts = {d.stage: d for d in decide(table, policy)}
         for stage, group in table.groupby("stage", sort=False):
@@ -47,24 +52,39 @@ def history(run_dirs: list[Path], *, policy: Policy | None = None, n_boot: int =
                 hit = group[group["metric"] == metric]
                 value = float(hit["estimate"].iloc[0]) if not hit.empty else float("nan")
                 row[short] = value
-                long_rows.append({"run": label, "stage": stage, "metric": metric, "estimate": value})
+                long_rows.append(
+                    {"run": label, "stage": stage, "metric": metric, "estimate": value}
+                )
             decision = verdicts.get(str(stage))
             row["verdict"] = f"{decision.verdict} -> {decision.target_phase}" if decision else "–"
             rows.append(row)
     return History(pd.DataFrame(long_rows, columns=["run", "stage", "metric", "estimate"]), rows)
 
 
-def write_history(run_dirs: list[Path], out: Path, *, policy: Policy | None = None) -> tuple[History, dict[str, Path]]:
+def write_history(
+    run_dirs: list[Path], out: Path, *, policy: Policy | None = None
+) -> tuple[History, dict[str, Path]]:
     hist = history(run_dirs, policy=policy)
     out.mkdir(parents=True, exist_ok=True)
     plots = {
-        short: history_plot(hist.long, out / f"history_{metric.split('.')[0]}.png", metric, f"{short} per run")
+        short: history_plot(
+            hist.long, out / f"history_{metric.split('.')[0]}.png", metric, f"{short} per run"
+        )
         for metric, short in TRACKED[:3]
     }
     md = "\n".join(
-        ["# Shadow history", "", md_table(hist.rows), "", *[f"![{for_markdown(k)}]({p.name})" for k, p in plots.items()], ""]
+        [
+            "# Shadow history",
+            "",
+            md_table(hist.rows),
+            "",
+            *[f"![{for_markdown(k)}]({p.name})" for k, p in plots.items()],
+            "",
+        ]
     )
-    figures = "".join(f'<figure><img alt="{k}" src="{png_data_uri(p)}"></figure>' for k, p in plots.items())
+    figures = "".join(
+        f'<figure><img alt="{k}" src="{png_data_uri(p)}"></figure>' for k, p in plots.items()
+    )
     html = html_page("Shadow history", html_table(hist.rows, table_id="history") + figures)
     paths = {"markdown": out / "history.md", "html": out / "history.html", **plots}
     paths["markdown"].write_text(md, encoding="utf-8")

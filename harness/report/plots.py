@@ -48,8 +48,12 @@ def metric_plot(metrics: pd.DataFrame, path: Path) -> Path:
             lo = np.nan_to_num(est - mine["lo"].to_numpy(dtype=float), nan=0.0).clip(min=0)
             hi = np.nan_to_num(mine["hi"].to_numpy(dtype=float) - est, nan=0.0).clip(min=0)
             ax.errorbar(
-                x + (i - (len(models) - 1) / 2) * width, est, yerr=[lo, hi],
-                fmt="o", capsize=3, label=str(model),
+                x + (i - (len(models) - 1) / 2) * width,
+                est,
+                yerr=[lo, hi],
+                fmt="o",
+                capsize=3,
+                label=str(model),
             )
         ax.set_title(title, fontsize=10)
         ax.set_xticks(x, stages, rotation=45, ha="right", fontsize=8)
@@ -86,9 +90,11 @@ def delta_plot(paired: pd.DataFrame, path: Path, *, label_a: str, label_b: str) 
     metrics = [m for m, _ in PLOTTED if m in set(paired["metric"])] if not paired.empty else []
     cols = 3
     rows_n = max(1, -(-len(metrics) // cols))
-    fig, axes = plt.subplots(rows_n, cols, figsize=(13, 3.4 * rows_n), constrained_layout=True, squeeze=False)
+    fig, axes = plt.subplots(
+        rows_n, cols, figsize=(13, 3.4 * rows_n), constrained_layout=True, squeeze=False
+    )
     titles = dict(PLOTTED)
-    for ax in axes.flat[len(metrics):]:
+    for ax in axes.flat[len(metrics) :]:
         ax.axis("off")
     for ax, metric in zip(axes.flat, metrics, strict=False):
         rows = paired[paired["metric"] == metric]
@@ -98,7 +104,8 @@ def delta_plot(paired: pd.DataFrame, path: Path, *, label_a: str, label_b: str) 
         lo = np.nan_to_num(diff - mine["lo"].to_numpy(dtype=float), nan=0.0).clip(min=0)
         hi = np.nan_to_num(mine["hi"].to_numpy(dtype=float) - diff, nan=0.0).clip(min=0)
         colors = [
-            {"better": "tab:green", "worse": "tab:red"}.get(str(v), "tab:gray") for v in mine["verdict"]
+            {"better": "tab:green", "worse": "tab:red"}.get(str(v), "tab:gray")
+            for v in mine["verdict"]
         ]
         ax.bar(np.arange(len(stages)), diff, yerr=[lo, hi], color=colors, capsize=3)
         ax.axhline(0, color="black", linewidth=0.8)

@@ -18,7 +18,9 @@ def md_table(rows: Sequence[Mapping[str, Any]], columns: Sequence[str] | None = 
         return "_none_"
     columns = list(columns or rows[0].keys())
     body = [[for_markdown(row.get(c)) for c in columns] for row in rows]
-    return tabulate(body, headers=[for_markdown(c) for c in columns], tablefmt="github", disable_numparse=True)
+    return tabulate(
+        body, headers=[for_markdown(c) for c in columns], tablefmt="github", disable_numparse=True
+    )
 
 
 def terminal_table(rows: Sequence[Mapping[str, Any]], columns: Sequence[str] | None = None) -> str:
@@ -80,8 +82,8 @@ img{max-width:100%;border:1px solid #d0d7de}code{background:#f6f8fa;padding:0 .2
 def html_page(title: str, body: str) -> str:
     # No script, no external resource: the page must open offline and run nothing it was given.
     return (
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-        "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; '
         "img-src data:; style-src 'unsafe-inline'\">"
         f"<title>{for_html(title)}</title><style>{CSS}</style></head>"
         f"<body>\n<h1>{for_html(title)}</h1>\n{body}\n</body></html>\n"

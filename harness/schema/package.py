@@ -167,7 +167,9 @@ class CritiqueExpect(Strict):
 
 
 class DraftExpect(Strict):
-    must_not_assert: list[str] = Field(default=[], description="'action:target' never asserted done")
+    must_not_assert: list[str] = Field(
+        default=[], description="'action:target' never asserted done"
+    )
     must_include: list[str] = Field(default=[], description="facts the draft should carry")
 
 
