@@ -6,7 +6,6 @@ still loads. Readers stream line by line so a large corpus never sits in memory 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,22 +14,31 @@ from typing import Any, Generic, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from harness.schema import Package, RecordedOutput
+from harness.untrusted.parse import (
+    MAX_LINE_BYTES,
+    BadInput,
+    LoadError,
+    parse_json_object,
+    read_lines,
+)
+
+__all__ = [
+    "OUTPUTS_DIR",
+    "LoadError",
+    "LoadFailed",
+    "Loaded",
+    "find_jsonl",
+    "find_package_files",
+    "load_packages",
+    "load_recorded_outputs",
+    "read_jsonl",
+    "validation_errors",
+]
 
 T = TypeVar("T", bound=BaseModel)
 
 #: Recorded outputs live under a folder of this name; package discovery skips it.
 OUTPUTS_DIR = "outputs"
-
-
-@dataclass(frozen=True)
-class LoadError:
-    file: str
-    line: int
-    field: str
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.file}:{self.line}: {self.field}: {self.message}"
 
 
 class LoadFailed(Exception):
@@ -57,7 +65,7 @@ def _loc_to_field(loc: Iterable[int | str]) -> str:
     return ".".join(str(part) for part in loc) or "<line>"
 
 
-def _validation_errors(file: str, line: int, exc: ValidationError) -> list[LoadError]:
+def validation_errors(file: str, line: int, exc: ValidationError) -> list[LoadError]:
     errors = []
     for err in exc.errors(include_url=False):
         message = str(err["msg"])
@@ -75,37 +83,25 @@ def _validation_errors(file: str, line: int, exc: ValidationError) -> list[LoadE
 
 def read_jsonl(path: Path) -> Iterator[tuple[int, dict[str, Any] | LoadError]]:
     """Yield (line number, object) per non-blank line, or a LoadError for a line that is not a
-    JSON object."""
+    JSON object within the bounds of ``harness.untrusted.parse`` (any line ending, bounded size,
+    depth and numbers); a bad line never stops the lines after it."""
     name = str(path)
     with path.open("rb") as handle:
-        for number, raw in enumerate(handle, start=1):
-            if not raw.strip():
+        for line in read_lines(handle):
+            if line.too_long:
+                yield (
+                    line.number,
+                    LoadError(name, line.number, "<line>", f"longer than {MAX_LINE_BYTES} bytes"),
+                )
+                continue
+            if line.blank:
                 continue
             try:
-                value = json.loads(raw)
-            except UnicodeDecodeError as exc:
-                yield number, LoadError(name, number, "<line>", f"not UTF-8: {exc.reason}")
+                value = parse_json_object(line.data)
+            except BadInput as exc:
+                yield line.number, LoadError(name, line.number, exc.where, exc.message)
                 continue
-            except json.JSONDecodeError as exc:
-                yield (
-                    number,
-                    LoadError(
-                        name, number, "<line>", f"invalid JSON: {exc.msg} (column {exc.colno})"
-                    ),
-                )
-                continue
-            if not isinstance(value, dict):
-                yield (
-                    number,
-                    LoadError(
-                        name,
-                        number,
-                        "<line>",
-                        f"expected a JSON object, got {type(value).__name__}",
-                    ),
-                )
-                continue
-            yield number, value
+            yield line.number, value
 
 
 def find_jsonl(paths: Sequence[Path], *, outputs: bool) -> list[Path]:
@@ -140,35 +136,45 @@ def _load(
             raise LoadFailed(error)
         loaded.errors.append(error)
 
+    def take(path: Path, number: int, value: dict[str, Any] | LoadError) -> None:
+        if isinstance(value, LoadError):
+            fail(value)
+            return
+        try:
+            item = model.model_validate(value)
+        except ValidationError as exc:
+            for error in validation_errors(str(path), number, exc):
+                fail(error)
+            return
+        item_key = key(item)
+        if item_key in seen:
+            first_file, first_line = seen[item_key]
+            fail(
+                LoadError(
+                    str(path),
+                    number,
+                    "id" if model is Package else "package",
+                    f"duplicate {item_key!r} (first at {first_file}:{first_line})",
+                )
+            )
+            return
+        seen[item_key] = (str(path), number)
+        loaded.items.append(item)
+        loaded.origins.append((str(path), number))
+
     for path in files:
         if not path.exists():
             fail(LoadError(str(path), 0, "<file>", "no such file or directory"))
             continue
-        for number, value in read_jsonl(path):
-            if isinstance(value, LoadError):
-                fail(value)
-                continue
-            try:
-                item = model.model_validate(value)
-            except ValidationError as exc:
-                for error in _validation_errors(str(path), number, exc):
-                    fail(error)
-                continue
-            item_key = key(item)
-            if item_key in seen:
-                first_file, first_line = seen[item_key]
-                fail(
-                    LoadError(
-                        str(path),
-                        number,
-                        "id" if model is Package else "package",
-                        f"duplicate {item_key!r} (first at {first_file}:{first_line})",
-                    )
-                )
-                continue
-            seen[item_key] = (str(path), number)
-            loaded.items.append(item)
-            loaded.origins.append((str(path), number))
+        if not path.is_file():
+            # A FIFO or device would block the reader; a folder cannot be read as lines.
+            fail(LoadError(str(path), 0, "<file>", "not a regular file"))
+            continue
+        try:
+            for number, value in read_jsonl(path):
+                take(path, number, value)
+        except OSError as exc:
+            fail(LoadError(str(path), 0, "<file>", f"cannot read: {exc.strerror or exc}"))
     return loaded
 
 

@@ -4,12 +4,12 @@
 Replay writes run directories (``harness.replay.rundir``); scorers, tables, reports and the pytest
 plugin read them through this module alone, so that none of them needs the replay code and every
 reader agrees on the file names, on what a torn line is, and on how a bad line is reported
-(``file:line: field: message``). Only the schema is used here.
+(``file:line: field: message``): skipped into the caller's ``errors`` list, never raised, so one bad
+line cannot stop a score, report or resume.
 """
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,7 +17,15 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from harness.loading import validation_errors
 from harness.schema import TRACE_EVENT, RunRecord, ScoreRecord, TraceEvent
+from harness.untrusted.parse import (
+    MAX_LINE_BYTES,
+    BadInput,
+    LoadError,
+    parse_json_object,
+    read_lines,
+)
 
 RUN_META = "run.json"
 RESULTS = "results.jsonl"
@@ -47,72 +55,86 @@ def trace_path(run_dir: Path, archive_id: str) -> Path:
 def read_run_meta(run_dir: Path) -> dict[str, Any]:
     path = Path(run_dir) / RUN_META
     try:
-        meta = json.loads(path.read_text(encoding="utf-8"))
+        meta = parse_json_object(path.read_bytes())
     except FileNotFoundError as exc:
         raise RunDirError(f"{path}: no such file; not a run directory") from exc
     except OSError as exc:
         raise RunDirError(f"{path}: {exc.strerror or exc}") from exc
-    except UnicodeDecodeError as exc:
-        raise RunDirError(f"{path}: not UTF-8: {exc.reason}") from exc
-    except json.JSONDecodeError as exc:
-        raise RunDirError(f"{path}:{exc.lineno}: invalid JSON: {exc.msg}") from exc
-    if not isinstance(meta, dict):
-        raise RunDirError(f"{path}: expected a JSON object")
+    except BadInput as exc:
+        raise RunDirError(f"{path}: {exc}") from exc
     return meta
 
 
-def _lines(path: Path, *, complete_only: bool) -> Iterator[tuple[int, bytes]]:
-    """Non-blank lines with their 1-based numbers. With ``complete_only`` a last line with no
-    newline is a write cut short by a kill (results.jsonl is appended to) and is not yielded."""
+def _models(
+    path: Path, model: type[M], errors: list[LoadError] | None, *, complete_only: bool
+) -> Iterator[tuple[bytes, M]]:
+    """Each good line with its model. A bad line is skipped and added to ``errors`` (file, line,
+    field): one bad stored line must never stop a score, report or resume of the others. With
+    ``complete_only`` a last line with no newline is a write cut short by a kill (results.jsonl is
+    appended to) and is skipped silently; resume cuts it."""
+    name = str(path)
     with path.open("rb") as handle:
-        for number, raw in enumerate(handle, start=1):
-            if complete_only and not raw.endswith(b"\n"):
+        for line in read_lines(handle):
+            if complete_only and not line.terminated:
                 return
-            if raw.strip():
-                yield number, raw
+            found: list[LoadError] = []
+            if line.too_long:
+                found = [
+                    LoadError(name, line.number, "<line>", f"longer than {MAX_LINE_BYTES} bytes")
+                ]
+            elif line.blank:
+                continue
+            else:
+                try:
+                    yield line.data, model.model_validate(parse_json_object(line.data))
+                    continue
+                except BadInput as exc:
+                    found = [LoadError(name, line.number, exc.where, exc.message)]
+                except ValidationError as exc:
+                    found = validation_errors(name, line.number, exc)
+            if errors is not None:
+                errors.extend(found[:1])
 
 
-def _models(path: Path, model: type[M], *, complete_only: bool) -> Iterator[tuple[bytes, M]]:
-    for number, raw in _lines(path, complete_only=complete_only):
-        try:
-            value = model.model_validate_json(raw)
-        except ValidationError as exc:
-            first = exc.errors(include_url=False)[0]
-            where = ".".join(str(part) for part in first["loc"]) or "<line>"
-            raise RunDirError(f"{path}:{number}: {where}: {first['msg']}") from exc
-        yield raw.rstrip(b"\r\n"), value
-
-
-def iter_results(run_dir: Path) -> Iterator[tuple[bytes, RunRecord]]:
-    """Each stored line (without its newline) with its RunRecord, in the order runs finished; a
-    torn last line is skipped and a missing file holds no results."""
+def iter_results(
+    run_dir: Path, errors: list[LoadError] | None = None
+) -> Iterator[tuple[bytes, RunRecord]]:
+    """Each stored line (without its line break) with its RunRecord, in the order runs finished;
+    a torn last line is skipped, a bad line is skipped into ``errors``, and a missing file holds
+    no results."""
     path = Path(run_dir) / RESULTS
     if not path.exists():
         return
-    yield from _models(path, RunRecord, complete_only=True)
+    yield from _models(path, RunRecord, errors, complete_only=True)
 
 
-def read_results(run_dir: Path) -> list[RunRecord]:
-    """Every stored RunRecord, in the order the runs finished (a torn last line is ignored)."""
-    return [record for _, record in iter_results(run_dir)]
+def read_results(run_dir: Path, errors: list[LoadError] | None = None) -> list[RunRecord]:
+    """Every stored RunRecord, in the order the runs finished (a torn last line is ignored, bad
+    lines go to ``errors``)."""
+    return [record for _, record in iter_results(run_dir, errors)]
 
 
-def iter_scores(run_dir: Path) -> Iterator[ScoreRecord]:
-    """The run's ScoreRecords (scores.jsonl is written whole, so every line counts);
-    FileNotFoundError when the run was never scored."""
-    for _, score in _models(Path(run_dir) / SCORES, ScoreRecord, complete_only=False):
+def iter_scores(run_dir: Path, errors: list[LoadError] | None = None) -> Iterator[ScoreRecord]:
+    """The run's ScoreRecords (scores.jsonl is written whole, so every line counts; bad lines go
+    to ``errors``); FileNotFoundError when the run was never scored."""
+    for _, score in _models(Path(run_dir) / SCORES, ScoreRecord, errors, complete_only=False):
         yield score
 
 
-def read_scores(run_dir: Path) -> list[ScoreRecord]:
-    return list(iter_scores(run_dir))
+def read_scores(run_dir: Path, errors: list[LoadError] | None = None) -> list[ScoreRecord]:
+    return list(iter_scores(run_dir, errors))
 
 
 def read_trace(
-    run_dir: Path, archive_id: str | None, *, missing_ok: bool = False
+    run_dir: Path,
+    archive_id: str | None,
+    *,
+    missing_ok: bool = False,
+    errors: list[LoadError] | None = None,
 ) -> list[TraceEvent]:
     """The archived trace of a run. With ``missing_ok`` a run that archived none (no id, an id
-    that is not a file name, no file) has an empty trace; otherwise that is an error."""
+    that is not a file name, no file) has an empty trace; otherwise that is an error. A bad
+    line is skipped into ``errors``."""
     if missing_ok and (not archive_id or not is_safe_archive_id(archive_id)):
         return []
     path = trace_path(Path(run_dir), archive_id or "")
@@ -123,14 +145,19 @@ def read_trace(
         if missing_ok:
             return []
         raise
+    name = str(path)
     with handle:
-        for number, raw in enumerate(handle, start=1):
-            if not raw.strip():
+        for line in read_lines(handle):
+            if line.blank:
                 continue
             try:
-                events.append(TRACE_EVENT.validate_json(raw))
+                if line.too_long:
+                    raise BadInput("<line>", f"longer than {MAX_LINE_BYTES} bytes")
+                events.append(TRACE_EVENT.validate_python(parse_json_object(line.data)))
+            except BadInput as exc:
+                if errors is not None:
+                    errors.append(LoadError(name, line.number, exc.where, exc.message))
             except ValidationError as exc:
-                raise RunDirError(
-                    f"{path}:{number}: not a trace event: {exc.errors()[0]['msg']}"
-                ) from exc
+                if errors is not None:
+                    errors.extend(validation_errors(name, line.number, exc)[:1])
     return events

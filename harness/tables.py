@@ -20,6 +20,7 @@ import pandas as pd
 from harness import stats
 from harness.rundir import SCORES, RunDirError, iter_results, iter_scores
 from harness.schema import STAGES, RunRecord, ScoreRecord
+from harness.untrusted.parse import LoadError
 
 #: ``harness.rundir.SCORES`` under the name this module's importers use.
 SCORES_FILE = SCORES
@@ -99,6 +100,8 @@ class TableError(ValueError):
 class RunTables:
     results: pd.DataFrame
     scores: pd.DataFrame
+    #: Stored lines that did not read (``file:line: field: message``); the rest is in the tables.
+    errors: tuple[str, ...] = ()
 
 
 # --- loading -----------------------------------------------------------------------------------
@@ -185,9 +188,10 @@ def load_tables(run_dir: Path) -> RunTables:
     scores_path = run_dir / SCORES
     if not scores_path.is_file():
         raise TableError(f"{scores_path}: no such file (run `shadow score {run_dir}` first)")
-    results = results_frame(_read(record for _, record in iter_results(run_dir)))
-    scores = scores_frame(_read(iter_scores(run_dir)))
-    return RunTables(results=results, scores=scores)
+    bad_lines: list[LoadError] = []
+    results = results_frame(_read(record for _, record in iter_results(run_dir, bad_lines)))
+    scores = scores_frame(_read(iter_scores(run_dir, bad_lines)))
+    return RunTables(results=results, scores=scores, errors=tuple(map(str, bad_lines)))
 
 
 # --- per-run values ----------------------------------------------------------------------------

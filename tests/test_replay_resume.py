@@ -92,14 +92,19 @@ def test_resume_refuses_recordings_that_changed(tmp_path: Path) -> None:
         run(packages[:2], EchoRunner(), out, recordings=[recordings], resume=True)
 
 
-def test_a_corrupt_complete_line_is_an_error_not_a_silent_skip(tmp_path: Path) -> None:
+def test_a_corrupt_complete_line_is_reported_and_its_case_runs_again(tmp_path: Path) -> None:
     out = tmp_path / "run"
     run(corpus(3), EchoRunner(), out)
+    before = outcome(out)
     lines = (out / RESULTS).read_bytes().splitlines(keepends=True)
     lines[1] = b'{"package": "broken"}\n'
     (out / RESULTS).write_bytes(b"".join(lines))
-    with pytest.raises(RunDirError, match=r"results.jsonl:2:"):
-        run(corpus(3), EchoRunner(), out, resume=True)
+    runner = EchoRunner()
+    run(corpus(3), runner, out, resume=True)
+    assert runner.calls == 1
+    assert outcome(out) == before
+    notes = read_run_meta(out)["notes"]
+    assert any("results.jsonl:2:" in note and "runs again" in note for note in notes)
 
 
 def _wait_for_lines(path: Path, count: int, process: subprocess.Popen[bytes]) -> None:

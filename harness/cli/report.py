@@ -27,6 +27,8 @@ def print_report(run_dir: Path, policy_path: Path | None) -> int:
     except (PolicyError, TableError, FileNotFoundError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    for error in data.tables.errors:
+        print(f"warning: skipped a bad stored line: {error}", file=sys.stderr)
     print(terminal_table(data.decision_rows(), DECISION_COLUMNS))
     print()
     for path in (paths.summary, paths.markdown, paths.html, *paths.plots.values()):

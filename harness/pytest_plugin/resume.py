@@ -114,12 +114,16 @@ def fold_parts(run_dir: Path) -> list[str]:
     already stored is kept once). Returns notes for run.json."""
     from harness.replay.rundir import repair_results
     from harness.rundir import RESULTS, iter_results
+    from harness.untrusted.parse import LoadError
 
     notes = [note for note in [repair_results(run_dir)] if note]
+    bad_lines: list[LoadError] = []
+    seen = {record.key for _, record in iter_results(run_dir, bad_lines)}
+    # A line that does not read names no case for sure: its case is not done, so it runs again.
+    notes.extend(f"skipped a bad stored line ({error}); its case runs again" for error in bad_lines)
     parts = run_dir / PARTS
     if not parts.is_dir():
         return notes
-    seen = {record.key for _, record in iter_results(run_dir)}
     lines: list[bytes] = []
     for part in sorted(p for p in parts.iterdir() if p.is_dir()):
         for line, record in iter_results(part):

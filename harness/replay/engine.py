@@ -47,6 +47,7 @@ from harness.replay.rundir import (
 from harness.replay.select import Filters, select_cases
 from harness.runners.base import Runner
 from harness.schema import Limits, Package, Stage
+from harness.untrusted.parse import LoadError
 
 #: How many load errors run.json keeps verbatim (the count is always complete).
 MAX_STORED_LOAD_ERRORS = 100
@@ -204,7 +205,12 @@ def replay(
         repaired = repair_results(out_dir)
         if repaired:
             notes.append(repaired)
-        existing = read_results(out_dir)
+        bad_lines: list[LoadError] = []
+        existing = read_results(out_dir, bad_lines)
+        # A line that does not read names no case for sure: its case is not done, so it runs again.
+        notes.extend(
+            f"skipped a bad stored line ({error}); its case runs again" for error in bad_lines
+        )
         meta["resumed_at"] = [*meta.get("resumed_at", []), iso(utc_now())]
         meta["notes"] = [*meta.get("notes", []), *notes]
         meta["state"] = "running"

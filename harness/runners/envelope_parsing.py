@@ -19,6 +19,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from harness.schema import TRACE_EVENT, Envelope, EnvelopeStatus, TraceEvent
+from harness.untrusted.parse import BadInput, check_value, parse_json
 
 _FENCE = re.compile(r"```[A-Za-z0-9_-]*[ \t]*\n(.*?)\n?```", re.DOTALL)
 #: At most this many bad trace lines are described one by one in the notes.
@@ -82,11 +83,11 @@ def parse_envelope_strict(data: bytes) -> Parsed:
     if not text.strip():
         return Parsed(None, "stdout is empty; expected one JSON envelope")
     try:
-        value = json.loads(text)
-    except json.JSONDecodeError as exc:
-        return Parsed(
-            None, f"stdout is not JSON ({exc.msg} at line {exc.lineno}): {_snippet(text)}"
-        )
+        value = parse_json(text)
+    except BadInput as exc:
+        if exc.message.startswith("invalid JSON"):
+            return Parsed(None, f"stdout is not JSON ({exc.message}): {_snippet(text)}")
+        return Parsed(None, f"envelope refused: {exc}")
     return _to_envelope(value)
 
 
@@ -119,12 +120,20 @@ def parse_envelope_lenient(text: str) -> Parsed:
     notes: list[str] = []
     body = strip_code_fences(text)
     try:
-        value = json.loads(body)
-    except json.JSONDecodeError:
+        value = parse_json(body)
+    except BadInput as exc:
+        if not exc.message.startswith("invalid JSON"):
+            return Parsed(None, f"envelope refused: {exc}")
         try:
             value = _first_object(body if body != text.strip() else text)
         except ValueError:
             return Parsed(None, f"reply holds no JSON object: {_snippet(text)}")
+        except RecursionError:
+            return Parsed(None, "envelope refused: <line>: nested too deeply")
+        try:
+            check_value(value)
+        except BadInput as bad:
+            return Parsed(None, f"envelope refused: {bad}")
         notes.append("reply: JSON object extracted from surrounding text")
     if isinstance(value, dict) and "status" not in value:
         if "result" in value:
@@ -157,11 +166,12 @@ def read_trace_file(path: Path, *, max_bytes: int) -> tuple[list[TraceEvent], li
         if not line.strip():
             continue
         try:
-            events.append(TRACE_EVENT.validate_json(line))
-        except ValidationError as exc:
+            events.append(TRACE_EVENT.validate_python(parse_json(line)))
+        except (BadInput, ValidationError) as exc:
             bad += 1
             if bad <= _MAX_LINE_NOTES:
-                notes.append(f"trace: line {number} skipped: {_validation_summary(exc)}")
+                reason = str(exc) if isinstance(exc, BadInput) else _validation_summary(exc)
+                notes.append(f"trace: line {number} skipped: {reason}")
     if bad > _MAX_LINE_NOTES:
         notes.append(f"trace: {bad - _MAX_LINE_NOTES} more bad lines skipped")
     return events, notes

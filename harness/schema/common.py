@@ -6,7 +6,7 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Annotated
 
-from pydantic import AfterValidator, BaseModel, ConfigDict
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict
 
 
 class Stage(StrEnum):
@@ -32,16 +32,27 @@ def _require_tz(value: datetime) -> datetime:
     return value
 
 
-AwareDatetime = Annotated[datetime, AfterValidator(_require_tz)]
+def _refuse_numbers(value: object) -> object:
+    # pydantic reads a number as seconds since 1970 (or milliseconds, past a size): a host that
+    # wrote a counter or a duration would get a plausible date, silently.
+    if isinstance(value, int | float):
+        raise ValueError(
+            "timestamp must be an ISO 8601 string (e.g. 2026-08-25T14:03:00Z), not a number"
+        )
+    return value
+
+
+AwareDatetime = Annotated[datetime, BeforeValidator(_refuse_numbers), AfterValidator(_require_tz)]
 
 
 class Strict(BaseModel):
     """Formats we own: unknown fields are errors, so typos surface at load time."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    # No NaN or infinity in any number field: JSON has none, and one stored comes back as null.
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, allow_inf_nan=False)
 
 
 class Open(BaseModel):
     """Formats a model writes: additive fields are kept, never rejected."""
 
-    model_config = ConfigDict(extra="allow", populate_by_name=True)
+    model_config = ConfigDict(extra="allow", populate_by_name=True, allow_inf_nan=False)

@@ -14,11 +14,22 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pydantic import ValidationError
+
 from harness.invocation import build_invocation
 from harness.loading import load_packages
-from harness.rundir import RESULTS, SCORES, RunDirError, iter_results, read_run_meta, read_trace
+from harness.rundir import (
+    RESULTS,
+    RUN_META,
+    SCORES,
+    RunDirError,
+    iter_results,
+    read_run_meta,
+    read_trace,
+)
 from harness.schema import Limits, Package, RunRecord, ScoreRecord, TraceEvent
 from harness.scorers.base import Score, ScoreContext, Scorer, Thresholds
+from harness.untrusted.parse import LoadError
 
 __all__ = [
     "SCORES",
@@ -108,24 +119,24 @@ def read_meta(run_dir: Path) -> dict[str, Any]:
         raise ScoringError(str(err)) from err
 
 
-def read_records(run_dir: Path) -> list[RunRecord]:
-    """Run records in file order; the last record of a (package, stage) wins (resumed runs)."""
+def read_records(run_dir: Path, errors: list[LoadError] | None = None) -> list[RunRecord]:
+    """Run records in file order; the last record of a (package, stage) wins (resumed runs).
+    A bad line is skipped into ``errors``; the others are scored."""
     path = run_dir / RESULTS
     if not path.exists():
         raise ScoringError(f"{path}: missing")
     latest: dict[tuple[str, str], RunRecord] = {}
-    try:
-        for _, record in iter_results(run_dir):
-            latest[record.key] = record
-    except RunDirError as err:
-        raise ScoringError(str(err)) from err
+    for _, record in iter_results(run_dir, errors):
+        latest[record.key] = record
     return list(latest.values())
 
 
-def _stored_trace(run_dir: Path, archive_id: str | None) -> list[TraceEvent]:
+def _stored_trace(
+    run_dir: Path, archive_id: str | None, errors: list[LoadError]
+) -> list[TraceEvent]:
     """The archived trace of a run; empty when the run archived none."""
     try:
-        return read_trace(run_dir, archive_id, missing_ok=True)
+        return read_trace(run_dir, archive_id, missing_ok=True, errors=errors)
     except RunDirError as err:
         raise ScoringError(str(err)) from err
 
@@ -165,12 +176,16 @@ def score_run_dir(
         loaded = load_packages(_recording_paths(run_dir, meta))
         packages = loaded.items
     by_id = {p.id: p for p in packages}
-    limits = Limits.model_validate(meta["limits"]) if meta.get("limits") else None
-    phase = int(meta.get("phase") or 0)
+    try:
+        limits = Limits.model_validate(meta["limits"]) if meta.get("limits") else None
+        phase = int(meta.get("phase") or 0)
+    except (ValidationError, TypeError, ValueError) as err:
+        raise ScoringError(f"{run_dir / RUN_META}: limits or phase unreadable: {err}") from err
     records: list[ScoreRecord] = []
     skipped: list[str] = []
+    bad_lines: list[LoadError] = []
     cases = 0
-    for record in read_records(run_dir):
+    for record in read_records(run_dir, bad_lines):
         package = by_id.get(record.package)
         if package is None:
             skipped.append(f"{record.package}/{record.stage}: package not found in the recordings")
@@ -178,10 +193,11 @@ def score_run_dir(
         if record.stage not in package.stages:
             skipped.append(f"{record.package}/{record.stage}: package does not list the stage")
             continue
-        trace = _stored_trace(run_dir, record.archive_id or record.envelope.archive_id)
+        trace = _stored_trace(run_dir, record.archive_id or record.envelope.archive_id, bad_lines)
         ctx = context_for(package, record, trace, phase=phase, limits=limits, thresholds=thresholds)
         records.extend(score_case(ctx))
         cases += 1
+    skipped[:0] = [f"bad stored line {error}" for error in bad_lines]
     path = out or run_dir / SCORES
     tmp = path.with_name(f".{path.name}.tmp")
     tmp.write_bytes(serialise(records))

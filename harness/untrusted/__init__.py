@@ -1,0 +1,1 @@
+"""Untrusted input and output: bounded JSON parsing (``parse``) and terminal-safe text (``display``)."""

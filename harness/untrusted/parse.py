@@ -1,0 +1,217 @@
+"""Bounded JSON for everything the harness did not write itself, and for what it stored.
+
+Packages, recorded outputs, runner envelopes, trace lines, stored results, policies and suites are
+all untrusted: a value that parses may still be one no later step can handle. ``parse_json`` turns
+text into a value or a ``BadInput`` naming the field, never a traceback; ``check_value`` holds a
+value parsed some other way (TOML, YAML, a Python runner) to the same bounds; ``read_lines`` reads a
+JSON-lines file with bounded memory per line and any line ending.
+
+The bounds, and why each exists:
+
+* non-finite numbers (``NaN``, ``Infinity``, ``1e999``): JSON has none, Python's parser accepts them,
+  and a stored ``inf`` comes back as ``null`` and poisons every later read of the file;
+* nesting depth: deep nesting makes the parser and pydantic raise ``RecursionError``;
+* integer digits: Python refuses to convert integers of more than 4,300 digits to text, so one
+  such value crashes any report that prints it; no count, size or id needs more than 40 digits;
+* lone surrogates (``"\\ud800"``): they parse, but cannot be written as UTF-8 to a child's stdin, a
+  trace or a report, so every later step fails on them;
+* line length: one line of a JSON-lines file is read whole, so its size is memory.
+
+Only text that could break a bound pays for the full walk: one regular-expression search and a
+bracket count over the raw text decide, so clean lines cost a plain ``json.loads``.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import IO, Any
+
+MAX_DEPTH = 64
+MAX_INT_DIGITS = 40
+#: The trace-file cap of a sandboxed run: a stored trace line or recorded output may hold that much.
+MAX_LINE_BYTES = 32 * 1024**2
+
+_INT_LIMIT = 10**MAX_INT_DIGITS
+# Text that may hold a non-finite number, an over-long integer or a surrogate escape.
+_SUSPECT = re.compile(
+    rf"NaN|Infinity|\d{{{MAX_INT_DIGITS + 1}}}|[eE][+-]?\d{{3}}|\\u[dD][89a-fA-F]"
+)
+_LINE_BREAK = re.compile(rb"\r\n|\r|\n")
+
+
+class BadInput(ValueError):
+    """A value the harness will not take: ``where`` is the field path (``<line>`` for the whole)."""
+
+    def __init__(self, where: str, message: str) -> None:
+        super().__init__(f"{where}: {message}")
+        self.where = where
+        self.message = message
+
+
+@dataclass(frozen=True)
+class LoadError:
+    """A line of an input or stored file that was not taken, and why: ``file:line: field: message``
+    (line 0 for the file as a whole)."""
+
+    file: str
+    line: int
+    field: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}: {self.field}: {self.message}"
+
+
+class _Constant:
+    """What the parser makes of ``NaN``/``Infinity``: a marker the walk reports with its path."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+
+def _path(parent: str, key: object) -> str:
+    return f"{parent}.{key}" if parent else str(key)
+
+
+def _surrogate(text: str) -> str | None:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        return f"lone surrogate \\u{ord(text[exc.start]):04x} at character {exc.start} (not valid Unicode)"
+    return None
+
+
+def _check_scalar(value: object, where: str) -> None:
+    if isinstance(value, _Constant):
+        raise BadInput(where, f"{value.name} is not a number JSON allows (non-finite)")
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise BadInput(where, f"non-finite number ({value!r}; the text overflows a float)")
+    elif isinstance(value, int) and not isinstance(value, bool):
+        if abs(value) >= _INT_LIMIT:
+            raise BadInput(where, f"integer of more than {MAX_INT_DIGITS} digits")
+    elif isinstance(value, str):
+        problem = _surrogate(value)
+        if problem:
+            raise BadInput(where, problem)
+
+
+def check_value(value: Any, where: str = "") -> None:
+    """Raise ``BadInput`` for the first value past a bound: a non-finite float, an integer of
+    more than ``MAX_INT_DIGITS`` digits, a string or key with a lone surrogate, or nesting deeper
+    than ``MAX_DEPTH``. Iterative, and each container is visited once (YAML aliases share them)."""
+    stack: list[tuple[Any, str, int]] = [(value, where, 0)]
+    seen: set[int] = set()
+    while stack:
+        item, at, depth = stack.pop()
+        if isinstance(item, dict | list | tuple):
+            if depth >= MAX_DEPTH:
+                raise BadInput("<line>", f"nested deeper than {MAX_DEPTH} levels")
+            if id(item) in seen:
+                continue
+            seen.add(id(item))
+            if isinstance(item, dict):
+                for key, child in item.items():
+                    if isinstance(key, str):
+                        problem = _surrogate(key)
+                        if problem:
+                            raise BadInput(at or "<line>", f"key {key!r}: {problem}")
+                    stack.append((child, _path(at, key), depth + 1))
+            else:
+                stack.extend((child, _path(at, i), depth + 1) for i, child in enumerate(item))
+        else:
+            _check_scalar(item, at or "<line>")
+
+
+def parse_json(data: bytes | str) -> Any:
+    """Parse one JSON text within the bounds, or raise ``BadInput`` saying what is wrong."""
+    if isinstance(data, bytes):
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise BadInput("<line>", f"not UTF-8: {exc.reason} at byte {exc.start}") from None
+    else:
+        text = data
+    try:
+        value = json.loads(text, parse_constant=_Constant)
+    except json.JSONDecodeError as exc:
+        raise BadInput(
+            "<line>", f"invalid JSON: {exc.msg} (line {exc.lineno} column {exc.colno})"
+        ) from None
+    except RecursionError:
+        raise BadInput("<line>", f"nested deeper than {MAX_DEPTH} levels") from None
+    except ValueError:
+        # The only other ValueError json raises: an integer past Python's conversion limit.
+        raise BadInput("<line>", f"integer of more than {MAX_INT_DIGITS} digits") from None
+    if text.count("[") + text.count("{") > MAX_DEPTH or _SUSPECT.search(text):
+        check_value(value)
+    return value
+
+
+def parse_json_object(data: bytes | str) -> dict[str, Any]:
+    """``parse_json`` for a format whose lines are objects."""
+    value = parse_json(data)
+    if not isinstance(value, dict):
+        raise BadInput("<line>", f"expected a JSON object, got {type(value).__name__}")
+    return value
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of a JSON-lines file: its 1-based number and bytes (no line break). ``too_long``
+    lines carry no data; ``terminated`` is False for a last line with no line break."""
+
+    number: int
+    data: bytes
+    terminated: bool = True
+    too_long: bool = False
+
+    @property
+    def blank(self) -> bool:
+        return not self.too_long and not self.data.strip()
+
+
+def read_lines(
+    handle: IO[bytes], *, max_bytes: int = MAX_LINE_BYTES, chunk: int = 1 << 16
+) -> Iterator[Line]:
+    """The lines of a binary stream, split at LF, CRLF or a lone CR (JSON text never holds a raw
+    CR, so a CR can only end a line), holding at most ``max_bytes`` of one line in memory; a longer
+    line is yielded as ``too_long`` and skipped to its end."""
+    number = 0
+    pending = b""
+    overflow = False
+    while True:
+        block = handle.read(chunk)
+        if not block:
+            break
+        buffer = pending + block
+        # A CR at the end of a block may be the first half of a CRLF: wait for the next block.
+        held = b"\r" if buffer.endswith(b"\r") else b""
+        if held:
+            buffer = buffer[:-1]
+        parts = _LINE_BREAK.split(buffer)
+        pending = parts.pop()
+        for part in parts:
+            number += 1
+            if overflow or len(part) > max_bytes:
+                yield Line(number, b"", too_long=True)
+                overflow = False
+            else:
+                yield Line(number, part)
+        if len(pending) > max_bytes:
+            overflow = True
+            pending = b""
+        pending += held
+    terminated = pending.endswith(b"\r")
+    if terminated:
+        pending = pending[:-1]
+    if overflow:
+        yield Line(number + 1, b"", terminated=terminated, too_long=True)
+    elif pending:
+        yield Line(number + 1, pending, terminated=terminated)
