@@ -23,6 +23,8 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from tabulate import tabulate
 
 from harness.schema import EnvelopeStatus, Package, RunRecord, ScoreRecord, ScoreValue, TraceEvent
+from harness.untrusted.display import printable
+from harness.untrusted.parse import BadInput, parse_json
 
 if TYPE_CHECKING:
     from harness.policy import Decision, Policy
@@ -32,7 +34,6 @@ MAX_TEXT = 200
 #: How many detail lines one failed check lists before it only counts the rest.
 MAX_LINES = 8
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 _COMPARATORS: dict[str, Callable[[Any, Any], bool]] = {
     "<=": operator.le,
     ">=": operator.ge,
@@ -53,8 +54,7 @@ _BAD_FLAGS = ("asserted", "invented", "fabricated")
 
 def clean(text: object, limit: int = MAX_TEXT) -> str:
     """Untrusted text made safe for a terminal: control characters escaped, length bounded."""
-    raw = str(text)
-    raw = _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", raw)
+    raw = printable(text)
     return raw if len(raw) <= limit else raw[:limit] + "…"
 
 
@@ -67,7 +67,7 @@ def quoted(text: object, limit: int = MAX_TEXT) -> str:
 
 class _Model(BaseModel):
     # A misspelt expectation must fail loudly, never be silently skipped.
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
 
 class EvidenceMinimums(_Model):
@@ -109,8 +109,10 @@ def parse_condition(metric: str, text: str) -> Condition:
         )
     op, literal = match.groups()
     try:
-        value = json.loads(literal)
-    except json.JSONDecodeError:
+        value = parse_json(literal)
+    except BadInput as exc:
+        if not exc.message.startswith("invalid JSON"):
+            raise ValueError(f"{metric}: {literal!r}: {exc.message}") from None
         value = literal  # a bare word compares as text, e.g. "== supported"
     if not isinstance(value, int | float | bool | str) and value is not None:
         raise ValueError(f"{metric}: {literal!r}: compare with a number, true, false, null or text")

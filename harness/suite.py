@@ -26,20 +26,19 @@ import glob
 import os
 import re
 import shlex
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from harness.expectations import Expectations, Failure
 from harness.replay.select import Filters, Shard
 from harness.runners.base import Runner
 from harness.schema import Package, Stage
+from harness.untrusted.parse import BadInput, parse_config
 
 if TYPE_CHECKING:
     from harness.policy import Policy
@@ -130,7 +129,7 @@ def parse_runner(text: str) -> RunnerSpec:
 class RunnerTable(BaseModel):
     """The long form of a suite's ``runner``: ``{name, model, options, command}``."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
     name: str
     model: str | None = None
@@ -147,7 +146,7 @@ class RunnerTable(BaseModel):
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, allow_inf_nan=False)
 
 
 class Override(_Model):
@@ -258,9 +257,7 @@ def looks_like_suite(path: Path) -> bool:
 
 
 def _parse(path: Path, text: str) -> Any:
-    if path.suffix.lower() == ".toml":
-        return tomllib.loads(text)
-    return yaml.safe_load(text)
+    return parse_config(text, "toml" if path.suffix.lower() == ".toml" else "yaml")
 
 
 def read_suite(path: Path) -> Suite:
@@ -268,10 +265,10 @@ def read_suite(path: Path) -> Suite:
         data = _parse(path, path.read_text(encoding="utf-8"))
     except OSError as exc:
         raise SuiteError(f"{path}: <file>: {exc.strerror or exc}") from exc
-    except (tomllib.TOMLDecodeError, yaml.YAMLError) as exc:
-        raise SuiteError(
-            f"{path}: <file>: not valid {path.suffix.lstrip('.').upper()}: {exc}"
-        ) from exc
+    except UnicodeDecodeError as exc:
+        raise SuiteError(f"{path}: <file>: not UTF-8: {exc.reason} at byte {exc.start}") from exc
+    except BadInput as exc:
+        raise SuiteError(f"{path}: {exc}") from exc
     if not isinstance(data, dict) or SUITE_KEY not in data:
         raise SuiteError(
             f"{path}: {SUITE_KEY}: missing; a suite file starts with '{SUITE_KEY}: {SUITE_VERSION}'"

@@ -11,6 +11,7 @@ from harness.report import write_comparison
 from harness.report.compare import COLUMNS
 from harness.report.render import terminal_table
 from harness.tables import TableError
+from harness.untrusted.display import printable
 
 
 def add_parser(sub: Any) -> None:
@@ -27,10 +28,13 @@ def run(args: argparse.Namespace) -> int:
     try:
         comparison, paths = write_comparison(args.run_a, args.run_b, out)
     except (TableError, ValueError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {printable(exc)}", file=sys.stderr)
         return 2
     rows = [r for r in comparison.rows() if r["verdict"] in ("better", "worse")]
-    print(f"a = {comparison.label_a}, b = {comparison.label_b}; detectable differences:")
+    print(
+        f"a = {printable(comparison.label_a)}, b = {printable(comparison.label_b)}; "
+        "detectable differences:"
+    )
     print(terminal_table(rows, COLUMNS))
     for flip in comparison.flips:
         print(

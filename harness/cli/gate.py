@@ -24,6 +24,7 @@ from harness.policy import (
     load_policy,
 )
 from harness.tables import SCORES_FILE, TableError, load_tables, metric_table, paired_table
+from harness.untrusted.display import printable
 
 SUMMARY_ENV = "GITHUB_STEP_SUMMARY"
 
@@ -111,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         policy = load_policy(args.policy)
     except PolicyError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {printable(exc)}", file=sys.stderr)
         return 2
     try:
         _ensure_scored(run_dir)
@@ -122,21 +123,23 @@ def run(args: argparse.Namespace) -> int:
             incumbent_scores = load_tables(args.incumbent).scores
             incumbent = paired_table(scores, incumbent_scores, conf=policy.confidence)
     except (TableError, ValueError, OSError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {printable(exc)}", file=sys.stderr)
         return 2
     table = metric_table(scores, by=("stage", "model"), conf=policy.confidence)
     decisions = decide(table, policy, incumbent=incumbent)
     code = 1 if any(d.fails_gate for d in decisions) else 0
 
-    print(tabulate(decision_rows(decisions), headers="keys", tablefmt="simple"))
+    rows = [{k: printable(v) for k, v in row.items()} for row in decision_rows(decisions)]
+    print(tabulate(rows, headers="keys", tablefmt="simple"))
     for d in decisions:
         if d.fails_gate:
-            print(f"\n{d.stage} ({d.model or '-'}) is live at phase {d.current_phase}: {d.verdict}")
+            model = printable(d.model or "-")
+            print(f"\n{d.stage} ({model}) is live at phase {d.current_phase}: {d.verdict}")
             for gate in failing_gates(d):
-                print(f"  phase {gate.phase}: {gate.detail}")
+                print(f"  phase {gate.phase}: {printable(gate.detail)}")
             if not d.evaluated:
                 for reason in d.reasons:
-                    print(f"  {reason}")
+                    print(f"  {printable(reason)}")
 
     policy_name = str(args.policy) if args.policy else "default"
     summary = _markdown(run_dir, policy_name, decisions, code)

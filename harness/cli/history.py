@@ -11,6 +11,7 @@ from harness.policy import PolicyError, load_policy
 from harness.report import write_history
 from harness.report.render import terminal_table
 from harness.tables import TableError
+from harness.untrusted.display import printable
 
 
 def add_parser(sub: Any) -> None:
@@ -24,7 +25,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         hist, paths = write_history(args.run_dirs, args.out, policy=load_policy(args.policy))
     except (PolicyError, TableError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {printable(exc)}", file=sys.stderr)
         return 2
     print(terminal_table(hist.rows))
     for path in paths.values():

@@ -15,6 +15,7 @@ from tabulate import tabulate
 
 from harness.replay import MergeError, RunDirError, merge_runs
 from harness.replay.rundir import RUN_META, new_run_id
+from harness.untrusted.display import printable
 
 RUNS_DIR = Path("reports/runs")
 
@@ -51,16 +52,20 @@ def run(args: argparse.Namespace) -> int:
     try:
         meta = merge_runs(args.run_dirs, out, run_id=run_id)
     except MergeError as exc:
-        print(f"shadow merge: {exc}", file=sys.stderr)
+        print(f"shadow merge: {printable(exc)}", file=sys.stderr)
         return 1
     except RunDirError as exc:
-        print(f"shadow merge: error: {exc}", file=sys.stderr)
+        print(f"shadow merge: error: {printable(exc)}", file=sys.stderr)
         return 2
     for note in meta["notes"]:
-        print(f"note: {note}", file=sys.stderr)
+        print(f"note: {printable(note)}", file=sys.stderr)
     keys = list(meta["counts"])
     rows = [
-        [m["dir"], m["shard"] or "-", *[(m["counts"] or {}).get(k, 0) for k in keys]]
+        [
+            printable(m["dir"]),
+            printable(m["shard"] or "-"),
+            *[(m["counts"] or {}).get(k, 0) for k in keys],
+        ]
         for m in meta["merged_from"]
     ]
     rows.append(["merged", "-", *[meta["counts"][k] for k in keys]])

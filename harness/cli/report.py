@@ -12,6 +12,7 @@ from harness.report import write_report
 from harness.report.render import terminal_table
 from harness.report.run_report import DECISION_COLUMNS
 from harness.tables import TableError
+from harness.untrusted.display import printable
 
 
 def add_parser(sub: Any) -> None:
@@ -25,10 +26,10 @@ def print_report(run_dir: Path, policy_path: Path | None) -> int:
         policy = load_policy(policy_path)
         data, paths = write_report(run_dir, policy=policy)
     except (PolicyError, TableError, FileNotFoundError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {printable(exc)}", file=sys.stderr)
         return 2
     for error in data.tables.errors:
-        print(f"warning: skipped a bad stored line: {error}", file=sys.stderr)
+        print(f"warning: skipped a bad stored line: {printable(error)}", file=sys.stderr)
     print(terminal_table(data.decision_rows(), DECISION_COLUMNS))
     print()
     for path in (paths.summary, paths.markdown, paths.html, *paths.plots.values()):

@@ -29,6 +29,7 @@ from harness.replay.rundir import new_run_id
 from harness.replay.select import parse_label
 from harness.runners.base import Runner, RunnerInfraError
 from harness.schema import STAGES, Limits, Stage
+from harness.untrusted.display import printable
 
 DEFAULT_RUNNER = "reference"
 DEFAULT_RECORDINGS = Path("recordings/sophobot")
@@ -313,7 +314,7 @@ def after_run(run_dir: Path, *, report: bool = True, policy: Path | None = None)
     try:
         print(f"wrote {score_run(run_dir)}")
     except ScoringError as exc:
-        print(f"error: scoring failed: {exc}", file=sys.stderr)
+        print(f"error: scoring failed: {printable(exc)}", file=sys.stderr)
         return
     print()
     print_report(run_dir, policy)
@@ -324,7 +325,7 @@ def after_run(run_dir: Path, *, report: bool = True, policy: Path | None = None)
 
 def _report_load_errors(errors: Sequence[object]) -> None:
     for error in errors[:SHOW_LOAD_ERRORS]:
-        print(f"error: {error}", file=sys.stderr)
+        print(f"error: {printable(error)}", file=sys.stderr)
     if len(errors) > SHOW_LOAD_ERRORS:
         print(f"error: ... and {len(errors) - SHOW_LOAD_ERRORS} more load errors", file=sys.stderr)
     if errors:
@@ -377,7 +378,7 @@ def _run(args: argparse.Namespace) -> int:
     except (RunDirError, ValueError) as exc:
         raise UsageError(str(exc)) from exc
     for note in summary.notes:
-        print(f"note: {note}", file=sys.stderr)
+        print(f"note: {printable(note)}", file=sys.stderr)
     if summary.planned == 0:
         print("warning: no (package, stage) matched the filters", file=sys.stderr)
     if summary.interrupted:
@@ -403,7 +404,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         return _run(args)
     except UsageError as exc:
-        print(f"shadow run: error: {exc}", file=sys.stderr)
+        print(f"shadow run: error: {printable(exc)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         # Before or after the replay proper (loading, scoring): nothing half-written to repair.

@@ -13,6 +13,7 @@ from tabulate import tabulate
 from harness.schema import STAGES, ScoreRecord
 from harness.scorers.base import Thresholds
 from harness.scorers.run import ScoringError, score_run_dir
+from harness.untrusted.display import printable
 
 
 def add_parser(subparsers: Any) -> None:
@@ -78,10 +79,10 @@ def run(args: argparse.Namespace) -> int:
     try:
         result = score_run_dir(args.run_dir, thresholds=thresholds)
     except ScoringError as err:
-        print(f"shadow score: {err}", file=sys.stderr)
+        print(f"shadow score: {printable(err)}", file=sys.stderr)
         return 2
     for note in result.skipped:
-        print(f"shadow score: skipped {note}", file=sys.stderr)
+        print(f"shadow score: skipped {printable(note)}", file=sys.stderr)
     print(stage_table(result.records))
     print(f"\n{result.cases} cases, {len(result.records)} scores -> {result.path}")
     return 0

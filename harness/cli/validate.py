@@ -17,7 +17,9 @@ from harness.loading import (
     load_packages,
     load_recorded_outputs,
 )
+from harness.package_checks import check_package
 from harness.schema import STAGES, Package, RecordedOutput
+from harness.untrusted.display import printable
 
 
 def add_parser(sub: Any) -> None:
@@ -34,14 +36,15 @@ def _stage_table(packages: list[Package]) -> str:
         per_agent = [counts[(str(stage), agent)] for agent in agents]
         rows.append([str(stage), *per_agent, sum(per_agent)])
     rows.append(["packages", *[sum(p.agent == a for p in packages) for a in agents], len(packages)])
-    return tabulate(rows, headers=["stage", *agents, "total"], tablefmt="github")
+    headers = ["stage", *map(printable, agents), "total"]
+    return tabulate(rows, headers=headers, tablefmt="github")
 
 
 def _output_table(outputs: list[RecordedOutput]) -> str:
     counts = Counter((o.model, str(o.stage)) for o in outputs)
     models = sorted({o.model for o in outputs})
     rows = [
-        [m, *[counts[(m, str(s))] for s in STAGES], sum(o.model == m for o in outputs)]
+        [printable(m), *[counts[(m, str(s))] for s in STAGES], sum(o.model == m for o in outputs)]
         for m in models
     ]
     return tabulate(rows, headers=["model", *[str(s) for s in STAGES], "total"], tablefmt="github")
@@ -75,13 +78,15 @@ def run(args: argparse.Namespace) -> int:
         output_files = find_jsonl(args.paths, outputs=True)
         outputs = load_recorded_outputs(output_files, strict=args.strict)
     except LoadFailed as exc:
-        print(f"error: {exc.error}", file=sys.stderr)
+        print(f"error: {printable(exc.error)}", file=sys.stderr)
         return 1
     errors = [*packages.errors, *outputs.errors]
+    for package, (file, line) in zip(packages.items, packages.origins, strict=True):
+        errors.extend(LoadError(file, line, where, why) for where, why in check_package(package))
     if packages.items:
         errors.extend(_cross_check(packages.items, outputs.items, outputs.origins))
     for error in errors:
-        print(f"error: {error}", file=sys.stderr)
+        print(f"error: {printable(error)}", file=sys.stderr)
     print(_stage_table(packages.items))
     if outputs.items:
         print()

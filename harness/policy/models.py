@@ -12,12 +12,12 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Literal, Self
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from harness.schema import Stage
 from harness.stages import PHASES, STAGE_SPECS
 from harness.tables import METRICS
+from harness.untrusted.parse import BadInput, parse_config
 
 Comparator = Literal["<", "<=", ">", ">=", "=="]
 #: Which column of the metric table a gate reads: one-sided bounds, the point estimate (a rate or
@@ -30,7 +30,7 @@ DEFAULT_POLICY_FILE = "default_policy.toml"
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
 
 def _known_metric(metric: str) -> str:
@@ -169,9 +169,7 @@ class PolicyError(ValueError):
 
 
 def _parse(path: Path, text: str) -> Any:
-    if path.suffix.lower() in {".yaml", ".yml"}:
-        return yaml.safe_load(text)
-    return tomllib.loads(text)
+    return parse_config(text, "yaml" if path.suffix.lower() in {".yaml", ".yml"} else "toml")
 
 
 def parse_policy(data: Any, source: str) -> Policy:
@@ -203,10 +201,10 @@ def load_policy(path: Path | None = None) -> Policy:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise PolicyError(f"{path}: <file>: {exc.strerror or exc}") from exc
+    except UnicodeDecodeError as exc:
+        raise PolicyError(f"{path}: <file>: not UTF-8: {exc.reason} at byte {exc.start}") from exc
     try:
         data = _parse(path, text)
-    except (tomllib.TOMLDecodeError, yaml.YAMLError) as exc:
-        raise PolicyError(
-            f"{path}: <file>: not valid {path.suffix.lstrip('.') or 'TOML'}: {exc}"
-        ) from exc
+    except BadInput as exc:
+        raise PolicyError(f"{path}: {exc}") from exc
     return parse_policy(data, str(path))

@@ -46,6 +46,7 @@ from harness.pytest_plugin.session import (
     session_of,
 )
 from harness.pytest_plugin.store import PARTS, merge_parts
+from harness.untrusted.display import printable
 
 __all__ = [
     "ShadowResult",
@@ -174,5 +175,5 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
     terminalreporter.write_sep("-", "shadow run")
     terminalreporter.write_line(
         f"{counts.get('completed', 0) + counts.get('failed', 0) + counts.get('timed_out', 0) + counts.get('interrupted', 0)} "
-        f"case(s) by {meta.get('model')} -> {shown} (report: {shown}/report.md)"
+        f"case(s) by {printable(meta.get('model'))} -> {shown} (report: {shown}/report.md)"
     )

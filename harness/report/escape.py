@@ -7,6 +7,8 @@ import html
 import math
 from typing import Any
 
+from harness.untrusted.display import printable
+
 
 def text(value: Any) -> str:
     """Plain, single-line text for any cell: numbers formatted, NaN as an en dash."""
@@ -16,7 +18,7 @@ def text(value: Any) -> str:
         if math.isnan(value):
             return "–"
         return f"{value:.3g}" if abs(value) < 1000 else f"{value:,.0f}"
-    return " ".join(str(value).split())
+    return printable(" ".join(str(value).split()))
 
 
 def for_html(value: Any) -> str:

@@ -68,8 +68,17 @@ def render_markdown(data: ReportData) -> str:
         "## Run",
         md_table(_meta_rows(data)),
         "",
+        *_skipped_lines_md(data),
     ]
     return "\n".join(parts)
+
+
+def _skipped_lines_md(data: ReportData) -> list[str]:
+    # A stored line that did not read is left out of every table above; say which, and where.
+    errors = data.tables.errors
+    if not errors:
+        return []
+    return ["## Stored lines left out", md_table([{"line": e} for e in errors]), ""]
 
 
 def render_html(data: ReportData) -> str:
@@ -109,6 +118,14 @@ def render_html(data: ReportData) -> str:
             plots,
             "<h2>Run</h2>",
             html_table(_meta_rows(data)),
+            *(
+                [
+                    "<h2>Stored lines left out</h2>",
+                    html_table([{"line": e} for e in data.tables.errors]),
+                ]
+                if data.tables.errors
+                else []
+            ),
         ]
     )
     return html_page(data.title, body)

@@ -29,6 +29,7 @@ from harness.rundir import (
 )
 from harness.schema import Limits, Package, RunRecord, ScoreRecord, TraceEvent
 from harness.scorers.base import Score, ScoreContext, Scorer, Thresholds
+from harness.untrusted.display import printable
 from harness.untrusted.parse import LoadError
 
 __all__ = [
@@ -209,5 +210,5 @@ def score_run(run_dir: Path, *, thresholds: Thresholds | None = None) -> Path:
     """Write ``scores.jsonl`` for a stored run and return its path."""
     result = score_run_dir(run_dir, thresholds=thresholds)
     for note in result.skipped:
-        print(f"shadow score: skipped {note}", file=sys.stderr)
+        print(f"shadow score: skipped {printable(note)}", file=sys.stderr)
     return result.path

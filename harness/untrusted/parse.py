@@ -26,9 +26,12 @@ from __future__ import annotations
 import json
 import math
 import re
+import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import IO, Any
+from typing import IO, Any, Literal
+
+import yaml
 
 MAX_DEPTH = 64
 MAX_INT_DIGITS = 40
@@ -92,7 +95,7 @@ def _check_scalar(value: object, where: str) -> None:
         raise BadInput(where, f"{value.name} is not a number JSON allows (non-finite)")
     if isinstance(value, float):
         if not math.isfinite(value):
-            raise BadInput(where, f"non-finite number ({value!r}; the text overflows a float)")
+            raise BadInput(where, f"non-finite number ({value!r}); every number must be finite")
     elif isinstance(value, int) and not isinstance(value, bool):
         if abs(value) >= _INT_LIMIT:
             raise BadInput(where, f"integer of more than {MAX_INT_DIGITS} digits")
@@ -112,7 +115,7 @@ def check_value(value: Any, where: str = "") -> None:
         item, at, depth = stack.pop()
         if isinstance(item, dict | list | tuple):
             if depth >= MAX_DEPTH:
-                raise BadInput("<line>", f"nested deeper than {MAX_DEPTH} levels")
+                raise BadInput(at or "<line>", f"nested deeper than {MAX_DEPTH} levels")
             if id(item) in seen:
                 continue
             seen.add(id(item))
@@ -159,6 +162,22 @@ def parse_json_object(data: bytes | str) -> dict[str, Any]:
     value = parse_json(data)
     if not isinstance(value, dict):
         raise BadInput("<line>", f"expected a JSON object, got {type(value).__name__}")
+    return value
+
+
+def parse_config(text: str, kind: Literal["toml", "yaml"]) -> Any:
+    """A TOML or YAML document (policies, suites) held to the same bounds as JSON: both formats
+    have their own infinities (``inf``, ``.inf``) and let nesting and integers grow unbounded."""
+    try:
+        value = tomllib.loads(text) if kind == "toml" else yaml.safe_load(text)
+    except (tomllib.TOMLDecodeError, yaml.YAMLError) as exc:
+        raise BadInput("<file>", f"not valid {kind.upper()}: {exc}") from None
+    except RecursionError:
+        raise BadInput("<file>", f"nested deeper than {MAX_DEPTH} levels") from None
+    except ValueError:
+        # int() past Python's conversion limit, raised by both parsers' integer constructors.
+        raise BadInput("<file>", f"integer of more than {MAX_INT_DIGITS} digits") from None
+    check_value(value)
     return value
 
 
