@@ -180,3 +180,19 @@ def test_resume_after_kill_9(pytester: pytest.Pytester, workers: list[str]) -> N
     assert meta["state"] == "finished"
     assert not any("duplicate" in note for note in meta["notes"])
     assert not (out / ".parts").exists()
+
+
+def test_a_session_on_a_run_directory_in_use_is_refused(project: pytest.Pytester) -> None:
+    from harness.runlock import RunDirLock
+
+    outcomes(project.inline_run("--shadow-out", "out"))
+    before = _stored_lines(project.path / "out")
+    with RunDirLock(project.path / "out", command="shadow run --resume"):
+        for option in ("--shadow-resume", "--shadow-out"):
+            second = project.runpytest(option, "out")
+            assert second.ret == pytest.ExitCode.USAGE_ERROR
+            second.stderr.fnmatch_lines(
+                [f"*out is in use by pid {os.getpid()} (shadow run --resume)*"]
+            )
+    assert _stored_lines(project.path / "out") == before
+    assert outcomes(project.inline_run("--shadow-resume", "out"))  # free again once released

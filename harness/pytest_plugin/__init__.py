@@ -32,6 +32,7 @@ from harness.pytest_plugin.items import (
 )
 from harness.pytest_plugin.options import add_options
 from harness.pytest_plugin.session import (
+    LOCKED,
     OCCUPIED,
     OUT,
     RESUME_NOTES,
@@ -60,6 +61,7 @@ __all__ = [
     "pytest_configure_node",
     "pytest_sessionfinish",
     "pytest_terminal_summary",
+    "pytest_unconfigure",
     "shadow_run",
 ]
 
@@ -69,8 +71,34 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    if getattr(config, "workerinput", None) is None:
+        hold_named_run_dir(config)
     if config.getoption("shadow_resume") and getattr(config, "workerinput", None) is None:
         check_resume_dir(config)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    lock = config.stash.get(LOCKED, None)
+    if lock is not None:
+        lock.release()
+
+
+def hold_named_run_dir(config: pytest.Config) -> None:
+    """A session writing a run directory it was given (--shadow-resume, --shadow-out) holds its
+    lock from the start to the end, so a second session or ``shadow run --resume`` on the same
+    directory is refused rather than running its cases twice. (A default run directory is new
+    and this session's alone.)"""
+    given = config.getoption("shadow_resume") or config.getoption("shadow_out")
+    if not given:
+        return
+    from harness.runlock import RunDirBusy, RunDirLock
+
+    run_dir = Path(str(given))
+    run_dir = run_dir if run_dir.is_absolute() else config.invocation_params.dir / run_dir
+    try:
+        config.stash[LOCKED] = RunDirLock(run_dir, command="pytest")
+    except RunDirBusy as exc:
+        raise pytest.UsageError(str(exc)) from exc
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:

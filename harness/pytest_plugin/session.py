@@ -40,6 +40,7 @@ from harness.pytest_plugin.store import (
 if TYPE_CHECKING:
     from harness.loading import Loaded
     from harness.replay.select import Shard
+    from harness.runlock import RunDirLock
     from harness.runners.base import Runner
     from harness.schema import Package, RunRecord, ScoreRecord, Stage
     from harness.suite import RunnerSpec, Suite
@@ -434,6 +435,8 @@ RESUME_NOTES = pytest.StashKey[list[str]]()
 #: xdist controller: the chosen --shadow-out already held another run, so this session must not
 #: merge its workers' parts over it (each worker refuses the directory and fails its cases).
 OCCUPIED = pytest.StashKey[bool]()
+#: The lock this controlling process holds on its run directory (``harness.runlock``).
+LOCKED: pytest.StashKey[RunDirLock] = pytest.StashKey()
 
 
 def holds_run(run_dir: Path) -> bool:

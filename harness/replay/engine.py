@@ -45,6 +45,7 @@ from harness.replay.rundir import (
     write_run_meta,
 )
 from harness.replay.select import Filters, select_cases
+from harness.runlock import LOCK, one_writer
 from harness.runners.base import Runner
 from harness.schema import Limits, Package, Stage
 from harness.untrusted.parse import LoadError
@@ -162,6 +163,7 @@ def _check_resumable(
         raise RunDirError("cannot resume with " + "; ".join(problems) + "; start a new run instead")
 
 
+@one_writer
 def replay(
     packages: Sequence[Package],
     runner: Runner,
@@ -217,7 +219,7 @@ def replay(
         meta["ended_at"] = None
         run_id = str(meta["run_id"])
     else:
-        if out_dir.exists() and any(out_dir.iterdir()):
+        if out_dir.exists() and any(p.name != LOCK for p in out_dir.iterdir()):
             raise RunDirError(f"{out_dir} exists and is not empty; use --resume to continue it")
         out_dir.mkdir(parents=True, exist_ok=True)
         existing = []
