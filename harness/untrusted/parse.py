@@ -82,6 +82,12 @@ def _path(parent: str, key: object) -> str:
     return f"{parent}.{key}" if parent else str(key)
 
 
+def _outer(path: str, parts: int = 4) -> str:
+    # A path 64 levels deep says nothing more than where the nesting starts.
+    head = path.split(".")
+    return ".".join(head[:parts]) + (".…" if len(head) > parts else "") if path else "<line>"
+
+
 def _surrogate(text: str) -> str | None:
     try:
         text.encode("utf-8")
@@ -115,7 +121,7 @@ def check_value(value: Any, where: str = "") -> None:
         item, at, depth = stack.pop()
         if isinstance(item, dict | list | tuple):
             if depth >= MAX_DEPTH:
-                raise BadInput(at or "<line>", f"nested deeper than {MAX_DEPTH} levels")
+                raise BadInput(_outer(at), f"nested deeper than {MAX_DEPTH} levels")
             if id(item) in seen:
                 continue
             seen.add(id(item))
@@ -203,34 +209,30 @@ def read_lines(
     CR, so a CR can only end a line), holding at most ``max_bytes`` of one line in memory; a longer
     line is yielded as ``too_long`` and skipped to its end."""
     number = 0
-    pending = b""
+    pending: list[bytes] = []  # the start of the current line, block by block
+    size = 0
     overflow = False
-    while True:
-        block = handle.read(chunk)
-        if not block:
-            break
-        buffer = pending + block
-        # A CR at the end of a block may be the first half of a CRLF: wait for the next block.
-        held = b"\r" if buffer.endswith(b"\r") else b""
-        if held:
-            buffer = buffer[:-1]
-        parts = _LINE_BREAK.split(buffer)
-        pending = parts.pop()
-        for part in parts:
+    held_cr = False  # a CR ending a block may be the first half of a CRLF
+    while block := handle.read(chunk):
+        if held_cr:
+            block = b"\r" + block
+        held_cr = block.endswith(b"\r")
+        if held_cr:
+            block = block[:-1]
+        *ended, rest = _LINE_BREAK.split(block)
+        for piece in ended:
             number += 1
-            if overflow or len(part) > max_bytes:
+            if overflow or size + len(piece) > max_bytes:
                 yield Line(number, b"", too_long=True)
-                overflow = False
             else:
-                yield Line(number, part)
-        if len(pending) > max_bytes:
-            overflow = True
-            pending = b""
-        pending += held
-    terminated = pending.endswith(b"\r")
-    if terminated:
-        pending = pending[:-1]
+                yield Line(number, b"".join([*pending, piece]))
+            pending, size, overflow = [], 0, False
+        if not overflow:
+            pending.append(rest)
+            size += len(rest)
+            if size > max_bytes:
+                pending, size, overflow = [], 0, True
     if overflow:
-        yield Line(number + 1, b"", terminated=terminated, too_long=True)
-    elif pending:
-        yield Line(number + 1, pending, terminated=terminated)
+        yield Line(number + 1, b"", terminated=held_cr, too_long=True)
+    elif size or held_cr:
+        yield Line(number + 1, b"".join(pending), terminated=held_cr)
