@@ -13,23 +13,19 @@ from rapidfuzz import fuzz
 
 from harness.schema import Citation, EvidenceItem, Package
 from harness.scorers.base import Score, ScoreContext, Thresholds, ratio, scorer
-from harness.scorers.text import (
+from harness.text.names import named_in
+from harness.text.normal import ascii_fold, clean, fold, normalise
+from harness.text.support import (
     STOPWORDS,
-    ascii_fold,
     claim_tokens,
-    clean,
     denies_completion,
     disputes,
-    fold,
     hex_runs,
-    named_in,
-    normalise,
-    parse_time,
     quoted_spans,
     support_tokens,
-    times_in,
     without_negation,
 )
+from harness.text.times import parse_time, times_in
 
 DEFAULT_THRESHOLDS = Thresholds()
 
