@@ -148,7 +148,8 @@ def _stem(word: str) -> str:
 def content_tokens(text: str) -> frozenset[str]:
     """Stemmed content words of ``text`` (dotted verbs split into their parts)."""
     words = normalise(text.replace(".", " ").replace(":", " ").replace("/", " ")).split()
-    return frozenset(_stem(w.strip("'-")) for w in words if w.strip("'-") not in STOPWORDS and w)
+    plain = (w.removesuffix("'s").strip("'-") for w in words)
+    return frozenset(_stem(w) for w in plain if w and w not in STOPWORDS)
 
 
 def overlap(claim: str, support: str) -> float:
