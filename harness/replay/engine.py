@@ -28,6 +28,7 @@ from harness.replay.case import (
 )
 from harness.replay.progress import make_progress
 from harness.replay.rundir import (
+    RUN_META,
     TRACES,
     ResultsWriter,
     RunDirError,
@@ -163,6 +164,12 @@ def _check_resumable(
         raise RunDirError("cannot resume with " + "; ".join(problems) + "; start a new run instead")
 
 
+def _unused(out_dir: Path) -> bool:
+    """Nothing in ``out_dir`` but what a run killed before its first run.json leaves: the lock
+    and a half-written temporary run.json."""
+    return all(p.name == LOCK or p.name.startswith(f".{RUN_META}.") for p in out_dir.iterdir())
+
+
 @one_writer
 def replay(
     packages: Sequence[Package],
@@ -219,7 +226,7 @@ def replay(
         meta["ended_at"] = None
         run_id = str(meta["run_id"])
     else:
-        if out_dir.exists() and any(p.name != LOCK for p in out_dir.iterdir()):
+        if out_dir.exists() and not _unused(out_dir):
             raise RunDirError(f"{out_dir} exists and is not empty; use --resume to continue it")
         out_dir.mkdir(parents=True, exist_ok=True)
         existing = []
@@ -236,7 +243,6 @@ def replay(
             grace_seconds=grace_seconds,
             load_errors=load_errors,
         )
-    (out_dir / TRACES).mkdir(exist_ok=True)
     jobs = jobs or default_jobs(runner)
     if jobs < 1:
         raise ValueError("jobs must be 1 or more")
@@ -247,7 +253,9 @@ def replay(
     recorded = {record.key for record in existing} & wanted
     todo = [case for case in cases if case.key not in recorded]
     meta["counts"] = run_counts(statuses, len(cases), len(recorded))
+    # run.json first: a kill before it leaves a folder a fresh run may still take (see _unused).
     write_run_meta(out_dir, meta)
+    (out_dir / TRACES).mkdir(exist_ok=True)
     update_latest(out_dir)
 
     stop, abandon = threading.Event(), threading.Event()

@@ -13,6 +13,7 @@ import numpy as np
 import pandas as pd
 
 from harness.schema import STAGES
+from harness.untrusted.display import printable
 
 #: The panels of the per-stage metric plot.
 PLOTTED: tuple[tuple[str, str], ...] = (
@@ -53,7 +54,7 @@ def metric_plot(metrics: pd.DataFrame, path: Path) -> Path:
                 yerr=[lo, hi],
                 fmt="o",
                 capsize=3,
-                label=str(model),
+                label=printable(model),
             )
         ax.set_title(title, fontsize=10)
         ax.set_xticks(x, stages, rotation=45, ha="right", fontsize=8)
@@ -111,7 +112,9 @@ def delta_plot(paired: pd.DataFrame, path: Path, *, label_a: str, label_b: str) 
         ax.axhline(0, color="black", linewidth=0.8)
         ax.set_xticks(np.arange(len(stages)), stages, rotation=45, ha="right", fontsize=8)
         ax.set_title(titles.get(metric, metric), fontsize=10)
-    fig.suptitle(f"{label_a} minus {label_b} per stage (green better, red worse)")
+    fig.suptitle(
+        f"{printable(label_a)} minus {printable(label_b)} per stage (green better, red worse)"
+    )
     fig.savefig(path, dpi=90)
     plt.close(fig)
     return path
