@@ -451,7 +451,7 @@ POLICIES: tuple[tuple[str, str, bytes, str], ...] = (
         r"<file>: nested deeper than 64 levels",
     ),
     ("a policy that is not UTF-8", "p.toml", b"version = 1\n# \xff\n", r"<file>: not UTF-8"),
-    ("a policy TOML syntax error", "p.toml", b"version = \n", r"<file>: not valid TOML"),
+    ("a policy TOML syntax error", "p.toml", b"version = \n", r"<file>: not valid toml"),
     (
         "a policy with a 5,000-digit integer",
         "p.toml",

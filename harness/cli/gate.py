@@ -23,7 +23,14 @@ from harness.policy import (
     failing_gates,
     load_policy,
 )
-from harness.tables import SCORES_FILE, TableError, load_tables, metric_table, paired_table
+from harness.tables import (
+    SCORES_FILE,
+    RunTables,
+    TableError,
+    load_tables,
+    metric_table,
+    paired_table,
+)
 from harness.untrusted.display import printable
 
 SUMMARY_ENV = "GITHUB_STEP_SUMMARY"
@@ -103,6 +110,17 @@ def _ensure_scored(run_dir: Path) -> None:
         raise TableError(f"{run_dir}: cannot score the run: {exc}") from exc
 
 
+def _complete_tables(run_dir: Path) -> RunTables:
+    """A report goes on past a bad stored line; a gate does not decide on part of a run."""
+    tables = load_tables(run_dir)
+    if tables.errors:
+        raise TableError(
+            "\n".join([*tables.errors, f"{run_dir}: {len(tables.errors)} stored line(s) unreadable; "
+                        f"the gate judges whole runs only (`shadow score {run_dir}` rewrites the scores)"])
+        )  # fmt: skip
+    return tables
+
+
 def run(args: argparse.Namespace) -> int:
     run_dir: Path = args.run_dir
     for label, path in (("run directory", run_dir), ("incumbent run directory", args.incumbent)):
@@ -116,11 +134,11 @@ def run(args: argparse.Namespace) -> int:
         return 2
     try:
         _ensure_scored(run_dir)
-        scores = load_tables(run_dir).scores
+        scores = _complete_tables(run_dir).scores
         incumbent = None
         if args.incumbent is not None:
             _ensure_scored(args.incumbent)
-            incumbent_scores = load_tables(args.incumbent).scores
+            incumbent_scores = _complete_tables(args.incumbent).scores
             incumbent = paired_table(scores, incumbent_scores, conf=policy.confidence)
     except (TableError, ValueError, OSError) as exc:
         print(f"error: {printable(exc)}", file=sys.stderr)

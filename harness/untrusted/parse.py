@@ -177,7 +177,7 @@ def parse_config(text: str, kind: Literal["toml", "yaml"]) -> Any:
     try:
         value = tomllib.loads(text) if kind == "toml" else yaml.safe_load(text)
     except (tomllib.TOMLDecodeError, yaml.YAMLError) as exc:
-        raise BadInput("<file>", f"not valid {kind.upper()}: {exc}") from None
+        raise BadInput("<file>", f"not valid {kind}: {exc}") from None
     except RecursionError:
         raise BadInput("<file>", f"nested deeper than {MAX_DEPTH} levels") from None
     except ValueError:
