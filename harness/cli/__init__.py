@@ -25,6 +25,7 @@ COMMANDS: dict[str, str] = {
     "report": "report",
     "compare": "compare",
     "history": "history",
+    "calibrate": "calibrate",
 }
 
 
