@@ -81,7 +81,7 @@ class PythonRunner:
                     resources=self.config.resources,
                     writable=[root / "tmp"],
                     hidden=self.config.hidden,
-                    needed=[*self.config.needed, *self.config.pythonpath],
+                    needed=self.config.readable(),
                 )
             except SandboxError as exc:
                 raise RunnerInfraError(str(exc)) from exc

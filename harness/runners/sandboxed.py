@@ -25,6 +25,8 @@ from harness.sandbox import (
 )
 from harness.schema import BoundaryEvent, Cancel, Envelope, Invocation, TraceEvent
 
+#: The ``harness`` package folder: a python worker imports it, nothing else of its checkout.
+HARNESS_PACKAGE = Path(__file__).resolve().parents[1]
 #: A trace larger than this is cut when read back (it is archived, not kept in memory forever).
 MAX_TRACE_BYTES = 32 * 1024**2
 
@@ -42,8 +44,17 @@ class SandboxConfig:
     keep_workspace: bool = False
     #: Paths the child must not see (None: recordings, reports and home credential stores).
     hidden: tuple[Path, ...] | None = None
-    #: Paths the child needs even if they lie under a hidden one (e.g. pi's config folder).
+    #: Paths the child may read besides the system runtime, its program and its workspace (e.g.
+    #: pi's config folder); under ``full`` isolation nothing else exists for it.
     needed: tuple[Path, ...] = ()
+
+    def readable(self) -> list[Path]:
+        """The declared paths plus the PYTHONPATH entries; of the harness' own checkout only its
+        ``harness`` package (the checkout also holds .git, recordings and run reports)."""
+        paths = list(self.needed)
+        for entry in self.pythonpath:
+            paths.append(HARNESS_PACKAGE if entry == HARNESS_PACKAGE.parent else entry)
+        return paths
 
 
 @dataclass
@@ -100,7 +111,7 @@ def run_child(
                 read_only_root=ws.root,
                 writable=ws.writable,
                 hidden=config.hidden,
-                needed=[*config.needed, *config.pythonpath],
+                needed=config.readable(),
             )
         except SandboxError as exc:
             raise RunnerInfraError(str(exc)) from exc
