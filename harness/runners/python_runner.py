@@ -7,6 +7,7 @@ The function takes the invocation as a dict and returns the envelope as a dict (
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 import tempfile
 import threading
@@ -41,16 +42,7 @@ class PythonRunner:
             raise ValueError(f"the python runner needs module:function, got {target!r}")
         base = config or SandboxConfig()
         paths = (HARNESS_ROOT, *(Path(p).resolve() for p in pythonpath), *base.pythonpath)
-        self.config = SandboxConfig(
-            workdir=base.workdir,
-            resources=base.resources,
-            allow_env=base.allow_env,
-            pythonpath=tuple(dict.fromkeys(paths)),
-            extra_env=base.extra_env,
-            keep_workspace=base.keep_workspace,
-            hidden=base.hidden,
-            needed=base.needed,
-        )
+        self.config = dataclasses.replace(base, pythonpath=tuple(dict.fromkeys(paths)))
         argv = [python, "-m", "harness.runners.python_worker", target]
         self._command = CommandRunner(argv, model=model or target, config=self.config)
         self.model = self._command.model

@@ -23,6 +23,7 @@ from harness.sandbox import (
     run_process,
     scrubbed_env,
 )
+from harness.sandbox.handles import new_secret, opaque_invocation
 from harness.schema import BoundaryEvent, Cancel, Envelope, Invocation, TraceEvent
 
 #: The ``harness`` package folder: a python worker imports it, nothing else of its checkout.
@@ -47,6 +48,9 @@ class SandboxConfig:
     #: Paths the child may read besides the system runtime, its program and its workspace (e.g.
     #: pi's config folder); under ``full`` isolation nothing else exists for it.
     needed: tuple[Path, ...] = ()
+    #: Keys the opaque handles a child gets instead of package and invocation ids (one per
+    #: runner, so per run); see ``harness.sandbox.handles``.
+    handle_secret: bytes = field(default_factory=new_secret, repr=False)
 
     def readable(self) -> list[Path]:
         """The declared paths plus the PYTHONPATH entries; of the harness' own checkout only its
@@ -82,8 +86,10 @@ def run_child(
     something else; ``output_bytes`` overrides the stdout cap (for event streams, whose size is
     not the answer's).
     """
+    # The child never learns the package id or the harness' invocation id, only handles.
+    seen = opaque_invocation(invocation, config.handle_secret)
     try:
-        ws = prepare_workspace(invocation, config.workdir, extra_inputs=extra_inputs)
+        ws = prepare_workspace(seen, config.workdir, extra_inputs=extra_inputs)
     except OSError as exc:
         raise RunnerInfraError(f"could not prepare a workspace: {exc}") from exc
     try:
