@@ -25,6 +25,21 @@ from harness.schema import Invocation, Limits
 HARNESS_ROOT = Path(__file__).resolve().parents[2]
 
 
+def target_module_files(module: str, pythonpath: Sequence[Path]) -> list[Path]:
+    """The files the worker imports the target from: the module (or package folder) and the
+    ``__init__.py`` of each parent package - not the folders around them, which may be a whole
+    checkout (``tests.helpers:fn`` found through the checkout on PYTHONPATH)."""
+    parts = module.split(".")
+    for root in pythonpath:
+        base = root.joinpath(*parts)
+        found = [base] if base.is_dir() else [base.with_suffix(".py")]
+        if not found[0].exists():
+            continue
+        inits = [root.joinpath(*parts[:i], "__init__.py") for i in range(1, len(parts))]
+        return [*found, *(p for p in inits if p.is_file())]
+    return []
+
+
 class PythonRunner:
     name = "python"
     io_bound = True
@@ -42,7 +57,11 @@ class PythonRunner:
             raise ValueError(f"the python runner needs module:function, got {target!r}")
         base = config or SandboxConfig()
         paths = (HARNESS_ROOT, *(Path(p).resolve() for p in pythonpath), *base.pythonpath)
-        self.config = dataclasses.replace(base, pythonpath=tuple(dict.fromkeys(paths)))
+        pythonpath = tuple(dict.fromkeys(paths))
+        module_files = target_module_files(target.partition(":")[0], pythonpath)
+        self.config = dataclasses.replace(
+            base, pythonpath=pythonpath, needed=(*base.needed, *module_files)
+        )
         argv = [python, "-m", "harness.runners.python_worker", target]
         self._command = CommandRunner(argv, model=model or target, config=self.config)
         self.model = self._command.model
