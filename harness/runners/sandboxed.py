@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from harness.runners.base import RunnerInfraError
-from harness.runners.envelope_parsing import failed_envelope, read_trace_file
+from harness.runners.envelope_parsing import failed_envelope, parse_trace
 from harness.sandbox import (
     ProcessOutcome,
     Resources,
@@ -24,6 +24,7 @@ from harness.sandbox import (
     scrubbed_env,
 )
 from harness.sandbox.handles import new_secret, opaque_invocation
+from harness.sandbox.tracefile import read_trace_bytes
 from harness.schema import BoundaryEvent, Cancel, Envelope, Invocation, TraceEvent
 
 #: The ``harness`` package folder: a python worker imports it, nothing else of its checkout.
@@ -121,8 +122,13 @@ def run_child(
             )
         except SandboxError as exc:
             raise RunnerInfraError(str(exc)) from exc
-        trace, notes = read_trace_file(ws.trace_file, max_bytes=MAX_TRACE_BYTES)
+        raw = read_trace_bytes(
+            ws.root, ws.trace_file.relative_to(ws.root), max_bytes=MAX_TRACE_BYTES
+        )
+        trace, notes = parse_trace(raw.data, raw.size, max_bytes=MAX_TRACE_BYTES)
         events = outcome.boundary_events()
+        if raw.problem is not None:
+            events.append(raw.problem)
         events += audit_workspace(
             ws,
             max_file_bytes=invocation.workspace.max_file_bytes,

@@ -215,7 +215,11 @@ def view_plan(paths: ViewPaths) -> list[str]:
     for link, target in _DEV_LINKS:
         plan += ["link", link, target]
     plan += ["tmpfs", "/dev/shm", "1777", "64m", "proc", "/proc"]
-    for secret in (*ETC_SECRETS, *map(str, map(_absolute, paths.hidden))):
+    # Only paths inside the view are named: the plan is visible in /proc/1/cmdline, and a path
+    # outside it (a recordings file named after its failure mode) must not even be named.
+    shown = [*runtime, *readable]
+    inside = [str(p) for p in map(_absolute, paths.hidden) if _under(p, shown)]
+    for secret in (*ETC_SECRETS, *inside):
         plan += ["hide", secret]
     return plan
 
