@@ -41,6 +41,8 @@ def target_module_files(module: str, pythonpath: Sequence[Path]) -> list[Path]:
 
 
 class PythonRunner:
+    #: Its stage runs as a sandboxed child (run.json records the isolation level).
+    sandboxed = True
     name = "python"
     io_bound = True
 

@@ -27,10 +27,10 @@ import shutil
 import subprocess
 import tempfile
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from harness.sandbox.view import ENTER_SCRIPT, ViewPaths, view_plan
 
@@ -149,3 +149,60 @@ def reset_probe_for_tests(level: Isolation | None = None) -> None:
     global _cached
     with _lock:
         _cached = level
+
+
+def run_isolation(sandboxed: bool) -> dict[str, str | bool]:
+    """run.json's ``isolation``: what fenced this run's children in.
+
+    ``level`` is ``full``, ``net`` or ``none`` for a runner whose stage runs as a child process,
+    ``in_process`` for harness-side runners (recorded outputs, the reference), which run no
+    stage code at all. ``process_limit`` says what bounds the child's process count: ``uid`` (a
+    uid of the child's own under a root harness), ``rlimit`` (a non-root harness' own uid) or
+    ``none`` (root without a usable uid: the kernel exempts root). ``below_full`` is what a
+    report or gate checks: such a run is no evidence of boundary compliance.
+    """
+    if not sandboxed:
+        return {"level": "in_process", "note": "", "process_limit": "none", "below_full": False}
+    from harness.sandbox.identity import child_uid
+
+    level = probe()
+    if os.geteuid() != 0:
+        limit = "rlimit"
+    else:
+        with child_uid() as uid:
+            limit = "uid" if uid is not None else "none"
+    return {
+        "level": level.level,
+        "note": level.note,
+        "process_limit": limit,
+        "below_full": level.level != "full" or limit == "none",
+    }
+
+
+_RANK = {"none": 1, "net": 2, "full": 3, "in_process": 4}
+
+
+def weakest_isolation(parts: Iterable[object]) -> dict[str, Any] | None:
+    """The weakest of several ``isolation`` records (a resumed run's sessions, merged shards):
+    a run is only as fenced as its least fenced part."""
+    known = [dict(p) for p in parts if isinstance(p, Mapping)]
+    if not known:
+        return None
+    return min(
+        known, key=lambda p: (not p.get("below_full", True), _RANK.get(str(p.get("level")), 0))
+    )
+
+
+def isolation_warning(meta: Mapping[str, Any]) -> str | None:
+    """One sentence for a report's first screen when the run's isolation fell below ``full``."""
+    info = meta.get("isolation")
+    if not isinstance(info, Mapping) or not info.get("below_full"):
+        return None
+    level = info.get("level")
+    limit = info.get("process_limit")
+    why = f"level {level}" if level != "full" else f"process limit {limit}"
+    note = f" ({info['note']})" if info.get("note") else ""
+    return (
+        f"Sandbox isolation fell below full: {why}{note}. Boundary results of this run are no "
+        "evidence of boundary compliance."
+    )
