@@ -394,9 +394,10 @@ def _run(
                 killed_after_grace = True
         # Always: stray members of the group (a grandchild that kept running) die with the run.
         _killpg(proc.pid, signal.SIGKILL)
-        # Without a PID namespace (or with a uid to sweep) the case's processes are found in /proc,
-        # by tree, group and uid, while the child is unreaped and its pid cannot be reused.
-        sweep = uid is not None or isolation.level != "full"
+        # Without a PID namespace the case's processes are found in /proc, by tree, group and
+        # uid, while the child is unreaped and its pid cannot be reused. Under ``full`` the
+        # namespace's PID 1 is in the group: once the group is gone, so is the namespace.
+        sweep = isolation.level != "full"
         if sweep and not kill_case(proc.pid, pgid=proc.pid, uid=uid):
             notes.append("sandbox: processes of the case outlived SIGKILL for 2s")
         # wait4 rather than wait: its rusage (the child plus every descendant it reaped) tells a

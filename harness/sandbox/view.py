@@ -50,9 +50,12 @@ _INTERPRETERS = ("python", "node", "deno", "bun", "ruby", "perl", "bash", "sh", 
 # operands, up to "--"; then the working directory; then the command.
 # PID 1 of the namespace runs the command as a child rather than exec'ing it: PID 1 ignores
 # SIGTERM by default, so a terminate reaches the command first, and its exit status (128+signal
-# for a signal death) comes back through unshare unchanged.
+# for a signal death) comes back through unshare unchanged. While the view is being built a
+# SIGTERM ends the setup at once (PID 1 ignores signals it has no handler for, so without the
+# trap a cancel during setup would be lost); before the command starts the default returns.
 ENTER_SCRIPT = """\
 set -e
+trap 'exit 143' TERM INT
 P0=$PATH; PATH=/usr/sbin:/usr/bin:/sbin:/bin
 R=$1; shift
 mount -t tmpfs -o mode=0755,size=8m shadow-view "$R"
@@ -88,6 +91,7 @@ mount -o remount,ro,bind /
 cd "$cwd"
 PATH=$P0
 set +e
+trap - TERM INT
 "$@"
 exit $?
 """
