@@ -10,9 +10,9 @@ from harness.replay.engine import replay
 from harness.report.run_report import write_report
 from harness.runners.command import CommandRunner
 from harness.runners.sandboxed import SandboxConfig
-from harness.scorers.run import score_run
 from harness.sandbox import Isolation, probe
 from harness.sandbox.isolation import reset_probe_for_tests, weakest_isolation
+from harness.scorers.run import score_run
 from tests.replay_helpers import EchoRunner, corpus
 from tests.runners_helpers import PROGRAMS
 
