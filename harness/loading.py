@@ -27,10 +27,14 @@ __all__ = [
     "LoadError",
     "LoadFailed",
     "Loaded",
+    "Located",
+    "Span",
     "find_jsonl",
     "find_package_files",
+    "iter_loaded",
     "load_packages",
     "load_recorded_outputs",
+    "parse_line",
     "read_jsonl",
     "validation_errors",
 ]
@@ -47,6 +51,24 @@ class LoadFailed(Exception):
     def __init__(self, error: LoadError) -> None:
         super().__init__(str(error))
         self.error = error
+
+
+@dataclass(frozen=True)
+class Span:
+    """Where a line sits in its file: byte offset and length (line break included)."""
+
+    offset: int
+    length: int
+
+
+@dataclass(frozen=True)
+class Located(Generic[T]):
+    """One loaded item and where it came from."""
+
+    item: T
+    path: Path
+    line: int
+    span: Span
 
 
 @dataclass
@@ -85,23 +107,29 @@ def read_jsonl(path: Path) -> Iterator[tuple[int, dict[str, Any] | LoadError]]:
     """Yield (line number, object) per non-blank line, or a LoadError for a line that is not a
     JSON object within the bounds of ``harness.untrusted.parse`` (any line ending, bounded size,
     depth and numbers); a bad line never stops the lines after it."""
+    for number, _, value in _read_lines(path):
+        yield number, value
+
+
+def _read_lines(path: Path) -> Iterator[tuple[int, Span, dict[str, Any] | LoadError]]:
+    """As ``read_jsonl``, with where each line sits in the file (byte offset, length)."""
     name = str(path)
     with path.open("rb") as handle:
         for line in read_lines(handle):
+            span = Span(line.offset, line.length)
             if line.too_long:
-                yield (
-                    line.number,
-                    LoadError(name, line.number, "<line>", f"longer than {MAX_LINE_BYTES} bytes"),
-                )
-                continue
-            if line.blank:
-                continue
-            try:
-                value = parse_json_object(line.data)
-            except BadInput as exc:
-                yield line.number, LoadError(name, line.number, exc.where, exc.message)
-                continue
-            yield line.number, value
+                message = f"longer than {MAX_LINE_BYTES} bytes"
+                yield line.number, span, LoadError(name, line.number, "<line>", message)
+            elif not line.blank:
+                yield line.number, span, parse_line(name, line.number, line.data)
+
+
+def parse_line(name: str, number: int, raw: bytes) -> dict[str, Any] | LoadError:
+    """One JSON-lines line as a JSON object, or the LoadError that says why it is not one."""
+    try:
+        return parse_json_object(raw)
+    except BadInput as exc:
+        return LoadError(name, number, exc.where, exc.message)
 
 
 def find_jsonl(paths: Sequence[Path], *, outputs: bool) -> list[Path]:
@@ -129,53 +157,68 @@ def _load(
     strict: bool,
 ) -> Loaded[T]:
     loaded: Loaded[T] = Loaded()
+    for entry in iter_loaded(model, files, key, strict=strict):
+        if isinstance(entry, LoadError):
+            loaded.errors.append(entry)
+        else:
+            loaded.items.append(entry.item)
+            loaded.origins.append((str(entry.path), entry.line))
+    return loaded
+
+
+def iter_loaded(
+    model: type[T], files: Sequence[Path], key: Any, *, strict: bool = False
+) -> Iterator[Located[T] | LoadError]:
+    """Each valid item with where it came from, or a LoadError, line by line: a caller that
+    keeps only an index holds no more than one item at a time. A repeated ``key(item)`` is an
+    error naming the first occurrence."""
     seen: dict[Any, tuple[str, int]] = {}
 
-    def fail(error: LoadError) -> None:
+    def fail(error: LoadError) -> LoadError:
         if strict:
             raise LoadFailed(error)
-        loaded.errors.append(error)
-
-    def take(path: Path, number: int, value: dict[str, Any] | LoadError) -> None:
-        if isinstance(value, LoadError):
-            fail(value)
-            return
-        try:
-            item = model.model_validate(value)
-        except ValidationError as exc:
-            for error in validation_errors(str(path), number, exc):
-                fail(error)
-            return
-        item_key = key(item)
-        if item_key in seen:
-            first_file, first_line = seen[item_key]
-            fail(
-                LoadError(
-                    str(path),
-                    number,
-                    "id" if model is Package else "package",
-                    f"duplicate {item_key!r} (first at {first_file}:{first_line})",
-                )
-            )
-            return
-        seen[item_key] = (str(path), number)
-        loaded.items.append(item)
-        loaded.origins.append((str(path), number))
+        return error
 
     for path in files:
         if not path.exists():
-            fail(LoadError(str(path), 0, "<file>", "no such file or directory"))
+            yield fail(LoadError(str(path), 0, "<file>", "no such file or directory"))
             continue
         if not path.is_file():
             # A FIFO or device would block the reader; a folder cannot be read as lines.
-            fail(LoadError(str(path), 0, "<file>", "not a regular file"))
+            yield fail(LoadError(str(path), 0, "<file>", "not a regular file"))
             continue
-        try:
-            for number, value in read_jsonl(path):
-                take(path, number, value)
-        except OSError as exc:
-            fail(LoadError(str(path), 0, "<file>", f"cannot read: {exc.strerror or exc}"))
-    return loaded
+        lines = _read_lines(path)
+        while True:
+            try:
+                number, span, value = next(lines)
+            except StopIteration:
+                break
+            except OSError as exc:
+                yield fail(LoadError(str(path), 0, "<file>", f"cannot read: {exc.strerror or exc}"))
+                break
+            if isinstance(value, LoadError):
+                yield fail(value)
+                continue
+            try:
+                item = model.model_validate(value)
+            except ValidationError as exc:
+                for error in validation_errors(str(path), number, exc):
+                    yield fail(error)
+                continue
+            item_key = key(item)
+            if item_key in seen:
+                first_file, first_line = seen[item_key]
+                yield fail(
+                    LoadError(
+                        str(path),
+                        number,
+                        "id" if model is Package else "package",
+                        f"duplicate {item_key!r} (first at {first_file}:{first_line})",
+                    )
+                )
+                continue
+            seen[item_key] = (str(path), number)
+            yield Located(item, path, number, span)
 
 
 def load_packages(paths: Sequence[Path], *, strict: bool = False) -> Loaded[Package]:
@@ -184,9 +227,18 @@ def load_packages(paths: Sequence[Path], *, strict: bool = False) -> Loaded[Pack
     return _load(Package, files, lambda p: p.id, strict=strict)
 
 
-def load_recorded_outputs(paths: Sequence[Path], *, strict: bool = False) -> Loaded[RecordedOutput]:
-    """Load recorded stage outputs; a folder is searched for ``*.jsonl`` below it."""
+def recorded_output_files(paths: Sequence[Path]) -> list[Path]:
+    """The ``*.jsonl`` files of recorded outputs: files as given, folders searched below."""
     files: list[Path] = []
     for root in (Path(p) for p in paths):
         files.extend([root] if root.is_file() else sorted(root.rglob("*.jsonl")))
-    return _load(RecordedOutput, files, lambda o: (o.model, o.package, str(o.stage)), strict=strict)
+    return files
+
+
+def recorded_output_key(output: RecordedOutput) -> tuple[str, str, str]:
+    return (output.model, output.package, str(output.stage))
+
+
+def load_recorded_outputs(paths: Sequence[Path], *, strict: bool = False) -> Loaded[RecordedOutput]:
+    """Load recorded stage outputs; a folder is searched for ``*.jsonl`` below it."""
+    return _load(RecordedOutput, recorded_output_files(paths), recorded_output_key, strict=strict)

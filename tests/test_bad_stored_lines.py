@@ -46,7 +46,7 @@ def shadow(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, st
         '{"status": "completed", "usage": {"cost_usd": 1e999}}',
         '{"status": "completed", "usage": {"cost_usd": NaN}}',
         '{"status": "completed", "result": {"score": -Infinity}}',
-        '{"status": "completed", "usage": {"input_tokens": 1%s}}' % ("0" * 60),
+        '{"status": "completed", "usage": {"input_tokens": 1%s}}' % ("0" * 400),
     ],
 )
 def test_an_envelope_with_a_non_finite_or_huge_number_is_refused_with_its_field(text: str) -> None:

@@ -38,7 +38,8 @@ SLOW = settings(max_examples=30, deadline=None, suppress_health_check=[HealthChe
 scalars = (
     st.none()
     | st.booleans()
-    | st.integers(min_value=-(10**60), max_value=10**60)
+    | st.integers(min_value=-(2**63), max_value=2**63 - 1)
+    | st.integers(min_value=10**308, max_value=10**320)
     | st.floats(allow_nan=True, allow_infinity=True)
     | st.text(alphabet=st.characters(codec=None, exclude_categories=()), max_size=12)
 )
