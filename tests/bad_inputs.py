@@ -126,12 +126,12 @@ PACKAGES: tuple[Bad, ...] = (
     Bad(
         "a 5,000-digit integer",
         _p("constraints.wip_limit", BIG_INT),
-        r"<line>: integer of more than 308 digits",
+        r"<line>: integer too large for a float \(over 308 digits\)",
     ),
     Bad(
         "a 400-digit integer",
         _p("context.0.data", '{"n": ' + "9" * 400 + "}"),
-        r"context\.0\.data\.n: integer of more than 308 digits",
+        r"context\.0\.data\.n: integer too large for a float \(over 308 digits\)",
     ),
     Bad(
         "3,000-deep nesting",
@@ -322,7 +322,7 @@ OUTPUTS: tuple[Bad, ...] = (
     Bad(
         "a token count of 5,000 digits",
         _o("envelope.usage", '{"input_tokens": ' + BIG_INT + "}"),
-        r"<line>: integer of more than 308 digits",
+        r"<line>: integer too large for a float \(over 308 digits\)",
     ),
     Bad(
         "an unknown envelope status",
@@ -382,7 +382,7 @@ ENVELOPES: tuple[Bad, ...] = (
     Bad(
         "an envelope token count of 5,000 digits",
         b'{"status": "completed", "usage": {"output_tokens": ' + BIG_INT.encode() + b"}}",
-        r"integer of more than 308 digits",
+        r"integer too large for a float \(over 308 digits\)",
     ),
 )
 
@@ -404,7 +404,7 @@ SUITES: tuple[tuple[str, str, bytes, str], ...] = (
         "a suite with a 5,000-digit integer",
         "s.yaml",
         b"shadow-suite: 1\nrecordings: [x.jsonl]\nlimit: " + BIG_INT.encode() + b"\n",
-        r"<file>: integer of more than 308 digits",
+        r"<file>: integer too large for a float \(over 308 digits\)",
     ),
     (
         "a suite that is not UTF-8",
@@ -456,6 +456,6 @@ POLICIES: tuple[tuple[str, str, bytes, str], ...] = (
         "a policy with a 5,000-digit integer",
         "p.toml",
         b"version = " + BIG_INT.encode() + b"\n",
-        r"<file>: integer of more than 308 digits",
+        r"<file>: integer too large for a float \(over 308 digits\)",
     ),
 )

@@ -176,7 +176,7 @@ def test_shadow_run_reports_deep_and_long_lines_and_runs_the_rest(
                  "--no-report"])  # fmt: skip
     err = capsys.readouterr().err
     assert code == 0, err
-    assert f"{path}:2: <line>: integer of more than 308 digits" in err
+    assert f"{path}:2: <line>: integer too large for a float (over 308 digits)" in err
     assert f"{path}:3: <line>: nested deeper than 64 levels" in err
     results = [json.loads(line) for line in (out / "results.jsonl").read_text().splitlines()]
     assert {r["package"] for r in results} == set(GOOD)

@@ -26,6 +26,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import sys
 import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -35,12 +36,14 @@ import orjson
 import yaml
 
 MAX_DEPTH = 64
-#: An integer past this cannot even be a float; orjson reads integers past 64 bits as floats.
+#: Integers are bounded by what a float can hold (about 1.8e308, so 309 digits at most).
 MAX_INT_DIGITS = 308
 #: The trace-file cap of a sandboxed run: a stored trace line or recorded output may hold that much.
 MAX_LINE_BYTES = 32 * 1024**2
 
-_INT_LIMIT = 10**MAX_INT_DIGITS
+#: The largest integer a float holds; orjson reads integers past 64 bits as floats, so past this
+#: an integer is refused on every path.
+_INT_LIMIT = int(sys.float_info.max)
 
 _LINE_BREAK_KEPT = re.compile(rb"(\r\n|\r|\n)")
 
@@ -102,8 +105,8 @@ def _check_scalar(value: object, where: str) -> None:
         if not math.isfinite(value):
             raise BadInput(where, f"non-finite number ({value!r}); every number must be finite")
     elif isinstance(value, int) and not isinstance(value, bool):
-        if abs(value) >= _INT_LIMIT:
-            raise BadInput(where, f"integer of more than {MAX_INT_DIGITS} digits")
+        if abs(value) > _INT_LIMIT:
+            raise BadInput(where, f"integer too large for a float (over {MAX_INT_DIGITS} digits)")
     elif isinstance(value, str):
         problem = _surrogate(value)
         if problem:
@@ -176,7 +179,9 @@ def _parse_slow(data: bytes | str) -> Any:
         raise BadInput("<line>", f"nested deeper than {MAX_DEPTH} levels") from None
     except ValueError:
         # The only other ValueError json raises: an integer past Python's conversion limit.
-        raise BadInput("<line>", f"integer of more than {MAX_INT_DIGITS} digits") from None
+        raise BadInput(
+            "<line>", f"integer too large for a float (over {MAX_INT_DIGITS} digits)"
+        ) from None
     check_value(value)
     return value
 
@@ -200,7 +205,9 @@ def parse_config(text: str, kind: Literal["toml", "yaml"]) -> Any:
         raise BadInput("<file>", f"nested deeper than {MAX_DEPTH} levels") from None
     except ValueError:
         # int() past Python's conversion limit, raised by both parsers' integer constructors.
-        raise BadInput("<file>", f"integer of more than {MAX_INT_DIGITS} digits") from None
+        raise BadInput(
+            "<file>", f"integer too large for a float (over {MAX_INT_DIGITS} digits)"
+        ) from None
     check_value(value)
     return value
 
