@@ -24,6 +24,8 @@ COMMANDS: dict[str, str] = {
     "report": "report",
     "compare": "compare",
     "history": "history",
+    "model": "model",
+    "cassette": "cassette",
 }
 
 
