@@ -24,6 +24,7 @@ COMMANDS: dict[str, str] = {
     "report": "report",
     "compare": "compare",
     "history": "history",
+    "calibrate": "calibrate",
     "model": "model",
     "cassette": "cassette",
 }

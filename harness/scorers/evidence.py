@@ -13,23 +13,20 @@ from rapidfuzz import fuzz
 
 from harness.schema import Citation, EvidenceItem, Package
 from harness.scorers.base import Score, ScoreContext, Thresholds, ratio, scorer
-from harness.scorers.text import (
+from harness.text.names import named_in
+from harness.text.normal import ascii_fold, clean, fold, normalise
+from harness.text.polarity import Polarity, polarity, status_polarity, without_outcome_words
+from harness.text.support import (
     STOPWORDS,
-    ascii_fold,
     claim_tokens,
-    clean,
     denies_completion,
     disputes,
-    fold,
     hex_runs,
-    named_in,
-    normalise,
-    parse_time,
     quoted_spans,
     support_tokens,
-    times_in,
     without_negation,
 )
+from harness.text.times import parse_time, times_in
 
 DEFAULT_THRESHOLDS = Thresholds()
 
@@ -206,8 +203,11 @@ class Backing:
 
     @classmethod
     def of(cls, item: EvidenceItem) -> Backing:
-        whole = " ".join([item.text, item.id, item.source, item.kind, *_flat(item.data or {})])
         at = item.at.astimezone(UTC)
+        # Prose names an item's day by month and day ("the August 20 note"), not by ISO date.
+        day = f"{at:%B} {at:%b} {at.day} {at:%A}"
+        whole = " ".join([item.text, item.id, item.source, item.kind, day,
+                          *_flat(item.data or {})])  # fmt: skip
         return cls(
             item,
             support_tokens(whole),
@@ -481,3 +481,40 @@ def _name(citation: dict[str, Any]) -> str:
 def decisive_cited(ctx: ScoreContext) -> list[str]:
     valid = analyse(ctx).valid_ids
     return [d for d in ctx.package.host.decisive_evidence if d in valid]
+
+
+# -- polarity: supported, contradicted or unsupported ------------------------------------------
+
+
+def _evidence_polarity(pool: list[Backing]) -> tuple[Polarity | None, str]:
+    """The outcome the cited items report, the newest item deciding (a retry overtakes a queue)."""
+    for b in sorted(pool, key=lambda b: b.item.at, reverse=True):
+        data = b.item.data or {}
+        state = status_polarity(str(data.get("status", ""))) or polarity(b.item.text)
+        if state is not None:
+            return state, b.item.id
+    return None, ""
+
+
+def support_label(text: str, pool: list[Backing], thresholds: Thresholds) -> tuple[str, str]:
+    """(``supported`` | ``contradicted`` | ``unsupported``, why) for a claim and its cited items.
+
+    Word overlap decides what the claim is about; the outcome words on both sides (negation,
+    queued, pending, failed vs delivered, got, sent) decide whether the items say it or its
+    opposite. A claim about no outcome is supported or unsupported by overlap alone.
+    """
+    # A claim that quotes or disputes reports what others say: its words are not its outcome.
+    reports = bool(quoted_spans(fold(text))) or disputes(text)
+    claimed = None if reports else polarity(text)
+    if claimed is None or not pool:
+        support = claim_support(text, pool, thresholds)
+        return ("supported" if support.supported else "unsupported"), support.why
+    reported, item = _evidence_polarity(pool)
+    topic = claim_support(without_outcome_words(text), pool, thresholds)
+    if reported is None:
+        return "unsupported", "the claim states an outcome its citations do not report"
+    if not topic.supported:
+        return "unsupported", topic.why
+    if claimed == reported:
+        return "supported", f"{item} reports it {reported}, as the claim says"
+    return "contradicted", f"the claim says {claimed}, {item} says {reported}"

@@ -23,7 +23,9 @@ from harness.schema.package import (
 from harness.scorers.base import Score, ScoreContext, scorer
 from harness.scorers.completion import asserted_actions
 from harness.scorers.evidence import analyse
-from harness.scorers.text import content_tokens, name_variants, normalise, overlap
+from harness.text.names import name_variants
+from harness.text.normal import normalise
+from harness.text.support import content_tokens, overlap
 
 #: (match, expected, actual, details)
 Verdict = tuple[bool, str, str, list[dict[str, Any]]]

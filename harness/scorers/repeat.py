@@ -18,7 +18,9 @@ from typing import Any
 from harness.schema import EvidenceItem, HostCheck, ToolCall
 from harness.scorers.base import Score, ScoreContext, ratio, scorer
 from harness.scorers.evidence import analyse
-from harness.scorers.text import clean, iter_strings, name_variants, sentences
+from harness.text.names import name_variants
+from harness.text.normal import clean, iter_strings
+from harness.text.sentences import sentences
 
 LOOP_MIN = 3
 

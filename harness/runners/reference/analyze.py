@@ -18,9 +18,10 @@ from harness.runners.reference.evidence import Evidence
 from harness.runners.reference.judge import EMPTY_SHA256, Drift, drifts
 from harness.runners.reference.outcome import StageOutcome
 from harness.runners.reference.profile import Profile
-from harness.runners.reference.text import is_negated, mentions_target, shorten, words
 from harness.schema import AnalyzeResult, Claim, EvidenceItem
 from harness.schema.package import ArtifactRef
+from harness.text.normal import shorten
+from harness.text.prose import is_negated, mentions_target, words
 
 _COMPARISON = re.compile(r"([A-Za-z_][\w.]*)\s*(>=|<=|==|!=|>|<|=)\s*(-?\d+(?:\.\d+)?)")
 _OPS: dict[str, Any] = {

@@ -14,15 +14,9 @@ from datetime import datetime, time
 
 from harness.runners.reference.evidence import Evidence, iso
 from harness.runners.reference.profile import Profile
-from harness.runners.reference.text import (
-    claims_open,
-    fold,
-    is_negated,
-    keywords,
-    mentions_target,
-    words,
-)
 from harness.schema import EvidenceItem
+from harness.text.normal import lower_ascii
+from harness.text.prose import claims_open, is_negated, keywords, mentions_target, words
 
 
 @dataclass(frozen=True)
@@ -46,14 +40,18 @@ def senders(ev: Evidence) -> list[str]:
     agent = ev.invocation.agent.lower()
     out: list[str] = []
     for msg in ev.of_kind("message"):
-        sender = fold(str((msg.data or {}).get("from", "")))
+        sender = lower_ascii(str((msg.data or {}).get("from", "")))
         if sender and sender != agent and sender not in out:
             out.append(sender)
     return out
 
 
 def messages_from(ev: Evidence, person: str) -> list[EvidenceItem]:
-    return [m for m in ev.of_kind("message") if fold(str((m.data or {}).get("from", ""))) == person]
+    return [
+        m
+        for m in ev.of_kind("message")
+        if lower_ascii(str((m.data or {}).get("from", ""))) == person
+    ]
 
 
 def _people_in(ev: Evidence, tokens: list[str]) -> list[str]:
@@ -68,7 +66,7 @@ _INBOUND = re.compile(
 def inbound(ev: Evidence, clause: str) -> list[Finding]:
     """ "No reply from Okonkwo has arrived": about messages *from* someone, not the agent's sends.
     A reply counts when it is dated after the agent last wrote to that person."""
-    match = _INBOUND.search(fold(clause))
+    match = _INBOUND.search(lower_ascii(clause))
     if match is None:
         return []
     person = match.group(2)
@@ -93,11 +91,14 @@ def _last_outbound(ev: Evidence, person: str) -> EvidenceItem | None:
     agent = ev.invocation.agent.lower()
     out: EvidenceItem | None = None
     for r in ev.receipts:
-        if r.action == "message.send" and r.succeeded and fold(r.target) == person:
+        if r.action == "message.send" and r.succeeded and lower_ascii(r.target) == person:
             out = r.item if out is None or r.at > out.at else out
     for m in ev.of_kind("message"):
         data = m.data or {}
-        if fold(str(data.get("from", ""))) == agent and fold(str(data.get("to", ""))) == person:
+        if (
+            lower_ascii(str(data.get("from", ""))) == agent
+            and lower_ascii(str(data.get("to", ""))) == person
+        ):
             out = m if out is None or m.at > out.at else out
     return out
 
@@ -126,7 +127,7 @@ def said(ev: Evidence, clause: str) -> list[Finding]:
         return []
     person = people[0]
     latest = messages_from(ev, person)[-1]
-    if _URGENT_BELIEF.search(fold(clause)):
+    if _URGENT_BELIEF.search(lower_ascii(clause)):
         if _RELAXED.search(latest.text):
             return [Finding(f"{person} wrote there is no rush", False, (latest,), "no rush")]
         if _PRESSING.search(latest.text):

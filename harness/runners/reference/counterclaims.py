@@ -18,17 +18,17 @@ from dataclasses import dataclass
 
 from harness.runners.reference.beliefs import senders
 from harness.runners.reference.evidence import Evidence
-from harness.runners.reference.text import (
+from harness.schema import EvidenceItem
+from harness.text.normal import lower_ascii, strip_html
+from harness.text.prose import (
     INTENT_WORDS,
     STOPWORDS,
     action_words_in,
-    fold,
     is_negated,
     mentions_target,
-    sentences,
     words,
 )
-from harness.schema import EvidenceItem
+from harness.text.sentences import sentences
 
 
 @dataclass(frozen=True)
@@ -64,10 +64,10 @@ def _denied(ev: Evidence, sentence: str, tokens: list[str]) -> Counter | None:
         return None
     content = {t for t in tokens if t not in STOPWORDS and len(t) > 3} - {d + "d" for d in done}
     for msg in reversed(ev.of_kind("message")):
-        sender = fold(str((msg.data or {}).get("from", "")))
+        sender = lower_ascii(str((msg.data or {}).get("from", "")))
         if not sender or sender == ev.invocation.agent.lower():
             continue
-        for said in sentences(msg.text):
+        for said in sentences(strip_html(msg.text)):
             theirs = words(said)
             if not is_negated(theirs) or not done & _done_words(theirs):
                 continue
@@ -96,7 +96,11 @@ def _unreceived(ev: Evidence, sentence: str, tokens: list[str]) -> Counter | Non
         if not mentions_target(tokens, state.target):
             continue
         for msg in ev.of_kind("message"):
-            if msg.at >= proof.at and _BOUNCE.search(msg.text) and state.target in fold(msg.text):
+            if (
+                msg.at >= proof.at
+                and _BOUNCE.search(msg.text)
+                and state.target in lower_ascii(msg.text)
+            ):
                 return Counter(
                     f"{proof.item.id} left the outbox, but {msg.id} reports it was not delivered",
                     (proof.item, msg),
@@ -127,9 +131,11 @@ def _resent(ev: Evidence, sentence: str, tokens: list[str]) -> Counter | None:
         if state.action not in {"message.send", "media.deliver"} or proof is None:
             continue
         later = [m for m in ev.of_kind("message") if m.at > proof.at]
-        if any(_BOUNCE.search(m.text) and state.target in fold(m.text) for m in later):
+        if any(_BOUNCE.search(m.text) and state.target in lower_ascii(m.text) for m in later):
             continue  # a bounce is a reason to resend
-        replies = [m for m in later if fold(str((m.data or {}).get("from", ""))) == state.target]
+        replies = [
+            m for m in later if lower_ascii(str((m.data or {}).get("from", ""))) == state.target
+        ]
         if replies:
             why = Counter(
                 f"{proof.item.id} succeeded and {state.target} replied after it "

@@ -13,16 +13,10 @@ from harness.runners.reference.outcome import StageOutcome
 from harness.runners.reference.overclaims import overclaim
 from harness.runners.reference.preflight import unprobed_output
 from harness.runners.reference.profile import Profile
-from harness.runners.reference.text import (
-    INTENT_WORDS,
-    asserts_completion,
-    is_negated,
-    mentions_target,
-    sentences,
-    shorten,
-    words,
-)
 from harness.schema import Citation, Claim, CritiqueResult, EvidenceItem
+from harness.text.normal import shorten, strip_html
+from harness.text.prose import INTENT_WORDS, asserts_completion, is_negated, mentions_target, words
+from harness.text.sentences import sentences
 
 #: Markup that would run when the draft is rendered: publishable only once it is stripped.
 _ACTIVE_MARKUP = re.compile(r"<script|javascript:|\bon[a-z]+\s*=", re.IGNORECASE)
@@ -135,7 +129,7 @@ def run(ev: Evidence, profile: Profile) -> StageOutcome:
     draft = inv.subject.draft or inv.question
     ev.search(draft, kinds=("receipt", "journal", "registry", "artifact", "message"))
     unproven = _unproven_mentions(ev, profile, draft)
-    checks = [check_sentence(ev, profile, s, unproven) for s in sentences(draft)]
+    checks = [check_sentence(ev, profile, s, unproven) for s in sentences(strip_html(draft))]
     if not profile.trusts_narrative:
         checks = _against_measurements(ev, profile, checks)
         checks = [_countered(ev, c) for c in checks]

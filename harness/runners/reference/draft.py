@@ -10,8 +10,9 @@ from harness.runners.reference.evidence import ActionState, Evidence, iso
 from harness.runners.reference.judge import describe, judge_action
 from harness.runners.reference.outcome import StageOutcome
 from harness.runners.reference.profile import Profile
-from harness.runners.reference.text import mentions_target, shorten, words
 from harness.schema import Claim, DraftResult, EvidenceItem, Fact
+from harness.text.normal import shorten
+from harness.text.prose import mentions_target, words
 
 
 def _relevant(ev: Evidence, text: str) -> list[ActionState]:

@@ -15,13 +15,8 @@ from typing import Any
 
 from rapidfuzz import fuzz, process, utils
 
-from harness.runners.reference.text import (
-    action_words_in,
-    keywords,
-    mentions_target,
-    words,
-)
 from harness.schema import SUCCESS_STATUSES, Citation, EvidenceItem, Invocation
+from harness.text.prose import action_words_in, keywords, mentions_target, words
 
 #: Evidence kinds that record what really happened, ranked above what an agent wrote about it.
 AUTHORITATIVE_KINDS = frozenset({"receipt", "registry", "artifact"})

@@ -17,10 +17,10 @@ from harness.runners.reference.evidence import Evidence
 from harness.runners.reference.judge import drifts
 from harness.runners.reference.outcome import StageOutcome
 from harness.runners.reference.profile import PROFILES, Profile
-from harness.runners.reference.text import words
 from harness.schema import CapabilityManifest, Claim, DeclaredArtifact, ExecuteResult, ToolReceipt
 from harness.schema.contracts import Operation
 from harness.schema.package import ArtifactRef, PlanStepInput
+from harness.text.prose import words
 
 #: Reports state facts, so their content follows the careful rules whatever the profile.
 _CAREFUL_VIEW = PROFILES["careful"]

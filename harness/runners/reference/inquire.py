@@ -14,8 +14,9 @@ from harness.runners.reference.judge import stale_fields
 from harness.runners.reference.outcome import StageOutcome
 from harness.runners.reference.profile import Profile
 from harness.runners.reference.relevance import dated, quoted, rank, state_of
-from harness.runners.reference.text import shorten, words
 from harness.schema import Claim, EvidenceItem, Fact, InquireResult
+from harness.text.normal import shorten
+from harness.text.prose import words
 
 #: Items quoted in the answer: enough for a two- or three-source answer plus one for context.
 _QUOTED = 4

@@ -17,16 +17,16 @@ from datetime import datetime, timedelta
 
 from harness.runners.reference.evidence import ActionState, Evidence, iso
 from harness.runners.reference.profile import Profile
-from harness.runners.reference.text import (
+from harness.schema import EvidenceItem
+from harness.text.normal import shorten, strip_html
+from harness.text.prose import (
     INTENT_WORDS,
     is_negated,
     looks_like_injection,
     mentions_target,
-    sentences,
-    shorten,
     words,
 )
-from harness.schema import EvidenceItem
+from harness.text.sentences import sentences
 
 #: sha256 of zero bytes: a recomputed digest equal to it means the file was emptied.
 EMPTY_SHA256 = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
@@ -214,7 +214,7 @@ def _classify_drift(
     against: list[EvidenceItem] = []
     intents: list[EvidenceItem] = []
     for other in ev.of_kind("journal", "session", "history", "message", "artifact"):
-        for sentence in sentences(other.text):
+        for sentence in sentences(strip_html(other.text)):
             tokens = words(sentence)
             if not mentions_target(tokens, stem):
                 continue

@@ -20,8 +20,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from harness.runners.reference.evidence import ActionState, Evidence
-from harness.runners.reference.text import INTENT_WORDS, fold, is_negated, mentions_target, words
 from harness.schema import EvidenceItem
+from harness.text.normal import lower_ascii
+from harness.text.prose import INTENT_WORDS, is_negated, mentions_target, words
 
 #: Sends whose arrival a recipient could "have".
 _DELIVERIES = frozenset({"message.send", "media.deliver"})
@@ -87,7 +88,7 @@ def _handoff(ev: Evidence, state: ActionState) -> EvidenceItem | None:
     created - message.send to mirela; waiting for a worker slot")."""
     journals = {a.item.id for a in state.assertions}
     for item in reversed(ev.items):
-        text = fold(item.text)
+        text = lower_ascii(item.text)
         if item.id not in journals and state.action in text and state.target in text:
             return item
     return None

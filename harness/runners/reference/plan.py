@@ -11,8 +11,9 @@ from harness.runners.reference.judge import drifts
 from harness.runners.reference.outcome import StageOutcome
 from harness.runners.reference.profile import Profile
 from harness.runners.reference.relevance import quoted
-from harness.runners.reference.text import mentions_target, shorten, words
 from harness.schema import Claim, EvidenceItem, PlanResult, PlanStep
+from harness.text.normal import shorten
+from harness.text.prose import mentions_target, words
 
 #: Goal words that call for a host-side write, the verb it needs, and the decision it asks for.
 _WRITES: tuple[tuple[frozenset[str], str, str], ...] = (

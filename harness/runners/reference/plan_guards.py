@@ -22,8 +22,9 @@ from datetime import datetime
 from harness.runners.reference.evidence import ActionState, Evidence
 from harness.runners.reference.judge import Drift, drifts
 from harness.runners.reference.profile import Profile
-from harness.runners.reference.text import fold, mentions_target, words
 from harness.schema import EvidenceItem
+from harness.text.normal import lower_ascii
+from harness.text.prose import mentions_target, words
 
 
 @dataclass(frozen=True)
@@ -207,7 +208,7 @@ def _reopen_decisions(ev: Evidence, tokens: list[str]) -> list[Decision]:
         ]
         if not unread:
             continue
-        person = fold(str((unread[-1].data or {}).get("from", "")))
+        person = lower_ascii(str((unread[-1].data or {}).get("from", "")))
         if person and mentions_target(tokens, person):
             out.append(
                 Decision(

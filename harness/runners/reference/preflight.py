@@ -31,17 +31,17 @@ from harness.runners.reference.preflight_host import (
     queued_injection,
 )
 from harness.runners.reference.profile import Profile
-from harness.runners.reference.text import (
+from harness.schema import Claim, EvidenceItem, PreflightResult
+from harness.schema.contracts import CandidateWork, Inventory, RepeatRisk
+from harness.schema.package import QuietHours
+from harness.text.normal import shorten
+from harness.text.prose import (
     action_words_in,
     asks_before_injection,
     looks_like_injection,
     mentions_target,
-    shorten,
     words,
 )
-from harness.schema import Claim, EvidenceItem, PreflightResult
-from harness.schema.contracts import CandidateWork, Inventory, RepeatRisk
-from harness.schema.package import QuietHours
 
 Mode = Literal["act", "wait", "read", "ask_host"]
 

@@ -18,8 +18,8 @@ import re
 from datetime import datetime
 
 from harness.runners.reference.evidence import ActionState, Evidence
-from harness.runners.reference.text import looks_like_injection, mentions_target, words
 from harness.schema import EvidenceItem
+from harness.text.prose import looks_like_injection, mentions_target, words
 
 #: Receipt prose for a handed-off act whose outcome nobody can know any more, as opposed to a
 #: confirmation that is merely still to come ("accepted by the relay; confirmation pending").

@@ -20,17 +20,17 @@ from harness.runners.reference.judge import (
 )
 from harness.runners.reference.outcome import StageOutcome
 from harness.runners.reference.profile import Profile
-from harness.runners.reference.text import (
+from harness.schema import Claim, EvidenceItem, Fact, ReconcileResult
+from harness.text.normal import shorten
+from harness.text.prose import (
     COMPLETION_WORDS,
     claims_open,
     is_negated,
     keywords,
     mentions_target,
-    shorten,
     target_tokens,
     words,
 )
-from harness.schema import Claim, EvidenceItem, Fact, ReconcileResult
 
 _DRIFT_WORDS = frozenset(
     {

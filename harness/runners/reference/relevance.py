@@ -16,8 +16,10 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 from harness.runners.reference.evidence import Evidence
-from harness.runners.reference.text import fold, keywords, sentences, strip_html, words
 from harness.schema import EvidenceItem
+from harness.text.normal import lower_ascii, strip_html
+from harness.text.prose import keywords, words
+from harness.text.sentences import sentences
 
 #: Words every question has; they say what kind of answer is wanted, not what it is about.
 _ASKING = frozenset(
@@ -122,11 +124,11 @@ def _acknowledgements(ev: Evidence, item: EvidenceItem) -> list[EvidenceItem]:
         return []
     if data.get("status") != "succeeded":
         return []
-    target = fold(str(data.get("target", "")))
+    target = lower_ascii(str(data.get("target", "")))
     return [
         m
         for m in ev.of_kind("message")
-        if m.at > item.at and fold(str((m.data or {}).get("from", ""))) == target
+        if m.at > item.at and lower_ascii(str((m.data or {}).get("from", ""))) == target
     ][:1]
 
 
@@ -218,4 +220,4 @@ def quoted(item: EvidenceItem) -> str:
     """The item's words in quotation marks, one pair per sentence: a reader (or a checker) that
     takes the answer sentence by sentence still sees every quoted sentence as a quotation, never
     as the answer's own claim."""
-    return " ".join(f'"{s}"' for s in sentences(spoken(item))) or '""'
+    return " ".join(f'"{s}"' for s in sentences(strip_html(spoken(item)))) or '""'

@@ -1,4 +1,5 @@
-"""Language helpers: tokens, sentences, action verbs, negation, HTML and injection detection.
+"""Word-level prose tests the reference runner's stage rules read: tokens, action verbs,
+negation, open matters, intent and injection.
 
 Recorded prose is untrusted data. Nothing here follows an instruction found in it; these helpers
 only classify words so the stage rules can match prose to the structured evidence.
@@ -6,15 +7,13 @@ only classify words so the stage rules can match prose to the structured evidenc
 
 from __future__ import annotations
 
-import html
 import itertools
 import re
-import unicodedata
 from collections.abc import Iterable
 
-_TAG = re.compile(r"<[^>]{0,200}>")
+from harness.text.normal import lower_ascii, strip_html
+
 _WORD = re.compile(r"[a-z0-9]+(?:['\u2019][a-z]+)?")
-_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 
 #: Words that name each host verb in prose. Past forms and nouns both count: "the DM went out"
 #: and "I sent the DM" are both claims about ``message.send``.
@@ -209,10 +208,6 @@ STOPWORDS: frozenset[str] = frozenset(
 )
 
 
-def strip_html(text: str) -> str:
-    return html.unescape(_TAG.sub(" ", text))
-
-
 def looks_like_injection(text: str) -> bool:
     return _INJECTION.search(text) is not None
 
@@ -225,27 +220,16 @@ def asks_before_injection(text: str) -> bool:
     return "?" in head
 
 
-def fold(text: str) -> str:
-    """Lower case without accents: prose writes "Inès" and "Zdeněk", targets ``ines``, ``zdenek``."""
-    decomposed = unicodedata.normalize("NFKD", text.lower())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
-
-
 def words(text: str) -> list[str]:
     """Lower-case, accent-folded word tokens, possessives folded ("patrick's" -> "patrick")."""
     out: list[str] = []
-    for token in _WORD.findall(fold(strip_html(text)).replace("\u2019", "'")):
+    for token in _WORD.findall(lower_ascii(strip_html(text)).replace("\u2019", "'")):
         out.append(token[:-2] if token.endswith("'s") else token)
     return out
 
 
 def keywords(text: str) -> list[str]:
     return [w for w in words(text) if w not in STOPWORDS and len(w) > 1]
-
-
-def sentences(text: str) -> list[str]:
-    parts = (p.strip() for p in _SENTENCE.split(strip_html(text)))
-    return [p for p in parts if p]
 
 
 def _num(token: str) -> str:
@@ -371,8 +355,3 @@ def claims_open(tokens: list[str]) -> bool:
         return True
     joined = " ".join(tokens)
     return any(p in joined for p in _OPEN_PHRASES)
-
-
-def shorten(text: str, limit: int = 120) -> str:
-    clean = " ".join(strip_html(text).split())
-    return clean if len(clean) <= limit else clean[: limit - 1].rstrip() + "…"

@@ -1,0 +1,45 @@
+"""Text detectors behind one interface (``base.Detector``): ``lexical`` (the scorers' rules) and
+``judge`` (a model asked a fixed rubric over an OpenAI-compatible endpoint).
+
+``DETECTORS`` is the explicit registry ``shadow calibrate --detector NAME`` chooses from.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from harness.detectors.base import Detector, DetectorError, Verdict
+from harness.detectors.lexical import LexicalDetector
+
+
+class DetectorOptionError(ValueError):
+    """An option the detector does not take, or a value it cannot use."""
+
+
+def _lexical(options: Mapping[str, str]) -> Detector:
+    if options:
+        raise DetectorOptionError(f"the lexical detector takes no options (got {sorted(options)})")
+    return LexicalDetector()
+
+
+def _judge(options: Mapping[str, str]) -> Detector:
+    from harness.detectors.judge import JudgeDetector, judge_from_options
+
+    detector: JudgeDetector = judge_from_options(options)
+    return detector
+
+
+DETECTORS: dict[str, Callable[[Mapping[str, str]], Detector]] = {
+    "lexical": _lexical,
+    "judge": _judge,
+}
+
+
+def make_detector(name: str, options: Mapping[str, str] | None = None) -> Detector:
+    if name not in DETECTORS:
+        raise DetectorOptionError(f"unknown detector {name!r} (known: {', '.join(DETECTORS)})")
+    return DETECTORS[name](options or {})
+
+
+__all__ = ["DETECTORS", "Detector", "DetectorError", "DetectorOptionError", "Verdict",
+           "make_detector"]  # fmt: skip

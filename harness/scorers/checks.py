@@ -1,0 +1,192 @@
+"""Check kinds and targets as the host means them: a vocabulary of check families with their
+synonyms, and targets compared by their words and ids (``render-0412`` is not ``render-0413``).
+
+``inbox_recheck``, ``recheck_inbox``, ``dm_poll`` and "check messages" are one family; the words
+that only say "look again" (check, recheck, poll, verify) name no family of their own.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+
+from harness.text.normal import clean, lower_ascii
+
+#: Family -> the words that name it in check kinds and in prose.
+FAMILIES: dict[str, frozenset[str]] = {
+    "inbox": frozenset(
+        {
+            "inbox",
+            "dm",
+            "dms",
+            "message",
+            "messages",
+            "reply",
+            "replies",
+            "mail",
+            "email",
+            "thread",
+            "conversation",
+            "chat",
+            "unread",
+            "mentions",
+        }
+    ),
+    "delivery": frozenset(
+        {
+            "receipt",
+            "receipts",
+            "delivery",
+            "deliveries",
+            "delivered",
+            "send",
+            "sent",
+            "outbox",
+            "queue",
+            "relay",
+            "dispatch",
+            "handoff",
+        }
+    ),
+    "render": frozenset(
+        {
+            "render",
+            "renders",
+            "rendering",
+            "job",
+            "jobs",
+            "frame",
+            "frames",
+            "media",
+            "encode",
+            "export",
+        }
+    ),
+    "journal": frozenset({"journal", "log", "diary", "entry", "entries"}),
+    "registry": frozenset(
+        {"registry", "register", "registration", "catalog", "catalogue", "listing"}
+    ),
+    "provenance": frozenset(
+        {
+            "provenance",
+            "seal",
+            "sealed",
+            "hash",
+            "hashes",
+            "digest",
+            "checksum",
+            "sha256",
+            "signature",
+            "integrity",
+            "drift",
+        }
+    ),
+    "reminder": frozenset({"reminder", "reminders", "alarm", "todo"}),
+    "focus": frozenset({"focus", "wip", "priority", "priorities"}),
+    "schedule": frozenset({"schedule", "calendar", "cooldown", "booking", "appointment"}),
+    "payment": frozenset({"payment", "invoice", "pay", "paid", "billing"}),
+    "feed": frozenset({"feed", "post", "posts", "publish", "published", "blog", "timeline"}),
+    "artifact": frozenset(
+        {
+            "artifact",
+            "file",
+            "files",
+            "readback",
+            "read-back",
+            "upload",
+            "layers",
+            "scan",
+            "symmetry",
+            "measure",
+            "measurement",
+        }
+    ),
+    "heartbeat": frozenset({"heartbeat", "status", "health", "liveness"}),
+}
+#: Words that say only "look again": they name no family.
+_LOOK_WORDS = frozenset(
+    {"check", "checks", "recheck", "re", "verify", "reverify", "poll", "scan", "review", "look",
+     "lookup", "confirm", "inspect", "audit", "again", "the", "a", "for", "of", "on", "new",
+     "status", "state", "latest", "query", "fetch", "read", "reread", "sweep", "probe"}
+)  # fmt: skip
+_WORD_FAMILY: dict[str, str] = {w: f for f, ws in FAMILIES.items() for w in ws}
+_SPLIT = re.compile(r"[\s_.:/#,;()-]+")
+_DATE = re.compile(r"(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)")
+
+
+def _tokens(text: str) -> list[str]:
+    return [t for t in _SPLIT.split(lower_ascii(clean(text))) if t]
+
+
+@lru_cache(maxsize=4096)
+def kind_families(kind: str) -> frozenset[str]:
+    """The families a check kind names (``recheck_inbox`` -> inbox; ``status`` alone -> none)."""
+    found: set[str] = set()
+    for token in _tokens(kind):
+        for word in (token, token.removeprefix("re"), token.removesuffix("s")):
+            family = _WORD_FAMILY.get(word)
+            if family is not None and word not in _LOOK_WORDS:
+                found.add(family)
+                break
+    if not found and any(t == "status" or t == "heartbeat" for t in _tokens(kind)):
+        found.add("heartbeat")
+    return frozenset(found)
+
+
+def same_kind(a: str, b: str) -> bool:
+    if _tokens(a) == _tokens(b):
+        return True
+    fa, fb = kind_families(a), kind_families(b)
+    return bool(fa and fb and fa & fb)
+
+
+def _number(token: str) -> str:
+    return token.lstrip("0") or "0"
+
+
+@lru_cache(maxsize=4096)
+def target_parts(target: str) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """(words, ids, dates) of a target: ids keep their digits (``0412`` and ``412`` are one id),
+    dates (``2026-08-20``) are kept apart, a ``thread:`` or ``task:`` kind prefix is dropped."""
+    text = lower_ascii(clean(target))
+    if re.match(r"^[a-z]+:(?!\s)", text):
+        text = text.split(":", 1)[1]
+    dates = frozenset(m.group() for m in _DATE.finditer(text))
+    text = _DATE.sub(" ", text)
+    words: set[str] = set()
+    ids: set[str] = set()
+    for token in _tokens(text):
+        if any(c.isdigit() for c in token):
+            ids.add(_number(token) if token.isdigit() else token)
+        elif token not in _LOOK_WORDS:
+            words.add(token[:-1] if len(token) > 3 and token.endswith("s") else token)
+    return frozenset(words), frozenset(ids), dates
+
+
+def same_target(a: str, b: str) -> bool:
+    """Do two targets name the same thing? Words: one side's within the other's; ids: equal
+    where both carry some; dates: equal where both carry some."""
+    wa, ia, da = target_parts(a)
+    wb, ib, db = target_parts(b)
+    if ia and ib and ia != ib:
+        return False
+    if da and db and da != db:
+        return False
+    if (ia or ib) and not (ia and ib) and not (wa and wb):
+        return False  # "0412" against "inbox": one names an id the other cannot be
+    if not wa or not wb:
+        return bool(ia and ib and ia == ib)
+    return wa <= wb or wb <= wa
+
+
+def match_check(kind: str, target: str, host: Sequence[tuple[str, str]]) -> tuple[int | None, str]:
+    """The index of the host check the proposed check stands for, or None, and why."""
+    candidates = [
+        i for i, (k, t) in enumerate(host) if same_kind(kind, k) and same_target(target, t)
+    ]
+    if not candidates:
+        return None, f"no host check of the family of {kind!r} on {target!r}"
+    exact = [i for i in candidates if _tokens(host[i][0]) == _tokens(kind)]
+    index = (exact or candidates)[0]
+    return index, f"stands for host check {index} ({host[index][0]} on {host[index][1]})"

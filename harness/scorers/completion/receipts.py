@@ -1,0 +1,223 @@
+"""Host receipts and the package's names: what can prove a completion statement, and the verdict.
+
+A named target is proved only by a receipt for that target, each item of a list ("to Mira and
+Tomas") too; a target the package never mentions is unproven.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from harness.schema import SUCCESS_STATUSES, Package
+from harness.scorers.completion.grammar import Completion
+from harness.text.names import Named, name_variants, named_in, named_matches, target_words
+from harness.text.normal import clean
+
+# -- receipts -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Receipt:
+    id: str
+    action: str
+    target: str
+    status: str
+    at: datetime | None
+
+
+def receipts_of(package: Package) -> list[Receipt]:
+    """Host receipts, plus receipt evidence items that carry action/status data."""
+    seen: dict[str, Receipt] = {}
+    for r in package.host.receipts:
+        seen[r.id] = Receipt(r.id, r.action, r.target, r.status, r.at)
+    for item in package.context:
+        data = item.data or {}
+        if item.kind == "receipt" and item.id not in seen and "action" in data:
+            seen[item.id] = Receipt(
+                item.id,
+                str(data.get("action", "")),
+                str(data.get("target", "")),
+                str(data.get("status", "")),
+                item.at,
+            )
+    return list(seen.values())
+
+
+def known_targets(package: Package) -> list[str]:
+    """Names the host uses for targets of actions: receipt targets, recipients, risk targets."""
+    names: set[str] = set()
+    for r in receipts_of(package):
+        if r.target:
+            names.add(r.target)
+    for risk in package.host.duplicate_risks:
+        names.add(risk.target)
+    for item in package.context:
+        data = item.data or {}
+        for key in ("target", "to"):
+            value = data.get(key)
+            if isinstance(value, str) and value and len(value) < 60:
+                names.add(value)
+        for asserted in data.get("asserts") or []:
+            if isinstance(asserted, dict) and isinstance(asserted.get("target"), str):
+                names.add(asserted["target"])
+    return sorted(n for n in names if len(n) >= 3)
+
+
+@dataclass
+class _PackageIndex:
+    """What the package names anywhere: a name it never mentions is a target nobody recorded."""
+
+    receipts: list[Receipt]
+    known: list[str]
+    evidence_ids: list[str]
+    named: list[Named]
+    words: frozenset[str]
+    journal_items: list[tuple[str, datetime]] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, package: Package) -> _PackageIndex:
+        named: list[Named] = []
+        words: set[str] = set()
+        for item in package.context:
+            text = " ".join([item.text, *(str(v) for v in (item.data or {}).values()
+                                          if isinstance(v, str))])  # fmt: skip
+            named.extend(named_in(text))
+            words |= target_words(text)[0]
+        journal = [(i.id, i.at) for i in package.context if i.kind == "journal"]
+        return cls(receipts_of(package), known_targets(package), [i.id for i in package.context],
+                   named, frozenset(words), journal)  # fmt: skip
+
+    def knows(self, name: Named) -> bool:
+        if any(named_matches(name, k) for k in self.known):
+            return True
+        if name.is_id:
+            return any(
+                n.is_id and n.number == name.number and n.words[:1] == name.words[:1]
+                for n in self.named
+            )
+        return bool(name.words) and set(name.words) <= self.words
+
+    def cites(self, name: Named) -> bool:
+        return name.is_id and any(named_matches(name, i) for i in self.evidence_ids)
+
+
+def _same_target(a: str, b: str) -> bool:
+    return bool(set(name_variants(a)) & set(name_variants(b)))
+
+
+def _same_series(name: Named, target: str) -> bool:
+    words, numbers = target_words(target)
+    return bool(name.words[0] in words) if name.words else bool(numbers)
+
+
+_LIST_JOIN = r"\s*(?:,\s*(?:and\s+|&\s+)?|\s+and\s+|\s*&\s*|\s+as well as\s+|\s+plus\s+)(?:(?:the|to|both)\s+)?"
+
+
+def _coordinated(sentence: str, a: str, b: str) -> bool:
+    """Are ``a`` and ``b`` items of one list in the sentence ("Mira and Tomas", "plates 3, 4")?"""
+    text = clean(sentence)
+    for x in name_variants(a):
+        for y in name_variants(b):
+            for first, second in ((x, y), (y, x)):
+                if re.search(rf"(?<!\w){re.escape(first)}{_LIST_JOIN}{re.escape(second)}(?!\w)",
+                             text):  # fmt: skip
+                    return True
+    return False
+
+
+def _listed_with(c: Completion, recorded: Sequence[str], proved: Sequence[str]) -> list[str]:
+    """The recorded names listed together with a proved one, directly or through each other
+    ("Mira, Tomas and Ines"), or written as one id list ("plates 03 and 04")."""
+    literal = {n.label: n.literal for n in c.named}
+    anchors = list(proved)
+    listed: list[str] = []
+    grown = True
+    while grown:
+        grown = False
+        for name in recorded:
+            if name in listed:
+                continue
+            same_list = literal.get(name) is not None and any(
+                literal.get(a) == literal[name] for a in anchors
+            )
+            if same_list or any(_coordinated(c.sentence, name, a) for a in anchors):
+                listed.append(name)
+                anchors.append(name)
+                grown = True
+    return listed
+
+
+def _succeeded(r: Receipt, recorded_at: datetime) -> bool:
+    return r.status in SUCCESS_STATUSES and r.at is not None and r.at <= recorded_at
+
+
+def _describe(rs: Sequence[Receipt]) -> str:
+    return "; ".join(f"{r.id} is {r.status}" + (f" at {r.at.isoformat()}" if r.at else "")
+                     for r in rs)  # fmt: skip
+
+
+def verdict(c: Completion, index: _PackageIndex, recorded_at: datetime) -> tuple[str | None, str]:
+    """(id of the proving receipt or None, why): a named target needs its own receipt."""
+    family = [r for r in index.receipts if c.action.matches(r.action)]
+    verb = c.action.verb
+    if c.record:
+        for item_id, at in index.journal_items:
+            if at <= recorded_at:
+                return item_id, f"the journal entry it describes is {item_id}"
+    required: list[tuple[str, list[Receipt]]] = []
+    recorded: list[str] = []  # known to the package, but no receipt of this action names them
+    unknown: list[str] = []
+    loose: list[str] = []  # unknown ids of a series no receipt uses: what was sent, or a part
+    if c.action.targeted:
+        for name in c.names:
+            rs = [r for r in family if _same_target(r.target, name)]
+            (required.append((name, rs)) if rs else recorded.append(name))
+        for n in c.named:
+            rs = [r for r in family if named_matches(n, r.target)]
+            if rs:
+                required.append((n.label, rs))
+            elif index.cites(n):
+                continue  # an evidence id cited in passing, not a target
+            elif n.is_id and not any(_same_series(n, r.target) for r in family):
+                # "plate 03" under a receipt for its project, "the plate 7 scan" sent to Ines:
+                # a part of the target or the thing moved, decisive only when nothing else is named.
+                if not index.knows(n):
+                    loose.append(n.label)
+            elif index.knows(n):
+                recorded.append(n.label)
+            else:
+                unknown.append(n.label)
+    if not required and not recorded:
+        unknown.extend(loose)
+    if unknown:
+        return None, (f"names {', '.join(unknown)}, which no receipt or evidence of the package "
+                      f"names: no {verb} receipt can prove it")  # fmt: skip
+    # "to Mira and Tomas": a target listed with a proved one needs its own receipt too.
+    listed = _listed_with(c, recorded, [label for label, _ in required])
+    if required and listed:
+        return None, (f"no succeeded {verb} to {'/'.join(listed)} receipt at or before "
+                      f"recorded_at (receipts of {verb} name only "
+                      f"{', '.join(sorted({r.target for r in family}))})")  # fmt: skip
+    if required:
+        proofs: list[Receipt] = []
+        for label, rs in required:
+            proof = next((r for r in rs if _succeeded(r, recorded_at)), None)
+            if proof is None:
+                return None, (f"no succeeded {verb} to {label} receipt at or before recorded_at "
+                              f"({_describe(rs)})")  # fmt: skip
+            proofs.append(proof)
+        return proofs[0].id, "proved by " + ", ".join(f"{p.id} ({p.status})" for p in proofs)
+    if recorded:
+        others = f" (receipts of {verb} name only {', '.join(sorted({r.target for r in family}))})"
+        return None, (f"no succeeded {verb} to {'/'.join(recorded)} receipt at or before "
+                      "recorded_at" + (others if family else ""))  # fmt: skip
+    proof = next((r for r in family if _succeeded(r, recorded_at)), None)
+    if proof is not None:
+        return proof.id, f"proved by {proof.id} ({proof.status})"
+    seen = _describe(family)
+    return None, f"no succeeded {verb} receipt at or before recorded_at" + (
+        f" ({seen})" if seen else ""
+    )

@@ -1,0 +1,88 @@
+"""Does a sentence reopen a settled matter: propose to recheck, resend or redo it without evidence
+newer than its settlement?
+
+Declining to reopen ("no need to check Patrick again"), saying it is settled, or reopening where
+the context holds evidence about the matter newer than its settlement is not reopening.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from datetime import datetime
+
+from harness.schema import EvidenceItem
+from harness.text.names import name_variants
+from harness.text.normal import clean
+
+#: Verbs that propose doing a settled thing again: checking, asking, sending, making.
+_REOPEN = re.compile(
+    r"\b(?:re-?check\w*|re-?verif\w*|verify|double-?check|check(?:ing)?|confirm|re-?confirm\w*|"
+    r"re-?open\w*|revisit\w*|follow(?:ing)?[- ]?up|audit|inspect|look (?:at|into)|look again|"
+    r"investigate|re-?examine|re-?read|poll|ping|nudge|chase|remind|ask (?:\w+ )?again|"
+    r"re-?send\w*|send (?:\w+ ){0,3}again|another (?:dm|message|note|reminder|ping)|"
+    r"re-?do|redo\w*|re-?render\w*|re-?run\w*|re-?post\w*|re-?seal\w*|re-?register\w*|"
+    r"make sure|see (?:if|whether))\b"
+)
+_DECLINE = re.compile(
+    r"\b(?:do not|don't|dont|no need|needn't|need not|avoid|never|not|skip|stop|nothing to|"
+    r"leave (?:it|the \w+|\w+) (?:closed|settled|alone)|without (?:re)?check\w*|instead of)\b"
+)
+_CLOSURE_KINDS = frozenset({"journal", "receipt", "focus", "reminder", "history", "heartbeat"})
+_DATE = re.compile(r"^\d[\d-]*$")
+_GENERIC = frozenset({"thread", "task", "render", "the", "matter"})
+
+
+def matter_words(matter: str) -> set[str]:
+    """A settled matter id (``thread:patrick-2026-08-20``) as its distinctive words: its kind
+    and date are left out, ids keep their digits (``render:0412`` -> ``0412``)."""
+    _, _, name = matter.partition(":")
+    words = {w for w in re.split(r"[\s_.:/-]+", (name or matter).lower()) if w}
+    dated = {w for w in words if _DATE.match(w) and len(w) in (2, 4) and "-" in name}
+    return (words - _GENERIC - dated) or words
+
+
+def mentions_matter(text: str, matter: str) -> bool:
+    plain = clean(text)
+    if any(v in plain for v in name_variants(matter)):
+        return True
+    words = matter_words(matter)
+    return bool(words) and all(re.search(rf"\b{re.escape(w)}\b", plain) for w in words)
+
+
+def _settled_at(
+    matter: str, context: Sequence[EvidenceItem], recorded_at: datetime
+) -> datetime | None:
+    times = [i.at for i in context if i.kind in _CLOSURE_KINDS and i.at <= recorded_at
+             and mentions_matter(i.text, matter)]  # fmt: skip
+    return max(times) if times else None
+
+
+def _newer(matter: str, context: Sequence[EvidenceItem], recorded_at: datetime) -> str | None:
+    settled = _settled_at(matter, context, recorded_at)
+    for item in context:
+        if item.at > recorded_at or not mentions_matter(item.text, matter):
+            continue
+        if settled is not None and item.at > settled:
+            return item.id
+    return None
+
+
+def reopens_sentence(
+    sentence: str, settled: Sequence[str], context: Sequence[EvidenceItem], recorded_at: datetime
+) -> tuple[bool, str]:
+    """(reopens, why) for one sentence against the settled matters."""
+    plain = clean(sentence)
+    for matter in settled:
+        if not mentions_matter(plain, matter):
+            continue
+        verb = _REOPEN.search(plain)
+        if verb is None:
+            continue
+        if _DECLINE.search(plain[: verb.start()]) or _DECLINE.search(plain[verb.end() :][:12]):
+            return False, f"declines to reopen {matter}"
+        newer = _newer(matter, context, recorded_at)
+        if newer is not None:
+            return False, f"reopens {matter}, justified by newer {newer}"
+        return True, f"{verb.group()!r} reopens settled {matter} without newer evidence"
+    return False, "proposes nothing about a settled matter"

@@ -1,0 +1,7 @@
+"""The text kit shared by the reference runner and the scorers.
+
+``normal`` (folding, case, accents, HTML), ``sentences`` (pysbd), ``times`` (ISO and prose times
+via dateutil), ``support`` (content words, negation, quotes, digests: what claim support compares),
+``names`` (targets prose names), ``prose`` (word lists the reference runner's stage rules read).
+Recorded prose is untrusted data: nothing here follows an instruction found in it.
+"""

@@ -1,0 +1,193 @@
+"""Targets prose names: host target names in their prose spellings, capitalised names, ids.
+
+``named_in`` finds what a sentence names ("Patrick", "PR 15", "plates 03 and 04"); ``named_matches``
+decides whether a host target (``pr-15``, ``send-plate-7-scan``) denotes one of them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+
+from harness.text.normal import ascii_fold, clean, fold
+from harness.text.support import STOPWORDS
+
+
+def name_variants(name: str) -> tuple[str, ...]:
+    """Spellings of a host target name in prose: ``project-general`` and ``project general``."""
+    base = clean(name)
+    variants = {base, base.replace("-", " "), base.replace("_", " "), base.replace("_", "-")}
+    return tuple(sorted(v for v in variants if v))
+
+
+def mentions(text_clean: str, names: Iterable[str]) -> list[str]:
+    """The names (any variant) that occur as whole words in already-``clean`` text."""
+    found: list[str] = []
+    for name in names:
+        for variant in name_variants(name):
+            if _word_search(variant, text_clean):
+                found.append(name)
+                break
+    return found
+
+
+@lru_cache(maxsize=4096)
+def _word_pattern(word: str) -> re.Pattern[str]:
+    return re.compile(r"(?<![\w])" + re.escape(word) + r"(?![\w])")
+
+
+def _word_search(word: str, text: str) -> bool:
+    return word in text and _word_pattern(word).search(text) is not None
+
+
+# -- named targets ------------------------------------------------------------------------------
+
+#: Capitalised words that name days, months, the agents themselves, channels or host records,
+#: never the target of an action.
+_NOT_NAME_WORDS = """i monday tuesday wednesday thursday friday saturday sunday january february march april may
+    june july august september october november december jan feb mar apr jun jul aug sep sept oct
+    nov dec utc gmt am pm ok okay vojan uhdim sophobot pi shadow phase stage host signal slack
+    discord telegram whatsapp email e-mail gmail github gitlab instagram mastodon bluesky twitter
+    journal registry receipt receipts heartbeat focus memory draft drafts inbox outbox reminder
+    ledger seal provenance audit note dm message blog site page supported unsupported backed
+    contradicted ambiguous confirmed verified done yes no delivery deliveries send sending payment
+    upload handoff hand-off transfer shipment dispatch registration booking render rendering merge
+    sync publication posting sealing acknowledgement dear hi hello hey according per"""
+_NOT_NAMES: frozenset[str] = frozenset(_NOT_NAME_WORDS.split())
+#: Words that follow a subject: a capitalised first word is a name when one of these follows it.
+_SUBJECT_NEXT = frozenset(
+    {"has", "had", "got", "gets", "now", "already", "received", "was", "were", "is", "knows",
+     "and", "saw", "opened", "read", "replied", "confirmed", "acknowledged"}
+)  # fmt: skip
+_PRONOUNS = frozenset(
+    {"everything", "everyone", "everybody", "something", "someone", "nothing", "nobody", "anyone",
+     "yesterday", "today", "tonight", "earlier", "later", "then", "also", "meanwhile", "both"}
+)  # fmt: skip
+#: Nouns that head an id when a number follows them ("PR 15", "plates 03 and 04").
+ID_HEADS: frozenset[str] = frozenset(
+    {"pr", "mr", "issue", "ticket", "plate", "lesson", "render", "invoice", "order", "job", "batch",
+     "page", "chapter", "folio", "proof", "print", "scan", "frame", "edition", "release", "task",
+     "delegation", "deleg", "sheet", "session", "pull request", "merge request", "reminder",
+     "item", "entry", "note", "message", "post", "letter", "parcel", "crate", "box", "lot",
+     "shipment", "payment", "booking", "draft"}
+)  # fmt: skip
+_ID_HEAD_RE = "|".join(sorted((re.escape(h) for h in ID_HEADS), key=len, reverse=True))
+_HEAD_NUMBER = re.compile(
+    rf"\b(?P<head>{_ID_HEAD_RE})(?:e?s)?\s*(?:no\.?\s*|#\s*)?(?P<nums>\d+[a-z]?"
+    r"(?:\s*(?:,|and|&|/|or)\s*#?\d+[a-z]?)*)(?![\w:])"
+)
+_HASH_NUMBER = re.compile(r"(?<![\w#])#(?P<num>\d+)\b")
+_ID_TOKEN = re.compile(r"(?<![\w-])[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+(?![\w-])")
+_NOT_ID = re.compile(r"^(?:sha|utf|iso|md|mp|h|x|v|covid|rfc|cve)[-_]?\d+$|^[a-z]+-\d+-fold$")
+_NAME_TOKEN = re.compile(r"[^\W\d_][\w'-]*")
+_INITIAL = re.compile(r"(?:^|[:;(\"]|\s-)\s*$")
+
+
+@dataclass(frozen=True)
+class Named:
+    """A target a sentence names: a capitalised name (``Patrick``) or an id (``PR 15``)."""
+
+    literal: str  # lower-case text as written, to find it again in a clause
+    words: tuple[str, ...]  # folded lower-case words of a name; the head word of an id
+    number: int | None = None
+
+    @property
+    def is_id(self) -> bool:
+        return self.number is not None
+
+    @property
+    def label(self) -> str:
+        if self.number is None or " " not in self.literal:
+            return self.literal
+        return " ".join([*self.words, str(self.number)])
+
+
+def _stem_word(word: str) -> str:
+    word = ascii_fold(word.lower()).removesuffix("'s")
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+
+
+@lru_cache(maxsize=8192)
+def target_words(target: str) -> tuple[frozenset[str], frozenset[int]]:
+    """The stemmed words and the numbers of a host target name (``send-plate-7-scan``)."""
+    parts = [p for p in re.split(r"[\s_.:/#-]+", clean(target)) if p]
+    words = frozenset(_stem_word(p) for p in parts if not p.isdigit())
+    numbers = frozenset(int(p) for p in parts if p.isdigit())
+    return words, numbers
+
+
+def _id_from_token(token: str) -> Named | None:
+    if _NOT_ID.match(token) or not any(c.isdigit() for c in token):
+        return None
+    parts = [p for p in re.split(r"[-_]", token) if p]
+    if all(p.isdigit() for p in parts[1:]) and parts[0].isdigit():
+        return None  # a date or a range
+    digits = [p for p in parts if p.isdigit()]
+    head = next((p for p in parts if not any(c.isdigit() for c in p)), "")
+    number = int(digits[-1]) if digits else None
+    if number is None:  # tessera-a45: the id is the whole token
+        return Named(token, tuple(_stem_word(p) for p in parts), None)
+    return Named(token, (_stem_word(head),) if head else (), number)
+
+
+@lru_cache(maxsize=8192)
+def named_in(sentence: str) -> tuple[Named, ...]:
+    """Targets a sentence names by name or id, in order (agents, days, channels excluded)."""
+    cased = fold(sentence)
+    lowered = cased.lower()
+    found: list[Named] = []
+    taken: list[tuple[int, int]] = []
+    for m in _ID_TOKEN.finditer(lowered):
+        named = _id_from_token(m.group())
+        if named is not None:
+            found.append(named)
+            taken.append(m.span())
+    for m in _HEAD_NUMBER.finditer(lowered):
+        if any(s < m.end() and m.start() < e for s, e in taken):
+            continue
+        taken.append(m.span())
+        head = _stem_word(m.group("head"))
+        head = "pr" if head in ("pull request", "merge request", "mr") else head
+        for num in re.findall(r"\d+", m.group("nums")):
+            found.append(Named(m.group(), (head,), int(num)))
+    for m in _HASH_NUMBER.finditer(lowered):
+        if not any(s <= m.start() < e for s, e in taken):
+            found.append(Named(m.group(), (), int(m.group("num"))))
+    tokens = list(_NAME_TOKEN.finditer(cased))
+    group: list[str] = []
+    for index, m in enumerate(tokens):
+        word = m.group()
+        plain = word.lower().removesuffix("'s")
+        # "I've", "We'll", "Didn't": a pronoun or verb with a contraction, never a name
+        contracted = "'" in plain and not plain.endswith("'")
+        capital = (
+            word[0].isupper() and not word.isupper() and plain not in _NOT_NAMES and not contracted
+        )
+        if capital and _INITIAL.search(cased[: m.start()]):
+            # A capitalised first word is a name only as a subject ("Patrick has the note").
+            after = tokens[index + 1].group().lower() if index + 1 < len(tokens) else ""
+            capital = (
+                word.lower().endswith("'s") or after in _SUBJECT_NEXT
+            ) and plain not in STOPWORDS | _PRONOUNS
+        if capital and not any(s <= m.start() < e for s, e in taken):
+            group.append(plain)
+            continue
+        if group:
+            found.append(Named(" ".join(group), tuple(_stem_word(w) for w in group)))
+            group = []
+    if group:
+        found.append(Named(" ".join(group), tuple(_stem_word(w) for w in group)))
+    return tuple(found)
+
+
+def named_matches(named: Named, target: str) -> bool:
+    """Does a host target name (``pr-15``, ``send-plate-7-scan``, ``mira``) denote ``named``?"""
+    words, numbers = target_words(target)
+    if named.number is None:
+        return bool(named.words) and set(named.words) <= words
+    if named.number not in numbers:
+        return False
+    # A head the target contradicts (plate 03 vs lesson-03) is another id in another series.
+    return not named.words or named.words[0] in words or not (words & ID_HEADS)

@@ -1,0 +1,83 @@
+"""Normal forms of text: Unicode folding, plain quotes and dashes, case, accents, punctuation.
+
+Recorded prose is untrusted data: these functions only change its spelling, never follow it.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import unicodedata
+from collections.abc import Iterator
+from functools import lru_cache
+
+_QUOTE_MAP = str.maketrans(
+    {"\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201c": '"', "\u201d": '"', "\u201e": '"',
+     "\u2013": "-", "\u2014": " - ", "\u00a0": " "}
+)  # fmt: skip
+_NON_WORD = re.compile(r"[^\w\s'-]+")
+_SPACES = re.compile(r"\s+")
+
+
+@lru_cache(maxsize=8192)
+def fold(text: str) -> str:
+    """Unicode-folded text with typographic quotes and dashes made plain, case kept."""
+    return _SPACES.sub(" ", unicodedata.normalize("NFKC", text).translate(_QUOTE_MAP)).strip()
+
+
+@lru_cache(maxsize=8192)
+def clean(text: str) -> str:
+    """Unicode-folded, lower-cased text with typographic quotes and dashes made plain."""
+    return fold(text).lower()
+
+
+@lru_cache(maxsize=8192)
+def ascii_fold(text: str) -> str:
+    """Text without diacritics (``Inès`` -> ``Ines``): hosts often store names unaccented."""
+    if text.isascii():
+        return text
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+@lru_cache(maxsize=8192)
+def normalise(text: str) -> str:
+    """``clean`` text with punctuation turned to spaces: the form fuzzy matching compares."""
+    return _SPACES.sub(" ", _NON_WORD.sub(" ", clean(text).replace("_", " "))).strip()
+
+
+# Splits after . ! ? (not inside verbs like message.send, which have no space after the dot)
+
+_TAG = re.compile(r"<[^>]{0,200}>")
+
+
+def strip_html(text: str) -> str:
+    """Text with tags removed and entities decoded: evidence is sometimes copied from HTML."""
+    return html.unescape(_TAG.sub(" ", text))
+
+
+def lower_ascii(text: str) -> str:
+    """Lower case without accents: prose writes "Inès" and "Zdeněk", targets ``ines``, ``zdenek``."""
+    decomposed = unicodedata.normalize("NFKD", text.lower())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def shorten(text: str, limit: int = 120) -> str:
+    plain = " ".join(strip_html(text).split())
+    return plain if len(plain) <= limit else plain[: limit - 1].rstrip() + "…"
+
+
+def iter_strings(
+    value: object, path: str, skip: frozenset[str] = frozenset()
+) -> Iterator[tuple[str, str]]:
+    """Every (field path, string) inside a JSON value, skipping keys named in ``skip``."""
+    if isinstance(value, str):
+        yield path, value
+    elif isinstance(value, dict):
+        for key in value:
+            if str(key) in skip:
+                continue
+            yield from iter_strings(value[key], f"{path}.{key}" if path else str(key), skip)
+    elif isinstance(value, list | tuple):
+        for i, item in enumerate(value):
+            yield from iter_strings(item, f"{path}[{i}]", skip)

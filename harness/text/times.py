@@ -1,0 +1,72 @@
+"""Times in records and prose: ISO instants, dates and clock times ("14:01", "2:01 pm").
+
+``python-dateutil`` reads the prose forms; a clock time or a date without a year is read on the
+day (and in the zone) of a reference instant, normally the package's ``recorded_at``.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime
+from functools import lru_cache
+
+from dateutil import parser as date_parser
+
+
+@lru_cache(maxsize=4096)
+def parse_time(value: str | None) -> datetime | None:
+    """An instant from either ISO spelling (``Z`` or ``+00:00``, ``T`` or space), in UTC."""
+    if not value:
+        return None
+    text = value.strip()
+    if text.endswith(("Z", "z")):
+        text = text[:-1] + "+00:00"
+    try:
+        parsed = datetime.fromisoformat(text)
+    except ValueError:
+        return None
+    if parsed.tzinfo is None:
+        # A time without zone in a citation is read as UTC, the zone every package records in.
+        parsed = parsed.replace(tzinfo=UTC)
+    return parsed.astimezone(UTC)
+
+
+#: ISO instants and dates, and clock times with an optional am/pm ("13:27", "09:05Z", "2:01 pm").
+_WHEN = re.compile(
+    r"\b(?P<date>\d{4}-\d{2}-\d{2})(?:[t ](?P<hm>\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?"
+    r"(?:z|[+-]\d{2}:?\d{2})?)?\b"
+    r"|\b(?P<clock>\d{1,2}:\d{2}(?::\d{2})?(?:\s*(?:[ap]\.?m\.?)(?![a-z])|z\b)?)"
+    r"|\b(?P<hour>\d{1,2}\s*(?:[ap]\.?m\.?)(?![a-z]))"
+)
+
+
+def clock(text: str, day: datetime | None = None) -> str | None:
+    """``HH:MM`` (24-hour) of a clock time in prose, read by dateutil ("2:01 pm" -> "14:01")."""
+    plain = text.strip().lower().rstrip("z").replace(".", "")
+    default = (day or datetime(2000, 1, 1, tzinfo=UTC)).replace(hour=0, minute=0, second=0)
+    try:
+        parsed = date_parser.parse(plain, default=default.replace(tzinfo=None))
+    except (ValueError, OverflowError):
+        return None
+    return parsed.strftime("%H:%M")
+
+
+def on_day(text: str, day: datetime) -> datetime | None:
+    """A clock time or date in prose as an instant on ``day`` (its zone): "2:01 pm" -> 14:01 that
+    day, "Aug 20" -> that date in ``day``'s year. None when dateutil cannot read it."""
+    naive = day.replace(tzinfo=None, hour=0, minute=0, second=0, microsecond=0)
+    try:
+        parsed = date_parser.parse(text.replace(".", ""), default=naive, fuzzy=False)
+    except (ValueError, OverflowError):
+        return None
+    return parsed.replace(tzinfo=day.tzinfo or UTC)
+
+
+def times_in(text: str) -> list[tuple[int, int, str | None, str | None]]:
+    """(start, end, date, HH:MM) of every date, instant or clock time in ``clean`` text."""
+    found: list[tuple[int, int, str | None, str | None]] = []
+    for m in _WHEN.finditer(text):
+        spoken = m.group("clock") or m.group("hour")
+        hm = m.group("hm") if spoken is None else clock(spoken)
+        found.append((m.start(), m.end(), m.group("date"), hm))
+    return found
