@@ -40,6 +40,8 @@ class CassetteState:
     hits: int = 0
     misses: int = 0
     recorded: int = 0
+    #: The last few miss messages, for a test or a log to show.
+    miss_log: list[str] = field(default_factory=list)
 
 
 def _canonical(normalised: dict[str, Any]) -> str:
@@ -135,13 +137,11 @@ class _Handler(BaseHTTPRequestHandler):
             self._send(*render(step, turn, script.model, stream=stream))
             return
         if state.upstream is None:
+            message = f"cassette miss: POST {self.path} (key {key}); {nearest(state, normalised)}"
             with state.lock:
                 state.misses += 1
-            self._error(
-                404,
-                "cassette_miss",
-                f"cassette miss: POST {self.path} (key {key}); {nearest(state, normalised)}",
-            )
+                state.miss_log[:] = [*state.miss_log[-9:], message]
+            self._error(404, "cassette_miss", message)
             return
         self._forward(raw, normalised, key)
 

@@ -15,7 +15,9 @@ Options by runner:
   ``response_format`` (auto | json_schema | json_object_schema | json_object | none),
   ``max_retries``, ``seed``, ``repeat_penalty`` (llama.cpp/vLLM only), ``prompt_version``
   (v1 | v2), ``usd_per_mtok_in``, ``usd_per_mtok_out``; ``--model`` is the server's model name.
-- ``pi``: ``binary``, ``provider``, ``thinking``, ``tools`` (comma-separated), ``agent_dir``,
+- ``pi``: ``base_url`` (an OpenAI-compatible endpoint: a hermetic agent dir per run points pi
+  there), ``context_window``, ``max_tokens``, ``binary`` (default: the checkout's
+  node_modules/.bin/pi, else pi on PATH), ``provider``, ``thinking``, ``tools`` (comma-separated), ``agent_dir``,
   ``network`` (host | isolated), ``stream_cap_bytes``; sandbox options.
 
 Sandbox options: ``workdir``, ``cpu_seconds``, ``memory_mb``, ``file_mb``, ``pass_env``
@@ -190,6 +192,7 @@ def _openai(model: str | None, options: Mapping[str, str], command: Sequence[str
 
 def _pi(model: str | None, options: Mapping[str, str], command: Sequence[str]) -> Runner:
     keys = {"binary", "provider", "thinking", "tools", "agent_dir", "network", "stream_cap_bytes"}
+    keys |= {"base_url", "context_window", "max_tokens"}
     _check_keys("pi", options, _SANDBOX_KEYS | keys)
     from harness.runners.pi_cli import PiConfig, PiRunner
 
@@ -200,6 +203,13 @@ def _pi(model: str | None, options: Mapping[str, str], command: Sequence[str]) -
     config = PiConfig(
         binary=options.get("binary", command[0] if command else defaults.binary),
         provider=options.get("provider"),
+        base_url=options.get("base_url"),
+        context_window=int(_number("context_window", options["context_window"]))
+        if "context_window" in options
+        else defaults.context_window,
+        max_tokens=int(_number("max_tokens", options["max_tokens"]))
+        if "max_tokens" in options
+        else defaults.max_tokens,
         thinking=options.get("thinking"),
         tools=_words(options["tools"]) if "tools" in options else defaults.tools,
         agent_dir=Path(options["agent_dir"]) if "agent_dir" in options else None,
