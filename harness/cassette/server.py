@@ -206,6 +206,14 @@ class _Server(ThreadingHTTPServer):
     daemon_threads = True
     state: CassetteState
 
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # A client that went away mid-answer (pi stopped at its tool-call cap) is not an error of
+        # the cassette; anything else still prints.
+        import sys
+
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
 
 @dataclass(frozen=True)
 class Running:
