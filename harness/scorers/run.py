@@ -10,13 +10,27 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from harness.invocation import build_invocation
 from harness.loading import load_packages
-from harness.rundir import RESULTS, SCORES, RunDirError, iter_results, read_run_meta, read_trace
+from harness.rundir import (
+    RESULTS,
+    SCORES,
+    RunDirError,
+    RunMeta,
+    ScorerSpec,
+    ScoringInfo,
+    iso,
+    iter_results,
+    read_run_meta,
+    read_trace,
+    recordings_digest,
+    utc_now,
+    write_run_meta,
+)
 from harness.schema import Limits, Package, RunRecord, ScoreRecord, TraceEvent
 from harness.scorers.base import Score, ScoreContext, Scorer, Thresholds
 
@@ -149,6 +163,7 @@ class RunScores:
     records: list[ScoreRecord]
     cases: int
     skipped: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
 
 
 def score_run_dir(
@@ -157,12 +172,16 @@ def score_run_dir(
     packages: Sequence[Package] | None = None,
     thresholds: Thresholds | None = None,
     out: Path | None = None,
+    allow_changed_recordings: bool = False,
 ) -> RunScores:
     """Score every stored case of ``run_dir`` and write ``scores.jsonl`` (or ``out``)."""
     run_dir = Path(run_dir)
     meta = read_meta(run_dir)
+    notes: list[str] = []
     if packages is None:
-        loaded = load_packages(_recording_paths(run_dir, meta))
+        paths = _recording_paths(run_dir, meta)
+        notes.extend(_check_recordings(paths, meta, allow_changed=allow_changed_recordings))
+        loaded = load_packages(paths)
         packages = loaded.items
     by_id = {p.id: p for p in packages}
     limits = Limits.model_validate(meta["limits"]) if meta.get("limits") else None
@@ -186,7 +205,42 @@ def score_run_dir(
     tmp = path.with_name(f".{path.name}.tmp")
     tmp.write_bytes(serialise(records))
     tmp.replace(path)
-    return RunScores(path, records, cases, skipped)
+    if out is None:
+        _record_scoring(run_dir, meta, records, thresholds or Thresholds())
+    return RunScores(path, records, cases, skipped, notes)
+
+
+def _check_recordings(
+    paths: Sequence[Path], meta: dict[str, Any], *, allow_changed: bool
+) -> list[str]:
+    """Scores are only about the run when the packages are the ones it replayed: the digest of
+    the recordings found now must be the one run.json holds (resume and merge check the same)."""
+    stored = meta.get("recordings_sha256")
+    if not stored:
+        return []
+    found = recordings_digest(paths) if paths else None
+    if found == stored:
+        return []
+    what = "are missing" if found is None else "changed since the run"
+    message = f"the recordings {what} (run.json recordings_sha256 {stored[:12]}..., now {(found or '-')[:12]}...)"
+    if not allow_changed:
+        raise ScoringError(message + "; give --allow-changed-recordings to score them anyway")
+    return [message + "; scored anyway (--allow-changed-recordings)"]
+
+
+def _record_scoring(
+    run_dir: Path, meta: dict[str, Any], records: Sequence[ScoreRecord], thresholds: Thresholds
+) -> None:
+    """run.json's ``scoring``: which scorers made scores.jsonl, with what settings."""
+    metrics: dict[str, set[str]] = {}
+    for record in records:
+        metrics.setdefault(record.scorer, set()).update(record.values)
+    specs = [
+        ScorerSpec(name=fn.name, metrics=sorted(metrics.get(fn.name, ()))) for fn in _scorers()
+    ]
+    scoring = ScoringInfo(scored_at=iso(utc_now()), thresholds=asdict(thresholds), scorers=specs)
+    updated = RunMeta.model_validate(meta).model_copy(update={"scoring": scoring})
+    write_run_meta(run_dir, updated)
 
 
 def score_run(run_dir: Path, *, thresholds: Thresholds | None = None) -> Path:
