@@ -67,11 +67,15 @@ class RunSummary:
     counts: dict[str, int]
     interrupted: bool
     notes: list[str] = field(default_factory=list)
+    #: (stage, status) -> runs, over the whole results.jsonl (as ``counts``), so that the summary
+    #: table after a run need not read and validate every record again.
+    by_stage: Counter[tuple[str, str]] = field(default_factory=Counter)
 
 
 def default_jobs(runner: Runner) -> int:
     cpus = os.cpu_count() or 1
-    return min(32, 4 * cpus) if runner.io_bound else cpus
+    # A CPU-bound runner in this process holds the GIL: more threads only add hand-offs.
+    return min(32, 4 * cpus) if runner.io_bound else 1
 
 
 # -- the whole run -----------------------------------------------------------------------------
@@ -236,6 +240,9 @@ def replay(
 
     wanted = {case.key for case in cases}
     statuses: Counter[str] = Counter(record.status for record in existing)
+    by_stage: Counter[tuple[str, str]] = Counter(
+        (str(record.stage), str(record.status)) for record in existing
+    )
     recorded = {record.key for record in existing} & wanted
     todo = [case for case in cases if case.key not in recorded]
     meta["counts"] = run_counts(statuses, len(cases), len(recorded))
@@ -289,6 +296,7 @@ def replay(
                     writer.append_line(done_case.line)
                     ran += 1
                     statuses[done_case.record.status] += 1
+                    by_stage[(str(done_case.record.stage), str(done_case.record.status))] += 1
                     recorded.add(done_case.record.key)
                     bar.update(done_case.record.status)
         finished = True
@@ -310,4 +318,5 @@ def replay(
         counts=meta["counts"],
         interrupted=stop.is_set(),
         notes=notes,
+        by_stage=by_stage,
     )
