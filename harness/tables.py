@@ -9,7 +9,7 @@ scored stays NaN through every step: a group without data gets n == 0 and NaN es
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, TypeVar
@@ -104,10 +104,11 @@ class RunTables:
 # --- loading -----------------------------------------------------------------------------------
 
 
-def _read(records: Iterable[T]) -> list[T]:
-    """Every record the reader yields, its ``file:line: field`` error as a TableError."""
+def _read(records: Iterable[T]) -> Iterator[T]:
+    """Every record the reader yields, one at a time (a large run's records never sit in memory
+    all at once), its ``file:line: field`` error as a TableError."""
     try:
-        return list(records)
+        yield from records
     except RunDirError as exc:
         raise TableError(str(exc)) from exc
 
@@ -151,27 +152,37 @@ def _numeric(value: Any) -> float:
 def scores_frame(records: Iterable[ScoreRecord]) -> pd.DataFrame:
     """Long form: one row per (run, scorer, value key). Numbers and booleans go to ``value``
     (float, NaN for None and text); strings go to ``text``; labels become ``label_<key>``."""
-    rows: list[dict[str, Any]] = []
+    # Built column by column, not from a dict per row: a large run has millions of rows, and
+    # the same few ids repeat on every one of them (one shared string each, not one per row).
+    shared: dict[str, str] = {}
+
+    def one(text: str) -> str:
+        return shared.setdefault(text, text)
+
+    keys = ("package", "stage", "agent", "model", "scorer", "metric")
+    columns: dict[str, list[Any]] = {k: [] for k in (*keys, "value", "text", "explanation")}
+    labels: dict[str, list[Any]] = {}
+    rows = 0
     for r in records:
-        labels = {f"{LABEL_PREFIX}{k}": v for k, v in r.labels.items()}
+        ids = (one(r.package), one(str(r.stage)), one(r.agent), one(r.model), one(r.scorer))
+        run_labels = {f"{LABEL_PREFIX}{k}": v for k, v in r.labels.items()}
+        for name in run_labels:
+            if name not in labels:
+                labels[name] = [None] * rows
         for key, value in r.values.items():
-            rows.append(
-                {
-                    "package": r.package,
-                    "stage": str(r.stage),
-                    "agent": r.agent,
-                    "model": r.model,
-                    "scorer": r.scorer,
-                    "metric": key,
-                    "value": _numeric(value),
-                    "text": value if isinstance(value, str) else None,
-                    "explanation": r.explanation,
-                    **labels,
-                }
-            )
-    frame = pd.DataFrame(rows)
-    label_cols = sorted(c for c in frame.columns if c.startswith(LABEL_PREFIX))
-    frame = frame.reindex(columns=[*SCORE_COLUMNS, *label_cols])
+            for name, item in zip(keys, (*ids, one(key)), strict=True):
+                columns[name].append(item)
+            columns["value"].append(_numeric(value))
+            columns["text"].append(value if isinstance(value, str) else None)
+            columns["explanation"].append(r.explanation)
+            for name, column in labels.items():
+                column.append(run_labels.get(name))
+            rows += 1
+    label_cols = sorted(labels)
+    frame = pd.DataFrame(
+        {**columns, **{name: labels[name] for name in label_cols}},
+        columns=[*SCORE_COLUMNS, *label_cols],
+    )
     frame["value"] = frame["value"].astype(float)
     return frame
 
