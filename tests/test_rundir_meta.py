@@ -50,6 +50,7 @@ def test_a_replayed_run_writes_the_current_layout_and_it_validates(tmp_path: Pat
     assert stored["format_version"] == RUN_FORMAT
     meta = RunMeta.model_validate(stored)
     assert meta.state == "finished" and meta.runner == "echo" and meta.recordings_sha256
+    assert meta.isolation is not None and meta.isolation.level == "in_process"
     assert meta.counts["completed"] == len(read_results(out))
 
 

@@ -46,6 +46,7 @@ from harness.rundir import (
     write_run_meta,
 )
 from harness.runners.base import Runner
+from harness.sandbox.isolation import run_isolation, weakest_isolation
 from harness.schema import Limits, Package, Stage
 
 #: How many load errors run.json keeps verbatim (the count is always complete).
@@ -142,6 +143,7 @@ def new_run_meta(
         },
         "resumed_at": [],
         "notes": [],
+        "isolation": run_isolation(getattr(runner, "sandboxed", False)),
     }
 
 
@@ -211,6 +213,8 @@ def replay(
         existing = read_results(out_dir)
         meta["resumed_at"] = [*meta.get("resumed_at", []), iso(utc_now())]
         meta["notes"] = [*meta.get("notes", []), *notes]
+        now = run_isolation(getattr(runner, "sandboxed", False))
+        meta["isolation"] = weakest_isolation([meta.get("isolation"), now])
         meta["state"] = "running"
         meta["ended_at"] = None
         run_id = str(meta["run_id"])

@@ -7,6 +7,7 @@ Readers (scorers, tables, reports) need only the schema and this package, never 
 from harness.rundir.meta import (
     OLDEST_READ_FORMAT,
     RUN_FORMAT,
+    Isolation,
     LoadErrors,
     MergedInput,
     RunMeta,
@@ -60,6 +61,7 @@ __all__ = [
     "SCORES",
     "STATUSES",
     "TRACES",
+    "Isolation",
     "LoadErrors",
     "MergedInput",
     "ResultsWriter",

@@ -42,6 +42,15 @@ class MergedInput(_Part):
     counts: dict[str, int] | None = None
 
 
+class Isolation(_Part):
+    """The sandbox a run's stages ran under (``harness.sandbox.isolation.run_isolation``)."""
+
+    level: Literal["full", "net", "none", "in_process"]
+    note: str = ""
+    process_limit: str = Field(default="none", description="uid, rlimit or none")
+    below_full: bool = Field(description="no evidence of boundary compliance when true")
+
+
 class ScorerSpec(_Part):
     """One scorer as it scored the run: its name and the settings that change its verdicts."""
 
@@ -78,8 +87,8 @@ class RunMeta(BaseModel):
     recordings: list[str] | None = []
     recordings_sha256: str | None = None
     outputs_dir: str | None = None
-    isolation: str | None = Field(
-        default=None, description="sandbox level the host gave subprocess runners"
+    isolation: Isolation | None = Field(
+        default=None, description="what fenced the run's child processes in (None: not recorded)"
     )
     policy_sha256: str | None = Field(default=None, description="digest of the policy file used")
     phase: int = 0
