@@ -25,8 +25,8 @@ from harness.replay import (
     read_run_meta,
     replay,
 )
-from harness.replay.rundir import new_run_id
 from harness.replay.select import parse_label
+from harness.rundir import new_run_id
 from harness.runners.base import Runner, RunnerInfraError
 from harness.schema import STAGES, Limits, Stage
 
@@ -383,6 +383,8 @@ def _run(args: argparse.Namespace) -> int:
         )
     except (RunDirError, ValueError) as exc:
         raise UsageError(str(exc)) from exc
+    # Scoring reads the packages again, one at a time: these need not stay for it.
+    del loaded
     for note in summary.notes:
         print(f"note: {note}", file=sys.stderr)
     if summary.planned == 0:
