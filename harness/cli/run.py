@@ -383,6 +383,8 @@ def _run(args: argparse.Namespace) -> int:
         )
     except (RunDirError, ValueError) as exc:
         raise UsageError(str(exc)) from exc
+    # Scoring reads the packages again, one at a time: these need not stay for it.
+    del loaded
     for note in summary.notes:
         print(f"note: {note}", file=sys.stderr)
     if summary.planned == 0:

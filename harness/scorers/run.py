@@ -9,15 +9,16 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import orjson
+from pydantic import ValidationError
 
 from harness.invocation import build_invocation
-from harness.loading import load_packages
+from harness.loading import LoadError, Span, find_package_files, iter_loaded, parse_line
 from harness.rundir import RESULTS, SCORES, RunDirError, iter_results, read_run_meta, read_trace
 from harness.schema import Limits, Package, RunRecord, ScoreRecord, TraceEvent
 from harness.scorers.base import Score, ScoreContext, Scorer, Thresholds
@@ -213,6 +214,52 @@ def _recording_paths(run_dir: Path, meta: dict[str, Any]) -> list[Path]:
     return found
 
 
+class _PackageFiles(Mapping[str, Package]):
+    """The run's packages by id, read from their files as cases need them: in memory are only
+    where each line is and the last few packages (a package's stages are scored together), so a
+    large corpus is not held whole. Lines that do not load are skipped, as ``load_packages``
+    skips them (``shadow validate`` reports them)."""
+
+    _KEEP = 64
+
+    def __init__(self, paths: Sequence[Path]) -> None:
+        self._files: list[Path] = []
+        self._where: dict[str, tuple[int, Span]] = {}
+        self._recent: dict[str, Package] = {}
+        for entry in iter_loaded(Package, find_package_files(paths), lambda p: p.id):
+            if isinstance(entry, LoadError):
+                continue
+            if not self._files or self._files[-1] != entry.path:
+                self._files.append(entry.path)
+            self._where[entry.item.id] = (len(self._files) - 1, entry.span)
+
+    def __getitem__(self, package_id: str) -> Package:
+        package = self._recent.get(package_id)
+        if package is not None:
+            return package
+        file, span = self._where[package_id]
+        path = self._files[file]
+        with path.open("rb") as handle:
+            handle.seek(span.offset)
+            value = parse_line(str(path), 0, handle.read(span.length))
+        if isinstance(value, LoadError):
+            raise ScoringError(f"{path} changed while scoring: {value.message}")
+        try:
+            package = Package.model_validate(value)
+        except ValidationError as exc:
+            raise ScoringError(f"{path} changed while scoring: {exc}") from exc
+        if len(self._recent) >= self._KEEP:
+            del self._recent[next(iter(self._recent))]
+        self._recent[package_id] = package
+        return package
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._where)
+
+    def __len__(self) -> int:
+        return len(self._where)
+
+
 @dataclass
 class RunScores:
     path: Path
@@ -236,10 +283,11 @@ def score_run_dir(
     (memory stays flat in the run's size); ``observe`` sees each record as it is made."""
     run_dir = Path(run_dir)
     meta = read_meta(run_dir)
-    if packages is None:
-        loaded = load_packages(_recording_paths(run_dir, meta))
-        packages = loaded.items
-    by_id = {p.id: p for p in packages}
+    by_id: Mapping[str, Package] = (
+        _PackageFiles(_recording_paths(run_dir, meta))
+        if packages is None
+        else {p.id: p for p in packages}
+    )
     limits = Limits.model_validate(meta["limits"]) if meta.get("limits") else None
     phase = int(meta.get("phase") or 0)
     records: list[ScoreRecord] = []
