@@ -291,7 +291,10 @@ def _usable_uid(
             for parent in Path(os.path.abspath(path)).parents:
                 if not os.stat(parent).st_mode & stat.S_IXOTH:
                     return None
-    root.chmod(root.stat().st_mode | 0o755)
+    # The child's group may enter and read the workspace root, not write it; other users of
+    # the machine keep out of it (it holds recorded content).
+    os.chown(root, -1, uid)
+    root.chmod(0o750)
     hand_over(dirs, uid)
     return uid
 
