@@ -15,7 +15,7 @@ import pytest
 
 from harness.cli import main
 from harness.replay import read_results, read_run_meta
-from harness.replay.rundir import RESULTS
+from harness.rundir import RESULTS
 from harness.runners.envelope_parsing import parse_envelope_lenient, parse_envelope_strict
 from tests.replay_helpers import corpus
 

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from harness.replay import read_results, read_run_meta
-from harness.replay.rundir import RESULTS
+from harness.rundir import RESULTS
 
 ROOT = Path(__file__).resolve().parents[1]
 CHILD = [sys.executable, "-m", "tests.replay_helpers"]

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from harness.replay.record import export_outputs
-from harness.replay.rundir import RunDirError, is_safe_archive_id, read_run_meta
+from harness.rundir import RunDirError, is_safe_archive_id, read_run_meta
 from harness.untrusted.display import printable
 
 

@@ -27,7 +27,8 @@ from harness.replay.case import (
     run_case,
 )
 from harness.replay.progress import make_progress
-from harness.replay.rundir import (
+from harness.replay.select import Filters, select_cases
+from harness.rundir import (
     RUN_META,
     TRACES,
     ResultsWriter,
@@ -45,7 +46,6 @@ from harness.replay.rundir import (
     utc_now,
     write_run_meta,
 )
-from harness.replay.select import Filters, select_cases
 from harness.runlock import LOCK, one_writer
 from harness.runners.base import Runner
 from harness.sandbox.isolation import run_isolation, weakest_isolation

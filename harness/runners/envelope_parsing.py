@@ -18,7 +18,14 @@ from typing import Any
 from pydantic import ValidationError
 
 from harness.schema import TRACE_EVENT, Envelope, EnvelopeStatus, TraceEvent
-from harness.untrusted.parse import BadInput, check_value, parse_json
+from harness.untrusted.parse import (
+    MAX_DEPTH,
+    MAX_INT_DIGITS,
+    BadInput,
+    check_value,
+    lenient_decoder,
+    parse_json,
+)
 
 _FENCE = re.compile(r"```[A-Za-z0-9_-]*[ \t]*\n(.*?)\n?```", re.DOTALL)
 #: At most this many bad trace lines are described one by one in the notes.
@@ -96,9 +103,14 @@ def strip_code_fences(text: str) -> str:
     return blocks[-1].strip() if blocks else text.strip()
 
 
+#: Grammar-constrained servers (llama.cpp) let raw newlines and tabs into strings; keep them.
+#: NaN and Infinity become markers that ``check_value`` refuses by name.
+_LENIENT = lenient_decoder()
+
+
 def _first_object(text: str) -> Any:
     # The first "{" from which a whole JSON value decodes; prose around it is ignored.
-    decoder = json.JSONDecoder()
+    decoder = _LENIENT
     start = text.find("{")
     while start != -1:
         try:
@@ -119,21 +131,26 @@ def parse_envelope_lenient(text: str) -> Parsed:
     notes: list[str] = []
     body = strip_code_fences(text)
     try:
-        value = parse_json(body)
-    except BadInput as exc:
-        if not exc.message.startswith("invalid JSON"):
-            return Parsed(None, f"envelope refused: {exc}")
+        value = _LENIENT.decode(body)
+    except json.JSONDecodeError:
         try:
             value = _first_object(body if body != text.strip() else text)
         except ValueError:
             return Parsed(None, f"reply holds no JSON object: {_snippet(text)}")
         except RecursionError:
-            return Parsed(None, "envelope refused: <line>: nested too deeply")
-        try:
-            check_value(value)
-        except BadInput as bad:
-            return Parsed(None, f"envelope refused: {bad}")
+            return Parsed(None, f"envelope refused: <line>: nested deeper than {MAX_DEPTH} levels")
         notes.append("reply: JSON object extracted from surrounding text")
+    except RecursionError:
+        return Parsed(None, f"envelope refused: <line>: nested deeper than {MAX_DEPTH} levels")
+    except ValueError:  # an integer past Python's conversion limit
+        return Parsed(
+            None,
+            f"envelope refused: <line>: integer too large for a float (over {MAX_INT_DIGITS} digits)",
+        )
+    try:
+        check_value(value)
+    except BadInput as bad:
+        return Parsed(None, f"envelope refused: {bad}")
     if isinstance(value, dict) and "status" not in value:
         if "result" in value:
             value = {**value, "status": "completed"}

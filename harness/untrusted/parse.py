@@ -186,6 +186,13 @@ def _parse_slow(data: bytes | str) -> Any:
     return value
 
 
+def lenient_decoder() -> json.JSONDecoder:
+    """A decoder for model replies: raw control characters allowed in strings, NaN and Infinity
+    kept as markers for ``check_value`` to refuse by name. Its values must go through
+    ``check_value``."""
+    return json.JSONDecoder(strict=False, parse_constant=_Constant)
+
+
 def parse_json_object(data: bytes | str) -> dict[str, Any]:
     """``parse_json`` for a format whose lines are objects."""
     value = parse_json(data)
