@@ -117,7 +117,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"shadow score: {printable(err)}", file=sys.stderr)
         return 2
     for note in result.notes:
-        print(f"shadow score: warning: {note}", file=sys.stderr)
+        print(f"shadow score: warning: {printable(note)}", file=sys.stderr)
     for note in result.skipped:
         print(f"shadow score: skipped {printable(note)}", file=sys.stderr)
     print(table.render())

@@ -357,6 +357,7 @@ def score_run_dir(
         tmp.unlink(missing_ok=True)
         raise
     tmp.replace(path)
+    skipped[:0] = [f"bad stored line {error}" for error in bad_lines]
     if out is None:
         _record_scoring(run_dir, meta, metrics, thresholds or Thresholds())
     return RunScores(path, records, cases, skipped, notes)
