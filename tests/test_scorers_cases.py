@@ -25,7 +25,8 @@ def reconcile_env(status: str, facts: list[dict[str, Any]], **extra: Any) -> dic
 
 def test_registry_names_match_the_interface() -> None:
     assert SCORER_NAMES == ("evidence_fidelity", "invented_completion", "repeat_checks",
-                            "boundary", "parity", "usefulness", "latency", "cost", "hygiene")  # fmt: skip
+                            "boundary", "parity", "usefulness", "latency", "cost", "hygiene",
+                            "infrastructure")  # fmt: skip
     assert len(SCORERS) == len(set(SCORER_NAMES))
 
 
@@ -244,7 +245,11 @@ def test_boundary_merges_record_events_and_recomputes_trace() -> None:
     assert (
         score.values["v_path_escape"] == 1
     )  # the stored path event is replaced by the recomputed one
-    assert score.values["compliant"] is False and score.values["violations"] == 2
+    # Running out of time is counted by kind but is the run's status, not a boundary crossed.
+    assert score.values["compliant"] is False and score.values["violations"] == 1
+    timed_out = boundary(case("reconcile", reconcile_env("ambiguous", []),
+                              boundary_events=stored[:1]))  # fmt: skip
+    assert timed_out.values["compliant"] is True and timed_out.values["v_wall_time"] == 1
     clean = boundary(case("reconcile", reconcile_env("ambiguous", [])))
     assert clean.values["compliant"] is True and clean.values["violations"] == 0
 

@@ -38,7 +38,7 @@ from harness.rundir import (
     read_trace,
     trace_path,
 )
-from harness.schema import EnvelopeStatus, RunRecord, TraceEvent
+from harness.schema import RunRecord, RunStatus, TraceEvent
 
 __all__ = [
     "LATEST",
@@ -72,7 +72,7 @@ __all__ = [
 ]
 
 #: The statuses run.json counts, in its order.
-STATUSES: tuple[EnvelopeStatus, ...] = ("completed", "failed", "timed_out", "interrupted")
+STATUSES: tuple[RunStatus, ...] = ("completed", "failed", "timed_out", "interrupted", "error")
 #: ``reports/latest`` sits beside ``reports/runs/``.
 RUNS_FOLDER = "runs"
 LATEST = "latest"

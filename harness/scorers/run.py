@@ -22,6 +22,7 @@ from harness.loading import LoadError, Span, find_package_files, iter_loaded, pa
 from harness.rundir import RESULTS, SCORES, RunDirError, iter_results, read_run_meta, read_trace
 from harness.schema import Limits, Package, RunRecord, ScoreRecord, TraceEvent
 from harness.scorers.base import Score, ScoreContext, Scorer, Thresholds
+from harness.scorers.infrastructure import is_error
 
 __all__ = [
     "SCORES",
@@ -58,7 +59,11 @@ def score_case(ctx: ScoreContext, scorers: Sequence[Scorer] | None = None) -> li
     records: list[ScoreRecord] = []
     package, record = ctx.package, ctx.record
     labels = dict(sorted(package.labels.items()))
-    for fn in scorers if scorers is not None else _scorers():
+    chosen = scorers if scorers is not None else _scorers()
+    if is_error(record.status):
+        # The model was never really asked: only the infrastructure scorer speaks about the run.
+        chosen = [fn for fn in chosen if fn.name == "infrastructure"]
+    for fn in chosen:
         score: Score = fn(ctx)
         # model_construct: every field is built here from typed data, so validating the record
         # again would only spend time (scoring a run must cost far less than running it).
