@@ -26,6 +26,8 @@ COMMANDS: dict[str, str] = {
     "compare": "compare",
     "history": "history",
     "calibrate": "calibrate",
+    "model": "model",
+    "cassette": "cassette",
 }
 
 
