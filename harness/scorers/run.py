@@ -17,7 +17,6 @@ from typing import Any
 import orjson
 from pydantic import ValidationError
 
-from harness.invocation import build_invocation
 from harness.loading import LoadError, Span, find_package_files, iter_loaded, parse_line
 from harness.rundir import (
     RESULTS,
@@ -34,7 +33,7 @@ from harness.rundir import (
     utc_now,
     write_run_meta,
 )
-from harness.schema import Limits, Package, RunRecord, ScoreRecord, TraceEvent
+from harness.schema import Package, RunRecord, ScoreRecord, TraceEvent
 from harness.scorers.base import Score, ScoreContext, Scorer, Thresholds
 
 __all__ = [
@@ -97,12 +96,9 @@ def context_for(
     record: RunRecord,
     trace: Sequence[TraceEvent],
     *,
-    phase: int = 0,
-    limits: Limits | None = None,
     thresholds: Thresholds | None = None,
 ) -> ScoreContext:
-    invocation = build_invocation(package, record.stage, phase=phase, limits=limits)
-    return ScoreContext(package, invocation, record, trace, thresholds or Thresholds())
+    return ScoreContext(package, record, trace, thresholds or Thresholds())
 
 
 def _line(record: ScoreRecord) -> str:
@@ -306,8 +302,6 @@ def score_run_dir(
         by_id: Mapping[str, Package] = _PackageFiles(paths)
     else:
         by_id = {p.id: p for p in packages}
-    limits = Limits.model_validate(meta["limits"]) if meta.get("limits") else None
-    phase = int(meta.get("phase") or 0)
     records: list[ScoreRecord] = []
     skipped: list[str] = []
     cases = 0
@@ -327,9 +321,7 @@ def score_run_dir(
                 skipped.append(f"{record.package}/{record.stage}: package does not list the stage")
                 continue
             trace = _stored_trace(run_dir, record.archive_id or record.envelope.archive_id)
-            ctx = context_for(
-                package, record, trace, phase=phase, limits=limits, thresholds=thresholds
-            )
+            ctx = context_for(package, record, trace, thresholds=thresholds)
             scored = score_case(ctx)
             lines.add(scored)
             for score in scored:
