@@ -35,6 +35,7 @@ from harness.rundir import (
 )
 from harness.schema import Package, RunRecord, ScoreRecord, TraceEvent
 from harness.scorers.base import Derived, Score, ScoreContext, Scorer, Thresholds
+from harness.scorers.infrastructure import is_error
 
 __all__ = [
     "SCORES",
@@ -77,8 +78,12 @@ def score_case(ctx: ScoreContext, scorers: Sequence[Scorer] | None = None) -> li
     whose input scorers all scored it (from those scores alone)."""
     package, record = ctx.package, ctx.record
     labels = dict(sorted(package.labels.items()))
+    chosen = scorers if scorers is not None else _scorers()
+    if is_error(record.status):
+        # The model was never really asked: only the infrastructure scorer speaks about the run.
+        chosen = [fn for fn in chosen if fn.name == "infrastructure"]
     scores: dict[str, Score] = {}
-    for fn in scorers if scorers is not None else _scorers():
+    for fn in chosen:
         scores[fn.name] = fn(ctx)
     for verdict in _derived():
         if all(name in scores for name in verdict.inputs):
