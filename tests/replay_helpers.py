@@ -168,7 +168,7 @@ def forbidden_trace() -> list[Any]:
 
 def slow_stage(invocation: dict[str, Any]) -> dict[str, Any]:
     """A ``python`` runner target: answers after a pause, so a kill lands mid-run."""
-    time.sleep(0.2)
+    time.sleep(0.02)
     return {
         "status": "completed",
         "summary": f"{invocation['package_id']}/{invocation['stage']}",

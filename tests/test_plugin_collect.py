@@ -8,15 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from tests.plugin_helpers import outcomes, suite_text, write_recordings
-
-pytest_plugins = ["pytester"]
+from tests.plugin_helpers import outcomes, suite_text
 
 
 @pytest.fixture
-def project(pytester: pytest.Pytester) -> pytest.Pytester:
-    write_recordings(pytester.path / "rec" / "small.jsonl")
-    return pytester
+def project(pytester_with_recordings: pytest.Pytester) -> pytest.Pytester:
+    return pytester_with_recordings
 
 
 def test_changes_nothing_without_suites(pytester: pytest.Pytester) -> None:

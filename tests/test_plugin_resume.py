@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -16,17 +17,15 @@ import pytest
 from harness.loading import load_packages
 from harness.replay import read_results, replay
 from harness.runners.registry import make_runner
-from tests.plugin_helpers import REPO, comparable_scores, outcomes, suite_text, write_recordings
-
-pytest_plugins = ["pytester"]
+from tests.plugin_helpers import REPO, comparable_scores, outcomes, suite_text
 
 EXPECT = "{status: completed, parity: true, invented_completion: false, boundary_events: 0}"
 GATE = "gate:\n  gates:\n    - {metric: parity.match, statistic: estimate, comparator: '>=', threshold: 0.5}\n"
 
 
 @pytest.fixture
-def project(pytester: pytest.Pytester) -> pytest.Pytester:
-    write_recordings(pytester.path / "rec" / "small.jsonl")
+def project(pytester_with_recordings: pytest.Pytester) -> pytest.Pytester:
+    pytester = pytester_with_recordings
     # The credulous profile passes some cases and fails others: a resume must keep both kinds.
     pytester.makefile(
         ".yaml", social=suite_text(runner="reference:credulous", expect=EXPECT, extra=GATE)
@@ -128,53 +127,72 @@ def _stored_count(out: Path) -> int:
     return sum(f.read_bytes().count(b"\n") for f in files if f.exists())
 
 
+#: A runner that pauses per case, so a kill lands mid-session.
+SLOW_SUITE = suite_text(
+    runner="python:tests.replay_helpers:slow_stage",
+    expect="{status: completed}",
+    extra="gate: false\n",
+)
+
+
+def _slow_session(*extra: str, workers: Sequence[str] = ()) -> list[str]:
+    return [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "slow.yaml",
+            "--shadow-opt", f"pythonpath={REPO}", *workers, *extra]  # fmt: skip
+
+
+def _run_slow_session(
+    project: Path, *extra: str, workers: Sequence[str] = ()
+) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    return subprocess.run(_slow_session(*extra, workers=workers), cwd=project, env=env,
+                          capture_output=True, text=True, check=False)  # fmt: skip
+
+
+@pytest.fixture(scope="session")
+def slow_whole_run(tmp_path_factory: pytest.TempPathFactory, small_recordings: Path) -> Path:
+    """The uninterrupted session of the slow suite, run once: what every killed-then-resumed session
+    must end up equal to."""
+    project = tmp_path_factory.mktemp("slow-whole")
+    (project / "rec").mkdir()
+    (project / "rec" / "small.jsonl").write_bytes(small_recordings.read_bytes())
+    (project / "slow.yaml").write_text(SLOW_SUITE)
+    whole = _run_slow_session(project, "--shadow-out", "whole")
+    assert whole.returncode == 0, whole.stdout[-2000:] + whole.stderr[-2000:]
+    return project / "whole"
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("workers", [[], ["-n", "2"]], ids=["one-process", "xdist"])
-def test_resume_after_kill_9(pytester: pytest.Pytester, workers: list[str]) -> None:
-    write_recordings(pytester.path / "rec" / "small.jsonl")
-    # A runner that pauses per case, so the kill lands mid-session.
-    pytester.makefile(
-        ".yaml",
-        slow=suite_text(
-            runner="python:tests.replay_helpers:slow_stage",
-            expect="{status: completed}",
-            extra="gate: false\n",
-        ),
-    )
+def test_resume_after_kill_9(
+    pytester_with_recordings: pytest.Pytester, slow_whole_run: Path, workers: list[str]
+) -> None:
+    pytester = pytester_with_recordings
+    pytester.makefile(".yaml", slow=SLOW_SUITE)
     env = {**os.environ, "PYTHONPATH": str(REPO)}
-
-    def pytest_command(*extra: str) -> list[str]:
-        return [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "slow.yaml",
-                "--shadow-opt", f"pythonpath={REPO}", *workers, *extra]  # fmt: skip
-
     out = pytester.path / "out"
     # Its own process group: the kill takes the xdist workers down with the controller.
-    process = subprocess.Popen(pytest_command("--shadow-out", "out"), cwd=pytester.path, env=env,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)  # fmt: skip
+    process = subprocess.Popen(_slow_session("--shadow-out", "out", workers=workers),
+                               cwd=pytester.path, env=env, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL, start_new_session=True)  # fmt: skip
     try:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and _stored_count(out) < 4:
-            time.sleep(0.05)
+            time.sleep(0.02)
     finally:
         os.killpg(process.pid, signal.SIGKILL)
         process.wait()
     assert 4 <= _stored_count(out) < 15
     stored = _stored_lines(out) if not workers else []
 
-    def run(*extra: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run(pytest_command(*extra), cwd=pytester.path, env=env, capture_output=True,
-                              text=True, check=False)  # fmt: skip
-
-    resumed = run("--shadow-resume", "out")
+    resumed = _run_slow_session(pytester.path, "--shadow-resume", "out", workers=workers)
     assert resumed.returncode == 0, resumed.stdout[-2000:] + resumed.stderr[-2000:]
     assert "15 passed" in resumed.stdout
-    assert run("--shadow-out", "whole").returncode == 0
     assert _stored_lines(out)[: len(stored)] == stored
     keys = [r.key for r in read_results(out)]
     assert len(keys) == len(set(keys)) == 15
-    assert set(keys) == {r.key for r in read_results(pytester.path / "whole")}
+    assert set(keys) == {r.key for r in read_results(slow_whole_run)}
     assert comparable_scores(out / "scores.jsonl") == comparable_scores(
-        pytester.path / "whole" / "scores.jsonl"
+        slow_whole_run / "scores.jsonl"
     )
     meta = json.loads((out / "run.json").read_text())
     assert meta["state"] == "finished"

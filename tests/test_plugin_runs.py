@@ -13,17 +13,15 @@ from harness.replay import merge_runs, read_results, replay
 from harness.runners.registry import make_runner
 from harness.scorers.run import score_run_dir
 from harness.suite import judge_run, read_suite
-from tests.plugin_helpers import comparable_scores, outcomes, suite_text, write_recordings
-
-pytest_plugins = ["pytester"]
+from tests.plugin_helpers import comparable_scores, outcomes, suite_text
 
 EXPECT = "{status: completed, parity: true, invented_completion: false, boundary_events: 0}"
 GATE = "gate:\n  gates:\n    - {metric: parity.match, statistic: estimate, comparator: '>=', threshold: 0.5}\n"
 
 
 @pytest.fixture
-def project(pytester: pytest.Pytester) -> pytest.Pytester:
-    write_recordings(pytester.path / "rec" / "small.jsonl")
+def project(pytester_with_recordings: pytest.Pytester) -> pytest.Pytester:
+    pytester = pytester_with_recordings
     # The credulous reference profile fails some expectations and meets others: both kinds matter.
     pytester.makefile(
         ".yaml", social=suite_text(runner="reference:credulous", expect=EXPECT, extra=GATE)

@@ -12,8 +12,7 @@ from harness.invocation import build_invocation
 from harness.runners.reference.evidence import Evidence
 from harness.runners.reference.relevance import dated, rank
 from harness.schema import EvidenceItem
-from tests.test_reference_rules import message
-from tests.test_reference_runner import T0, at, item, package, receipt, result
+from tests.reference_helpers import T0, at, item, message, package, receipt, result
 
 # -- inquire -----------------------------------------------------------------------------------
 

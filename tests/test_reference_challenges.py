@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.test_reference_rules import message, mode
-from tests.test_reference_runner import item, package, receipt, result
+from tests.reference_helpers import item, message, mode, package, receipt, result
 
 EMPTY = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
 DIGEST = "fe" * 32

@@ -12,8 +12,7 @@ from harness.runners.base import RunnerOutput
 from harness.schema import Package
 from harness.scorers.base import Thresholds
 from harness.scorers.evidence import Backing, claim_support
-from tests.test_reference_rules import heartbeat, message
-from tests.test_reference_runner import item, package, receipt, run
+from tests.reference_helpers import heartbeat, item, message, package, receipt, run
 
 
 def _supported(pkg: Package, out: RunnerOutput) -> list[tuple[str, bool]]:

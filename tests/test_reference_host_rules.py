@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.test_reference_runner import at, item, package, receipt, result
+from tests.reference_helpers import at, item, package, receipt, result
 
 
 def mode(context: list[dict[str, Any]], profile: str = "careful", **kw: Any) -> str:

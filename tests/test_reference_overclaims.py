@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.test_reference_runner import item, journal, package, receipt, result
+from tests.reference_helpers import item, journal, package, receipt, result
 
 
 def critique(

@@ -7,30 +7,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.test_reference_runner import at, item, journal, package, receipt, result
+from tests.reference_helpers import (
+    at,
+    heartbeat,
+    item,
+    journal,
+    message,
+    mode,
+    package,
+    receipt,
+    result,
+)
 
 SEND_AT = 1.0
-
-
-def message(
-    id_: str, minutes: float, sender: str, text: str, *, unread: bool, thread: str = ""
-) -> dict[str, Any]:
-    data = {"from": sender, "to": "vojan", "thread": thread or f"thread:{sender}", "unread": unread}
-    return item(id_, "message", minutes, text, data)
-
-
-def heartbeat(id_: str, minutes: float, text: str, checks: tuple[str, ...] = ()) -> dict[str, Any]:
-    return item(id_, "heartbeat", minutes, text, {"outcome": "rested", "checks": list(checks)})
 
 
 def status(context: list[dict[str, Any]], belief: str, **kw: Any) -> str:
     pkg = package(context, stages=("reconcile",), subject={"belief": belief}, **kw)
     return str(result(pkg, "reconcile")["status"])
-
-
-def mode(context: list[dict[str, Any]], **kw: Any) -> str:
-    pkg = package(context, stages=("preflight",), **kw)
-    return str(result(pkg, "preflight")["recommended_mode"])
 
 
 def sent(target: str = "patrick", text: str = "") -> dict[str, Any]:

@@ -1,0 +1,32 @@
+"""Fixtures shared by the test modules, and the plugins they need.
+
+Helpers that build data (packages, suite files, fake runners) live in ``tests/*_helpers.py`` and are
+imported; what costs time to prepare and is the same for many tests is a fixture here, made once
+per session (once per xdist worker).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.plugin_helpers import write_recordings
+
+pytest_plugins = ["pytester"]
+
+
+@pytest.fixture(scope="session")
+def small_recordings(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The plugin tests' recordings file (15 cases cut from the handwritten corpus), written once.
+    Tests copy it into their own folder; nobody writes to this one."""
+    return write_recordings(tmp_path_factory.mktemp("recordings") / "small.jsonl")
+
+
+@pytest.fixture
+def pytester_with_recordings(pytester: pytest.Pytester, small_recordings: Path) -> pytest.Pytester:
+    """A pytester project holding the small recordings as ``rec/small.jsonl``."""
+    target = pytester.path / "rec" / "small.jsonl"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_bytes(small_recordings.read_bytes())
+    return pytester
