@@ -69,3 +69,9 @@ def test_a_success_after_recorded_at_proves_nothing_and_a_past_day_needs_its_rec
     assert not invented, why  # one occasion, delivered: proved
     invented, why = _invented("Patrick has had the note since 14:01.", TODAY, RETRY)
     assert invented and "14:01" in why
+
+
+def test_a_receipt_the_sentence_names_is_the_occasion_it_speaks_of() -> None:
+    assert not _invented("Sent Patrick the note (receipt:deleg-61).", OLD, TODAY)[0]
+    invented, why = _invented("Sent Patrick the note (receipt:deleg-77).", OLD, TODAY)
+    assert invented and "deleg-77" in why

@@ -119,13 +119,23 @@ def prove(
     recorded_at: datetime,
     what: str,
     target_words: frozenset[str] = frozenset(),
+    cited: frozenset[str] = frozenset(),
 ) -> tuple[ReceiptLike | None, str]:
-    """The success receipt of the occasion ``sentence`` speaks of, or None, and why."""
+    """The success receipt of the occasion ``sentence`` speaks of, or None, and why. A receipt
+    the sentence names by id, or its claim cites, is that occasion."""
     seen = sorted((r for r in receipts if r.at is not None and r.at <= recorded_at),
                   key=lambda r: r.at or recorded_at)  # fmt: skip
     if not seen:
         later = f" ({_describe(receipts)})" if receipts else ""
         return None, f"no {what} receipt at or before recorded_at{later}"
+    plain = clean(sentence)
+    named = [r for r in seen if r.id in cited or r.id.lower() in plain
+             or (":" in r.id and re.search(rf"\b{re.escape(r.id.split(':', 1)[1].lower())}\b", plain))]  # fmt: skip
+    if named:
+        proof = next((r for r in reversed(named) if r.status in SUCCESS_STATUSES), None)
+        if proof is not None:
+            return proof, f"proved by {proof.id} ({proof.status}), the receipt it cites"
+        return None, f"cites {named[-1].id}, which is {named[-1].status}"
     when = when_of(sentence, recorded_at)
     occasions = list(seen)
     if when.clock is not None:

@@ -164,8 +164,14 @@ def _describe(rs: Sequence[Receipt]) -> str:
                      for r in rs)  # fmt: skip
 
 
-def verdict(c: Completion, index: _PackageIndex, recorded_at: datetime) -> tuple[str | None, str]:
-    """(id of the proving receipt or None, why): a named target needs its own receipt."""
+def verdict(
+    c: Completion,
+    index: _PackageIndex,
+    recorded_at: datetime,
+    cited: frozenset[str] = frozenset(),
+) -> tuple[str | None, str]:
+    """(id of the proving receipt or None, why): a named target needs its own receipt; a receipt
+    the statement cites names the occasion it speaks of."""
     family = [r for r in index.receipts if c.action.matches(r.action)]
     verb = c.action.verb
     if c.record:
@@ -210,7 +216,7 @@ def verdict(c: Completion, index: _PackageIndex, recorded_at: datetime) -> tuple
         proofs: list[Receipt] = []
         for label, rs in required:
             found, why = prove(c.sentence, rs, recorded_at, f"{verb} to {label}",
-                               target_words(label)[0])  # fmt: skip
+                               target_words(label)[0], cited)  # fmt: skip
             if not isinstance(found, Receipt):
                 return None, why
             proofs.append(found)
@@ -222,7 +228,7 @@ def verdict(c: Completion, index: _PackageIndex, recorded_at: datetime) -> tuple
     # Naming no target, a claim is proved only by receipts of its own action, not by those of a
     # loosely related one (a message receipt proves no delivery of files or registry update).
     own = [r for r in family if _same_action(r.action, verb)]
-    found, why = prove(c.sentence, own, recorded_at, verb)
+    found, why = prove(c.sentence, own, recorded_at, verb, cited=cited)
     return (found.id, why) if isinstance(found, Receipt) else (None, why)
 
 
