@@ -95,9 +95,25 @@ def verb_pattern(verb: str) -> re.Pattern[str]:
     return pattern
 
 
+_ANY_CACHE: dict[tuple[str, ...], re.Pattern[str]] = {}
+
+
+def _any_verb(verbs: tuple[str, ...]) -> re.Pattern[str]:
+    """One alternation of the verbs' patterns: it matches wherever any one of them does, so one
+    search tells whether the per-verb searches can find anything (most strings name no verb)."""
+    pattern = _ANY_CACHE.get(verbs)
+    if pattern is None:
+        pattern = _ANY_CACHE[verbs] = re.compile(
+            "|".join(f"(?:{verb_pattern(v).pattern})" for v in verbs), re.IGNORECASE
+        )
+    return pattern
+
+
 def find_verbs(text: str, verbs: Sequence[str]) -> list[str]:
     """The verbs of ``verbs`` named in ``text`` (any separator spelling), in list order."""
     if "." not in text and "_" not in text and ":" not in text and "/" not in text:
+        return []
+    if not verbs or not _any_verb(tuple(verbs)).search(text):
         return []
     return [verb for verb in verbs if verb_pattern(verb).search(text)]
 

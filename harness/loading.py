@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
+import orjson
 from pydantic import BaseModel, ValidationError
 
 from harness.schema import Package, RecordedOutput
@@ -39,6 +40,24 @@ class LoadFailed(Exception):
     def __init__(self, error: LoadError) -> None:
         super().__init__(str(error))
         self.error = error
+
+
+@dataclass(frozen=True)
+class Span:
+    """Where a line sits in its file: byte offset and length (newline included)."""
+
+    offset: int
+    length: int
+
+
+@dataclass(frozen=True)
+class Located(Generic[T]):
+    """One loaded item and where it came from."""
+
+    item: T
+    path: Path
+    line: int
+    span: Span
 
 
 @dataclass
@@ -73,39 +92,49 @@ def _validation_errors(file: str, line: int, exc: ValidationError) -> list[LoadE
     return errors
 
 
+def _parse(raw: bytes) -> Any:
+    """orjson where it can (several times faster; a corpus is parsed by every command), the
+    standard library otherwise: it accepts what orjson refuses (NaN, lone surrogates, huge
+    integers), and the checks downstream decide about those, and it words the error messages."""
+    try:
+        return orjson.loads(raw)
+    except orjson.JSONDecodeError:
+        return json.loads(raw)
+
+
 def read_jsonl(path: Path) -> Iterator[tuple[int, dict[str, Any] | LoadError]]:
     """Yield (line number, object) per non-blank line, or a LoadError for a line that is not a
     JSON object."""
+    for number, _, value in _read_lines(path):
+        yield number, value
+
+
+def _read_lines(path: Path) -> Iterator[tuple[int, Span, dict[str, Any] | LoadError]]:
+    """As ``read_jsonl``, with where each line sits in the file (byte offset, length)."""
     name = str(path)
+    offset = 0
     with path.open("rb") as handle:
         for number, raw in enumerate(handle, start=1):
+            span = Span(offset, len(raw))
+            offset += len(raw)
             if not raw.strip():
                 continue
-            try:
-                value = json.loads(raw)
-            except UnicodeDecodeError as exc:
-                yield number, LoadError(name, number, "<line>", f"not UTF-8: {exc.reason}")
-                continue
-            except json.JSONDecodeError as exc:
-                yield (
-                    number,
-                    LoadError(
-                        name, number, "<line>", f"invalid JSON: {exc.msg} (column {exc.colno})"
-                    ),
-                )
-                continue
-            if not isinstance(value, dict):
-                yield (
-                    number,
-                    LoadError(
-                        name,
-                        number,
-                        "<line>",
-                        f"expected a JSON object, got {type(value).__name__}",
-                    ),
-                )
-                continue
-            yield number, value
+            yield number, span, parse_line(name, number, raw)
+
+
+def parse_line(name: str, number: int, raw: bytes) -> dict[str, Any] | LoadError:
+    """One JSON-lines line as a JSON object, or the LoadError that says why it is not one."""
+    try:
+        value = _parse(raw)
+    except UnicodeDecodeError as exc:
+        return LoadError(name, number, "<line>", f"not UTF-8: {exc.reason}")
+    except json.JSONDecodeError as exc:
+        return LoadError(name, number, "<line>", f"invalid JSON: {exc.msg} (column {exc.colno})")
+    if not isinstance(value, dict):
+        return LoadError(
+            name, number, "<line>", f"expected a JSON object, got {type(value).__name__}"
+        )
+    return value
 
 
 def find_jsonl(paths: Sequence[Path], *, outputs: bool) -> list[Path]:
@@ -133,31 +162,46 @@ def _load(
     strict: bool,
 ) -> Loaded[T]:
     loaded: Loaded[T] = Loaded()
+    for entry in iter_loaded(model, files, key, strict=strict):
+        if isinstance(entry, LoadError):
+            loaded.errors.append(entry)
+        else:
+            loaded.items.append(entry.item)
+            loaded.origins.append((str(entry.path), entry.line))
+    return loaded
+
+
+def iter_loaded(
+    model: type[T], files: Sequence[Path], key: Any, *, strict: bool = False
+) -> Iterator[Located[T] | LoadError]:
+    """Each valid item with where it came from, or a LoadError, line by line: a caller that
+    keeps only an index holds no more than one item at a time. A repeated ``key(item)`` is an
+    error naming the first occurrence."""
     seen: dict[Any, tuple[str, int]] = {}
 
-    def fail(error: LoadError) -> None:
+    def fail(error: LoadError) -> LoadError:
         if strict:
             raise LoadFailed(error)
-        loaded.errors.append(error)
+        return error
 
     for path in files:
         if not path.exists():
-            fail(LoadError(str(path), 0, "<file>", "no such file or directory"))
+            yield fail(LoadError(str(path), 0, "<file>", "no such file or directory"))
             continue
-        for number, value in read_jsonl(path):
+        for number, span, value in _read_lines(path):
             if isinstance(value, LoadError):
-                fail(value)
+                yield fail(value)
                 continue
             try:
                 item = model.model_validate(value)
             except ValidationError as exc:
                 for error in _validation_errors(str(path), number, exc):
-                    fail(error)
+                    yield fail(error)
                 continue
             item_key = key(item)
             if item_key in seen:
                 first_file, first_line = seen[item_key]
-                fail(
+                yield fail(
                     LoadError(
                         str(path),
                         number,
@@ -167,9 +211,7 @@ def _load(
                 )
                 continue
             seen[item_key] = (str(path), number)
-            loaded.items.append(item)
-            loaded.origins.append((str(path), number))
-    return loaded
+            yield Located(item, path, number, span)
 
 
 def load_packages(paths: Sequence[Path], *, strict: bool = False) -> Loaded[Package]:
@@ -178,9 +220,18 @@ def load_packages(paths: Sequence[Path], *, strict: bool = False) -> Loaded[Pack
     return _load(Package, files, lambda p: p.id, strict=strict)
 
 
-def load_recorded_outputs(paths: Sequence[Path], *, strict: bool = False) -> Loaded[RecordedOutput]:
-    """Load recorded stage outputs; a folder is searched for ``*.jsonl`` below it."""
+def recorded_output_files(paths: Sequence[Path]) -> list[Path]:
+    """The ``*.jsonl`` files of recorded outputs: files as given, folders searched below."""
     files: list[Path] = []
     for root in (Path(p) for p in paths):
         files.extend([root] if root.is_file() else sorted(root.rglob("*.jsonl")))
-    return _load(RecordedOutput, files, lambda o: (o.model, o.package, str(o.stage)), strict=strict)
+    return files
+
+
+def recorded_output_key(output: RecordedOutput) -> tuple[str, str, str]:
+    return (output.model, output.package, str(output.stage))
+
+
+def load_recorded_outputs(paths: Sequence[Path], *, strict: bool = False) -> Loaded[RecordedOutput]:
+    """Load recorded stage outputs; a folder is searched for ``*.jsonl`` below it."""
+    return _load(RecordedOutput, recorded_output_files(paths), recorded_output_key, strict=strict)

@@ -9,7 +9,7 @@ scored stays NaN through every step: a group without data gets n == 0 and NaN es
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, TypeVar
@@ -18,6 +18,7 @@ import numpy as np
 import pandas as pd
 
 from harness import stats
+from harness.clusters import cluster_ids
 from harness.rundir import SCORES, RunDirError, iter_results, iter_scores
 from harness.schema import STAGES, RunRecord, ScoreRecord
 
@@ -68,6 +69,8 @@ METRIC_COLUMNS: tuple[str, ...] = (
     "p95",
     "runs",
     "packages",
+    "clusters",
+    "n_eff",
 )
 PAIRED_COLUMNS: tuple[str, ...] = (
     "metric",
@@ -104,10 +107,11 @@ class RunTables:
 # --- loading -----------------------------------------------------------------------------------
 
 
-def _read(records: Iterable[T]) -> list[T]:
-    """Every record the reader yields, its ``file:line: field`` error as a TableError."""
+def _read(records: Iterable[T]) -> Iterator[T]:
+    """Every record the reader yields, one at a time (a large run's records never sit in memory
+    all at once), its ``file:line: field`` error as a TableError."""
     try:
-        return list(records)
+        yield from records
     except RunDirError as exc:
         raise TableError(str(exc)) from exc
 
@@ -151,27 +155,37 @@ def _numeric(value: Any) -> float:
 def scores_frame(records: Iterable[ScoreRecord]) -> pd.DataFrame:
     """Long form: one row per (run, scorer, value key). Numbers and booleans go to ``value``
     (float, NaN for None and text); strings go to ``text``; labels become ``label_<key>``."""
-    rows: list[dict[str, Any]] = []
+    # Built column by column, not from a dict per row: a large run has millions of rows, and
+    # the same few ids repeat on every one of them (one shared string each, not one per row).
+    shared: dict[str, str] = {}
+
+    def one(text: str) -> str:
+        return shared.setdefault(text, text)
+
+    keys = ("package", "stage", "agent", "model", "scorer", "metric")
+    columns: dict[str, list[Any]] = {k: [] for k in (*keys, "value", "text", "explanation")}
+    labels: dict[str, list[Any]] = {}
+    rows = 0
     for r in records:
-        labels = {f"{LABEL_PREFIX}{k}": v for k, v in r.labels.items()}
+        ids = (one(r.package), one(str(r.stage)), one(r.agent), one(r.model), one(r.scorer))
+        run_labels = {f"{LABEL_PREFIX}{k}": v for k, v in r.labels.items()}
+        for name in run_labels:
+            if name not in labels:
+                labels[name] = [None] * rows
         for key, value in r.values.items():
-            rows.append(
-                {
-                    "package": r.package,
-                    "stage": str(r.stage),
-                    "agent": r.agent,
-                    "model": r.model,
-                    "scorer": r.scorer,
-                    "metric": key,
-                    "value": _numeric(value),
-                    "text": value if isinstance(value, str) else None,
-                    "explanation": r.explanation,
-                    **labels,
-                }
-            )
-    frame = pd.DataFrame(rows)
-    label_cols = sorted(c for c in frame.columns if c.startswith(LABEL_PREFIX))
-    frame = frame.reindex(columns=[*SCORE_COLUMNS, *label_cols])
+            for name, item in zip(keys, (*ids, one(key)), strict=True):
+                columns[name].append(item)
+            columns["value"].append(_numeric(value))
+            columns["text"].append(value if isinstance(value, str) else None)
+            columns["explanation"].append(r.explanation)
+            for name, column in labels.items():
+                column.append(run_labels.get(name))
+            rows += 1
+    label_cols = sorted(labels)
+    frame = pd.DataFrame(
+        {**columns, **{name: labels[name] for name in label_cols}},
+        columns=[*SCORE_COLUMNS, *label_cols],
+    )
     frame["value"] = frame["value"].astype(float)
     return frame
 
@@ -445,19 +459,25 @@ def _aggregate(
     num: pd.Series,
     den: pd.Series,
     packages: pd.Series,
+    clusters: pd.Series,
     *,
     conf: float,
     n_boot: int,
     seed: int,
 ) -> dict[str, Any]:
     ok = num.notna() & den.notna()
-    num, den, packages = num[ok], den[ok], packages[ok]
+    num, den, packages, clusters = num[ok], den[ok], packages[ok], clusters[ok]
     runs = int(ok.sum())
+    # Trials per cluster: runs, or a pooled rate's denominators (citations, claims).
+    weights = (den if spec.pooled else den.notna().astype(float)).groupby(clusters).sum()
+    n_eff = stats.effective_n([float(w) for w in weights])
     row: dict[str, Any] = {
         "metric": spec.name,
         "kind": spec.kind,
         "runs": runs,
         "packages": int(packages.nunique()),
+        "clusters": int(clusters.nunique()),
+        "n_eff": n_eff,
         "events": math.nan,
         "p50": math.nan,
         "p95": math.nan,
@@ -465,21 +485,24 @@ def _aggregate(
     if spec.kind == "rate":
         k = round(float(num.sum()))
         n = round(float(den.sum())) if spec.pooled else runs
-        lo, hi = stats.wilson(k, n, conf) if n else (math.nan, math.nan)
+        # Bounds rest on the effective number of independent clusters, the rate kept as observed.
+        estimate = k / n if n else math.nan
+        k_eff = estimate * n_eff if n else 0.0
+        lo, hi = stats.wilson(k_eff, n_eff, conf) if n else (math.nan, math.nan)
         row.update(
             n=n,
             events=float(k),
-            estimate=k / n if n else math.nan,
+            estimate=estimate,
             lo=lo,
             hi=hi,
-            lower=stats.lower_bound_rate(k, n, conf) if n else math.nan,
-            upper=stats.upper_bound_rare(k, n, conf) if n else math.nan,
+            lower=stats.lower_bound_rate(k_eff, n_eff, conf) if n else math.nan,
+            upper=stats.upper_bound_rare(k_eff, n_eff, conf) if n else math.nan,
         )
         return row
     boot = stats.cluster_bootstrap(
         num.to_numpy(dtype=float),
         den.to_numpy(dtype=float),
-        packages.tolist(),
+        clusters.tolist(),
         n_boot=n_boot,
         seed=seed,
     )
@@ -511,8 +534,9 @@ def metric_table(
 ) -> pd.DataFrame:
     """Headline metrics per group of ``by`` (columns of the run table: stage, model, agent,
     package or ``label_<k>``), each with counts, a two-sided interval (lo, hi) and one-sided
-    bounds (lower, upper) at ``conf``; rates use Wilson / exact Clopper-Pearson, means a
-    bootstrap that resamples packages. Every metric appears for every group, n == 0 if unscored.
+    bounds (lower, upper) at ``conf``; rates use Wilson / exact Clopper-Pearson on the effective
+    number of independent clusters ``n_eff`` (``harness.clusters``), means a bootstrap that
+    resamples clusters. Every metric appears for every group, n == 0 if unscored.
     """
     names = list(metrics) if metrics is not None else list(METRICS)
     specs = [_spec(name) for name in names]
@@ -531,12 +555,22 @@ def metric_table(
         keys = key if isinstance(key, tuple) else (key,)
         for spec in specs:
             num, den = spec.extract(group)
-            row = _aggregate(spec, num, den, group["package"], conf=conf, n_boot=n_boot, seed=seed)
+            row = _aggregate(
+                spec,
+                num,
+                den,
+                group["package"],
+                cluster_ids(group),
+                conf=conf,
+                n_boot=n_boot,
+                seed=seed,
+            )
             rows.append({**dict(zip(by, keys, strict=True)), **row})
     table = pd.DataFrame(rows, columns=[*by, *METRIC_COLUMNS])
     table["n"] = table["n"].astype(int)
     table["runs"] = table["runs"].astype(int)
     table["packages"] = table["packages"].astype(int)
+    table["clusters"] = table["clusters"].astype(int)
     return _in_stage_order(table, by)
 
 
@@ -596,7 +630,7 @@ def _paired_row(
     b = pairs["b"].to_numpy(dtype=float)
     n = len(pairs)
     boot = stats.paired_bootstrap_diff(
-        a, b, pairs["package"].tolist(), conf=conf, n_boot=n_boot, seed=seed
+        a, b, cluster_ids(pairs).tolist(), conf=conf, n_boot=n_boot, seed=seed
     )
     binary = spec.kind == "rate" and not spec.pooled
     a_only = b_only = math.nan

@@ -171,8 +171,9 @@ def slow_stage(invocation: dict[str, Any]) -> dict[str, Any]:
     time.sleep(0.02)
     return {
         "status": "completed",
-        "summary": f"{invocation['package_id']}/{invocation['stage']}",
-        "result": {"echo": invocation["invocation_id"]},
+        # Ids reach a sandboxed child as per-run handles: echo what a case is, not its handle.
+        "summary": f"{invocation['question']}/{invocation['stage']}",
+        "result": {"echo": f"{invocation['question']}/{invocation['stage']}"},
         "archive_id": invocation["invocation_id"],
     }
 

@@ -12,6 +12,7 @@ import pytest
 from harness.runners.base import RunnerInfraError
 from harness.runners.pi_cli import PiConfig, PiRunner, parse_pi_events
 from harness.runners.sandboxed import SandboxConfig
+from harness.sandbox.view import program_paths
 from harness.schema import Message, ToolCall, ToolResult
 from tests.runners_helpers import PROGRAMS, invocation
 
@@ -26,7 +27,11 @@ def fake_pi(tmp_path: Path) -> Path:
 
 
 def _runner(fake_pi: Path, tmp_path: Path, scenario: str) -> PiRunner:
-    config = PiConfig(binary=str(fake_pi), sandbox=SandboxConfig(workdir=tmp_path / "ws"))
+    # The wrapper runs this interpreter and script: paths the runner declares it needs.
+    needed = (*program_paths([sys.executable]), PROGRAMS / "fake_pi.py")
+    config = PiConfig(
+        binary=str(fake_pi), sandbox=SandboxConfig(workdir=tmp_path / "ws", needed=needed)
+    )
     return PiRunner(model=scenario, config=config)
 
 

@@ -88,15 +88,25 @@ def test_openai_options_are_parsed() -> None:
 
 
 @pytest.mark.skipif(probe().level != "full", reason="hiding paths needs a mount namespace")
-def test_hide_option_adds_paths_the_child_cannot_read(tmp_path: Path) -> None:
-    outside_truth = tmp_path / "corpus"
-    outside_truth.mkdir()
-    (outside_truth / "answers.jsonl").write_text("{}\n")
+def test_need_shows_only_that_path_and_hide_covers_inside_it(tmp_path: Path) -> None:
+    config = tmp_path / "config"
+    (config / "private").mkdir(parents=True)
+    (config / "settings.json").write_text("{}")
+    (config / "private" / "answers.jsonl").write_text("{}\n")
+    sibling = tmp_path / "corpus"
+    sibling.mkdir()
     runner = make_runner(
         "command",
         command=program("snoop.py"),
-        options={"hide": str(outside_truth), "workdir": str(tmp_path / "ws")},
+        options={
+            "need": str(config),
+            "hide": str(config / "private"),
+            "workdir": str(tmp_path / "ws"),
+        },
     )
-    question = json.dumps([str(outside_truth), "unused-marker"])
+    question = json.dumps([str(config), str(config / "private"), str(sibling), "unused-marker"])
     out = runner.run(invocation(question=question), threading.Event())
-    assert json.loads(out.envelope.summary)[str(outside_truth)] == []
+    found = json.loads(out.envelope.summary)
+    assert found[str(config)] == ["private", "settings.json"]
+    assert found[str(config / "private")] == []
+    assert found[str(sibling)] == "error: No such file or directory"

@@ -21,6 +21,7 @@ COMMANDS: dict[str, str] = {
     "score": "score",
     "record": "record",
     "gate": "gate",
+    "policy": "policy_cmd",
     "report": "report",
     "compare": "compare",
     "history": "history",

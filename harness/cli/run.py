@@ -290,11 +290,18 @@ class _Settings:
 # -- the hook after a run ------------------------------------------------------------------------
 
 
-def after_run(run_dir: Path, *, report: bool = True, policy: Path | None = None) -> None:
-    """Once a run has finished (not when interrupted): counts per stage and status, then the scores
-    (scores.jsonl) and the report with its decision table, unless ``--no-report``."""
-    records = read_results(run_dir)
-    counts: Counter[tuple[str, str]] = Counter((str(r.stage), str(r.status)) for r in records)
+def after_run(
+    run_dir: Path,
+    *,
+    report: bool = True,
+    policy: Path | None = None,
+    counts: Counter[tuple[str, str]] | None = None,
+) -> None:
+    """Once a run has finished (not when interrupted): counts per stage and status (``counts``,
+    else read from results.jsonl), then the scores (scores.jsonl) and the report with its decision
+    table, unless ``--no-report``."""
+    if counts is None:
+        counts = Counter((str(r.stage), str(r.status)) for r in read_results(run_dir))
     statuses = ("completed", "failed", "timed_out", "interrupted")
     rows = []
     for stage in STAGES:
@@ -376,6 +383,8 @@ def _run(args: argparse.Namespace) -> int:
         )
     except (RunDirError, ValueError) as exc:
         raise UsageError(str(exc)) from exc
+    # Scoring reads the packages again, one at a time: these need not stay for it.
+    del loaded
     for note in summary.notes:
         print(f"note: {note}", file=sys.stderr)
     if summary.planned == 0:
@@ -394,7 +403,9 @@ def _run(args: argparse.Namespace) -> int:
             f"resumed: {summary.skipped} runs were already recorded, {summary.ran} ran now",
             file=sys.stderr,
         )
-    after_run(summary.run_dir, report=not args.no_report, policy=args.policy)
+    after_run(
+        summary.run_dir, report=not args.no_report, policy=args.policy, counts=summary.by_stage
+    )
     print(summary.run_dir)
     return 0
 

@@ -44,44 +44,70 @@ def _rate(values: list[Any]) -> str:
     return f"{sum(flags)}/{len(flags)}" if flags else "-"
 
 
+#: The (scorer, value) pairs the per-stage table shows, in column order, with how each is summed.
+_COLUMNS: tuple[tuple[str, str, str, str], ...] = (
+    ("cite prec", "evidence_fidelity", "citation_precision", "mean"),
+    ("decisive", "evidence_fidelity", "decisive_recall", "mean"),
+    ("invented", "invented_completion", "invented", "rate"),
+    ("repeat red", "repeat_checks", "reduction", "mean"),
+    ("compliant", "boundary", "compliant", "rate"),
+    ("parity", "parity", "match", "rate"),
+    ("useful", "usefulness", "useful", "rate"),
+    ("latency s", "latency", "latency_s", "mean"),
+)
+_WANTED = {(scorer, key) for _, scorer, key, _ in _COLUMNS}
+
+
+class StageTable:
+    """The per-stage table, fed one score at a time: it keeps only the values it shows."""
+
+    def __init__(self) -> None:
+        self.scores = 0
+        self._cases: dict[str, set[str]] = defaultdict(set)
+        self._values: dict[tuple[str, str, str], list[Any]] = defaultdict(list)
+
+    def observe(self, record: ScoreRecord) -> None:
+        self.scores += 1
+        stage = str(record.stage)
+        self._cases[stage].add(record.package)
+        for key, value in record.values.items():
+            if (record.scorer, key) in _WANTED:
+                self._values[(stage, record.scorer, key)].append(value)
+
+    def render(self) -> str:
+        rows = []
+        for stage in STAGES:
+            s = str(stage)
+            if s not in self._cases:
+                continue
+            cells = [
+                (_mean if how == "mean" else _rate)(self._values[(s, scorer, key)])
+                for _, scorer, key, how in _COLUMNS
+            ]
+            rows.append([s, len(self._cases[s]), *cells])
+        headers = ["stage", "cases", *(name for name, *_ in _COLUMNS)]
+        return tabulate(rows, headers=headers, tablefmt="simple")
+
+
 def stage_table(records: list[ScoreRecord]) -> str:
-    by: dict[tuple[str, str, str], list[Any]] = defaultdict(list)
-    cases: dict[str, set[str]] = defaultdict(set)
-    for r in records:
-        cases[str(r.stage)].add(r.package)
-        for key, value in r.values.items():
-            by[(str(r.stage), r.scorer, key)].append(value)
-    rows = []
-    for stage in STAGES:
-        s = str(stage)
-        if s not in cases:
-            continue
-        rows.append([
-            s,
-            len(cases[s]),
-            _mean(by[(s, "evidence_fidelity", "citation_precision")]),
-            _mean(by[(s, "evidence_fidelity", "decisive_recall")]),
-            _rate(by[(s, "invented_completion", "invented")]),
-            _mean(by[(s, "repeat_checks", "reduction")]),
-            _rate(by[(s, "boundary", "compliant")]),
-            _rate(by[(s, "parity", "match")]),
-            _rate(by[(s, "usefulness", "useful")]),
-            _mean(by[(s, "latency", "latency_s")]),
-        ])  # fmt: skip
-    headers = ["stage", "cases", "cite prec", "decisive", "invented", "repeat red",
-               "compliant", "parity", "useful", "latency s"]  # fmt: skip
-    return tabulate(rows, headers=headers, tablefmt="simple")
+    table = StageTable()
+    for record in records:
+        table.observe(record)
+    return table.render()
 
 
 def run(args: argparse.Namespace) -> int:
     thresholds = Thresholds(quote=args.quote_threshold, claim_support=args.support_threshold)
     try:
-        result = score_run_dir(args.run_dir, thresholds=thresholds)
+        table = StageTable()
+        result = score_run_dir(
+            args.run_dir, thresholds=thresholds, keep_records=False, observe=table.observe
+        )
     except ScoringError as err:
         print(f"shadow score: {err}", file=sys.stderr)
         return 2
     for note in result.skipped:
         print(f"shadow score: skipped {note}", file=sys.stderr)
-    print(stage_table(result.records))
-    print(f"\n{result.cases} cases, {len(result.records)} scores -> {result.path}")
+    print(table.render())
+    print(f"\n{result.cases} cases, {table.scores} scores -> {result.path}")
     return 0

@@ -77,6 +77,7 @@ def resumed_meta(
     """run.json for the resumed session: the stored run's identity and start, this session's
     suites and workers, one more ``resumed_at``."""
     from harness.replay.rundir import iso, utc_now
+    from harness.sandbox.isolation import weakest_isolation
 
     meta = dict(stored)
     meta.update(
@@ -86,6 +87,7 @@ def resumed_meta(
         suites=sorted({*stored.get("suites", []), *fresh.get("suites", [])}),
         resumed_at=[*stored.get("resumed_at", []), iso(utc_now())],
         notes=[*stored.get("notes", []), *notes],
+        isolation=weakest_isolation([stored.get("isolation"), fresh.get("isolation")]),
     )
     return meta
 

@@ -222,10 +222,22 @@ def _wait_out_grace(done: threading.Event, grace: float, abandon: threading.Even
         done.wait(min(remaining, POLL_S))
 
 
+def _inline_attempt(runner: Runner, invocation: Invocation) -> _Attempt:
+    """A runner that declares itself an in-process lookup that cannot hang, called directly."""
+    start = time.perf_counter()
+    try:
+        value: object = runner.run(invocation, threading.Event())
+    except (Exception, SystemExit) as exc:  # a runner's SystemExit is a failed run, not ours
+        return _Raised(exc, time.perf_counter() - start)
+    return _Returned(value, time.perf_counter() - start)
+
+
 def _attempt(ctx: CaseContext, invocation: Invocation) -> _Attempt:
     """One call of the runner on this thread's lane, watched by the wall clock."""
     cancel = threading.Event()
     runner = ctx.runner
+    if getattr(runner, "inline", False) is True:
+        return _inline_attempt(runner, invocation)
     grace = invocation.cancel.grace_seconds
     watchdog_s = invocation.limits.wall_seconds + grace + WATCHDOG_SLACK_S
     lane = _lane()

@@ -46,6 +46,7 @@ from harness.replay.rundir import (
 )
 from harness.replay.select import Filters, select_cases
 from harness.runners.base import Runner
+from harness.sandbox.isolation import run_isolation, weakest_isolation
 from harness.schema import Limits, Package, Stage
 
 #: How many load errors run.json keeps verbatim (the count is always complete).
@@ -67,11 +68,15 @@ class RunSummary:
     counts: dict[str, int]
     interrupted: bool
     notes: list[str] = field(default_factory=list)
+    #: (stage, status) -> runs, over the whole results.jsonl (as ``counts``), so that the summary
+    #: table after a run need not read and validate every record again.
+    by_stage: Counter[tuple[str, str]] = field(default_factory=Counter)
 
 
 def default_jobs(runner: Runner) -> int:
     cpus = os.cpu_count() or 1
-    return min(32, 4 * cpus) if runner.io_bound else cpus
+    # A CPU-bound runner in this process holds the GIL: more threads only add hand-offs.
+    return min(32, 4 * cpus) if runner.io_bound else 1
 
 
 # -- the whole run -----------------------------------------------------------------------------
@@ -138,6 +143,7 @@ def new_run_meta(
         },
         "resumed_at": [],
         "notes": [],
+        "isolation": run_isolation(getattr(runner, "sandboxed", False)),
     }
 
 
@@ -207,6 +213,8 @@ def replay(
         existing = read_results(out_dir)
         meta["resumed_at"] = [*meta.get("resumed_at", []), iso(utc_now())]
         meta["notes"] = [*meta.get("notes", []), *notes]
+        now = run_isolation(getattr(runner, "sandboxed", False))
+        meta["isolation"] = weakest_isolation([meta.get("isolation"), now])
         meta["state"] = "running"
         meta["ended_at"] = None
         run_id = str(meta["run_id"])
@@ -236,6 +244,9 @@ def replay(
 
     wanted = {case.key for case in cases}
     statuses: Counter[str] = Counter(record.status for record in existing)
+    by_stage: Counter[tuple[str, str]] = Counter(
+        (str(record.stage), str(record.status)) for record in existing
+    )
     recorded = {record.key for record in existing} & wanted
     todo = [case for case in cases if case.key not in recorded]
     meta["counts"] = run_counts(statuses, len(cases), len(recorded))
@@ -289,6 +300,7 @@ def replay(
                     writer.append_line(done_case.line)
                     ran += 1
                     statuses[done_case.record.status] += 1
+                    by_stage[(str(done_case.record.stage), str(done_case.record.status))] += 1
                     recorded.add(done_case.record.key)
                     bar.update(done_case.record.status)
         finished = True
@@ -310,4 +322,5 @@ def replay(
         counts=meta["counts"],
         interrupted=stop.is_set(),
         notes=notes,
+        by_stage=by_stage,
     )

@@ -28,6 +28,7 @@ from harness.replay.rundir import (
     utc_now,
     write_run_meta,
 )
+from harness.sandbox.isolation import weakest_isolation
 from harness.schema import RunRecord
 
 #: These must agree across the inputs, or the merged results would compare unlike things.
@@ -170,6 +171,7 @@ def merge_runs(
         "filters": _common_filters(all_metas),
         "shard": None,
         "limits": first.get("limits"),
+        "isolation": weakest_isolation(m.get("isolation") for m in all_metas),
         "grace_seconds": first.get("grace_seconds"),
         "jobs": None,
         "counts": counts,

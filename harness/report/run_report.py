@@ -11,6 +11,7 @@ from harness.report.data import ReportData, gather
 from harness.report.escape import for_html, for_markdown
 from harness.report.plots import latency_plot, metric_plot
 from harness.report.render import html_page, html_table, md_table, png_data_uri
+from harness.sandbox.isolation import isolation_warning
 
 DECISION_COLUMNS = ("stage", "model", "phase", "max", "verdict", "target", "gates", "reason")
 EXAMPLE_COLUMNS = ("failure", "stage", "package", "model", "count", "explanation", "trace")
@@ -34,14 +35,17 @@ def _meta_rows(data: ReportData) -> list[dict[str, object]]:
         "git_revision",
         "recordings_sha256",
         "phase",
+        "isolation",
     )
     return [{"field": k, "value": data.meta.get(k)} for k in keys if k in data.meta]
 
 
 def render_markdown(data: ReportData) -> str:
+    warning = isolation_warning(data.meta)
     parts = [
         f"# {for_markdown(data.title)}",
         "",
+        *([f"> **{for_markdown(warning)}**", ""] if warning else []),
         "## Decisions",
         md_table(data.decision_rows(), DECISION_COLUMNS),
         "",
@@ -77,8 +81,10 @@ def render_html(data: ReportData) -> str:
         f'<figure><img alt="{for_html(name)}" src="{png_data_uri(path)}"></figure>'
         for name, path in data.plots.items()
     )
+    warning = isolation_warning(data.meta)
     body = "\n".join(
         [
+            *([f'<p class="warning"><strong>{for_html(warning)}</strong></p>'] if warning else []),
             "<h2>Decisions</h2>",
             html_table(
                 data.decision_rows(), DECISION_COLUMNS, table_id="decisions", row_class="verdict"

@@ -42,6 +42,9 @@ class Runner(Protocol):
     model: str
     #: True when the runner waits on I/O (subprocess, HTTP) rather than the CPU; sets --jobs.
     io_bound: bool
+    # Optional: ``inline = True`` declares an in-process lookup that cannot block or hang (the
+    # recorded runner). The replay then calls it on the case's own thread, without the watchdog
+    # thread that every other runner gets (the hand-off costs more than such a runner does).
 
     def run(self, invocation: Invocation, cancel: threading.Event) -> RunnerOutput:
         """Answer one invocation. ``cancel`` is set when the harness cancels the run (timeout,

@@ -69,6 +69,8 @@ def default_model(command: Sequence[str]) -> str:
 
 
 class CommandRunner:
+    #: Its stage runs as a sandboxed child (run.json records the isolation level).
+    sandboxed = True
     name = "command"
     io_bound = True
 

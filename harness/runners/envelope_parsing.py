@@ -13,7 +13,6 @@ import hashlib
 import json
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
@@ -138,14 +137,10 @@ def parse_envelope_lenient(text: str) -> Parsed:
     return parsed
 
 
-def read_trace_file(path: Path, *, max_bytes: int) -> tuple[list[TraceEvent], list[str]]:
-    """Trace events a child appended as JSON lines; bad lines are skipped and noted."""
-    if not path.exists():
-        return [], []
+def parse_trace(data: bytes, size: int, *, max_bytes: int) -> tuple[list[TraceEvent], list[str]]:
+    """Trace events a child appended as JSON lines (``data``: the first ``max_bytes`` of a file of
+    ``size`` bytes, read by ``harness.sandbox.tracefile``); bad lines are skipped and noted."""
     notes: list[str] = []
-    size = path.stat().st_size
-    with path.open("rb") as handle:
-        data = handle.read(max_bytes)
     if size > max_bytes:
         notes.append(f"trace: file has {size} bytes; only the first {max_bytes} were read")
     events: list[TraceEvent] = []

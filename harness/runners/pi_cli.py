@@ -202,6 +202,8 @@ def parse_pi_events(lines: Iterable[bytes | str], *, workspace: Path | None = No
 
 
 class PiRunner:
+    #: Its stage runs as a sandboxed child (run.json records the isolation level).
+    sandboxed = True
     name = "pi"
     io_bound = True
 

@@ -7,6 +7,7 @@ The function takes the invocation as a dict and returns the envelope as a dict (
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 import tempfile
 import threading
@@ -24,7 +25,24 @@ from harness.schema import Invocation, Limits
 HARNESS_ROOT = Path(__file__).resolve().parents[2]
 
 
+def target_module_files(module: str, pythonpath: Sequence[Path]) -> list[Path]:
+    """The files the worker imports the target from: the module (or package folder) and the
+    ``__init__.py`` of each parent package - not the folders around them, which may be a whole
+    checkout (``tests.helpers:fn`` found through the checkout on PYTHONPATH)."""
+    parts = module.split(".")
+    for root in pythonpath:
+        base = root.joinpath(*parts)
+        found = [base] if base.is_dir() else [base.with_suffix(".py")]
+        if not found[0].exists():
+            continue
+        inits = [root.joinpath(*parts[:i], "__init__.py") for i in range(1, len(parts))]
+        return [*found, *(p for p in inits if p.is_file())]
+    return []
+
+
 class PythonRunner:
+    #: Its stage runs as a sandboxed child (run.json records the isolation level).
+    sandboxed = True
     name = "python"
     io_bound = True
 
@@ -41,15 +59,10 @@ class PythonRunner:
             raise ValueError(f"the python runner needs module:function, got {target!r}")
         base = config or SandboxConfig()
         paths = (HARNESS_ROOT, *(Path(p).resolve() for p in pythonpath), *base.pythonpath)
-        self.config = SandboxConfig(
-            workdir=base.workdir,
-            resources=base.resources,
-            allow_env=base.allow_env,
-            pythonpath=tuple(dict.fromkeys(paths)),
-            extra_env=base.extra_env,
-            keep_workspace=base.keep_workspace,
-            hidden=base.hidden,
-            needed=base.needed,
+        pythonpath = tuple(dict.fromkeys(paths))
+        module_files = target_module_files(target.partition(":")[0], pythonpath)
+        self.config = dataclasses.replace(
+            base, pythonpath=pythonpath, needed=(*base.needed, *module_files)
         )
         argv = [python, "-m", "harness.runners.python_worker", target]
         self._command = CommandRunner(argv, model=model or target, config=self.config)
@@ -81,7 +94,7 @@ class PythonRunner:
                     resources=self.config.resources,
                     writable=[root / "tmp"],
                     hidden=self.config.hidden,
-                    needed=[*self.config.needed, *self.config.pythonpath],
+                    needed=self.config.readable(),
                 )
             except SandboxError as exc:
                 raise RunnerInfraError(str(exc)) from exc

@@ -18,8 +18,9 @@ Options by runner:
 
 Sandbox options: ``workdir``, ``cpu_seconds``, ``memory_mb``, ``file_mb``, ``pass_env``
 (comma-separated variable names copied into the child's environment), ``keep_workspace``,
-``hide`` (colon-separated paths the child must not see, added to recordings/, reports/ and the
-home credential stores, e.g. recordings kept outside the checkout).
+``need`` (colon-separated paths the child may read besides the system runtime, its program and
+its workspace: a config folder, a data folder of its own; nothing else of the machine exists
+for it under ``full`` isolation), ``hide`` (colon-separated paths covered even inside those).
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ if TYPE_CHECKING:
 RunnerFactory = Callable[[str | None, Mapping[str, str], Sequence[str]], Runner]
 
 _SANDBOX_KEYS = frozenset(
-    {"workdir", "cpu_seconds", "memory_mb", "file_mb", "pass_env", "keep_workspace", "hide"}
+    {"workdir", "cpu_seconds", "memory_mb", "file_mb", "pass_env", "keep_workspace", "hide", "need"}
 )
 
 
@@ -87,14 +88,11 @@ def _sandbox(options: Mapping[str, str]) -> SandboxConfig:
         memory_bytes=size("memory_mb", defaults.memory_bytes),
         file_bytes=size("file_mb", defaults.file_bytes),
     )
-    hidden = None
-    if "hide" in options:
-        from harness.sandbox.hidden import default_hidden
-
-        extra = [Path(p).resolve() for p in options["hide"].split(":") if p]
-        hidden = (*default_hidden(), *extra)
+    hidden = tuple(Path(p).resolve() for p in options.get("hide", "").split(":") if p)
+    needed = tuple(Path(p).resolve() for p in options.get("need", "").split(":") if p)
     return SandboxConfig(
         hidden=hidden,
+        needed=needed,
         workdir=Path(options["workdir"]) if "workdir" in options else None,
         resources=resources,
         allow_env=_words(options.get("pass_env", "")),

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from harness.runners.base import RunnerInfraError
-from harness.runners.envelope_parsing import failed_envelope, read_trace_file
+from harness.runners.envelope_parsing import failed_envelope, parse_trace
 from harness.sandbox import (
     ProcessOutcome,
     Resources,
@@ -23,8 +23,12 @@ from harness.sandbox import (
     run_process,
     scrubbed_env,
 )
+from harness.sandbox.handles import new_secret, opaque_invocation
+from harness.sandbox.tracefile import read_trace_bytes
 from harness.schema import BoundaryEvent, Cancel, Envelope, Invocation, TraceEvent
 
+#: The ``harness`` package folder: a python worker imports it, nothing else of its checkout.
+HARNESS_PACKAGE = Path(__file__).resolve().parents[1]
 #: A trace larger than this is cut when read back (it is archived, not kept in memory forever).
 MAX_TRACE_BYTES = 32 * 1024**2
 
@@ -42,8 +46,20 @@ class SandboxConfig:
     keep_workspace: bool = False
     #: Paths the child must not see (None: recordings, reports and home credential stores).
     hidden: tuple[Path, ...] | None = None
-    #: Paths the child needs even if they lie under a hidden one (e.g. pi's config folder).
+    #: Paths the child may read besides the system runtime, its program and its workspace (e.g.
+    #: pi's config folder); under ``full`` isolation nothing else exists for it.
     needed: tuple[Path, ...] = ()
+    #: Keys the opaque handles a child gets instead of package and invocation ids (one per
+    #: runner, so per run); see ``harness.sandbox.handles``.
+    handle_secret: bytes = field(default_factory=new_secret, repr=False)
+
+    def readable(self) -> list[Path]:
+        """The declared paths plus the PYTHONPATH entries; of the harness' own checkout only its
+        ``harness`` package (the checkout also holds .git, recordings and run reports)."""
+        paths = list(self.needed)
+        for entry in self.pythonpath:
+            paths.append(HARNESS_PACKAGE if entry == HARNESS_PACKAGE.parent else entry)
+        return paths
 
 
 @dataclass
@@ -71,8 +87,10 @@ def run_child(
     something else; ``output_bytes`` overrides the stdout cap (for event streams, whose size is
     not the answer's).
     """
+    # The child never learns the package id or the harness' invocation id, only handles.
+    seen = opaque_invocation(invocation, config.handle_secret)
     try:
-        ws = prepare_workspace(invocation, config.workdir, extra_inputs=extra_inputs)
+        ws = prepare_workspace(seen, config.workdir, extra_inputs=extra_inputs)
     except OSError as exc:
         raise RunnerInfraError(f"could not prepare a workspace: {exc}") from exc
     try:
@@ -100,12 +118,17 @@ def run_child(
                 read_only_root=ws.root,
                 writable=ws.writable,
                 hidden=config.hidden,
-                needed=[*config.needed, *config.pythonpath],
+                needed=config.readable(),
             )
         except SandboxError as exc:
             raise RunnerInfraError(str(exc)) from exc
-        trace, notes = read_trace_file(ws.trace_file, max_bytes=MAX_TRACE_BYTES)
+        raw = read_trace_bytes(
+            ws.root, ws.trace_file.relative_to(ws.root), max_bytes=MAX_TRACE_BYTES
+        )
+        trace, notes = parse_trace(raw.data, raw.size, max_bytes=MAX_TRACE_BYTES)
         events = outcome.boundary_events()
+        if raw.problem is not None:
+            events.append(raw.problem)
         events += audit_workspace(
             ws,
             max_file_bytes=invocation.workspace.max_file_bytes,

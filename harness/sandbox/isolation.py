@@ -4,21 +4,20 @@ Three levels, strongest first:
 
 ``full``
     ``unshare`` gives the child new network, mount and PID namespaces (plus a user namespace when
-    the harness is not root). Inside, a fixed shell script makes ``/`` and the workspace read-only
-    bind mounts, re-binds only the writable workspace folders, and then runs the target under
-    ``setpriv`` with every capability dropped, so not even a root harness' child can write to
-    ``input/``, remount, or reach the network. Killing PID 1 of the namespace kills every process
-    in it, so nothing outlives a run even after ``setsid``. Other mounts (``/dev/shm``, ``/proc``,
-    a tmpfs ``/tmp``) keep their own flags; the workspace audit still records writes next to
-    ``output/``.
+    the harness is not root). Inside, ``view.ENTER_SCRIPT`` builds the child's whole file system
+    from an allow-list (see ``view``): system runtime, program, declared paths and workspace, with
+    a private ``/tmp`` and ``/dev/shm`` and a ``/proc`` showing only the namespace's processes.
+    Killing PID 1 of the namespace kills every process in it, so nothing outlives a run.
 ``net``
-    Only a network namespace (``unshare -rn`` or ``unshare --net``): no network, but file
-    permissions are the only guard of ``input/`` and the process group is the only reaper.
+    Only a network namespace (``unshare -rn`` or ``unshare --net``): no network, but the host's
+    file system is visible (modes and, for a root harness, the child's own uid are the guards) and
+    the child's processes are found by walking ``/proc``.
 ``none``
-    No namespaces at all; the run goes on and the fallback is recorded as a note.
+    No namespaces at all; the run goes on and the fallback is recorded.
 
-The script below is a constant. Paths and the target argv reach it as positional parameters
-(``"$@"``), never spliced into its text, so no recorded content is ever parsed by a shell.
+Under every level a root harness runs the child under an unprivileged uid of its own
+(``identity``), with no capabilities and ``no_new_privs``; that is what makes the process limit
+bind and keeps ``/proc/<harness pid>/environ`` unreadable.
 """
 
 from __future__ import annotations
@@ -28,39 +27,14 @@ import shutil
 import subprocess
 import tempfile
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
+
+from harness.sandbox.view import ENTER_SCRIPT, ViewPaths, view_plan
 
 Level = Literal["full", "net", "none"]
-
-# $1: the read-only root of the workspace; then writable folders up to "--"; then hidden paths
-# up to "--"; then the target.
-# PID 1 of the namespace runs the target as a child rather than exec'ing it: PID 1 ignores
-# SIGTERM by default, so a terminate reaches the target first, and its exit status (128+signal
-# for a signal death) comes back through unshare unchanged.
-# The writable folders are bound first: a bind mount copies the read-only flag of its source,
-# and the recursive bind of the root carries them along as rw sub-mounts. A hidden folder gets an
-# empty read-only tmpfs on top, a hidden file /dev/null.
-_ENTER_SCRIPT = """\
-set -e
-ro=$1; shift
-while [ "$1" != "--" ]; do mount --bind "$1" "$1"; shift; done
-shift
-while [ "$1" != "--" ]; do
-  if [ -d "$1" ]; then mount -t tmpfs -o ro,size=4k,mode=0555 shadow-hidden "$1"
-  else mount --bind /dev/null "$1"; fi
-  shift
-done
-shift
-mount --rbind "$ro" "$ro"
-mount -o remount,bind,ro "$ro"
-mount -o remount,bind,ro /
-set +e
-setpriv --no-new-privs --inh-caps=-all --bounding-set=-all -- "$@"
-exit $?
-"""
 
 
 @dataclass(frozen=True)
@@ -74,14 +48,13 @@ class Isolation:
         self,
         argv: Sequence[str],
         *,
-        read_only_root: Path,
-        writable: Sequence[Path],
+        view: ViewPaths,
+        new_root: Path,
         network: bool,
-        hidden: Sequence[Path] = (),
     ) -> list[str]:
         """The argv that runs ``argv`` at this level. ``network=True`` keeps the host network
-        (for agents that must reach their model provider) while keeping the other fences;
-        ``hidden`` paths (existing ones) look empty to the child under ``full``."""
+        (for agents that must reach their model provider) while keeping the other fences. Under
+        ``full`` the child's file system is ``view``, built on the empty folder ``new_root``."""
         if self.level == "none" or self.unshare is None:
             return list(argv)
         user = [] if os.geteuid() == 0 else ["--user", "--map-root-user"]
@@ -89,30 +62,31 @@ class Isolation:
             if network:
                 return list(argv)
             return [self.unshare, *user, "--net", "--", *argv]
-        flags = [*user, "--mount", "--pid", "--fork", "--kill-child", "--mount-proc"]
-        flags += ["--propagation", "private"]
+        flags = [*user, "--mount", "--pid", "--fork", "--kill-child", "--propagation", "private"]
         if not network:
             flags.append("--net")
-        dirs = [str(d) for d in writable]
         return [
             self.unshare,
             *flags,
             "--",
-            "sh",
+            "/bin/sh",
             "-c",
-            _ENTER_SCRIPT,
+            ENTER_SCRIPT,
             "sandbox-enter",
-            str(read_only_root),
-            *dirs,
+            str(new_root),
+            *view_plan(view),
             "--",
-            *(str(p) for p in hidden if os.path.lexists(p)),
-            "--",
+            str(view.workspace),
             *argv,
         ]
 
 
 _lock = threading.Lock()
 _cached: Isolation | None = None
+
+
+def _which_admin(tool: str) -> str | None:
+    return shutil.which(tool, path="/usr/sbin:/usr/bin:/sbin:/bin")
 
 
 def _works(argv: Sequence[str]) -> tuple[bool, str]:
@@ -136,17 +110,18 @@ def _probe() -> Isolation:
     unshare = shutil.which("unshare")
     if unshare is None:
         return Isolation("none", "sandbox: unshare not found; no network, mount or PID isolation")
-    missing = [tool for tool in ("setpriv", "mount") if shutil.which(tool) is None]
+    missing = [t for t in ("setpriv", "mount", "pivot_root") if _which_admin(t) is None]
     reason = f"{', '.join(missing)} not found" if missing else ""
     if not missing:
         with tempfile.TemporaryDirectory(prefix="shadow-probe-") as tmp:
             root = Path(tmp)
             (root / "w").mkdir()
+            (root / "r").mkdir()
             full = Isolation("full", "", unshare)
             argv = full.wrap(
-                ["sh", "-c", ': > "$1"', "probe", str(root / "w" / "ok")],
-                read_only_root=root,
-                writable=[root / "w"],
+                ["/bin/sh", "-c", ': > "$1"', "probe", str(root / "w" / "ok")],
+                view=ViewPaths(workspace=root / "w", writable=[root / "w"], readable=[]),
+                new_root=root / "r",
                 network=False,
             )
             ok, err = _works(argv)
@@ -174,3 +149,60 @@ def reset_probe_for_tests(level: Isolation | None = None) -> None:
     global _cached
     with _lock:
         _cached = level
+
+
+def run_isolation(sandboxed: bool) -> dict[str, str | bool]:
+    """run.json's ``isolation``: what fenced this run's children in.
+
+    ``level`` is ``full``, ``net`` or ``none`` for a runner whose stage runs as a child process,
+    ``in_process`` for harness-side runners (recorded outputs, the reference), which run no
+    stage code at all. ``process_limit`` says what bounds the child's process count: ``uid`` (a
+    uid of the child's own under a root harness), ``rlimit`` (a non-root harness' own uid) or
+    ``none`` (root without a usable uid: the kernel exempts root). ``below_full`` is what a
+    report or gate checks: such a run is no evidence of boundary compliance.
+    """
+    if not sandboxed:
+        return {"level": "in_process", "note": "", "process_limit": "none", "below_full": False}
+    from harness.sandbox.identity import child_uid
+
+    level = probe()
+    if os.geteuid() != 0:
+        limit = "rlimit"
+    else:
+        with child_uid() as uid:
+            limit = "uid" if uid is not None else "none"
+    return {
+        "level": level.level,
+        "note": level.note,
+        "process_limit": limit,
+        "below_full": level.level != "full" or limit == "none",
+    }
+
+
+_RANK = {"none": 1, "net": 2, "full": 3, "in_process": 4}
+
+
+def weakest_isolation(parts: Iterable[object]) -> dict[str, Any] | None:
+    """The weakest of several ``isolation`` records (a resumed run's sessions, merged shards):
+    a run is only as fenced as its least fenced part."""
+    known = [dict(p) for p in parts if isinstance(p, Mapping)]
+    if not known:
+        return None
+    return min(
+        known, key=lambda p: (not p.get("below_full", True), _RANK.get(str(p.get("level")), 0))
+    )
+
+
+def isolation_warning(meta: Mapping[str, Any]) -> str | None:
+    """One sentence for a report's first screen when the run's isolation fell below ``full``."""
+    info = meta.get("isolation")
+    if not isinstance(info, Mapping) or not info.get("below_full"):
+        return None
+    level = info.get("level")
+    limit = info.get("process_limit")
+    why = f"level {level}" if level != "full" else f"process limit {limit}"
+    note = f" ({info['note']})" if info.get("note") else ""
+    return (
+        f"Sandbox isolation fell below full: {why}{note}. Boundary results of this run are no "
+        "evidence of boundary compliance."
+    )

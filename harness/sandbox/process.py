@@ -14,27 +14,31 @@
 
 from __future__ import annotations
 
-import math
+import contextlib
 import os
-import resource
-import selectors
 import shutil
 import signal
+import stat
 import subprocess
+import tempfile
 import threading
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from harness.sandbox.hidden import default_hidden, effective_hidden
+from harness.sandbox.hidden import effective_hidden
+from harness.sandbox.identity import child_uid, hand_over
 from harness.sandbox.isolation import Isolation, Level, probe
+from harness.sandbox.limits import kernel_limits, resource_verdict
+from harness.sandbox.pump import STDERR_TAIL_BYTES, Pump
+from harness.sandbox.reaper import kill_case
+from harness.sandbox.selfguard import protect_environment
+from harness.sandbox.view import ViewPaths, program_paths
 from harness.schema import BoundaryEvent, Limits
 
-STDERR_TAIL_BYTES = 16_384
 #: How often the loop wakes to look at the cancel event when nothing else happens.
 _TICK_S = 0.05
-_READ_CHUNK = 65_536
 
 
 class SandboxError(RuntimeError):
@@ -138,71 +142,6 @@ def _signal_name(number: int) -> str:
         return str(number)
 
 
-def _uid_process_count() -> int:
-    uid = os.getuid()
-    count = 0
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                if os.stat(f"/proc/{entry}").st_uid == uid:
-                    count += 1
-            except OSError:
-                continue
-    return count
-
-
-@dataclass(frozen=True)
-class _KernelLimits:
-    cpu: int | None
-    memory: int | None
-    fsize: int | None
-    nproc: int | None
-
-    def prlimit_argv(self, prlimit: str) -> list[str]:
-        argv = [prlimit]
-        if self.cpu is not None:
-            # The soft limit sends SIGXCPU (catchable); the hard one a second later SIGKILL.
-            argv.append(f"--cpu={self.cpu}:{self.cpu + 1}")
-        if self.memory is not None:
-            argv.append(f"--as={self.memory}")
-        if self.fsize is not None:
-            argv.append(f"--fsize={self.fsize}")
-        if self.nproc is not None:
-            argv.append(f"--nproc={self.nproc}")
-        return [*argv, "--"]
-
-    def preexec(self) -> Callable[[], None]:
-        def apply() -> None:
-            if self.cpu is not None:
-                resource.setrlimit(resource.RLIMIT_CPU, (self.cpu, self.cpu + 1))
-            if self.memory is not None:
-                resource.setrlimit(resource.RLIMIT_AS, (self.memory, self.memory))
-            if self.fsize is not None:
-                resource.setrlimit(resource.RLIMIT_FSIZE, (self.fsize, self.fsize))
-            if self.nproc is not None:
-                resource.setrlimit(resource.RLIMIT_NPROC, (self.nproc, self.nproc))
-
-        return apply
-
-
-def _kernel_limits(limits: Limits, resources: Resources, notes: list[str]) -> _KernelLimits:
-    cpu = resources.cpu_seconds
-    if cpu is None:
-        cpu = 2 * limits.wall_seconds
-    nproc: int | None = None
-    if resources.extra_processes is not None:
-        if os.geteuid() == 0:
-            notes.append("sandbox: RLIMIT_NPROC not applied (the kernel exempts root)")
-        else:
-            nproc = _uid_process_count() + resources.extra_processes
-    return _KernelLimits(
-        cpu=max(1, math.ceil(cpu)),
-        memory=resources.memory_bytes,
-        fsize=resources.file_bytes,
-        nproc=nproc,
-    )
-
-
 def _killpg(pgid: int, sig: int) -> None:
     try:
         os.killpg(pgid, sig)
@@ -258,107 +197,6 @@ def _has_exited(pid: int) -> bool:
     return info is not None
 
 
-class _Pump:
-    """Moves bytes between the harness and the child's pipes without blocking on either side."""
-
-    def __init__(self, proc: subprocess.Popen[bytes], stdin: bytes, cap: int) -> None:
-        self.selector = selectors.DefaultSelector()
-        self.cap = cap
-        self.stdout = bytearray()
-        self.stderr = bytearray()
-        self.capped = False
-        self._stdin = memoryview(stdin)
-        self._offset = 0
-        assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
-        self._files = {"in": proc.stdin, "out": proc.stdout, "err": proc.stderr}
-        for name in ("out", "err"):
-            os.set_blocking(self._files[name].fileno(), False)
-            self.selector.register(self._files[name], selectors.EVENT_READ, name)
-        if stdin:
-            os.set_blocking(proc.stdin.fileno(), False)
-            self.selector.register(proc.stdin, selectors.EVENT_WRITE, "in")
-        else:
-            proc.stdin.close()
-        self.pidfd: int | None = None
-        try:
-            self.pidfd = os.pidfd_open(proc.pid)
-        except (AttributeError, OSError):
-            # Older kernels: the loop falls back to polling every tick.
-            self.pidfd = None
-        if self.pidfd is not None:
-            self.selector.register(self.pidfd, selectors.EVENT_READ, "exit")
-
-    def step(self, timeout: float) -> bool:
-        """Wait up to ``timeout`` for I/O; returns True when the child's exit was signalled."""
-        if not self.selector.get_map():
-            time.sleep(timeout)
-            return False
-        exited = False
-        for key, _mask in self.selector.select(timeout):
-            if key.data == "exit":
-                exited = True
-            elif key.data == "in":
-                self._write_stdin()
-            else:
-                self._read(key.data)
-        return exited
-
-    def _write_stdin(self) -> None:
-        handle = self._files["in"]
-        try:
-            written = os.write(handle.fileno(), self._stdin[self._offset : self._offset + 65_536])
-        except BlockingIOError:
-            return
-        except (BrokenPipeError, OSError):
-            # The child closed stdin early: its answer, not our failure.
-            written = len(self._stdin) - self._offset
-        self._offset += written
-        if self._offset >= len(self._stdin):
-            self.selector.unregister(handle)
-            handle.close()
-
-    def _read(self, name: str) -> None:
-        handle = self._files[name]
-        try:
-            chunk = os.read(handle.fileno(), _READ_CHUNK)
-        except BlockingIOError:
-            return
-        if not chunk:
-            self.selector.unregister(handle)
-            return
-        if name == "err":
-            self.stderr += chunk
-            if len(self.stderr) > STDERR_TAIL_BYTES * 2:
-                del self.stderr[:-STDERR_TAIL_BYTES]
-            return
-        room = self.cap - len(self.stdout)
-        self.stdout += chunk[: max(room, 0)]
-        if len(chunk) > room:
-            self.capped = True
-
-    def drain(self, deadline: float) -> None:
-        """Read what is left after the group is dead; a stray holder of the pipe cannot stall us
-        past ``deadline``."""
-        if self.pidfd is not None:
-            self.selector.unregister(self.pidfd)
-        if "in" in {key.data for key in self.selector.get_map().values()}:
-            self.selector.unregister(self._files["in"])
-        while self.selector.get_map() and not self.capped:
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                break
-            for key, _mask in self.selector.select(remaining):
-                self._read(key.data)
-
-    def close(self) -> None:
-        self.selector.close()
-        if self.pidfd is not None:
-            os.close(self.pidfd)
-        for handle in self._files.values():
-            if not handle.closed:
-                handle.close()
-
-
 def run_process(
     argv: Sequence[str],
     *,
@@ -378,49 +216,142 @@ def run_process(
 ) -> ProcessOutcome:
     """Run ``argv`` in ``cwd`` and return its outcome; never raises for what the child does.
 
-    Under ``full`` isolation ``read_only_root`` (default ``cwd``) is mounted read-only and only
-    ``writable`` folders (plus the folder of ``trace_path``) stay writable; ``hidden`` paths
-    (default: ``hidden.default_hidden()``) look empty unless they hold the workspace, the
-    program or one of the ``needed`` paths.
+    Under ``full`` isolation the child's file system is the allow-list view (``view``): the
+    system runtime, its program, the ``needed`` paths, ``read_only_root`` (default ``cwd``)
+    read-only and the ``writable`` folders (plus the folder of ``trace_path``) read-write;
+    ``hidden`` paths inside that view are covered. Nothing else exists for it.
     Raises ``SandboxError`` only when the child cannot be started at all.
     """
     if not argv:
         raise SandboxError("empty argv")
     resources = resources or Resources()
     isolation = isolation or probe()
-    notes: list[str] = [isolation.note] if isolation.note else []
-    if resources.network and isolation.level != "none":
-        notes.append("sandbox: host network kept for this runner (network=host)")
-    kernel = _kernel_limits(limits, resources, notes)
-    prlimit = shutil.which("prlimit")
-    preexec: Callable[[], None] | None = None
-    target = list(argv)
-    if prlimit is not None:
-        target = [*kernel.prlimit_argv(prlimit), *target]
-    else:
-        notes.append("sandbox: prlimit not found; resource limits set in a preexec_fn")
-        preexec = kernel.preexec()
     dirs = list(writable)
     if trace_path is not None and trace_path.parent not in dirs:
         dirs.append(trace_path.parent)
-    programs = [Path(arg) for arg in argv if os.path.isabs(arg) and os.path.exists(arg)]
-    wrapped = isolation.wrap(
-        target,
-        read_only_root=read_only_root or cwd,
+    root = read_only_root or cwd
+    programs = program_paths(argv)
+    view = ViewPaths(
+        workspace=root,
         writable=dirs,
-        network=resources.network,
-        hidden=effective_hidden(
-            default_hidden() if hidden is None else hidden,
-            [cwd, *dirs, *programs, *needed],
-        ),
+        readable=[*programs, *needed],
+        hidden=effective_hidden(hidden or (), [root, *dirs, *programs, *needed]),
     )
+    with child_uid() as uid, _new_root(isolation) as new_root:
+        return _run(
+            argv,
+            stdin=stdin,
+            cwd=cwd,
+            env=env,
+            limits=limits,
+            cancel=cancel,
+            grace_seconds=grace_seconds,
+            resources=resources,
+            isolation=isolation,
+            view=view,
+            new_root=new_root,
+            uid=_usable_uid(uid, isolation, root, dirs, view.readable),
+        )
+
+
+@contextlib.contextmanager
+def _new_root(isolation: Isolation) -> Iterator[Path]:
+    """The empty folder the view's tmpfs is mounted on (inside the child's mount namespace only)."""
+    if isolation.level != "full":
+        yield Path("/nonexistent")
+        return
+    folder = Path(tempfile.mkdtemp(prefix="shadow-root-"))
+    try:
+        yield folder
+    finally:
+        with contextlib.suppress(OSError):
+            folder.rmdir()
+
+
+def _usable_uid(
+    uid: int | None,
+    isolation: Isolation,
+    root: Path,
+    dirs: list[Path],
+    readable: Sequence[Path],
+) -> int | None:
+    """``uid`` when the child can work under it: under ``full`` the view's folders are the
+    tmpfs's own, but without a view every parent folder of the workspace and of the program
+    must let others in."""
+    if uid is None:
+        return None
+    if isolation.level != "full":
+        for path in [root, *readable]:
+            for parent in Path(os.path.abspath(path)).parents:
+                if not os.stat(parent).st_mode & stat.S_IXOTH:
+                    return None
+    root.chmod(root.stat().st_mode | 0o755)
+    hand_over(dirs, uid)
+    return uid
+
+
+def _privilege_drop(setpriv: str | None, uid: int | None, isolation: Isolation) -> list[str]:
+    if setpriv is None:
+        return []
+    argv = [setpriv]
+    if uid is not None:
+        argv += [f"--reuid={uid}", f"--regid={uid}", "--clear-groups"]
+    argv.append("--no-new-privs")
+    if os.geteuid() == 0 or isolation.level == "full":
+        # Only a process that holds capabilities (root, or root of a user namespace) can drop them.
+        argv += ["--inh-caps=-all", "--bounding-set=-all"]
+    return [*argv, "--"]
+
+
+def _run(
+    argv: Sequence[str],
+    *,
+    stdin: bytes,
+    cwd: Path,
+    env: Mapping[str, str],
+    limits: Limits,
+    cancel: threading.Event,
+    grace_seconds: float,
+    resources: Resources,
+    isolation: Isolation,
+    view: ViewPaths,
+    new_root: Path,
+    uid: int | None,
+) -> ProcessOutcome:
+    notes: list[str] = [isolation.note] if isolation.note else []
+    if resources.network and isolation.level != "none":
+        notes.append("sandbox: host network kept for this runner (network=host)")
+    if os.geteuid() == 0 and uid is None:
+        notes.append("sandbox: the child runs as root (no unprivileged uid could be used)")
+    kernel = kernel_limits(
+        limits,
+        cpu_seconds=resources.cpu_seconds,
+        memory_bytes=resources.memory_bytes,
+        file_bytes=resources.file_bytes,
+        extra_processes=resources.extra_processes,
+        child_uid=uid,
+        notes=notes,
+    )
+    prlimit = shutil.which("prlimit")
     setpriv = shutil.which("setpriv")
+    preexec: Callable[[], None] | None = None
+    drop = _privilege_drop(setpriv, uid, isolation)
+    target = [*drop, *argv]
+    if prlimit is not None:
+        # prlimit runs after the uid change: the process limit then counts the child's uid.
+        target = [*drop, *kernel.prlimit_argv(prlimit), *argv]
+    else:
+        notes.append("sandbox: prlimit not found; resource limits set in a preexec_fn")
+        preexec = kernel.preexec()
+    if setpriv is None:
+        notes.append("sandbox: setpriv not found; privileges not dropped")
+    if isolation.level != "full" and os.geteuid() != 0:
+        protect_environment(notes)
+    wrapped = isolation.wrap(target, view=view, new_root=new_root, network=resources.network)
     if setpriv is not None:
         # If the harness dies (even by SIGKILL) the child dies too, and under full isolation
         # unshare --kill-child takes the whole namespace with it; no orphan outlives the harness.
         wrapped = [setpriv, "--pdeathsig", "KILL", "--", *wrapped]
-    else:
-        notes.append("sandbox: setpriv not found; a child may outlive a killed harness")
     started = time.monotonic()
     try:
         proc = subprocess.Popen(
@@ -436,7 +367,7 @@ def run_process(
         )
     except OSError as exc:
         raise SandboxError(f"could not start {argv[0]!r}: {exc}") from exc
-    pump = _Pump(proc, stdin, limits.output_bytes)
+    pump = Pump(proc, stdin, limits.output_bytes)
     timed_out = cancelled = killed_after_grace = False
     deadline = started + limits.wall_seconds
     try:
@@ -463,6 +394,12 @@ def run_process(
                 killed_after_grace = True
         # Always: stray members of the group (a grandchild that kept running) die with the run.
         _killpg(proc.pid, signal.SIGKILL)
+        # Without a PID namespace the case's processes are found in /proc, by tree, group and
+        # uid, while the child is unreaped and its pid cannot be reused. Under ``full`` the
+        # namespace's PID 1 is in the group: once the group is gone, so is the namespace.
+        sweep = isolation.level != "full"
+        if sweep and not kill_case(proc.pid, pgid=proc.pid, uid=uid):
+            notes.append("sandbox: processes of the case outlived SIGKILL for 2s")
         # wait4 rather than wait: its rusage (the child plus every descendant it reaped) tells a
         # CPU-limit kill from any other SIGKILL.
         _pid, status, usage = os.wait4(proc.pid, 0)
@@ -498,20 +435,8 @@ def run_process(
         limits=limits,
     )
     if not (timed_out or cancelled or pump.capped):
-        outcome.resource_limit = _resource_verdict(sig, kernel, cpu_used)
+        outcome.resource_limit = resource_verdict(sig, kernel, cpu_used)
     return outcome
-
-
-def _resource_verdict(sig: int | None, kernel: _KernelLimits, cpu_used: float) -> str | None:
-    at_cpu_limit = kernel.cpu is not None and cpu_used >= kernel.cpu - 0.05
-    if sig == signal.SIGXCPU or (sig == signal.SIGKILL and at_cpu_limit):
-        return (
-            f"CPU time limit of {kernel.cpu}s exceeded ({cpu_used:.1f}s used); "
-            f"killed by {_signal_name(sig)}"
-        )
-    if sig == signal.SIGXFSZ:
-        return f"file size limit of {kernel.fsize} bytes exceeded"
-    return None
 
 
 __all__ = [

@@ -198,12 +198,18 @@ def _make_read_only(top: Path) -> None:
 
 
 def _force_rmtree(root: Path) -> None:
+    top = os.path.abspath(root)
+
     def retry(func: Any, path: str, _exc: BaseException) -> None:
         # A read-only input/ (ours) or a chmod 000 folder (the child's) must not leak the tree.
+        # Only folders inside the workspace are touched: the parent of the root is the shared
+        # temp folder (chmod 0700 on /tmp would lock every other user out).
         parent = os.path.dirname(path)
         for target in (parent, path):
-            with contextlib.suppress(OSError, NotImplementedError):
-                os.chmod(target, stat.S_IRWXU, follow_symlinks=False)
+            inside = os.path.abspath(target) == top or os.path.abspath(target).startswith(top + "/")
+            if inside:
+                with contextlib.suppress(OSError, NotImplementedError):
+                    os.chmod(target, stat.S_IRWXU, follow_symlinks=False)
         with contextlib.suppress(FileNotFoundError):
             func(path)
 

@@ -9,13 +9,16 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import orjson
+from pydantic import ValidationError
+
 from harness.invocation import build_invocation
-from harness.loading import load_packages
+from harness.loading import LoadError, Span, find_package_files, iter_loaded, parse_line
 from harness.rundir import RESULTS, SCORES, RunDirError, iter_results, read_run_meta, read_trace
 from harness.schema import Limits, Package, RunRecord, ScoreRecord, TraceEvent
 from harness.scorers.base import Score, ScoreContext, Scorer, Thresholds
@@ -54,6 +57,7 @@ def score_case(ctx: ScoreContext, scorers: Sequence[Scorer] | None = None) -> li
     """Every scorer's verdict on one stored case, in registry order."""
     records: list[ScoreRecord] = []
     package, record = ctx.package, ctx.record
+    labels = dict(sorted(package.labels.items()))
     for fn in scorers if scorers is not None else _scorers():
         score: Score = fn(ctx)
         # model_construct: every field is built here from typed data, so validating the record
@@ -65,7 +69,7 @@ def score_case(ctx: ScoreContext, scorers: Sequence[Scorer] | None = None) -> li
                 agent=package.agent,
                 model=record.model,
                 scorer=fn.name,
-                labels=dict(sorted(package.labels.items())),
+                labels=dict(labels),
                 values=_round(score.values),
                 explanation=score.explanation,
                 details=score.details,
@@ -87,15 +91,54 @@ def context_for(
     return ScoreContext(package, invocation, record, trace, thresholds or Thresholds())
 
 
+def _line(record: ScoreRecord) -> str:
+    return json.dumps(record.model_dump(mode="json"), sort_keys=True, separators=(",", ":"),
+                      ensure_ascii=False)  # fmt: skip
+
+
 def serialise(records: Iterable[ScoreRecord]) -> bytes:
     """Canonical JSON lines, sorted by (package, stage, scorer)."""
-    lines = sorted(
-        (r.package, str(r.stage), r.scorer,
-         json.dumps(r.model_dump(mode="json"), sort_keys=True, separators=(",", ":"),
-                    ensure_ascii=False))
-        for r in records
-    )  # fmt: skip
+    lines = sorted((r.package, str(r.stage), r.scorer, _line(r)) for r in records)
     return "".join(line + "\n" for *_, line in lines).encode()
+
+
+class _SortedLines:
+    """``serialise``'s bytes, written case by case without holding them: each case's lines go to
+    a scratch file as they are scored, and only (package, stage) -> where they are stays in
+    memory until the cases are copied out in order."""
+
+    def __init__(self, path: Path) -> None:
+        self._scratch_path = path.with_name(f".{path.name}.unsorted")
+        self._scratch = self._scratch_path.open("w+b")
+        self._index: dict[tuple[str, str], tuple[int, int]] = {}
+        self._offset = 0
+
+    def add(self, records: Sequence[ScoreRecord]) -> None:
+        if not records:
+            return
+        key = (records[0].package, str(records[0].stage))
+        lines = sorted((r.scorer, _line(r)) for r in records)
+        blob = "".join(line + "\n" for _, line in lines).encode()
+        if key in self._index:
+            raise ValueError(f"{key[0]}/{key[1]} scored twice")
+        self._scratch.write(blob)
+        self._index[key] = (self._offset, len(blob))
+        self._offset += len(blob)
+
+    def write(self, path: Path) -> None:
+        self._scratch.flush()
+        try:
+            with path.open("wb") as out:
+                for key in sorted(self._index):
+                    offset, length = self._index[key]
+                    self._scratch.seek(offset)
+                    out.write(self._scratch.read(length))
+        finally:
+            self.close()
+
+    def close(self) -> None:
+        self._scratch.close()
+        self._scratch_path.unlink(missing_ok=True)
 
 
 # -- reading a run directory --------------------------------------------------------------------
@@ -110,16 +153,44 @@ def read_meta(run_dir: Path) -> dict[str, Any]:
 
 def read_records(run_dir: Path) -> list[RunRecord]:
     """Run records in file order; the last record of a (package, stage) wins (resumed runs)."""
+    return list(iter_records(run_dir))
+
+
+def _repeated_keys(path: Path) -> set[tuple[str, str]]:
+    """(package, stage) keys on more than one line, from a quick parse of each line; a line that
+    does not parse is left to the validating reader to report."""
+    seen: set[tuple[str, str]] = set()
+    repeated: set[tuple[str, str]] = set()
+    with path.open("rb") as handle:
+        for raw in handle:
+            try:
+                value = orjson.loads(raw)
+                key = (str(value["package"]), str(value["stage"]))
+            except (orjson.JSONDecodeError, KeyError, TypeError):
+                continue
+            if key in seen:
+                repeated.add(key)
+            seen.add(key)
+    return repeated
+
+
+def iter_records(run_dir: Path) -> Iterator[RunRecord]:
+    """As ``read_records``, streamed: a record whose (package, stage) is on no later line is
+    yielded at once; only records with a later copy (merged or re-run cases) wait for the end."""
     path = run_dir / RESULTS
     if not path.exists():
         raise ScoringError(f"{path}: missing")
+    repeated = _repeated_keys(path)
     latest: dict[tuple[str, str], RunRecord] = {}
     try:
         for _, record in iter_results(run_dir):
-            latest[record.key] = record
+            if record.key in repeated:
+                latest[record.key] = record
+            else:
+                yield record
     except RunDirError as err:
         raise ScoringError(str(err)) from err
-    return list(latest.values())
+    yield from latest.values()
 
 
 def _stored_trace(run_dir: Path, archive_id: str | None) -> list[TraceEvent]:
@@ -143,6 +214,52 @@ def _recording_paths(run_dir: Path, meta: dict[str, Any]) -> list[Path]:
     return found
 
 
+class _PackageFiles(Mapping[str, Package]):
+    """The run's packages by id, read from their files as cases need them: in memory are only
+    where each line is and the last few packages (a package's stages are scored together), so a
+    large corpus is not held whole. Lines that do not load are skipped, as ``load_packages``
+    skips them (``shadow validate`` reports them)."""
+
+    _KEEP = 64
+
+    def __init__(self, paths: Sequence[Path]) -> None:
+        self._files: list[Path] = []
+        self._where: dict[str, tuple[int, Span]] = {}
+        self._recent: dict[str, Package] = {}
+        for entry in iter_loaded(Package, find_package_files(paths), lambda p: p.id):
+            if isinstance(entry, LoadError):
+                continue
+            if not self._files or self._files[-1] != entry.path:
+                self._files.append(entry.path)
+            self._where[entry.item.id] = (len(self._files) - 1, entry.span)
+
+    def __getitem__(self, package_id: str) -> Package:
+        package = self._recent.get(package_id)
+        if package is not None:
+            return package
+        file, span = self._where[package_id]
+        path = self._files[file]
+        with path.open("rb") as handle:
+            handle.seek(span.offset)
+            value = parse_line(str(path), 0, handle.read(span.length))
+        if isinstance(value, LoadError):
+            raise ScoringError(f"{path} changed while scoring: {value.message}")
+        try:
+            package = Package.model_validate(value)
+        except ValidationError as exc:
+            raise ScoringError(f"{path} changed while scoring: {exc}") from exc
+        if len(self._recent) >= self._KEEP:
+            del self._recent[next(iter(self._recent))]
+        self._recent[package_id] = package
+        return package
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._where)
+
+    def __len__(self) -> int:
+        return len(self._where)
+
+
 @dataclass
 class RunScores:
     path: Path
@@ -157,41 +274,63 @@ def score_run_dir(
     packages: Sequence[Package] | None = None,
     thresholds: Thresholds | None = None,
     out: Path | None = None,
+    keep_records: bool = True,
+    observe: Callable[[ScoreRecord], None] | None = None,
 ) -> RunScores:
-    """Score every stored case of ``run_dir`` and write ``scores.jsonl`` (or ``out``)."""
+    """Score every stored case of ``run_dir`` and write ``scores.jsonl`` (or ``out``).
+
+    Cases are read, scored and written one at a time. ``keep_records=False`` returns no records
+    (memory stays flat in the run's size); ``observe`` sees each record as it is made."""
     run_dir = Path(run_dir)
     meta = read_meta(run_dir)
-    if packages is None:
-        loaded = load_packages(_recording_paths(run_dir, meta))
-        packages = loaded.items
-    by_id = {p.id: p for p in packages}
+    by_id: Mapping[str, Package] = (
+        _PackageFiles(_recording_paths(run_dir, meta))
+        if packages is None
+        else {p.id: p for p in packages}
+    )
     limits = Limits.model_validate(meta["limits"]) if meta.get("limits") else None
     phase = int(meta.get("phase") or 0)
     records: list[ScoreRecord] = []
     skipped: list[str] = []
     cases = 0
-    for record in read_records(run_dir):
-        package = by_id.get(record.package)
-        if package is None:
-            skipped.append(f"{record.package}/{record.stage}: package not found in the recordings")
-            continue
-        if record.stage not in package.stages:
-            skipped.append(f"{record.package}/{record.stage}: package does not list the stage")
-            continue
-        trace = _stored_trace(run_dir, record.archive_id or record.envelope.archive_id)
-        ctx = context_for(package, record, trace, phase=phase, limits=limits, thresholds=thresholds)
-        records.extend(score_case(ctx))
-        cases += 1
     path = out or run_dir / SCORES
     tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_bytes(serialise(records))
+    lines = _SortedLines(path)
+    try:
+        for record in iter_records(run_dir):
+            package = by_id.get(record.package)
+            if package is None:
+                skipped.append(
+                    f"{record.package}/{record.stage}: package not found in the recordings"
+                )
+                continue
+            if record.stage not in package.stages:
+                skipped.append(f"{record.package}/{record.stage}: package does not list the stage")
+                continue
+            trace = _stored_trace(run_dir, record.archive_id or record.envelope.archive_id)
+            ctx = context_for(
+                package, record, trace, phase=phase, limits=limits, thresholds=thresholds
+            )
+            scored = score_case(ctx)
+            lines.add(scored)
+            if observe is not None:
+                for score in scored:
+                    observe(score)
+            if keep_records:
+                records.extend(scored)
+            cases += 1
+        lines.write(tmp)
+    except BaseException:
+        lines.close()
+        tmp.unlink(missing_ok=True)
+        raise
     tmp.replace(path)
     return RunScores(path, records, cases, skipped)
 
 
 def score_run(run_dir: Path, *, thresholds: Thresholds | None = None) -> Path:
     """Write ``scores.jsonl`` for a stored run and return its path."""
-    result = score_run_dir(run_dir, thresholds=thresholds)
+    result = score_run_dir(run_dir, thresholds=thresholds, keep_records=False)
     for note in result.skipped:
         print(f"shadow score: skipped {note}", file=sys.stderr)
     return result.path
