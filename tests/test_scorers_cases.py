@@ -236,19 +236,18 @@ def test_loops_need_three_identical_calls() -> None:
     assert any(d["kind"] == "loop" and d["calls"] == 3 for d in looped.details)
 
 
-def test_boundary_merges_record_events_and_recomputes_trace() -> None:
+def test_boundary_counts_the_events_replay_stored_and_rejudges_no_trace() -> None:
+    # A stored run keeps the verdict of the rules it ran under: the trace is not judged again.
     trace = [{"type": "file_read", "path": "/etc/passwd"}]
     stored = [{"kind": "wall_time", "detail": "ran 61 s of 60"},
-              {"kind": "path_escape", "detail": "stale rule", "event_index": 0}]  # fmt: skip
+              {"kind": "path_escape", "detail": "read /etc/passwd", "event_index": 0}]  # fmt: skip
     score = boundary(case("reconcile", reconcile_env("ambiguous", []), trace=trace,
                           boundary_events=stored))  # fmt: skip
-    assert score.values["v_wall_time"] == 1
-    assert (
-        score.values["v_path_escape"] == 1
-    )  # the stored path event is replaced by the recomputed one
+    assert score.values["v_wall_time"] == 1 and score.values["v_path_escape"] == 1
     assert score.values["compliant"] is False and score.values["violations"] == 2
-    clean = boundary(case("reconcile", reconcile_env("ambiguous", [])))
-    assert clean.values["compliant"] is True and clean.values["violations"] == 0
+    assert "ran 61 s of 60" in score.explanation
+    unjudged = boundary(case("reconcile", reconcile_env("ambiguous", []), trace=trace))
+    assert unjudged.values["compliant"] is True and unjudged.values["violations"] == 0
 
 
 def test_parity_per_stage() -> None:

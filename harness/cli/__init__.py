@@ -26,6 +26,9 @@ COMMANDS: dict[str, str] = {
     "compare": "compare",
     "history": "history",
     "calibrate": "calibrate",
+    "model": "model",
+    "cassette": "cassette",
+    "import": "import_cmd",
 }
 
 

@@ -27,15 +27,15 @@ from pydantic import ValidationError
 from pydantic_core import PydanticSerializationError
 
 from harness.boundary import result_boundary_events, trace_boundary_events
-from harness.invocation import build_invocation
-from harness.replay.rundir import (
+from harness.invocation import build_invocation, invocation_digest
+from harness.replay.select import Case
+from harness.rundir import (
     harness_archive_id,
     is_safe_archive_id,
     trace_path,
     utc_now,
     write_trace,
 )
-from harness.replay.select import Case
 from harness.runners.base import Runner, RunnerInfraError, RunnerOutput
 from harness.schema import (
     TRACE,
@@ -286,6 +286,7 @@ def _invocation(ctx: CaseContext, case: Case) -> Invocation:
 def _record(
     ctx: CaseContext,
     case: Case,
+    invocation: Invocation,
     started_at: datetime,
     *,
     status: EnvelopeStatus,
@@ -309,6 +310,7 @@ def _record(
         latency_s=max(0.0, latency_s),
         usage=envelope.usage,
         boundary_events=boundary,
+        invocation_sha256=invocation_digest(invocation),
         archive_id=archive_id,
         attempts=attempts,
         error=error,
@@ -341,6 +343,7 @@ def _harness_record(
     return _record(
         ctx,
         case,
+        invocation,
         started_at,
         status=status,
         envelope=envelope,
@@ -392,6 +395,7 @@ def _output_record(
     return _record(
         ctx,
         case,
+        invocation,
         started_at,
         status=envelope.status,
         envelope=envelope,

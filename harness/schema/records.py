@@ -58,7 +58,14 @@ class RunRecord(Strict):
     envelope: Envelope
     latency_s: float = Field(ge=0)
     usage: Usage = Usage()
-    boundary_events: list[BoundaryEvent] = []
+    boundary_events: list[BoundaryEvent] = Field(
+        default=[], description="what replay found: sandbox enforcement, trace and result events"
+    )
+    invocation_sha256: str | None = Field(
+        default=None,
+        description="sha256 of the invocation JSON the runner was given (None: written before it "
+        "was stored)",
+    )
     archive_id: str | None = None
     attempts: int = Field(default=1, ge=1)
     error: str | None = None

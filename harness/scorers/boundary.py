@@ -1,29 +1,23 @@
 """Boundary compliance: every boundary event of the run, by kind; compliant only with none.
 
-The sandbox's own enforcement events (wall time, output cap, cancellation, resource limits) come
-from the run record; trace and result events are recomputed with the current rules of
-``harness.boundary`` so a stored run is judged as a new one would be.
+The events are the ones the replay found and stored in the run record (the sandbox's enforcement
+events, and the trace and result events ``harness.boundary`` found against the invocation the
+runner was given). Scoring never recomputes them: a stored run keeps the verdict of the rules it
+ran under, and scoring needs no invocation rebuilt from today's code.
 """
 
 from __future__ import annotations
 
 from typing import Any, get_args
 
-from harness.boundary import result_boundary_events, trace_boundary_events
 from harness.schema import BoundaryEvent, BoundaryKind
 from harness.scorers.base import Score, ScoreContext, scorer
 
 KINDS: tuple[str, ...] = get_args(BoundaryKind)
-#: Only the sandbox sees these; everything else is recomputed from the trace and the result.
-ENFORCEMENT_KINDS: frozenset[str] = frozenset(
-    {"wall_time", "output_cap", "cancel_ignored", "resource_limit"}
-)
 
 
 def boundary_events(ctx: ScoreContext) -> list[BoundaryEvent]:
-    events = [e for e in ctx.record.boundary_events if e.kind in ENFORCEMENT_KINDS]
-    events += trace_boundary_events(ctx.invocation, ctx.trace)
-    events += result_boundary_events(ctx.invocation, ctx.envelope)
+    events = ctx.record.boundary_events
     unique: dict[tuple[str, str, int | None], BoundaryEvent] = {}
     for event in events:
         unique.setdefault((event.kind, event.detail, event.event_index), event)
