@@ -414,6 +414,14 @@ _HEADLINE: tuple[MetricSpec, ...] = (
         extract=_value("hygiene.inlined"),
         description="share of runs that inlined their trace in the result",
     ),
+    MetricSpec(
+        name="infrastructure.error",
+        kind="rate",
+        pooled=False,
+        higher_is_better=False,
+        extract=_value("infrastructure.error"),
+        description="share of runs lost to infrastructure errors (never scored as the model's)",
+    ),
 )
 #: The headline metrics by name, in report order.
 METRICS: dict[str, MetricSpec] = {spec.name: spec for spec in _HEADLINE}

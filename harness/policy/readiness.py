@@ -31,6 +31,7 @@ _WORDS: dict[str, tuple[str, str]] = {
 _NAMES: dict[str, str] = {
     "invented_completion.invented": "Invented-completion rate",
     "boundary.violation": "Boundary-violation rate",
+    "infrastructure.error": "Infrastructure-error rate",
     "parity.match": "Parity with the host",
     "evidence_fidelity.claim_support_rate": "Claim support",
     "evidence_fidelity.claim_support_pooled": "Claim support (pooled)",

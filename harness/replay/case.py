@@ -42,10 +42,10 @@ from harness.schema import (
     BoundaryEvent,
     CancelToken,
     Envelope,
-    EnvelopeStatus,
     Invocation,
     Limits,
     RunRecord,
+    RunStatus,
     TraceEvent,
 )
 
@@ -289,7 +289,7 @@ def _record(
     invocation: Invocation,
     started_at: datetime,
     *,
-    status: EnvelopeStatus,
+    status: RunStatus,
     envelope: Envelope,
     latency_s: float,
     archive_id: str,
@@ -325,7 +325,7 @@ def _harness_record(
     invocation: Invocation,
     started_at: datetime,
     *,
-    status: EnvelopeStatus,
+    status: RunStatus,
     error: str,
     latency_s: float,
     attempts: int,
@@ -337,8 +337,12 @@ def _harness_record(
     ctx.archive_ids.claim(archive_id)
     # An empty trace keeps the rule that every record's archive id names a trace file.
     write_trace(ctx.run_dir, archive_id, [])
+    # No envelope came back; an infrastructure error's stand-in envelope says "failed".
     envelope = Envelope(
-        status=status, summary=f"no result: {error}", error=error, archive_id=archive_id
+        status="failed" if status == "error" else status,
+        summary=f"no result: {error}",
+        error=error,
+        archive_id=archive_id,
     )
     return _record(
         ctx,
@@ -457,9 +461,9 @@ def _judge(
 ) -> tuple[RunRecord, list[TraceEvent]]:
     """The record (and archived trace) for what the runner did in its last attempt."""
 
-    def failed(error: str) -> tuple[RunRecord, list[TraceEvent]]:
+    def failed(error: str, status: RunStatus = "failed") -> tuple[RunRecord, list[TraceEvent]]:
         record = _harness_record(
-            ctx, case, invocation, started_at, status="failed", error=error,
+            ctx, case, invocation, started_at, status=status, error=error,
             latency_s=outcome.latency_s, attempts=attempts,
         )  # fmt: skip
         return record, []
@@ -475,11 +479,14 @@ def _judge(
         error = _describe(outcome.error)
         if isinstance(outcome.error, RunnerInfraError):
             error += f" (gave up after {attempts} attempts)"
-        return failed(error)
+        # The runner raised before answering (a crash, a server down): infrastructure, not an
+        # answer of the model's, so never scored as its behaviour.
+        return failed(error, status="error")
     output = outcome.output
     if not isinstance(output, RunnerOutput) or not isinstance(output.envelope, Envelope):
         return failed(
-            f"runner returned {type(output).__name__}, not a RunnerOutput with an Envelope"
+            f"runner returned {type(output).__name__}, not a RunnerOutput with an Envelope",
+            status="error",
         )
     try:
         # Accepts events as models or as plain dicts; anything else is the runner's failure.

@@ -90,7 +90,7 @@ class ReportData:
             (str(r["stage"]), str(r["status"])): int(r["runs"]) for r in records(self.status_counts)
         }
         stages = [str(s) for s in STAGES if any(k[0] == str(s) for k in counts)]
-        statuses = ("completed", "failed", "timed_out", "interrupted")
+        statuses = ("completed", "failed", "timed_out", "interrupted", "error")
         return [
             {
                 "stage": s,

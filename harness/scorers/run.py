@@ -35,6 +35,7 @@ from harness.rundir import (
 )
 from harness.schema import Package, RunRecord, ScoreRecord, TraceEvent
 from harness.scorers.base import Score, ScoreContext, Scorer, Thresholds
+from harness.scorers.infrastructure import is_error
 
 __all__ = [
     "SCORES",
@@ -71,7 +72,11 @@ def score_case(ctx: ScoreContext, scorers: Sequence[Scorer] | None = None) -> li
     records: list[ScoreRecord] = []
     package, record = ctx.package, ctx.record
     labels = dict(sorted(package.labels.items()))
-    for fn in scorers if scorers is not None else _scorers():
+    chosen = scorers if scorers is not None else _scorers()
+    if is_error(record.status):
+        # The model was never really asked: only the infrastructure scorer speaks about the run.
+        chosen = [fn for fn in chosen if fn.name == "infrastructure"]
+    for fn in chosen:
         score: Score = fn(ctx)
         # model_construct: every field is built here from typed data, so validating the record
         # again would only spend time (scoring a run must cost far less than running it).
