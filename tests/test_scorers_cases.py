@@ -54,7 +54,9 @@ def test_claim_contradicting_host_expectation_is_unsupported() -> None:
         {"claim": "The Patrick DM was sent", "evidence": [RECEIPT]}]))  # fmt: skip
     score = evidence_fidelity(ctx)
     assert score.values["unsupported_claims"] == 1
-    assert "disagrees with the host" in score.explanation
+    # The queued receipt it cites says the opposite: contradicted, before the host is asked.
+    assert score.values["contradicted_claims"] == 1
+    assert "contradicted by its citations" in score.explanation
     negated = case("reconcile", reconcile_env("contradicted", [
         {"claim": "The Patrick DM was not sent", "evidence": [RECEIPT]}]))  # fmt: skip
     assert evidence_fidelity(negated).values["supported_claims"] == 1

@@ -238,6 +238,18 @@ def _status_counts(results: pd.DataFrame) -> pd.DataFrame:
     )
 
 
+#: Hand-written or generated (``origin`` label ``handwritten`` / ``generated:<template>``):
+#: parity is reported for each, since a baseline can match a generator it shares text with.
+ORIGIN = f"{LABEL_PREFIX}origin_family"
+
+
+def _with_origin(scores: pd.DataFrame) -> pd.DataFrame:
+    column = f"{LABEL_PREFIX}origin"
+    if column not in scores.columns or scores.empty:
+        return scores
+    return scores.assign(**{ORIGIN: scores[column].astype(str).str.split(":").str[0]})
+
+
 def gather(run_dir: Path, *, policy: Policy | None = None, n_boot: int = 2000) -> ReportData:
     policy = policy or load_policy(None)
     tables = load_tables(run_dir)
@@ -246,12 +258,14 @@ def gather(run_dir: Path, *, policy: Policy | None = None, n_boot: int = 2000) -
     )
     decisions = decide(metrics, policy)
     slices: dict[str, tuple[pd.DataFrame, tuple[str, ...]]] = {}
-    for name, column in (("agent", "agent"), ("failure mode", f"{LABEL_PREFIX}failure_mode")):
-        if column in tables.scores.columns and not tables.scores.empty:
+    scores = _with_origin(tables.scores)
+    for name, column in (("agent", "agent"), ("failure mode", f"{LABEL_PREFIX}failure_mode"),
+                         ("origin", ORIGIN)):  # fmt: skip
+        if column in scores.columns and not scores.empty:
             keys = (column, "model")
             slices[name] = (
                 metric_table(
-                    tables.scores,
+                    scores,
                     by=keys,
                     metrics=SLICE_METRICS,
                     conf=policy.confidence,
