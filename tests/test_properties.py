@@ -230,7 +230,7 @@ def test_every_scorer_survives_any_envelope_with_values_in_range(
         started_at=datetime(2026, 8, 25, tzinfo=UTC),
     )  # fmt: skip
     scores = {s.scorer: s.values for s in score_case(context_for(package, record, list(trace)))}
-    assert list(scores) == [s.name for s in SCORERS]
+    assert {s.name for s in SCORERS} <= set(scores)
     for name, found in scores.items():
         for key, value in found.items():
             if isinstance(value, float):
