@@ -458,9 +458,10 @@ class GateVerdict:
 
 
 def reached_phase(decision: Decision) -> int:
-    """The highest phase whose gates, and those of every phase below, all pass."""
-    reached = 0
-    for phase in range(1, decision.max_phase + 1):
+    """The highest phase whose gates, and those of every phase below, all pass (-1 when even
+    the shadow budget of phase 0 does not)."""
+    reached = -1
+    for phase in range(0, decision.max_phase + 1):
         if not all(g.passed for g in decision.gates if g.phase == phase):
             break
         reached = phase
@@ -492,7 +493,7 @@ def judge_gates(
         name = f"{d.stage} ({clean(d.model or '-', 80)})"
         if d.fails_gate:
             problems.append(
-                f"{name} is live at phase {d.current_phase} and no longer meets its gates ({d.verdict}):"
+                f"{name} at phase {d.current_phase} no longer meets its gates ({d.verdict}):"
             )
             problems += [f"    phase {g.phase}: {clean(g.detail)}" for g in failing_gates(d)]
         if require_phase is None:

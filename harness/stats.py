@@ -37,7 +37,7 @@ class PairedDiff:
     p: float
 
 
-def _check_counts(k: int, n: int) -> None:
+def _check_counts(k: float, n: float) -> None:
     if n < 0 or k < 0 or k > n:
         raise ValueError(f"need 0 <= k <= n, got k={k}, n={n}")
 
@@ -47,7 +47,7 @@ def _check_conf(conf: float) -> None:
         raise ValueError(f"confidence must lie strictly between 0 and 1, got {conf}")
 
 
-def wilson(k: int, n: int, conf: float = 0.95) -> tuple[float, float]:
+def wilson(k: float, n: float, conf: float = 0.95) -> tuple[float, float]:
     """Two-sided Wilson score interval for k events in n trials; (nan, nan) when n == 0."""
     _check_counts(k, n)
     _check_conf(conf)
@@ -76,7 +76,7 @@ def clopper_pearson(k: int, n: int, conf: float = 0.95) -> tuple[float, float]:
     return (lo, hi)
 
 
-def upper_bound_rare(k: int, n: int, conf: float = 0.95) -> float:
+def upper_bound_rare(k: float, n: float, conf: float = 0.95) -> float:
     """One-sided exact upper bound on a rate: the largest rate under which seeing k or fewer
     events in n runs still has probability at least 1 - conf. With k == 0 this is
     1 - (1 - conf) ** (1 / n), close to 3 / n at 95% (the rule of three)."""
@@ -89,7 +89,7 @@ def upper_bound_rare(k: int, n: int, conf: float = 0.95) -> float:
     return float(_sp.beta.ppf(conf, k + 1, n - k))
 
 
-def lower_bound_rate(k: int, n: int, conf: float = 0.95) -> float:
+def lower_bound_rate(k: float, n: float, conf: float = 0.95) -> float:
     """One-sided exact lower bound on a rate (Clopper-Pearson); 0 when k == 0."""
     _check_counts(k, n)
     _check_conf(conf)
@@ -98,6 +98,48 @@ def lower_bound_rate(k: int, n: int, conf: float = 0.95) -> float:
     if k == 0:
         return 0.0
     return float(_sp.beta.ppf(1.0 - conf, k, n - k + 1))
+
+
+def effective_n(weights: Sequence[float] | FloatArray) -> float:
+    """Kish's effective number of independent clusters, (sum w)^2 / sum w^2, for clusters of
+    weights ``w`` (runs, or a pooled rate's trials, per cluster). Equal clusters give their count;
+    one large cluster among small ones counts for little more than one. Runs inside a cluster
+    (packages from one template) are treated as one observation, since a rare event's
+    within-cluster correlation cannot be estimated from data that holds none."""
+    w = _finite(weights)
+    w = w[w > 0]
+    if w.size == 0:
+        return 0.0
+    return float(w.sum() ** 2 / np.square(w).sum())
+
+
+def runs_to_bound(rate: float, threshold: float, conf: float = 0.95, *, upper: bool = True) -> int:
+    """The smallest number of independent runs at which a rate observed at ``rate`` would have
+    its one-sided exact bound at or beyond ``threshold`` (the upper bound at or below it, or with
+    ``upper=False`` the lower bound at or above it); 0 when no number of runs can get there
+    (the rate itself is on the wrong side). With rate 0 and an upper bound this is the rule of
+    three: ln(1 - conf) / ln(1 - threshold), 299 runs for 1% at 95%."""
+    _check_conf(conf)
+    if not (math.isfinite(rate) and math.isfinite(threshold)):
+        return 0
+    if (upper and rate >= threshold) or (not upper and rate <= threshold):
+        return 0
+
+    def reached(n: int) -> bool:
+        if upper:
+            return upper_bound_rare(rate * n, n, conf) <= threshold
+        return lower_bound_rate(rate * n, n, conf) >= threshold
+
+    hi = 1
+    while not reached(hi):
+        hi *= 2
+        if hi > 10**9:
+            return 0
+    lo = hi // 2
+    while lo + 1 < hi:
+        mid = (lo + hi) // 2
+        lo, hi = (lo, mid) if reached(mid) else (mid, hi)
+    return hi
 
 
 def mcnemar_exact(b: int, c: int) -> float:

@@ -227,7 +227,8 @@ class Suite(_Model):
             if not self.gate.gates:
                 return base, self.gate.require_phase
             data = base.model_dump(mode="json")
-            data["phases"] = {1: {"gates": self.gate.gates}}
+            # The shadow budget (phase 0) still holds: a suite's bar adds to it, never waives it.
+            data["phases"] = {0: data["phases"].get("0", {}), 1: {"gates": self.gate.gates}}
             data["stages"] = {
                 str(s): {**data["stages"].get(str(s), {}), "max_phase": 1, "current_phase": 0}
                 for s in Stage

@@ -18,6 +18,7 @@ import numpy as np
 import pandas as pd
 
 from harness import stats
+from harness.clusters import cluster_ids
 from harness.rundir import SCORES, RunDirError, iter_results, iter_scores
 from harness.schema import STAGES, RunRecord, ScoreRecord
 
@@ -68,6 +69,8 @@ METRIC_COLUMNS: tuple[str, ...] = (
     "p95",
     "runs",
     "packages",
+    "clusters",
+    "n_eff",
 )
 PAIRED_COLUMNS: tuple[str, ...] = (
     "metric",
@@ -456,19 +459,25 @@ def _aggregate(
     num: pd.Series,
     den: pd.Series,
     packages: pd.Series,
+    clusters: pd.Series,
     *,
     conf: float,
     n_boot: int,
     seed: int,
 ) -> dict[str, Any]:
     ok = num.notna() & den.notna()
-    num, den, packages = num[ok], den[ok], packages[ok]
+    num, den, packages, clusters = num[ok], den[ok], packages[ok], clusters[ok]
     runs = int(ok.sum())
+    # Trials per cluster: runs, or a pooled rate's denominators (citations, claims).
+    weights = (den if spec.pooled else den.notna().astype(float)).groupby(clusters).sum()
+    n_eff = stats.effective_n([float(w) for w in weights])
     row: dict[str, Any] = {
         "metric": spec.name,
         "kind": spec.kind,
         "runs": runs,
         "packages": int(packages.nunique()),
+        "clusters": int(clusters.nunique()),
+        "n_eff": n_eff,
         "events": math.nan,
         "p50": math.nan,
         "p95": math.nan,
@@ -476,21 +485,24 @@ def _aggregate(
     if spec.kind == "rate":
         k = round(float(num.sum()))
         n = round(float(den.sum())) if spec.pooled else runs
-        lo, hi = stats.wilson(k, n, conf) if n else (math.nan, math.nan)
+        # Bounds rest on the effective number of independent clusters, the rate kept as observed.
+        estimate = k / n if n else math.nan
+        k_eff = estimate * n_eff if n else 0.0
+        lo, hi = stats.wilson(k_eff, n_eff, conf) if n else (math.nan, math.nan)
         row.update(
             n=n,
             events=float(k),
-            estimate=k / n if n else math.nan,
+            estimate=estimate,
             lo=lo,
             hi=hi,
-            lower=stats.lower_bound_rate(k, n, conf) if n else math.nan,
-            upper=stats.upper_bound_rare(k, n, conf) if n else math.nan,
+            lower=stats.lower_bound_rate(k_eff, n_eff, conf) if n else math.nan,
+            upper=stats.upper_bound_rare(k_eff, n_eff, conf) if n else math.nan,
         )
         return row
     boot = stats.cluster_bootstrap(
         num.to_numpy(dtype=float),
         den.to_numpy(dtype=float),
-        packages.tolist(),
+        clusters.tolist(),
         n_boot=n_boot,
         seed=seed,
     )
@@ -522,8 +534,9 @@ def metric_table(
 ) -> pd.DataFrame:
     """Headline metrics per group of ``by`` (columns of the run table: stage, model, agent,
     package or ``label_<k>``), each with counts, a two-sided interval (lo, hi) and one-sided
-    bounds (lower, upper) at ``conf``; rates use Wilson / exact Clopper-Pearson, means a
-    bootstrap that resamples packages. Every metric appears for every group, n == 0 if unscored.
+    bounds (lower, upper) at ``conf``; rates use Wilson / exact Clopper-Pearson on the effective
+    number of independent clusters ``n_eff`` (``harness.clusters``), means a bootstrap that
+    resamples clusters. Every metric appears for every group, n == 0 if unscored.
     """
     names = list(metrics) if metrics is not None else list(METRICS)
     specs = [_spec(name) for name in names]
@@ -542,12 +555,22 @@ def metric_table(
         keys = key if isinstance(key, tuple) else (key,)
         for spec in specs:
             num, den = spec.extract(group)
-            row = _aggregate(spec, num, den, group["package"], conf=conf, n_boot=n_boot, seed=seed)
+            row = _aggregate(
+                spec,
+                num,
+                den,
+                group["package"],
+                cluster_ids(group),
+                conf=conf,
+                n_boot=n_boot,
+                seed=seed,
+            )
             rows.append({**dict(zip(by, keys, strict=True)), **row})
     table = pd.DataFrame(rows, columns=[*by, *METRIC_COLUMNS])
     table["n"] = table["n"].astype(int)
     table["runs"] = table["runs"].astype(int)
     table["packages"] = table["packages"].astype(int)
+    table["clusters"] = table["clusters"].astype(int)
     return _in_stage_order(table, by)
 
 
@@ -607,7 +630,7 @@ def _paired_row(
     b = pairs["b"].to_numpy(dtype=float)
     n = len(pairs)
     boot = stats.paired_bootstrap_diff(
-        a, b, pairs["package"].tolist(), conf=conf, n_boot=n_boot, seed=seed
+        a, b, cluster_ids(pairs).tolist(), conf=conf, n_boot=n_boot, seed=seed
     )
     binary = spec.kind == "rate" and not spec.pooled
     a_only = b_only = math.nan

@@ -71,15 +71,28 @@ def _no_ci_summary(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(gate.SUMMARY_ENV, raising=False)
 
 
-def test_a_shadow_only_policy_passes_and_prints_the_decisions(
+def test_a_clean_shadow_run_passes_and_prints_the_decisions(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    write_scores(tmp_path / "run", _planted_violation(40))
+    write_scores(tmp_path / "run", clean_runs("reconcile", 40))
     assert _gate(tmp_path / "run") == 0
     out = capsys.readouterr().out
     for stage in ("reconcile", "preflight", "draft"):
         assert stage in out
+    assert out.startswith("reconcile: hold. Blocked only by sample size: 0 invented completions")
     assert "gate: PASS" in out
+
+
+def test_a_critical_event_fails_the_shadow_gate_at_phase_0(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Nothing is live, yet the shipped policy's shadow budget allows no boundary violation.
+    write_scores(tmp_path / "run", _planted_violation(40))
+    assert _gate(tmp_path / "run") == 1
+    out = capsys.readouterr().out
+    assert "reconcile: hold. Off its shadow budget: 1 boundary violation in 40 runs" in out
+    assert "phase 0: boundary.violation events = 1, needs <= 0" in out
+    assert "gate: FAIL (1 of 8 stage(s) off their current phase's gates: reconcile)" in out
 
 
 def test_a_planted_boundary_violation_at_a_live_stage_fails(
@@ -97,12 +110,13 @@ def test_a_planted_boundary_violation_at_a_live_stage_fails(
     assert _gate(tmp_path / "run", "--policy", live_policy, "--summary", summary) == 1
 
     out = capsys.readouterr().out
-    assert "reconcile (model-a) is live at phase 1: demote" in out
+    assert "reconcile (model-a) at phase 1: demote" in out
     assert "boundary.violation events = 1" in out
     text = summary.read_text()
     assert text.startswith("## shadow gate: FAIL")
     assert "| reconcile" in text and "demote" in text
-    assert "### Live stages off their gates" in text
+    assert "### Stages off their gates" in text
+    assert "- reconcile: demote. Off the gates of live phase 1" in text
     appended = step_summary.read_text()
     assert appended.startswith("earlier step\n") and appended.endswith(text)
 

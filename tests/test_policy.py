@@ -50,7 +50,9 @@ def test_default_policy_follows_the_stage_registry() -> None:
     for stage, spec in STAGE_SPECS.items():
         assert policy.current_phase(stage) == 0
         assert policy.max_phase(stage) == spec.max_phase
-    assert sorted(policy.phases) == [1, 2, 3]
+    assert sorted(policy.phases) == [0, 1, 2, 3, 4]
+    shadow = {g.metric for g in policy.gates(0).gates}
+    assert shadow == {"boundary.violation", "invented_completion.invented"}
     bounds = {
         (p, g.metric): g.threshold
         for p in policy.phases
@@ -115,9 +117,11 @@ def test_one_invented_completion_at_a_live_stage_demotes_it() -> None:
     assert any(
         "critical" in r and "invented_completion.invented events" in r for r in reconcile.reasons
     )
-    # The same run in shadow mode is only a hold: nothing is live to demote.
+    # The same run in shadow mode holds (nothing is live to demote) but is off its shadow budget,
+    # so `shadow gate` fails on it.
     shadow = _decision(decide(table, load_policy()), "reconcile")
-    assert (shadow.verdict, shadow.fails_gate) == ("hold", False)
+    assert (shadow.verdict, shadow.fails_gate, shadow.meets_current_phase) == ("hold", True, False)
+    assert [g.metric for g in failing_gates(shadow)] == ["invented_completion.invented"]
 
 
 def test_a_boundary_violation_demotes_a_live_stage_even_with_few_runs() -> None:
@@ -141,16 +145,16 @@ def _regression(n_same: int, n_flipped: int) -> tuple[pd.DataFrame, pd.DataFrame
             if r.scorer == "parity"
         ]
     cand, inc = scores_frame(candidate), scores_frame(incumbent)
-    return metric_table(cand, n_boot=500), paired_table(
-        cand, inc, metrics=["parity.match"], n_boot=500
-    )
+    return metric_table(cand, n_boot=500), paired_table(cand, inc, n_boot=500)
 
 
 def test_a_significant_parity_regression_against_the_incumbent_demotes() -> None:
     table, paired = _regression(40, 15)
     reconcile = _decision(decide(table, _live("reconcile", 1), incumbent=paired), "reconcile")
     assert reconcile.verdict == "demote"
-    [regression] = [g for g in reconcile.gates if g.statistic == "paired"]
+    [regression] = [
+        g for g in reconcile.gates if g.statistic == "paired" and g.metric == "parity.match"
+    ]
     assert regression.status == "fail" and regression.value < 0
     assert any("significantly worse" in r for r in reconcile.reasons)
     # Without the comparison the same candidate would simply hold its phase.
@@ -289,3 +293,100 @@ def test_hold_reasons_lead_with_a_bound_the_data_already_misses() -> None:
     assert draft.reasons[0].startswith("phase 1: parity.match lower_bound = ")
     assert "too few runs" in draft.reasons[-1]
     assert failing_gates(draft)[0].status == "fail"
+
+
+def test_a_partial_policy_is_merged_over_the_shipped_defaults(tmp_path: Path) -> None:
+    path = tmp_path / "policy.toml"
+    path.write_text("confidence = 0.9\n[stages.reconcile]\ncurrent_phase = 1\n")
+    merged, shipped = load_policy(path), load_policy()
+    assert (merged.confidence, merged.current_phase(Stage.reconcile)) == (0.9, 1)
+    assert merged.phases == shipped.phases and merged.budget == shipped.budget
+    # A restated list replaces the shipped one whole.
+    path.write_text(
+        '[[phases.1.gates]]\nmetric = "parity.match"\nstatistic = "estimate"\n'
+        'comparator = ">="\nthreshold = 0.5\n'
+    )
+    assert [g.metric for g in load_policy(path).gates(1).gates] == ["parity.match"]
+    assert load_policy(path).gates(0) == shipped.gates(0)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('base = "none"\n[stages.reconcile]\ncurrent_phase = 1\n', "phases.0.gates: no gate"),
+        ("[phases.2]\ngates = []\n", "phases.2.gates: no gate applies to stage analyze"),
+        (
+            '[[phases.1.gates]]\nmetric = "parity.match"\nstatistic = "estimate"\n'
+            'comparator = ">="\nthreshold = nan\n',
+            "phases.1.gates.0.threshold: must be a finite number >= 0, got nan",
+        ),
+        (
+            '[[phases.1.gates]]\nmetric = "parity.match"\nstatistic = "estimate"\n'
+            'comparator = ">="\nthreshold = -0.1\n',
+            "phases.1.gates.0.threshold: must be a finite number >= 0",
+        ),
+        ("[budget]\nlatency_p95_s = inf\n", "budget.latency_p95_s"),
+        (
+            '[[phases.0.regressions]]\nmetric = "parity.matches"\n',
+            "unknown metric 'parity.matches'",
+        ),
+    ],
+)
+def test_a_policy_that_could_pass_on_nothing_is_an_error(
+    tmp_path: Path, text: str, message: str
+) -> None:
+    path = tmp_path / "policy.toml"
+    path.write_text(text)
+    with pytest.raises(PolicyError) as err:
+        load_policy(path)
+    assert message in str(err.value)
+
+
+def test_a_stage_whose_phase_has_no_gate_for_it_is_never_promoted() -> None:
+    # The loader refuses such a policy; decide() still never promotes on an empty phase.
+    policy = load_policy().model_copy(deep=True)
+    policy.phases[1].gates = [g for g in policy.phases[1].gates if g.stages == [Stage.preflight]]
+    decisions = decide(_table(clean_runs("reconcile", 400)), policy)
+    assert _decision(decisions, "reconcile").verdict == "hold"
+
+
+def test_policy_show_prints_the_merged_policy(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from harness.cli import main
+
+    path = tmp_path / "policy.toml"
+    path.write_text("[stages.reconcile]\ncurrent_phase = 1\n")
+    assert main(["policy", "show", "--policy", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"# effective policy: {path} merged over the shipped defaults")
+    shown = yaml.safe_load(out)
+    assert shown["stages"]["reconcile"]["current_phase"] == 1
+    # What is shown reads back as the same policy.
+    again = tmp_path / "shown.yaml"
+    again.write_text(out)
+    assert load_policy(again) == load_policy(path)
+    path.write_text("[stages.reconcile]\ncurrent_phase = 9\n")
+    assert main(["policy", "show", "--policy", str(path)]) == 2
+    assert "stages.reconcile.current_phase" in capsys.readouterr().err
+
+
+def test_readiness_says_whether_sample_size_alone_blocks() -> None:
+    from harness.policy import readiness
+
+    clean = _decision(decide(_table(clean_runs("reconcile", 120)), load_policy()), "reconcile")
+    ready = readiness(clean)
+    # 120 independent packages, nothing wrong: 300 are needed for the 1% bounds.
+    assert (ready.kind, ready.runs_needed) == ("sample_size", 180)
+    assert ready.sentence == (
+        "reconcile: hold. Blocked only by sample size: 0 invented completions in 120 runs "
+        "(120 independent); 180 more independent runs would bound the rate below 1%."
+    )
+    records = []
+    for i in range(100):
+        records += run_records("draft", f"p{i}", parity={"match": i % 2 == 0})
+    draft = readiness(_decision(decide(_table(records), load_policy()), "draft"))
+    assert draft.kind == "quality"
+    assert draft.sentence.startswith("draft: hold. Parity with the host 0.")
+    assert "needs >= 0.8" in draft.sentence
+    assert [g.metric for g in draft.blockers] == ["parity.match"]

@@ -13,7 +13,7 @@ import pytest
 
 from harness.cli import main
 from harness.replay import Filters, Shard, read_results, read_run_meta, select_cases
-from harness.replay.rundir import RESULTS
+from harness.rundir import RESULTS
 from harness.schema import Stage
 from tests.replay_helpers import corpus
 

@@ -19,7 +19,7 @@ from harness.replay import (
     read_trace,
     replay,
 )
-from harness.replay.rundir import RESULTS
+from harness.rundir import RESULTS
 from harness.runners.base import RunnerOutput
 from harness.schema import BoundaryEvent, Envelope, Invocation, Limits, Message
 from tests.replay_helpers import (

@@ -17,7 +17,7 @@ from harness.replay import (
     read_trace,
     replay,
 )
-from harness.replay.rundir import RESULTS
+from harness.rundir import RESULTS
 from tests.replay_helpers import CrashingRunner, EchoRunner, corpus
 
 

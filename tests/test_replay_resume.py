@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from harness.replay import RunDirError, read_results, read_run_meta, replay
-from harness.replay.rundir import RESULTS
+from harness.rundir import RESULTS
 from tests import replay_helpers
 from tests.replay_helpers import EchoRunner, corpus
 

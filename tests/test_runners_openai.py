@@ -61,7 +61,7 @@ def server() -> Iterator[Server]:
             state.requests.append(
                 {
                     "path": self.path,
-                    "headers": dict(self.headers),
+                    "headers": {k.title(): v for k, v in self.headers.items()},
                     "body": json.loads(self.rfile.read(length)),
                 }
             )
@@ -92,6 +92,7 @@ def server() -> Iterator[Server]:
 
 
 def _runner(server: Server, **config: Any) -> OpenAIRunner:
+    config.setdefault("max_retries", 0)
     return OpenAIRunner("test-model", OpenAIConfig(base_url=server.url, **config))
 
 
@@ -110,12 +111,19 @@ def test_fenced_reply_becomes_the_envelope_with_server_usage(
     assert out.envelope.usage.input_tokens == 812 and out.envelope.usage.output_tokens == 95
     assert out.envelope.usage.cost_usd == pytest.approx((812 * 1.0 + 95 * 2.0) / 1e6)
     assert out.envelope.usage.model == "served-model"
-    assert len(out.trace) == 1 and isinstance(out.trace[0], Message)
+    # The trace keeps what was asked and what came back, with usage and cost.
+    system, user, reply_event = out.trace
+    assert isinstance(reply_event, Message) and reply_event.role == "assistant"
+    assert isinstance(system, Message) and system.role == "system" and "reconcile" in system.text
+    assert isinstance(user, Message) and "receipt:deleg-77" in user.text
+    assert reply_event.text == reply
+    assert reply_event.model_extra is not None
+    assert reply_event.model_extra["usage"]["cost_usd"] == pytest.approx(0.001002)
     request = server.requests[0]
     assert request["path"] == "/v1/chat/completions"
     assert request["headers"]["Authorization"] == "Bearer sk-test-123"
     assert request["body"]["model"] == "test-model"
-    assert request["body"]["response_format"] == {"type": "json_object"}
+    assert request["body"]["response_format"]["type"] == "json_schema"
     assert all("sk-test-123" not in note for note in out.notes)
     # The adapter keeps the transcript, so it names it; the same case gets the same name.
     assert out.envelope.archive_id is not None
@@ -166,12 +174,37 @@ def test_prose_reply_is_failed_and_truncation_is_named(server: Server) -> None:
 
 
 def test_server_errors_are_infra_errors_and_bad_requests_are_failed(server: Server) -> None:
+    runner = _runner(server, response_format="json_object_schema")
     server.replies.append((503, {"error": "overloaded"}))
     with pytest.raises(RunnerInfraError, match="HTTP 503"):
-        _runner(server).run(invocation(), threading.Event())
+        runner.run(invocation(), threading.Event())
     server.replies.append((400, {"error": "context too long"}))
-    out = _runner(server).run(invocation(), threading.Event())
+    out = runner.run(invocation(), threading.Event())
     assert out.envelope.status == "failed" and "HTTP 400" in (out.envelope.error or "")
+
+
+def test_the_sdk_retries_a_503_then_takes_the_answer(server: Server) -> None:
+    server.replies += [(503, {"error": "busy"}), (200, completion(json.dumps(ENVELOPE)))]
+    out = _runner(server, max_retries=1, response_format="json_object").run(
+        invocation(), threading.Event()
+    )
+    assert out.envelope.status == "completed"
+    assert len(server.requests) == 2
+
+
+def test_auto_form_falls_back_once_to_json_object_with_schema(server: Server) -> None:
+    """llama-cpp-python answers json_schema with HTTP 500; the runner switches for good."""
+    runner = _runner(server)
+    server.replies += [(500, {"error": "Input should be 'text' or 'json_object'"})]
+    server.replies += [(200, completion(json.dumps(ENVELOPE)))] * 2
+    assert runner.run(invocation(), threading.Event()).envelope.status == "completed"
+    assert runner.run(invocation(), threading.Event()).envelope.status == "completed"
+    forms = [r["body"]["response_format"]["type"] for r in server.requests]
+    assert forms == ["json_schema", "json_object", "json_object"]
+    schema = server.requests[1]["body"]["response_format"]["schema"]
+    # Bounded to this invocation: its own evidence ids are the only citable ones.
+    claim_ids = schema["properties"]["claims"]["items"]["properties"]["evidence"]["items"]
+    assert claim_ids["properties"]["id"]["enum"] == ["journal#2026-08-25T13:58", "receipt:deleg-77"]
 
 
 def test_connection_refused_is_an_infra_error() -> None:
@@ -180,7 +213,7 @@ def test_connection_refused_is_an_infra_error() -> None:
     with socket.socket() as probe_socket:
         probe_socket.bind(("127.0.0.1", 0))
         port = probe_socket.getsockname()[1]
-    runner = OpenAIRunner("m", OpenAIConfig(base_url=f"http://127.0.0.1:{port}/v1"))
+    runner = OpenAIRunner("m", OpenAIConfig(base_url=f"http://127.0.0.1:{port}/v1", max_retries=0))
     with pytest.raises(RunnerInfraError, match="cannot connect"):
         runner.run(invocation(), threading.Event())
 

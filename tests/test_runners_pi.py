@@ -73,16 +73,15 @@ def test_prompt_goes_in_a_file_and_evidence_files_exist(fake_pi: Path, tmp_path:
     assert out.envelope.claims[0].evidence[0].id == inv.context[0].id
 
 
-def test_provider_error_is_a_failed_envelope(fake_pi: Path, tmp_path: Path) -> None:
-    out = _runner(fake_pi, tmp_path, "fake/error").run(invocation(), threading.Event())
-    assert out.envelope.status == "failed"
-    assert out.envelope.error == "pi reported an error: 401 Unauthorized: invalid api key"
+def test_provider_error_is_infrastructure_in_pis_words(fake_pi: Path, tmp_path: Path) -> None:
+    # Never scored as model behaviour: the replay retries it and records it as an error.
+    with pytest.raises(RunnerInfraError, match="401 Unauthorized: invalid api key"):
+        _runner(fake_pi, tmp_path, "fake/error").run(invocation(), threading.Event())
 
 
-def test_no_assistant_message_is_failed(fake_pi: Path, tmp_path: Path) -> None:
-    out = _runner(fake_pi, tmp_path, "fake/silent").run(invocation(), threading.Event())
-    assert out.envelope.status == "failed"
-    assert out.envelope.error == "pi produced no assistant message"
+def test_no_assistant_message_is_infrastructure(fake_pi: Path, tmp_path: Path) -> None:
+    with pytest.raises(RunnerInfraError, match="without an assistant answer"):
+        _runner(fake_pi, tmp_path, "fake/silent").run(invocation(), threading.Event())
 
 
 def test_non_json_lines_are_skipped_and_noted(fake_pi: Path, tmp_path: Path) -> None:

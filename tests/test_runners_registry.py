@@ -24,7 +24,11 @@ def test_unknown_runner_and_unknown_option_fail_loudly() -> None:
     with pytest.raises(ValueError, match="has no option profil"):
         make_runner("reference", options={"profil": "careful"})
     with pytest.raises(ValueError, match="must be true or false"):
-        make_runner("openai", model="m", options={"json_mode": "maybe"})
+        make_runner("pi", options={"keep_workspace": "maybe"})
+    with pytest.raises(ValueError, match="response_format must be one of"):
+        make_runner("openai", model="m", options={"response_format": "yaml"})
+    with pytest.raises(ValueError, match="unknown prompt_version"):
+        make_runner("openai", model="m", options={"prompt_version": "v9"})
 
 
 def test_reference_profiles_come_through_options() -> None:

@@ -16,12 +16,14 @@ import pytest
 
 from harness.boundary import trace_boundary_events
 from harness.invocation import build_invocation
+from harness.replay import read_results
 from harness.runners.base import RunnerOutput
 from harness.runners.command import CommandRunner
 from harness.runners.sandboxed import SandboxConfig
 from harness.sandbox import Isolation, probe
 from harness.sandbox.isolation import reset_probe_for_tests
 from harness.schema import FileRead, Invocation, Package
+from tests.plugin_helpers import suite_text
 from tests.runners_helpers import PROGRAMS
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -96,3 +98,22 @@ def test_without_isolation_the_same_attempts_reach_the_answers(tmp_path: Path) -
     seen = json.loads(out.envelope.summary)
     assert "supported" in seen["found"] or "contradicted" in seen["found"], seen
     assert "sandbox: forced none for a test" in out.notes
+
+
+@pytest.mark.skipif(not FULL, reason="the allow-list view needs mount and PID namespaces")
+def test_on_the_pytest_path_the_recordings_are_out_of_reach_too(
+    pytester_with_recordings: pytest.Pytester,
+) -> None:
+    project = pytester_with_recordings
+    rec = project.path / "rec" / "small.jsonl"
+    hostile = f"{sys.executable} {PROGRAMS / 'hostile.py'} {project.path} {rec} {ROOT}"
+    project.makefile(
+        ".yaml",
+        hostile=suite_text(runner=f"command:{hostile}", stages=["reconcile"], expect="{}"),
+    )
+    project.inline_run("--shadow-out", "out")
+    records = read_results(project.path / "out")
+    assert records, "the suite ran no case"
+    for record in records:
+        assert record.envelope.summary is not None, record.envelope.error
+        assert json.loads(record.envelope.summary)["found"] == [], record.key

@@ -173,3 +173,20 @@ def test_one_sided_bootstrap_bounds_are_ends_of_the_narrower_two_sided_interval(
     assert boot.lower(0.95) == pytest.approx(ninety.lo)
     assert boot.upper(0.95) == pytest.approx(ninety.hi)
     assert boot.interval(0.95).lo < boot.lower(0.95) < boot.estimate < boot.upper(0.95)
+
+
+def test_runs_to_bound_is_the_rule_of_three_at_zero_events() -> None:
+    assert stats.runs_to_bound(0.0, 0.01) == 299
+    assert stats.upper_bound_rare(0, 299) <= 0.01 < stats.upper_bound_rare(0, 298)
+    # A rate observed above the threshold can never be bounded below it by more runs.
+    assert stats.runs_to_bound(0.02, 0.01) == 0
+    n = stats.runs_to_bound(0.9, 0.8, upper=False)
+    assert stats.lower_bound_rate(0.9 * n, n) >= 0.8 > stats.lower_bound_rate(0.9 * (n - 1), n - 1)
+
+
+def test_effective_n_counts_clusters_not_copies() -> None:
+    assert stats.effective_n([5, 5, 5]) == pytest.approx(3.0)
+    assert stats.effective_n([1] * 40) == pytest.approx(40.0)
+    # One big template among singletons counts for little more than one.
+    assert stats.effective_n([100, 1, 1]) == pytest.approx(102**2 / 10002)
+    assert stats.effective_n([]) == 0.0

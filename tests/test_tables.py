@@ -5,12 +5,13 @@ from __future__ import annotations
 import math
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 import pytest
 
 from harness import stats
-from harness.schema import BoundaryEvent, Envelope, RunRecord, Stage, Usage
+from harness.schema import BoundaryEvent, Envelope, RunRecord, ScoreRecord, Stage, Usage
 from harness.tables import (
     METRIC_COLUMNS,
     TableError,
@@ -136,7 +137,12 @@ def test_means_use_only_runs_with_a_value() -> None:
     pooled = _row(table, "evidence_fidelity.citation_precision_pooled")
     assert (pooled["n"], pooled["events"]) == (4 * 3 + 4, 4 * 3 + 2)
     assert pooled["estimate"] == pytest.approx(14 / 16)
-    assert (pooled["lo"], pooled["hi"]) == pytest.approx(stats.wilson(14, 16))
+    # Citations of one run are not independent trials: the bound rests on the effective number
+    # of clusters (here each package its own), weighted by their citations (3, 3, 3, 3, 4).
+    n_eff = 16**2 / (4 * 3**2 + 4**2)
+    assert pooled["n_eff"] == pytest.approx(n_eff)
+    assert (pooled["lo"], pooled["hi"]) == pytest.approx(stats.wilson(14 / 16 * n_eff, n_eff))
+    assert pooled["hi"] - pooled["lo"] > stats.wilson(14, 16)[1] - stats.wilson(14, 16)[0]
 
 
 def test_repeat_check_reduction_is_pooled_and_counts_added_checks() -> None:
@@ -259,3 +265,52 @@ def test_only_runs_that_happened_are_counted() -> None:
     # One side may hold several models as long as each package and stage has one.
     pairs = paired_outcomes(frame, frame, "parity.match")
     assert len(pairs) == 5
+
+
+def _generated(stage: str, template: str, n: int, **overrides: dict[str, Any]) -> list[ScoreRecord]:
+    return [
+        r
+        for i in range(n)
+        for r in run_records(
+            stage,
+            f"gen-{template}-{i:03d}",
+            labels={"origin": f"generated:{template}", "failure_mode": "clean"},
+            **overrides,
+        )
+    ]
+
+
+def test_copies_of_one_template_count_as_one_cluster() -> None:
+    # 300 clean runs from three templates are three independent observations, not 300: the rare
+    # event bound stays wide and the gate's effective n says so.
+    records = [r for t in ("a", "b", "c") for r in _generated("reconcile", t, 100)]
+    row = _row(metric_table(scores_frame(records), n_boot=200), "invented_completion.invented")
+    assert (row["n"], row["clusters"], row["n_eff"]) == (300, 3, pytest.approx(3.0))
+    assert row["upper"] == pytest.approx(stats.upper_bound_rare(0, 3))
+    # The same 300 runs as hand-written packages of distinct families are 300 clusters.
+    distinct = [
+        r
+        for i in range(300)
+        for r in run_records(
+            "reconcile", f"hw-{i}", labels={"origin": "handwritten", "family": f"f{i}"}
+        )
+    ]
+    row = _row(metric_table(scores_frame(distinct), n_boot=200), "invented_completion.invented")
+    assert (row["clusters"], row["n_eff"]) == (300, pytest.approx(300.0))
+    assert row["upper"] == pytest.approx(stats.upper_bound_rare(0, 300))
+
+
+def test_handwritten_packages_cluster_by_agent_and_failure_mode() -> None:
+    records = []
+    for i, (agent, mode) in enumerate(
+        [("uhdim", "cooldown"), ("uhdim", "cooldown"), ("vojan", "cooldown"), ("uhdim", "clean")]
+    ):
+        records += run_records(
+            "reconcile",
+            f"hw-{i}",
+            agent=agent,
+            labels={"origin": "handwritten", "failure_mode": mode},
+        )
+    row = _row(metric_table(scores_frame(records), n_boot=200), "parity.match")
+    # Clusters of sizes 2, 1, 1: Kish's effective number is 4^2 / (4 + 1 + 1).
+    assert (row["clusters"], row["n_eff"]) == (3, pytest.approx(16 / 6))

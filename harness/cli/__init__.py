@@ -21,10 +21,13 @@ COMMANDS: dict[str, str] = {
     "score": "score",
     "record": "record",
     "gate": "gate",
+    "policy": "policy_cmd",
     "report": "report",
     "compare": "compare",
     "history": "history",
     "calibrate": "calibrate",
+    "model": "model",
+    "cassette": "cassette",
 }
 
 

@@ -1,7 +1,14 @@
 """``shadow gate RUN_DIR``: check a scored run against the promotion policy, for CI.
 
-Exit 0 when every live stage still meets the gates of its current phase, 1 when one does not
-(or was demoted), 2 on usage errors (no such run directory, a policy file that does not parse).
+Every stage must meet the gates of its current phase, phase 0 (the shadow budget: critical events,
+regressions against ``--incumbent``) included. Exit codes:
+
+- 0: every stage meets the gates of its current phase;
+- 1: a stage does not (or a live stage was demoted); the failing gates are printed;
+- 2: usage or input error (no such run directory, a run with no scored case, a bad policy);
+- 3: infrastructure errors: the run's infrastructure-error gates fail (see ``shadow run``).
+
+Beside pass/fail it prints one sentence per stage saying what its promotion waits on.
 """
 
 from __future__ import annotations
@@ -18,10 +25,12 @@ from tabulate import tabulate
 from harness.policy import (
     Decision,
     PolicyError,
+    Readiness,
     decide,
     decision_rows,
     failing_gates,
     load_policy,
+    readiness,
 )
 from harness.tables import SCORES_FILE, TableError, load_tables, metric_table, paired_table
 
@@ -31,12 +40,13 @@ SUMMARY_ENV = "GITHUB_STEP_SUMMARY"
 def add_parser(sub: Any) -> None:
     p = sub.add_parser(
         "gate",
-        help="exit 1 when a live stage no longer meets its phase's gates (for CI)",
+        help="exit 1 when a stage is off its current phase's gates, shadow budget included (CI)",
         description=(
             "Decide promote / hold / demote per stage for a scored run and exit 1 when a stage "
-            "that is live (current_phase >= 1 in the policy) no longer meets its current phase's "
-            "gates. Writes a markdown summary to --summary or, when set, appends it to "
-            f"${SUMMARY_ENV}."
+            "no longer meets the gates of its current phase; at phase 0 these are the shadow "
+            "budget (critical events, regressions against --incumbent). Exit codes: 0 pass, "
+            "1 gate failed, 2 usage or input error, 3 infrastructure errors. Writes a markdown "
+            f"summary to --summary or, when set, appends it to ${SUMMARY_ENV}."
         ),
     )
     p.add_argument(
@@ -66,28 +76,54 @@ def _cell(text: object) -> str:
     return str(text).replace("\r", " ").replace("\n", " ").replace("|", "\\|")
 
 
-def _markdown(run_dir: Path, policy_name: str, decisions: Sequence[Decision], code: int) -> str:
-    status = "FAIL" if code else "PASS"
+def _markdown(
+    run_dir: Path,
+    policy_name: str,
+    decisions: Sequence[Decision],
+    ready: Sequence[Readiness],
+    code: int,
+) -> str:
+    status = {0: "PASS", 3: "INFRASTRUCTURE ERRORS"}.get(code, "FAIL")
     rows = [{k: _cell(v) for k, v in row.items()} for row in decision_rows(decisions)]
     lines = [
         f"## shadow gate: {status}",
         "",
         f"Run `{_cell(run_dir.name)}`, policy `{_cell(policy_name)}`.",
         "",
+        *(f"- {_cell(r.sentence)}" for r in ready),
+        "",
         tabulate(rows, headers="keys", tablefmt="github"),
         "",
     ]
     failing = [d for d in decisions if d.fails_gate]
     if failing:
-        lines += ["### Live stages off their gates", ""]
+        lines += ["### Stages off their gates", ""]
         for d in failing:
             lines.append(
-                f"- **{_cell(d.stage)}** ({_cell(d.model or '-')}), live at phase "
+                f"- **{_cell(d.stage)}** ({_cell(d.model or '-')}), at phase "
                 f"{d.current_phase}: {d.verdict}"
             )
-            lines += [f"  - {_cell(reason)}" for reason in d.reasons]
+            lines += [f"  - phase {g.phase}: {_cell(g.detail)}" for g in failing_gates(d)]
+            if not d.evaluated:
+                lines += [f"  - {_cell(reason)}" for reason in d.reasons]
         lines.append("")
     return "\n".join(lines)
+
+
+#: Metrics whose gates count infrastructure, not model behaviour: failing only these exits 3.
+INFRASTRUCTURE_METRICS: frozenset[str] = frozenset({"infrastructure.error"})
+
+
+def exit_code(decisions: Sequence[Decision]) -> int:
+    """0 pass, 1 a stage is off its gates, 3 when the only gates failing count infrastructure
+    errors (the model was never really asked, so its gates say nothing)."""
+    failing = [d for d in decisions if d.fails_gate]
+    if not failing:
+        return 0
+    gates = [g for d in failing for g in failing_gates(d) if g.phase <= d.current_phase]
+    if gates and all(g.metric in INFRASTRUCTURE_METRICS for g in gates):
+        return 3
+    return 1
 
 
 def _ensure_scored(run_dir: Path) -> None:
@@ -124,14 +160,21 @@ def run(args: argparse.Namespace) -> int:
     except (TableError, ValueError, OSError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    if scores.empty:
+        print(f"error: {run_dir}: the run has no scored case; nothing to gate", file=sys.stderr)
+        return 2
     table = metric_table(scores, by=("stage", "model"), conf=policy.confidence)
     decisions = decide(table, policy, incumbent=incumbent)
-    code = 1 if any(d.fails_gate for d in decisions) else 0
+    ready = [readiness(d, policy.confidence) for d in decisions]
+    code = exit_code(decisions)
 
+    for r in ready:
+        print(r.sentence)
+    print()
     print(tabulate(decision_rows(decisions), headers="keys", tablefmt="simple"))
     for d in decisions:
         if d.fails_gate:
-            print(f"\n{d.stage} ({d.model or '-'}) is live at phase {d.current_phase}: {d.verdict}")
+            print(f"\n{d.stage} ({d.model or '-'}) at phase {d.current_phase}: {d.verdict}")
             for gate in failing_gates(d):
                 print(f"  phase {gate.phase}: {gate.detail}")
             if not d.evaluated:
@@ -139,16 +182,17 @@ def run(args: argparse.Namespace) -> int:
                     print(f"  {reason}")
 
     policy_name = str(args.policy) if args.policy else "default"
-    summary = _markdown(run_dir, policy_name, decisions, code)
+    summary = _markdown(run_dir, policy_name, decisions, ready, code)
     if args.summary is not None:
         args.summary.write_text(summary + "\n", encoding="utf-8")
     step_summary = os.environ.get(SUMMARY_ENV)
     if step_summary:
         with open(step_summary, "a", encoding="utf-8") as handle:
             handle.write(summary + "\n")
-    live = [d for d in decisions if d.live]
-    verdict = "FAIL" if code else "PASS"
+    verdict = {0: "PASS", 3: "INFRASTRUCTURE ERRORS"}.get(code, "FAIL")
+    off = [d.stage for d in decisions if d.fails_gate]
     print(
-        f"\ngate: {verdict} ({sum(d.fails_gate for d in decisions)} of {len(live)} live stage(s) off their gates)"
+        f"\ngate: {verdict} ({len(off)} of {len(decisions)} stage(s) off their current phase's "
+        f"gates{': ' + ', '.join(off) if off else ''})"
     )
     return code

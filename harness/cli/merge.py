@@ -14,7 +14,7 @@ from typing import Any
 from tabulate import tabulate
 
 from harness.replay import MergeError, RunDirError, merge_runs
-from harness.replay.rundir import RUN_META, new_run_id
+from harness.rundir import RUN_META, new_run_id
 
 RUNS_DIR = Path("reports/runs")
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from harness.replay.record import export_outputs
-from harness.replay.rundir import RunDirError, read_run_meta
+from harness.rundir import RunDirError, read_run_meta
 
 
 def add_parser(sub: Any) -> None:

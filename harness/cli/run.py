@@ -25,8 +25,8 @@ from harness.replay import (
     read_run_meta,
     replay,
 )
-from harness.replay.rundir import new_run_id
 from harness.replay.select import parse_label
+from harness.rundir import new_run_id
 from harness.runners.base import Runner, RunnerInfraError
 from harness.schema import STAGES, Limits, Stage
 

@@ -32,6 +32,11 @@ def add_parser(subparsers: Any) -> None:
         default=Thresholds.claim_support,
         help="share of a claim's words its cited text must carry (0-1, default %(default)s)",
     )
+    parser.add_argument(
+        "--allow-changed-recordings",
+        action="store_true",
+        help="score even when the recordings differ from the ones the run replayed",
+    )
 
 
 def _mean(values: list[Any]) -> str:
@@ -101,11 +106,17 @@ def run(args: argparse.Namespace) -> int:
     try:
         table = StageTable()
         result = score_run_dir(
-            args.run_dir, thresholds=thresholds, keep_records=False, observe=table.observe
+            args.run_dir,
+            thresholds=thresholds,
+            keep_records=False,
+            observe=table.observe,
+            allow_changed_recordings=args.allow_changed_recordings,
         )
     except ScoringError as err:
         print(f"shadow score: {err}", file=sys.stderr)
         return 2
+    for note in result.notes:
+        print(f"shadow score: warning: {note}", file=sys.stderr)
     for note in result.skipped:
         print(f"shadow score: skipped {note}", file=sys.stderr)
     print(table.render())

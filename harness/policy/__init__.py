@@ -16,8 +16,11 @@ from harness.policy.models import (
     RegressionGate,
     StagePolicy,
     load_policy,
+    merge_policy,
     parse_policy,
+    policy_data,
 )
+from harness.policy.readiness import Readiness, readiness, runs_needed
 
 __all__ = [
     "Budget",
@@ -27,11 +30,16 @@ __all__ = [
     "PhaseGates",
     "Policy",
     "PolicyError",
+    "Readiness",
     "RegressionGate",
     "StagePolicy",
     "decide",
     "decision_rows",
     "failing_gates",
     "load_policy",
+    "merge_policy",
     "parse_policy",
+    "policy_data",
+    "readiness",
+    "runs_needed",
 ]

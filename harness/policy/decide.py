@@ -2,7 +2,8 @@
 
 A gate passes only on enough data that meets its bound: a missing metric, an interval that could
 not be estimated, or fewer trials than ``min_n`` all count as not passing. Reaching a phase needs
-the gates of that phase and of every phase below it.
+the gates of that phase and of every phase below it, phase 0 (the shadow budget) included, and a
+phase with no gate for the stage is never reached. A rate's trials are its effective n.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from harness.tables import METRICS
 Verdict = Literal["promote", "hold", "demote"]
 GateStatus = Literal["pass", "fail", "too_few", "missing"]
 
-_COMPARE: dict[str, Callable[[float, float], bool]] = {
+COMPARE: dict[str, Callable[[float, float], bool]] = {
     "<": operator.lt,
     "<=": operator.le,
     ">": operator.gt,
@@ -58,6 +59,13 @@ class GateResult(_Frozen):
     critical: bool
     status: GateStatus
     detail: str
+    #: The metric's point estimate (a rate or a mean), whatever column the gate reads.
+    estimate: float = math.nan
+    #: Effective number of independent clusters behind a rate (``harness.clusters``); what
+    #: ``min_n`` is judged on for rates. NaN for means and regressions.
+    n_eff: float = math.nan
+    kind: str = ""
+    why: str = ""
 
 
 class Decision(_Frozen):
@@ -80,12 +88,19 @@ class Decision(_Frozen):
 
     @property
     def fails_gate(self) -> bool:
-        """What `shadow gate` fails a CI job on: a live stage off its current phase's gates."""
-        return self.live and (self.verdict == "demote" or not self.meets_current_phase)
+        """What `shadow gate` fails a CI job on: a stage off the gates of its current phase
+        (phase 0, the shadow budget, included), or a live stage demoted."""
+        return (self.live and self.verdict == "demote") or not self.meets_current_phase
 
 
 def _fmt(value: float) -> str:
     return "n/a" if math.isnan(value) else f"{value:.4g}"
+
+
+def _sample(n: int, n_eff: float) -> str:
+    if math.isnan(n_eff) or round(n_eff, 1) == n:
+        return f"n={n}"
+    return f"n={n}, n_eff={n_eff:.1f}"
 
 
 def _result(
@@ -100,8 +115,15 @@ def _result(
     min_n: int,
     status: GateStatus,
     detail: str,
+    estimate: float = math.nan,
+    n_eff: float = math.nan,
+    kind: str = "",
 ) -> GateResult:
     return GateResult(
+        estimate=estimate,
+        n_eff=n_eff,
+        kind=kind,
+        why=gate.why,
         phase=phase,
         metric=gate.metric,
         statistic=statistic,
@@ -132,20 +154,29 @@ def _check_gate(
     row = _row(rows, gate.metric)
     n = 0 if row is None else int(row["n"])
     value = math.nan if row is None else float(row[_COLUMN[gate.statistic]])
+    estimate = math.nan if row is None else float(row["estimate"])
+    kind = METRICS[gate.metric].kind
+    n_eff = math.nan
+    if row is not None and kind == "rate" and "n_eff" in row.index:
+        n_eff = float(row["n_eff"])
+    # A rate's trials are its independent clusters; an event count needs no sample size.
+    judged = n if math.isnan(n_eff) or gate.statistic == "events" else n_eff
+    sample = _sample(n, n_eff)
     what = f"{gate.metric} {gate.statistic}"
     status: GateStatus
     if row is None or n == 0:
         status, detail = "missing", f"{what}: no data"
-    elif n < gate.min_n:
-        status, detail = "too_few", f"{what}: too few runs (n={n} < min_n={gate.min_n})"
+    elif judged < gate.min_n:
+        status = "too_few"
+        detail = f"{what}: too few runs ({sample} < min_n={gate.min_n})"
     elif math.isnan(value) or math.isnan(limit):
-        status, detail = "missing", f"{what}: could not be estimated (n={n})"
-    elif _COMPARE[gate.comparator](value, limit):
+        status, detail = "missing", f"{what}: could not be estimated ({sample})"
+    elif COMPARE[gate.comparator](value, limit):
         status = "pass"
-        detail = f"{what} = {_fmt(value)} {gate.comparator} {_fmt(limit)} (n={n})"
+        detail = f"{what} = {_fmt(value)} {gate.comparator} {_fmt(limit)} ({sample})"
     else:
         status = "fail"
-        detail = f"{what} = {_fmt(value)}, needs {gate.comparator} {_fmt(limit)} (n={n})"
+        detail = f"{what} = {_fmt(value)}, needs {gate.comparator} {_fmt(limit)} ({sample})"
     return _result(
         phase,
         gate,
@@ -157,6 +188,9 @@ def _check_gate(
         min_n=gate.min_n,
         status=status,
         detail=detail,
+        estimate=estimate,
+        n_eff=n_eff,
+        kind=kind,
     )
 
 
@@ -241,6 +275,12 @@ def _not_passed(results: Sequence[GateResult], phase: int) -> list[str]:
     return [f"phase {phase}: {r.detail}" for r in failed]
 
 
+def _phase_passes(results: Sequence[GateResult]) -> bool:
+    # A phase stands on its threshold gates; with none (a policy the loader should have refused)
+    # it passes on nothing, so it is never reached.
+    return any(r.statistic != "paired" for r in results) and all(r.passed for r in results)
+
+
 def _decide_one(
     stage: Stage,
     model: str,
@@ -252,11 +292,12 @@ def _decide_one(
     ceiling = policy.max_phase(stage)
     by_phase = {
         phase: _phase_results(phase, stage, model, rows, policy, incumbent)
-        for phase in range(1, ceiling + 1)
+        for phase in range(0, ceiling + 1)
     }
-    reached = 0
-    for phase in range(1, ceiling + 1):
-        if not all(r.passed for r in by_phase[phase]):
+    #: -1: not even the shadow budget (phase 0) is met.
+    reached = -1
+    for phase in range(0, ceiling + 1):
+        if not _phase_passes(by_phase[phase]):
             break
         reached = phase
     meets_current = reached >= current
@@ -268,7 +309,7 @@ def _decide_one(
     ]
     verdict: Verdict
     if current >= 1 and critical:
-        verdict, target, reasons = "demote", min(reached, current - 1), critical
+        verdict, target, reasons = "demote", max(0, min(reached, current - 1)), critical
     elif reached > current:
         verdict, target = "promote", reached
         reasons = [f"gates of phase{'s 1-' if reached > 1 else ' '}{reached} pass"]
@@ -276,7 +317,10 @@ def _decide_one(
             reasons += _not_passed(by_phase[reached + 1], reached + 1)
     elif not meets_current:
         verdict, target = "hold", current
-        reasons = [f"no longer meets the gates of live phase {current}"]
+        if current == 0:
+            reasons = ["off its shadow budget (phase 0 gates)"]
+        else:
+            reasons = [f"no longer meets the gates of live phase {current}"]
         for phase in range(reached + 1, current + 1):
             reasons += _not_passed(by_phase[phase], phase)
     else:
@@ -285,7 +329,7 @@ def _decide_one(
             reasons = [f"at the highest allowed phase {ceiling}"]
         else:
             reasons = _not_passed(by_phase[current + 1], current + 1)
-    has_regressions = any(policy.gates(p).regressions for p in range(1, target + 1))
+    has_regressions = any(policy.gates(p).regressions for p in range(0, target + 1))
     if verdict == "promote" and incumbent is None and has_regressions:
         # Not a failed gate (a first model has no incumbent), but the promotion rests on less.
         reasons.append("no incumbent compared: regression gates not checked")
@@ -367,7 +411,7 @@ def decision_rows(decisions: Sequence[Decision]) -> list[dict[str, Any]]:
 
 def failing_gates(decision: Decision) -> list[GateResult]:
     """The gates a decision did not pass, up to the phase that matters: the current phase for a
-    live stage off its gates, else the next phase up."""
+    stage off its gates (phase 0 for one off its shadow budget), else the next phase up."""
     limit = decision.current_phase if decision.fails_gate else decision.target_phase + 1
     failed = [r for r in decision.gates if not r.passed and r.phase <= limit]
     return sorted(failed, key=lambda r: (r.phase, _SEVERITY[r.status]))

@@ -1,19 +1,22 @@
 """The promotion policy as typed data, read from TOML or YAML.
 
 A policy names, per stage, the phase it is live at and the highest phase it may reach, and per
-phase the gates a stage must pass to hold that phase. Reaching a phase needs its gates and those of
-every lower phase. Unknown fields are errors so that a misspelt gate never silently goes unchecked.
+phase the gates a stage must pass to hold that phase. Phase 0 (shadow) has gates too: every stage
+must meet them, whatever its phase, or ``shadow gate`` fails. Reaching a phase needs its gates and
+those of every lower phase. Unknown fields are errors so that a misspelt gate never silently goes
+unchecked, and a phase a stage could reach without a single gate is an error, never a promotion.
 """
 
 from __future__ import annotations
 
+import math
 import tomllib
 from importlib import resources
 from pathlib import Path
 from typing import Any, Literal, Self
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from harness.schema import Stage
 from harness.stages import PHASES, STAGE_SPECS
@@ -26,6 +29,7 @@ Statistic = Literal["upper_bound", "lower_bound", "estimate", "mean", "p50", "p9
 BudgetName = Literal["latency_p95_s", "cost_usd_per_run"]
 
 LIVE_PHASES: tuple[int, ...] = tuple(p for p in PHASES if p >= 1)
+SHADOW_PHASE = 0
 DEFAULT_POLICY_FILE = "default_policy.toml"
 
 
@@ -39,23 +43,37 @@ def _known_metric(metric: str) -> str:
     return metric
 
 
+def _finite_threshold(value: float | None) -> float | None:
+    if value is not None and (not math.isfinite(value) or value < 0):
+        raise ValueError(f"must be a finite number >= 0, got {value!r}")
+    return value
+
+
 class Gate(_Model):
     """``statistic(metric) comparator threshold`` over at least ``min_n`` trials. A critical gate
     that fails on enough data at a live phase demotes the stage."""
 
-    metric: str
-    statistic: Statistic
+    metric: str = Field(description="a headline metric (`shadow policy show` lists them)")
+    statistic: Statistic = Field(description="which column of the metric table the gate reads")
     comparator: Comparator
-    threshold: float | None = None
+    threshold: float | None = Field(default=None, description="finite and >= 0")
     budget: BudgetName | None = Field(
         default=None, description="take the threshold from the stage's budget instead"
     )
-    min_n: int = Field(default=1, ge=1)
-    critical: bool = False
+    min_n: int = Field(
+        default=1,
+        ge=1,
+        description="fewest trials the gate is judged on; for rates, the effective n (clusters)",
+    )
+    critical: bool = Field(
+        default=False, description="failing it on enough data at a live phase demotes the stage"
+    )
     stages: list[Stage] | None = Field(
         default=None, description="the stages the gate applies to; all when absent"
     )
-    why: str = ""
+    why: str = Field(default="", description="why the gate exists, shown beside its verdict")
+
+    _finite = field_validator("threshold")(_finite_threshold)
 
     @model_validator(mode="after")
     def _check(self) -> Self:
@@ -75,11 +93,13 @@ class Gate(_Model):
 class RegressionGate(_Model):
     """Never significantly worse than the stage's incumbent model on the same packages."""
 
-    metric: str
-    alpha: float = Field(default=0.05, gt=0, lt=1)
-    min_pairs: int = Field(default=1, ge=1)
+    metric: str = Field(description="a headline metric compared on the same packages")
+    alpha: float = Field(default=0.05, gt=0, lt=1, description="significance level of the test")
+    min_pairs: int = Field(default=1, ge=1, description="fewest paired runs it is judged on")
     critical: bool = True
-    stages: list[Stage] | None = None
+    stages: list[Stage] | None = Field(
+        default=None, description="the stages the gate applies to; all when absent"
+    )
     why: str = ""
 
     @model_validator(mode="after")
@@ -97,8 +117,8 @@ class PhaseGates(_Model):
 
 
 class Budget(_Model):
-    latency_p95_s: float | None = Field(default=None, gt=0)
-    cost_usd_per_run: float | None = Field(default=None, ge=0)
+    latency_p95_s: float | None = Field(default=None, gt=0, allow_inf_nan=False)
+    cost_usd_per_run: float | None = Field(default=None, ge=0, allow_inf_nan=False)
 
 
 class StagePolicy(_Model):
@@ -111,6 +131,10 @@ class StagePolicy(_Model):
 
 class Policy(_Model):
     version: Literal[1] = 1
+    base: Literal["default", "none"] = Field(
+        default="default",
+        description="'default': this file is merged over the shipped policy; 'none': it stands alone",
+    )
     confidence: float = Field(default=0.95, gt=0.5, lt=1)
     budget: Budget = Budget()
     stages: dict[Stage, StagePolicy] = {}
@@ -119,8 +143,8 @@ class Policy(_Model):
     @model_validator(mode="after")
     def _check(self) -> Self:
         for phase in self.phases:
-            if phase not in LIVE_PHASES:
-                raise ValueError(f"phases.{phase}: gates exist only for phases {list(LIVE_PHASES)}")
+            if phase not in PHASES:
+                raise ValueError(f"phases.{phase}: gates exist only for phases {list(PHASES)}")
         for stage, sp in self.stages.items():
             ceiling = STAGE_SPECS[stage].max_phase
             if sp.max_phase is not None and sp.max_phase > ceiling:
@@ -143,6 +167,19 @@ class Policy(_Model):
                             f"phases.{phase}.gates.{i}.budget: no {gate.budget} budget for "
                             f"stage {stage} (set budget.{gate.budget})"
                         )
+        for stage in Stage:
+            for phase in range(SHADOW_PHASE, self.max_phase(stage) + 1):
+                if not self.gates_for(phase, stage) and phase == SHADOW_PHASE:
+                    raise ValueError(
+                        f"phases.0.gates: no gate applies to stage {stage}; the shadow budget "
+                        "(phase 0) every stage is held to needs at least one gate"
+                    )
+                if not self.gates_for(phase, stage):
+                    raise ValueError(
+                        f"phases.{phase}.gates: no gate applies to stage {stage}, which may reach "
+                        f"phase {phase}; a phase without gates would pass on nothing (add gates "
+                        f"or lower stages.{stage}.max_phase)"
+                    )
         return self
 
     def stage(self, stage: Stage) -> StagePolicy:
@@ -162,6 +199,11 @@ class Policy(_Model):
 
     def gates(self, phase: int) -> PhaseGates:
         return self.phases.get(phase, PhaseGates())
+
+    def gates_for(self, phase: int, stage: Stage) -> list[Gate]:
+        """The threshold gates of ``phase`` that apply to ``stage`` (regressions need an
+        incumbent, so they never count as the gates a phase stands on)."""
+        return [g for g in self.gates(phase).gates if g.applies_to(stage)]
 
 
 class PolicyError(ValueError):
@@ -193,11 +235,37 @@ def parse_policy(data: Any, source: str) -> Policy:
         raise PolicyError("\n".join(problems)) from exc
 
 
-def load_policy(path: Path | None = None) -> Policy:
-    """Read a policy file (TOML, or YAML by suffix); the shipped default when ``path`` is None."""
+def _shipped_data() -> dict[str, Any]:
+    text = resources.files("harness.policy").joinpath(DEFAULT_POLICY_FILE).read_text("utf-8")
+    return tomllib.loads(text)
+
+
+def _normalised(data: Any) -> Any:
+    # YAML reads `phases: {1: ...}` with int keys, TOML with str keys; merge needs one spelling.
+    if isinstance(data, dict) and isinstance(data.get("phases"), dict):
+        data = {**data, "phases": {str(k): v for k, v in data["phases"].items()}}
+    return data
+
+
+def merge_policy(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
+    """``override`` over ``base``, table by table: a key of the override replaces the base's,
+    a table merges key by key, and a list (a phase's gates or regressions) replaces the base's
+    list whole, so that a file can drop a shipped gate by restating the list without it."""
+    merged = dict(base)
+    for key, value in override.items():
+        if isinstance(value, dict) and isinstance(merged.get(key), dict):
+            merged[key] = merge_policy(merged[key], value)
+        else:
+            merged[key] = value
+    return merged
+
+
+def policy_data(path: Path | None = None) -> dict[str, Any]:
+    """The effective policy settings before validation: the shipped defaults, or a file merged
+    over them (unless it says ``base = "none"``)."""
+    shipped = _normalised(_shipped_data())
     if path is None:
-        text = resources.files("harness.policy").joinpath(DEFAULT_POLICY_FILE).read_text("utf-8")
-        return parse_policy(tomllib.loads(text), f"harness/policy/{DEFAULT_POLICY_FILE}")
+        return dict(shipped)
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
@@ -209,4 +277,18 @@ def load_policy(path: Path | None = None) -> Policy:
         raise PolicyError(
             f"{path}: <file>: not valid {path.suffix.lstrip('.') or 'TOML'}: {exc}"
         ) from exc
-    return parse_policy(data, str(path))
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        raise PolicyError(f"{path}: <file>: expected a table of settings")
+    data = _normalised(data)
+    if data.get("base", "default") == "none":
+        return dict(data)
+    return merge_policy(shipped, data)
+
+
+def load_policy(path: Path | None = None) -> Policy:
+    """Read a policy file (TOML, or YAML by suffix) merged over the shipped defaults; the
+    shipped default alone when ``path`` is None."""
+    source = f"harness/policy/{DEFAULT_POLICY_FILE}" if path is None else str(path)
+    return parse_policy(policy_data(path), source)

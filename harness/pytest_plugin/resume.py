@@ -76,7 +76,7 @@ def resumed_meta(
 ) -> dict[str, Any]:
     """run.json for the resumed session: the stored run's identity and start, this session's
     suites and workers, one more ``resumed_at``."""
-    from harness.replay.rundir import iso, utc_now
+    from harness.rundir import iso, utc_now
     from harness.sandbox.isolation import weakest_isolation
 
     meta = dict(stored)
@@ -95,8 +95,7 @@ def resumed_meta(
 def restore_run_meta(run_dir: Path) -> None:
     """Give a session killed under xdist the run.json its end would have written (its workers
     wrote only their parts): the meta a worker wrote as it started, from the earliest start."""
-    from harness.replay.rundir import write_run_meta
-    from harness.rundir import RUN_META
+    from harness.rundir import RUN_META, write_run_meta
 
     if (run_dir / RUN_META).exists() or not (run_dir / PARTS).is_dir():
         return
@@ -114,8 +113,7 @@ def fold_parts(run_dir: Path) -> list[str]:
     """Make ``results.jsonl`` the one place stored cases are: cut its torn last line and append
     the whole result lines an interrupted xdist session left in its workers' parts (a case
     already stored is kept once). Returns notes for run.json."""
-    from harness.replay.rundir import repair_results
-    from harness.rundir import RESULTS, iter_results
+    from harness.rundir import RESULTS, iter_results, repair_results
 
     notes = [note for note in [repair_results(run_dir)] if note]
     parts = run_dir / PARTS

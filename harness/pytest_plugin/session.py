@@ -174,8 +174,7 @@ class ShadowSession:
 
     def _open_store(self) -> Store:
         from harness.replay.case import ArchiveFiles, CaseContext
-        from harness.replay.rundir import ResultsWriter, write_json, write_run_meta
-        from harness.rundir import TRACES
+        from harness.rundir import TRACES, ResultsWriter, write_json, write_run_meta
 
         run_dir = self.run_dir
         self.check_run_dir()
@@ -398,7 +397,7 @@ class ShadowSession:
     def finish(self, interrupted: bool) -> None:
         """Close this process's share: a worker leaves its part for the controller; a lone
         process finishes the run directory and writes the report."""
-        from harness.replay.rundir import iso, utc_now, write_json
+        from harness.rundir import iso, utc_now, write_json
 
         if self._store is not None:
             self._store.close()
@@ -493,7 +492,7 @@ def prepare_resume(config: pytest.Config) -> None:
 def controller_out(config: pytest.Config) -> tuple[Path, str]:
     """The run directory and run id of this session, chosen once by the controlling process."""
     if OUT not in config.stash:
-        from harness.replay.rundir import new_run_id
+        from harness.rundir import new_run_id
 
         run_id = new_run_id()
         given = config.getoption("shadow_out")

@@ -18,7 +18,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from harness.replay.case import CaseContext
-    from harness.replay.rundir import ResultsWriter
+    from harness.rundir import ResultsWriter
     from harness.schema import RunRecord, ScoreRecord, TraceEvent
 
 PARTS = ".parts"
@@ -96,8 +96,7 @@ def finish_run(
     interrupted: bool,
 ) -> None:
     """Write the session's scores, the final run.json, ``reports/latest`` and the report."""
-    from harness.replay.rundir import iso, run_counts, update_latest, utc_now, write_run_meta
-    from harness.rundir import SCORES
+    from harness.rundir import SCORES, iso, run_counts, update_latest, utc_now, write_run_meta
     from harness.scorers.run import serialise
 
     counts = run_counts(
@@ -122,8 +121,7 @@ def merge_parts(run_dir: Path, *, resumed: bool = False, notes: Sequence[str] = 
     cases. A case run by two workers (two suites, or a fixture, asking for it) is kept once.
     With ``resumed`` the run directory already holds results: they come first and stay."""
     from harness.replay.merge import gather_results
-    from harness.replay.rundir import trace_path
-    from harness.rundir import RESULTS, SCORES, iter_scores
+    from harness.rundir import RESULTS, SCORES, iter_scores, trace_path
 
     parts = sorted(p for p in (run_dir / PARTS).iterdir() if p.is_dir())
     gathered = gather_results([run_dir, *parts] if resumed else parts)

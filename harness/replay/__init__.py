@@ -7,7 +7,8 @@ scorers or the command line (a stored run is scored later, from the directory al
 from harness.replay.case import ArchiveFiles, ArchiveIds, CaseContext, CaseResult, run_case
 from harness.replay.engine import RunSummary, default_jobs, replay
 from harness.replay.merge import MergeError, merge_runs
-from harness.replay.rundir import (
+from harness.replay.select import Case, Filters, Shard, select_cases, shard_of
+from harness.rundir import (
     RESULTS,
     RUN_META,
     TRACES,
@@ -16,7 +17,6 @@ from harness.replay.rundir import (
     read_run_meta,
     read_trace,
 )
-from harness.replay.select import Case, Filters, Shard, select_cases, shard_of
 
 __all__ = [
     "RESULTS",

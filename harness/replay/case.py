@@ -28,14 +28,14 @@ from pydantic_core import PydanticSerializationError
 
 from harness.boundary import result_boundary_events, trace_boundary_events
 from harness.invocation import build_invocation
-from harness.replay.rundir import (
+from harness.replay.select import Case
+from harness.rundir import (
     harness_archive_id,
     is_safe_archive_id,
     trace_path,
     utc_now,
     write_trace,
 )
-from harness.replay.select import Case
 from harness.runners.base import Runner, RunnerInfraError, RunnerOutput
 from harness.schema import (
     TRACE,

@@ -27,7 +27,8 @@ from harness.replay.case import (
     run_case,
 )
 from harness.replay.progress import make_progress
-from harness.replay.rundir import (
+from harness.replay.select import Filters, select_cases
+from harness.rundir import (
     TRACES,
     ResultsWriter,
     RunDirError,
@@ -44,7 +45,6 @@ from harness.replay.rundir import (
     utc_now,
     write_run_meta,
 )
-from harness.replay.select import Filters, select_cases
 from harness.runners.base import Runner
 from harness.sandbox.isolation import run_isolation, weakest_isolation
 from harness.schema import Limits, Package, Stage

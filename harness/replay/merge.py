@@ -14,10 +14,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from harness.replay.rundir import (
+from harness.rundir import (
     RESULTS,
     TRACES,
     RunDirError,
+    RunMeta,
     iso,
     iter_results,
     new_run_id,
@@ -189,6 +190,7 @@ def merge_runs(
         "resumed_at": [],
         "notes": notes,
     }
-    write_run_meta(out_dir, merged)
+    merged_meta = RunMeta.model_validate(merged)
+    write_run_meta(out_dir, merged_meta)
     update_latest(out_dir)
-    return merged
+    return merged_meta.to_json()

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-from harness.replay.rundir import read_results, read_trace
+from harness.rundir import read_results, read_trace
 from harness.schema import STAGES, RecordedOutput
 
 #: Latency is rounded so that re-recording a deterministic runner changes few bytes.

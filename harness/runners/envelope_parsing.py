@@ -95,9 +95,13 @@ def strip_code_fences(text: str) -> str:
     return blocks[-1].strip() if blocks else text.strip()
 
 
+#: Grammar-constrained servers (llama.cpp) let raw newlines and tabs into strings; keep them.
+_LENIENT = json.JSONDecoder(strict=False)
+
+
 def _first_object(text: str) -> Any:
     # The first "{" from which a whole JSON value decodes; prose around it is ignored.
-    decoder = json.JSONDecoder()
+    decoder = _LENIENT
     start = text.find("{")
     while start != -1:
         try:
@@ -118,7 +122,7 @@ def parse_envelope_lenient(text: str) -> Parsed:
     notes: list[str] = []
     body = strip_code_fences(text)
     try:
-        value = json.loads(body)
+        value = _LENIENT.decode(body)
     except json.JSONDecodeError:
         try:
             value = _first_object(body if body != text.strip() else text)

@@ -40,9 +40,10 @@ from harness.runners.envelope_parsing import (
     parse_envelope_lenient,
     stamp_archive_id,
 )
+from harness.runners.pi_agent_dir import PROVIDER, repo_pi_binary, write_agent_dir
 from harness.runners.prompting import prompt_document
 from harness.runners.sandboxed import SandboxConfig, envelope_for_failure, run_child
-from harness.sandbox import Resources, safe_name, sweep_stale_workspaces
+from harness.sandbox import Resources, Workspace, safe_name, sweep_stale_workspaces
 from harness.schema import (
     BoundaryEvent,
     Envelope,
@@ -75,8 +76,14 @@ _SAFE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9-]{0,80}")
 
 @dataclass(frozen=True)
 class PiConfig:
-    binary: str = "pi"
+    #: ``pi`` on PATH, unless the checkout's ``node_modules/.bin/pi`` (``npm ci``) exists.
+    binary: str | None = None
     provider: str | None = None
+    #: An OpenAI-compatible endpoint (a model server or a cassette): each run then gets a
+    #: hermetic agent dir whose one provider points there (``pi_agent_dir``).
+    base_url: str | None = None
+    context_window: int = 8192
+    max_tokens: int = 1024
     thinking: str | None = None
     tools: tuple[str, ...] = READ_TOOLS
     #: pi's config folder (auth.json, models.json), passed as PI_CODING_AGENT_DIR.
@@ -209,13 +216,17 @@ class PiRunner:
 
     def __init__(self, *, model: str | None = None, config: PiConfig | None = None) -> None:
         self.config = config or PiConfig()
-        found = shutil.which(self.config.binary)
+        local = repo_pi_binary()
+        wanted = self.config.binary or (str(local) if local else "pi")
+        found = shutil.which(wanted)
         if found is None:
             raise RunnerInfraError(
-                f"pi runner: the pi CLI ({self.config.binary!r}) is not installed or not on PATH. "
-                "Install it beforehand (npm install -g @mariozechner/pi-coding-agent) or pass "
-                "--option binary=/path/to/pi; the harness never downloads it at run time."
+                f"pi runner: the pi CLI ({wanted!r}) is not installed or not on PATH. "
+                "Install it beforehand (npm ci at the repo root installs the pinned version) or "
+                "pass --opt binary=/path/to/pi; the harness never downloads it at run time."
             )
+        if self.config.base_url is not None and not model:
+            raise ValueError("the pi runner with base_url needs --model (the server's model name)")
         self.binary = str(Path(found).resolve())
         self.model = f"pi/{model}" if model else "pi"
         self._model_arg = model
@@ -226,6 +237,8 @@ class PiRunner:
         sweep_stale_workspaces(sandbox.workdir)
         extra_env = dict(sandbox.extra_env)
         needed = list(sandbox.needed)
+        extra_env["PI_OFFLINE"] = "1"
+        extra_env["PI_SKIP_VERSION_CHECK"] = "1"
         if self.config.agent_dir is not None:
             agent_dir = Path(self.config.agent_dir).resolve()
             extra_env["PI_CODING_AGENT_DIR"] = str(agent_dir)
@@ -250,10 +263,11 @@ class PiRunner:
 
     def argv(self) -> list[str]:
         argv = [self.binary, "--mode", "json", "--print", "--no-session"]
-        argv += ["--no-extensions", "--no-skills", "--no-prompt-templates"]
+        argv += ["--no-extensions", "--no-skills", "--no-prompt-templates", "--no-context-files"]
         argv += ["--tools", ",".join(self.config.tools)] if self.config.tools else ["--no-tools"]
-        if self.config.provider:
-            argv += ["--provider", self.config.provider]
+        provider = self.config.provider or (PROVIDER if self.config.base_url else None)
+        if provider:
+            argv += ["--provider", provider]
         if self._model_arg:
             argv += ["--model", self._model_arg]
         if self.config.thinking:
@@ -262,6 +276,7 @@ class PiRunner:
 
     def run(self, invocation: Invocation, cancel: threading.Event) -> RunnerOutput:
         prompt = _prompt_for(invocation)
+        cap = ToolCallCap(invocation.limits.tool_calls)
         child = run_child(
             invocation,
             self.argv(),
@@ -270,14 +285,25 @@ class PiRunner:
             stdin=lambda _ws: b"",
             extra_inputs={"prompt.md": prompt},
             output_bytes=self.config.stream_cap,
+            watch=cap,
+            setup=self._write_agent_dir if self.config.base_url else None,
         )
         stream = parse_pi_events(child.outcome.stdout.splitlines(), workspace=child.workspace)
         trace = [*stream.trace, *child.trace]
         notes = [*child.notes, *stream.notes]
         events = list(child.boundary_events)
-        envelope = envelope_for_failure(child.outcome)
-        if envelope is None:
-            envelope = self._envelope(stream, invocation, events, notes)
+        if cap.tripped:
+            events.append(
+                BoundaryEvent(
+                    kind="tool_call_cap",
+                    detail=f"pi started tool call {cap.seen} past the cap of {cap.limit}; stopped",
+                )
+            )
+            envelope = failed_envelope(f"tool-call cap of {cap.limit} reached; pi was stopped")
+        else:
+            envelope = envelope_for_failure(child.outcome) or self._envelope(
+                stream, invocation, events, notes, stderr=child.outcome.stderr_tail
+            )
         envelope.usage = stream.usage
         session = stream.session_id
         archive_id = (
@@ -288,17 +314,35 @@ class PiRunner:
         stamp_archive_id(envelope, archive_id, notes)
         return RunnerOutput(envelope=envelope, trace=trace, boundary_events=events, notes=notes)
 
+    def _write_agent_dir(self, ws: Workspace) -> None:
+        assert self.config.base_url is not None
+        write_agent_dir(
+            ws.home_dir / ".pi" / "agent",
+            self.config.base_url,
+            self._model_arg or "",
+            context_window=self.config.context_window,
+            max_tokens=self.config.max_tokens,
+        )
+
     def _envelope(
         self,
         stream: PiStream,
         invocation: Invocation,
         events: list[BoundaryEvent],
         notes: list[str],
+        *,
+        stderr: bytes = b"",
     ) -> Envelope:
+        # Provider errors, an unreachable server and an empty answer say nothing about the model
+        # under test: they are infrastructure, retried and then recorded as such, in pi's words.
+        said = " ".join(stderr.decode("utf-8", errors="replace").split())[-300:]
         if stream.error is not None:
-            return failed_envelope(f"pi reported an error: {stream.error}")
-        if stream.final_text is None:
-            return failed_envelope("pi produced no assistant message")
+            raise RunnerInfraError(f"pi reported a provider error: {stream.error}")
+        if stream.final_text is None or not stream.final_text.strip():
+            raise RunnerInfraError(
+                "pi ended without an assistant answer (empty final message)"
+                + (f"; pi said: {said}" if said else "")
+            )
         size = len(stream.final_text.encode())
         if size > invocation.limits.output_bytes:
             events.append(
@@ -312,6 +356,27 @@ class PiRunner:
         parsed = parse_envelope_lenient(stream.final_text)
         notes.extend(parsed.notes)
         return parsed.envelope or failed_envelope(parsed.error or "unparsable final message")
+
+
+class ToolCallCap:
+    """Counts pi's ``tool_execution_start`` events as stdout arrives; trips past the limit, and
+    the sandbox then stops pi mid-run (the cap holds while pi runs, not only afterwards)."""
+
+    _MARK = b'"type":"tool_execution_start"'
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.seen = 0
+        self.tripped = False
+        self._offset = 0
+
+    def __call__(self, stdout: bytearray) -> bool:
+        end = stdout.rfind(b"\n") + 1
+        if end > self._offset:
+            self.seen += bytes(stdout[self._offset : end]).count(self._MARK)
+            self._offset = end
+        self.tripped = self.seen > self.limit
+        return self.tripped
 
 
 def _prompt_for(invocation: Invocation) -> bytes:

@@ -29,7 +29,8 @@ _ENVELOPE_SHAPE = {
 
 
 def _json(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, indent=1, sort_keys=True)
+    # Compact: indentation costs a small model's context a third of its tokens.
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
 
 
 def untrusted_block(invocation: Invocation, *, evidence_files: Mapping[str, str] | None) -> str:
@@ -93,9 +94,31 @@ def user_prompt(invocation: Invocation, *, evidence_files: Mapping[str, str] | N
     return "\n\n".join(parts)
 
 
-def chat_messages(invocation: Invocation) -> list[dict[str, str]]:
+#: Prompt wordings by version: a second wording is a second model version to compare. ``v2`` spells
+#: out the evidence rules every stage shares (it names no answer and no grader).
+PROMPT_VERSIONS: dict[str, str] = {
+    "v1": "",
+    "v2": "\n".join(
+        [
+            "How to decide:",
+            "- First list the receipts in the data and the status each one shows.",
+            "- A claim backed only by a journal, a plan or a message is not shown to have happened.",
+            "- When receipts disagree, or none covers the question, say so plainly rather than "
+            "picking the likelier answer.",
+            "- Keep every quote to a few words copied from the item you cite.",
+        ]
+    ),
+}
+
+
+def chat_messages(invocation: Invocation, prompt_version: str = "v1") -> list[dict[str, str]]:
+    if prompt_version not in PROMPT_VERSIONS:
+        raise ValueError(
+            f"unknown prompt version {prompt_version!r}; known: {', '.join(PROMPT_VERSIONS)}"
+        )
+    extra = PROMPT_VERSIONS[prompt_version]
     return [
-        {"role": "system", "content": system_prompt(invocation)},
+        {"role": "system", "content": system_prompt(invocation) + (f"\n{extra}" if extra else "")},
         {"role": "user", "content": user_prompt(invocation)},
     ]
 

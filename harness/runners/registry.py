@@ -11,9 +11,13 @@ Options by runner:
 - ``command``: ``--command PROGRAM [ARGS...]``; sandbox options (below).
 - ``python``: ``target`` (module:function, or the first ``--command`` word), ``pythonpath``
   (colon-separated), ``python`` (interpreter); sandbox options.
-- ``openai``: ``base_url``, ``api_key_env``, ``temperature``, ``max_tokens``, ``json_mode``,
-  ``usd_per_mtok_in``, ``usd_per_mtok_out``; ``--model`` is the server's model name.
-- ``pi``: ``binary``, ``provider``, ``thinking``, ``tools`` (comma-separated), ``agent_dir``,
+- ``openai``: ``base_url``, ``api_key_env``, ``temperature``, ``max_tokens`` (default 1024),
+  ``response_format`` (auto | json_schema | json_object_schema | json_object | none),
+  ``max_retries``, ``seed``, ``repeat_penalty`` (llama.cpp/vLLM only), ``prompt_version``
+  (v1 | v2), ``usd_per_mtok_in``, ``usd_per_mtok_out``; ``--model`` is the server's model name.
+- ``pi``: ``base_url`` (an OpenAI-compatible endpoint: a hermetic agent dir per run points pi
+  there), ``context_window``, ``max_tokens``, ``binary`` (default: the checkout's
+  node_modules/.bin/pi, else pi on PATH), ``provider``, ``thinking``, ``tools`` (comma-separated), ``agent_dir``,
   ``network`` (host | isolated), ``stream_cap_bytes``; sandbox options.
 
 Sandbox options: ``workdir``, ``cpu_seconds``, ``memory_mb``, ``file_mb``, ``pass_env``
@@ -152,29 +156,43 @@ def _python(model: str | None, options: Mapping[str, str], command: Sequence[str
 
 
 def _openai(model: str | None, options: Mapping[str, str], command: Sequence[str]) -> Runner:
-    keys = {"base_url", "api_key_env", "temperature", "max_tokens", "json_mode"}
+    keys = {"base_url", "api_key_env", "temperature", "max_tokens", "response_format"}
+    keys |= {"max_retries", "seed", "repeat_penalty", "prompt_version"}
     _check_keys("openai", options, frozenset(keys | {"usd_per_mtok_in", "usd_per_mtok_out"}))
-    from harness.runners.openai_compat import OpenAIConfig, OpenAIRunner
+    from harness.runners.openai_compat import FORM_CHOICES, OpenAIConfig, OpenAIRunner
 
     if not model:
         raise ValueError("the openai runner needs --model (the server's model name)")
     defaults = OpenAIConfig()
+    form = options.get("response_format", defaults.response_format)
+    if form not in FORM_CHOICES:
+        raise ValueError(f"option response_format must be one of {', '.join(FORM_CHOICES)}")
+
+    def number(key: str) -> float | None:
+        return _number(key, options[key]) if key in options else None
+
+    max_tokens = number("max_tokens")
+    seed = number("seed")
+    retries = number("max_retries")
     config = OpenAIConfig(
         base_url=options.get("base_url", defaults.base_url),
         api_key_env=options.get("api_key_env", defaults.api_key_env),
         temperature=_number("temperature", options.get("temperature", "0")),
-        max_tokens=int(_number("max_tokens", options["max_tokens"]))
-        if "max_tokens" in options
-        else None,
-        json_mode=_bool("json_mode", options.get("json_mode", "true")),
+        max_tokens=int(max_tokens) if max_tokens is not None else defaults.max_tokens,
+        response_format=FORM_CHOICES[form],
+        max_retries=int(retries) if retries is not None else defaults.max_retries,
+        seed=int(seed) if seed is not None else None,
+        repeat_penalty=number("repeat_penalty"),
         usd_per_mtok_in=_number("usd_per_mtok_in", options.get("usd_per_mtok_in", "0")),
         usd_per_mtok_out=_number("usd_per_mtok_out", options.get("usd_per_mtok_out", "0")),
+        prompt_version=options.get("prompt_version", defaults.prompt_version),
     )
     return OpenAIRunner(model, config)
 
 
 def _pi(model: str | None, options: Mapping[str, str], command: Sequence[str]) -> Runner:
     keys = {"binary", "provider", "thinking", "tools", "agent_dir", "network", "stream_cap_bytes"}
+    keys |= {"base_url", "context_window", "max_tokens"}
     _check_keys("pi", options, _SANDBOX_KEYS | keys)
     from harness.runners.pi_cli import PiConfig, PiRunner
 
@@ -185,6 +203,13 @@ def _pi(model: str | None, options: Mapping[str, str], command: Sequence[str]) -
     config = PiConfig(
         binary=options.get("binary", command[0] if command else defaults.binary),
         provider=options.get("provider"),
+        base_url=options.get("base_url"),
+        context_window=int(_number("context_window", options["context_window"]))
+        if "context_window" in options
+        else defaults.context_window,
+        max_tokens=int(_number("max_tokens", options["max_tokens"]))
+        if "max_tokens" in options
+        else defaults.max_tokens,
         thinking=options.get("thinking"),
         tools=_words(options["tools"]) if "tools" in options else defaults.tools,
         agent_dir=Path(options["agent_dir"]) if "agent_dir" in options else None,

@@ -80,6 +80,8 @@ def run_child(
     stdin: Callable[[Workspace], bytes] | None = None,
     extra_inputs: Mapping[str, bytes] | None = None,
     output_bytes: int | None = None,
+    watch: Callable[[bytearray], bool] | None = None,
+    setup: Callable[[Workspace], None] | None = None,
 ) -> ChildRun:
     """Run ``argv`` for ``invocation`` in a fresh workspace (cwd) and collect what it left.
 
@@ -103,6 +105,11 @@ def run_child(
             pythonpath=config.pythonpath or None,
             extra=config.extra_env,
         )
+        if setup is not None:
+            try:
+                setup(ws)
+            except OSError as exc:
+                raise RunnerInfraError(f"could not set up the workspace: {exc}") from exc
         data = stdin(ws) if stdin is not None else ws.invocation.model_dump_json().encode()
         try:
             outcome = run_process(
@@ -119,6 +126,7 @@ def run_child(
                 writable=ws.writable,
                 hidden=config.hidden,
                 needed=config.readable(),
+                watch=watch,
             )
         except SandboxError as exc:
             raise RunnerInfraError(str(exc)) from exc

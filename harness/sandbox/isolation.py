@@ -4,7 +4,7 @@ Three levels, strongest first:
 
 ``full``
     ``unshare`` gives the child new network, mount and PID namespaces (plus a user namespace when
-    the harness is not root). Inside, ``view.ENTER_SCRIPT`` builds the child's whole file system
+    the harness is not root). Inside, ``enter`` (PID 1) builds the child's whole file system
     from an allow-list (see ``view``): system runtime, program, declared paths and workspace, with
     a private ``/tmp`` and ``/dev/shm`` and a ``/proc`` showing only the namespace's processes.
     Killing PID 1 of the namespace kills every process in it, so nothing outlives a run.
@@ -25,6 +25,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import sys
 import tempfile
 import threading
 from collections.abc import Iterable, Mapping, Sequence
@@ -32,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from harness.sandbox.view import ENTER_SCRIPT, ViewPaths, view_plan
+from harness.sandbox.view import ENTER_PROGRAM, ViewPaths, view_plan
 
 Level = Literal["full", "net", "none"]
 
@@ -69,10 +70,10 @@ class Isolation:
             self.unshare,
             *flags,
             "--",
-            "/bin/sh",
-            "-c",
-            ENTER_SCRIPT,
-            "sandbox-enter",
+            sys.executable,
+            "-I",
+            "-S",
+            str(ENTER_PROGRAM),
             str(new_root),
             *view_plan(view),
             "--",
@@ -110,7 +111,7 @@ def _probe() -> Isolation:
     unshare = shutil.which("unshare")
     if unshare is None:
         return Isolation("none", "sandbox: unshare not found; no network, mount or PID isolation")
-    missing = [t for t in ("setpriv", "mount", "pivot_root") if _which_admin(t) is None]
+    missing = [t for t in ("setpriv",) if _which_admin(t) is None]
     reason = f"{', '.join(missing)} not found" if missing else ""
     if not missing:
         with tempfile.TemporaryDirectory(prefix="shadow-probe-") as tmp:

@@ -213,8 +213,13 @@ def run_process(
     isolation: Isolation | None = None,
     hidden: Sequence[Path] | None = None,
     needed: Sequence[Path] = (),
+    watch: Callable[[bytearray], bool] | None = None,
 ) -> ProcessOutcome:
     """Run ``argv`` in ``cwd`` and return its outcome; never raises for what the child does.
+
+    ``watch`` sees the stdout read so far after every read; when it returns True the child is
+    stopped as on a cancel (a runner enforcing its own limit while the child runs, e.g. pi's
+    tool-call cap).
 
     Under ``full`` isolation the child's file system is the allow-list view (``view``): the
     system runtime, its program, the ``needed`` paths, ``read_only_root`` (default ``cwd``)
@@ -251,6 +256,7 @@ def run_process(
             view=view,
             new_root=new_root,
             uid=_usable_uid(uid, isolation, root, dirs, view.readable),
+            watch=watch,
         )
 
 
@@ -285,7 +291,10 @@ def _usable_uid(
             for parent in Path(os.path.abspath(path)).parents:
                 if not os.stat(parent).st_mode & stat.S_IXOTH:
                     return None
-    root.chmod(root.stat().st_mode | 0o755)
+    # The child's group may enter and read the workspace root, not write it; other users of
+    # the machine keep out of it (it holds recorded content).
+    os.chown(root, -1, uid)
+    root.chmod(0o750)
     hand_over(dirs, uid)
     return uid
 
@@ -317,6 +326,7 @@ def _run(
     view: ViewPaths,
     new_root: Path,
     uid: int | None,
+    watch: Callable[[bytearray], bool] | None = None,
 ) -> ProcessOutcome:
     notes: list[str] = [isolation.note] if isolation.note else []
     if resources.network and isolation.level != "none":
@@ -382,6 +392,10 @@ def _run(
             exited = pump.step(min(_TICK_S, deadline - now))
             if pump.capped:
                 _killpg(proc.pid, signal.SIGKILL)
+                break
+            if watch is not None and watch(pump.stdout):
+                cancelled = True
+                notes.append("sandbox: stopped by the runner's own limit while running")
                 break
             if exited or (pump.pidfd is None and _has_exited(proc.pid)):
                 break

@@ -9,15 +9,14 @@ writable folders bound read-write on top). Then a minimal ``/dev``, a private ``
 the old root is detached, so nothing else - the checkout and its ``.git``, recordings wherever they
 live, other run directories, ``$HOME``, Unix socket files - has a path in the child's world.
 
-``view_plan`` is pure: it turns paths into mount directives. The shell script that executes them
-is a constant; directives reach it as positional parameters, never as text it parses.
+``view_plan`` is pure: it turns paths into mount directives; ``enter`` (PID 1 of the namespaces)
+executes them with direct mount calls. Directives reach it as arguments, never as text to parse.
 """
 
 from __future__ import annotations
 
 import os
 import shutil
-import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -46,55 +45,8 @@ _DEV_LINKS = (
 #: Interpreters whose first plain argument is the script they run (bound as one file).
 _INTERPRETERS = ("python", "node", "deno", "bun", "ruby", "perl", "bash", "sh", "dash")
 
-# $1: the empty folder that becomes the new root. Then directives, each an operation and its
-# operands, up to "--"; then the working directory; then the command.
-# PID 1 of the namespace runs the command as a child rather than exec'ing it: PID 1 ignores
-# SIGTERM by default, so a terminate reaches the command first, and its exit status (128+signal
-# for a signal death) comes back through unshare unchanged. While the view is being built a
-# SIGTERM ends the setup at once (PID 1 ignores signals it has no handler for, so without the
-# trap a cancel during setup would be lost); before the command starts the default returns.
-ENTER_SCRIPT = """\
-set -e
-trap 'exit 143' TERM INT
-P0=$PATH; PATH=/usr/sbin:/usr/bin:/sbin:/bin
-R=$1; shift
-mount -t tmpfs -o mode=0755,size=8m shadow-view "$R"
-mkpoint() {
-  if [ -e "$R$2" ] || [ -L "$R$2" ]; then return 0; fi
-  if [ -d "$1" ]; then mkdir -p "$R$2"; else mkdir -p "$R${2%/*}"; : > "$R$2"; fi
-}
-while [ "$1" != "--" ]; do
-  op=$1; p=$2; shift 2
-  case $op in
-    ro) mkpoint "$p" "$p"; mount --bind "$p" "$R$p"
-        mount -o remount,bind,ro,nosuid,nodev "$R$p" ;;
-    rw) mkpoint "$p" "$p"; mount --bind "$p" "$R$p"; mount -o remount,bind,nosuid,nodev "$R$p" ;;
-    dev) mkpoint "$p" "$p"; mount --bind "$p" "$R$p" ;;
-    link) mkdir -p "$R${p%/*}"; ln -s "$1" "$R$p"; shift ;;
-    tmpfs) mkdir -p "$R$p"; mount -t tmpfs -o "mode=$1,size=$2,nosuid" shadow-tmp "$R$p"; shift 2 ;;
-    proc) mkdir -p "$R$p"; mount -t proc -o nosuid,nodev,noexec proc "$R$p" ;;
-    hide) if [ -d "$R$p" ] && [ ! -L "$R$p" ]; then
-            mount -t tmpfs -o ro,size=4k,mode=0555 shadow-hidden "$R$p"
-          elif [ -e "$R$p" ] && [ ! -L "$R$p" ]; then mount --bind /dev/null "$R$p"; fi ;;
-    *) echo "sandbox-enter: unknown directive" >&2; exit 125 ;;
-  esac
-done
-shift
-cwd=$1; shift
-cd "$R"
-mkdir .old
-pivot_root . .old
-cd /
-umount -l /.old
-rmdir /.old
-mount -o remount,ro,bind /
-cd "$cwd"
-PATH=$P0
-set +e
-trap - TERM INT
-"$@"
-exit $?
-"""
+#: PID 1 of the namespaces: builds the view from the directives, then runs the command.
+ENTER_PROGRAM = Path(__file__).with_name("enter.py")
 
 
 @dataclass(frozen=True)
@@ -186,14 +138,8 @@ def _virtualenv_of(program: Path) -> Path | None:
     return None
 
 
-def interpreter_paths() -> list[Path]:
-    """The harness' own interpreter prefix (a child of ``sys.executable`` needs its packages)."""
-    prefix = Path(sys.prefix)
-    return [prefix] if (prefix / "pyvenv.cfg").is_file() else []
-
-
 def view_plan(paths: ViewPaths) -> list[str]:
-    """Mount directives for ``ENTER_SCRIPT`` (flat: operation, operands, operation, ...)."""
+    """Mount directives for ``enter`` (flat: operation, operands, operation, ...)."""
     # The private /tmp first: a workspace under the host's /tmp is bound on top of it.
     plan = ["tmpfs", "/tmp", "1777", "256m"]
     runtime: list[Path] = []
@@ -242,4 +188,4 @@ def _outermost(paths: Iterable[Path]) -> list[Path]:
     return [p for p in unique if not any(p != q and p.is_relative_to(q) for q in unique)]
 
 
-__all__ = ["ENTER_SCRIPT", "SYSTEM_RUNTIME", "ViewPaths", "program_paths", "view_plan"]
+__all__ = ["ENTER_PROGRAM", "SYSTEM_RUNTIME", "ViewPaths", "program_paths", "view_plan"]

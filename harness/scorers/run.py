@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +19,21 @@ from pydantic import ValidationError
 
 from harness.invocation import build_invocation
 from harness.loading import LoadError, Span, find_package_files, iter_loaded, parse_line
-from harness.rundir import RESULTS, SCORES, RunDirError, iter_results, read_run_meta, read_trace
+from harness.rundir import (
+    RESULTS,
+    SCORES,
+    RunDirError,
+    RunMeta,
+    ScorerSpec,
+    ScoringInfo,
+    iso,
+    iter_results,
+    read_run_meta,
+    read_trace,
+    recordings_digest,
+    utc_now,
+    write_run_meta,
+)
 from harness.schema import Limits, Package, RunRecord, ScoreRecord, TraceEvent
 from harness.scorers.base import Score, ScoreContext, Scorer, Thresholds
 
@@ -266,6 +280,7 @@ class RunScores:
     records: list[ScoreRecord]
     cases: int
     skipped: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
 
 
 def score_run_dir(
@@ -276,6 +291,7 @@ def score_run_dir(
     out: Path | None = None,
     keep_records: bool = True,
     observe: Callable[[ScoreRecord], None] | None = None,
+    allow_changed_recordings: bool = False,
 ) -> RunScores:
     """Score every stored case of ``run_dir`` and write ``scores.jsonl`` (or ``out``).
 
@@ -283,11 +299,13 @@ def score_run_dir(
     (memory stays flat in the run's size); ``observe`` sees each record as it is made."""
     run_dir = Path(run_dir)
     meta = read_meta(run_dir)
-    by_id: Mapping[str, Package] = (
-        _PackageFiles(_recording_paths(run_dir, meta))
-        if packages is None
-        else {p.id: p for p in packages}
-    )
+    notes: list[str] = []
+    if packages is None:
+        paths = _recording_paths(run_dir, meta)
+        notes.extend(_check_recordings(paths, meta, allow_changed=allow_changed_recordings))
+        by_id: Mapping[str, Package] = _PackageFiles(paths)
+    else:
+        by_id = {p.id: p for p in packages}
     limits = Limits.model_validate(meta["limits"]) if meta.get("limits") else None
     phase = int(meta.get("phase") or 0)
     records: list[ScoreRecord] = []
@@ -296,6 +314,7 @@ def score_run_dir(
     path = out or run_dir / SCORES
     tmp = path.with_name(f".{path.name}.tmp")
     lines = _SortedLines(path)
+    metrics: dict[str, set[str]] = {}
     try:
         for record in iter_records(run_dir):
             package = by_id.get(record.package)
@@ -313,6 +332,8 @@ def score_run_dir(
             )
             scored = score_case(ctx)
             lines.add(scored)
+            for score in scored:
+                metrics.setdefault(score.scorer, set()).update(score.values)
             if observe is not None:
                 for score in scored:
                     observe(score)
@@ -325,7 +346,40 @@ def score_run_dir(
         tmp.unlink(missing_ok=True)
         raise
     tmp.replace(path)
-    return RunScores(path, records, cases, skipped)
+    if out is None:
+        _record_scoring(run_dir, meta, metrics, thresholds or Thresholds())
+    return RunScores(path, records, cases, skipped, notes)
+
+
+def _check_recordings(
+    paths: Sequence[Path], meta: dict[str, Any], *, allow_changed: bool
+) -> list[str]:
+    """Scores are only about the run when the packages are the ones it replayed: the digest of
+    the recordings found now must be the one run.json holds (resume and merge check the same)."""
+    stored = meta.get("recordings_sha256")
+    if not stored:
+        return []
+    found = recordings_digest(paths) if paths else None
+    if found == stored:
+        return []
+    what = "are missing" if found is None else "changed since the run"
+    message = f"the recordings {what} (run.json recordings_sha256 {stored[:12]}..., now {(found or '-')[:12]}...)"
+    if not allow_changed:
+        raise ScoringError(message + "; give --allow-changed-recordings to score them anyway")
+    return [message + "; scored anyway (--allow-changed-recordings)"]
+
+
+def _record_scoring(
+    run_dir: Path, meta: dict[str, Any], metrics: dict[str, set[str]], thresholds: Thresholds
+) -> None:
+    """run.json's ``scoring``: which scorers made scores.jsonl (and the metrics each produced),
+    with what settings."""
+    specs = [
+        ScorerSpec(name=fn.name, metrics=sorted(metrics.get(fn.name, ()))) for fn in _scorers()
+    ]
+    scoring = ScoringInfo(scored_at=iso(utc_now()), thresholds=asdict(thresholds), scorers=specs)
+    updated = RunMeta.model_validate(meta).model_copy(update={"scoring": scoring})
+    write_run_meta(run_dir, updated)
 
 
 def score_run(run_dir: Path, *, thresholds: Thresholds | None = None) -> Path:

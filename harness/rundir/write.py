@@ -1,8 +1,8 @@
 """The run directory, write side: ``run.json`` replaced atomically, the append-only
 ``results.jsonl`` and its torn-line repair, ``traces/``, the ``reports/latest`` link, provenance.
 
-The format itself (file names, readers with ``file:line`` errors) is ``harness.rundir``, shared
-with the scorers and reports; its names are re-exported here for the replay's own users.
+The format itself (file names, readers with ``file:line`` errors) is ``harness.rundir.read``;
+``run.json``'s fields are ``harness.rundir.meta.RunMeta``.
 
 Crash safety rests on three habits: a result line is written with one ``write`` and flushed at
 once, so a killed process loses only the runs in flight; the trace of a run is closed before its
@@ -25,51 +25,9 @@ from pathlib import Path
 from typing import IO, Any
 
 from harness.loading import find_package_files
-from harness.rundir import (
-    RESULTS,
-    RUN_META,
-    SCORES,
-    TRACES,
-    RunDirError,
-    is_safe_archive_id,
-    iter_results,
-    read_results,
-    read_run_meta,
-    read_trace,
-    trace_path,
-)
+from harness.rundir.meta import RunMeta
+from harness.rundir.read import RESULTS, RUN_META, trace_path
 from harness.schema import EnvelopeStatus, RunRecord, TraceEvent
-
-__all__ = [
-    "LATEST",
-    "RESULTS",
-    "RUNS_FOLDER",
-    "RUN_META",
-    "SCORES",
-    "STATUSES",
-    "TRACES",
-    "ResultsWriter",
-    "RunDirError",
-    "git_revision",
-    "harness_archive_id",
-    "harness_version",
-    "is_safe_archive_id",
-    "iso",
-    "iter_results",
-    "new_run_id",
-    "read_results",
-    "read_run_meta",
-    "read_trace",
-    "recordings_digest",
-    "repair_results",
-    "run_counts",
-    "trace_path",
-    "update_latest",
-    "utc_now",
-    "write_json",
-    "write_run_meta",
-    "write_trace",
-]
 
 #: The statuses run.json counts, in its order.
 STATUSES: tuple[EnvelopeStatus, ...] = ("completed", "failed", "timed_out", "interrupted")
@@ -109,8 +67,11 @@ def write_json(target: Path, data: dict[str, Any]) -> None:
     os.replace(tmp, target)
 
 
-def write_run_meta(run_dir: Path, meta: dict[str, Any]) -> None:
-    write_json(run_dir / RUN_META, meta)
+def write_run_meta(run_dir: Path, meta: RunMeta | Mapping[str, Any]) -> None:
+    """Write run.json in today's layout; a field the model does not know is an error here, at the
+    writer, not a key no reader looks at."""
+    model = meta if isinstance(meta, RunMeta) else RunMeta.model_validate(dict(meta))
+    write_json(run_dir / RUN_META, model.to_json())
 
 
 def run_counts(statuses: Mapping[str, int], planned: int, recorded: int) -> dict[str, int]:

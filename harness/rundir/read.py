@@ -1,10 +1,9 @@
 """The stored-run format, read side: ``run.json``, ``results.jsonl``, ``scores.jsonl`` and
 ``traces/<archive_id>.jsonl`` of ``reports/runs/<run-id>/``.
 
-Replay writes run directories (``harness.replay.rundir``); scorers, tables, reports and the pytest
-plugin read them through this module alone, so that none of them needs the replay code and every
-reader agrees on the file names, on what a torn line is, and on how a bad line is reported
-(``file:line: field: message``). Only the schema is used here.
+Replay and the pytest plugin write run directories (``harness.rundir.write``); scorers, tables,
+reports and the plugin read them through this module alone, so every reader agrees on the file
+names, on what a torn line is, and on how a bad line is reported (``file:line: field: message``).
 """
 
 from __future__ import annotations
@@ -17,6 +16,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from harness.rundir.meta import RUN_FORMAT, RunMeta, upgrade
 from harness.schema import TRACE_EVENT, RunRecord, ScoreRecord, TraceEvent
 
 RUN_META = "run.json"
@@ -58,7 +58,27 @@ def read_run_meta(run_dir: Path) -> dict[str, Any]:
         raise RunDirError(f"{path}:{exc.lineno}: invalid JSON: {exc.msg}") from exc
     if not isinstance(meta, dict):
         raise RunDirError(f"{path}: expected a JSON object")
-    return meta
+    return load_run_meta_object(path, meta).to_json()
+
+
+def load_run_meta(run_dir: Path) -> RunMeta:
+    """``run.json`` as its typed model (any layout still read, upgraded to today's)."""
+    return RunMeta.model_validate(read_run_meta(run_dir))
+
+
+def load_run_meta_object(path: Path, data: dict[str, Any]) -> RunMeta:
+    """Validate a run.json object read from ``path``; errors name the file and the field."""
+    version = data.get("format_version")
+    if isinstance(version, int) and version > RUN_FORMAT:
+        raise RunDirError(
+            f"{path}: format_version {version} is newer than this harness reads ({RUN_FORMAT})"
+        )
+    try:
+        return RunMeta.model_validate(upgrade(data))
+    except ValidationError as exc:
+        first = exc.errors(include_url=False)[0]
+        where = ".".join(str(part) for part in first["loc"]) or "<object>"
+        raise RunDirError(f"{path}: {where}: {first['msg']}") from exc
 
 
 def _lines(path: Path, *, complete_only: bool) -> Iterator[tuple[int, bytes]]:

