@@ -28,6 +28,7 @@ COMMANDS: dict[str, str] = {
     "calibrate": "calibrate",
     "model": "model",
     "cassette": "cassette",
+    "import": "import_cmd",
 }
 
 

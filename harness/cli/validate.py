@@ -17,6 +17,7 @@ from harness.loading import (
     load_packages,
     load_recorded_outputs,
 )
+from harness.package_checks import check_package
 from harness.schema import STAGES, Package, RecordedOutput
 
 
@@ -70,6 +71,14 @@ def _cross_check(
 
 
 def run(args: argparse.Namespace) -> int:
+    # Input errors exit 2, as everywhere: a path that is not there, or nothing to validate in it.
+    missing = [p for p in args.paths if not p.exists()]
+    if missing:
+        print(f"error: {missing[0]}: no such file or directory", file=sys.stderr)
+        return 2
+    if not find_jsonl(args.paths, outputs=False) and not find_jsonl(args.paths, outputs=True):
+        print(f"error: no *.jsonl file under {', '.join(map(str, args.paths))}", file=sys.stderr)
+        return 2
     try:
         packages = load_packages(args.paths, strict=args.strict)
         output_files = find_jsonl(args.paths, outputs=True)
@@ -78,6 +87,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"error: {exc.error}", file=sys.stderr)
         return 1
     errors = [*packages.errors, *outputs.errors]
+    for package, (file, line) in zip(packages.items, packages.origins, strict=True):
+        errors.extend(LoadError(file, line, where, why) for where, why in check_package(package))
     if packages.items:
         errors.extend(_cross_check(packages.items, outputs.items, outputs.origins))
     for error in errors:
@@ -90,6 +101,11 @@ def run(args: argparse.Namespace) -> int:
         f"\n{len(packages.items)} packages, {len(outputs.items)} recorded outputs, "
         f"{len(errors)} error(s)"
     )
+    if not packages.items and not outputs.items:
+        # Nothing usable at all (an empty file, pretty-printed JSON): an input error, like a
+        # missing path, not a package with a bad field.
+        print("error: the files hold no package and no recorded output", file=sys.stderr)
+        return 2
     if args.strict and errors:
         return 1
     return 1 if errors else 0

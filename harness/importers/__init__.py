@@ -1,0 +1,1 @@
+"""Importers: turn another tool's transcripts into package skeletons a host completes."""
