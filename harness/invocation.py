@@ -1,7 +1,8 @@
 """Build the seed's stage invocation from a package: the one step from recordings to runners.
 
-Pure: the same package and stage give the same invocation, so scorers can rebuild what a runner
-saw from a stored run without the runner.
+Pure: the same package and stage give the same invocation. A run stores the digest of the one its
+runner was given (``invocation_digest``), so a stored run says what its runner saw even after this
+builder changes.
 """
 
 from __future__ import annotations
@@ -31,6 +32,11 @@ def _result_schema(stage: Stage) -> dict[str, Any]:
 def invocation_id(package_id: str, stage: Stage | str) -> str:
     digest = hashlib.sha256(f"{package_id}\0{stage}".encode()).hexdigest()[:16]
     return f"inv-{digest}"
+
+
+def invocation_digest(invocation: Invocation) -> str:
+    """sha256 of the invocation's JSON: the ``invocation_sha256`` of its run record."""
+    return hashlib.sha256(invocation.model_dump_json().encode()).hexdigest()
 
 
 def build_invocation(

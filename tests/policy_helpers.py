@@ -40,6 +40,7 @@ CLEAN: dict[str, dict[str, Any]] = {
     "latency": {"latency_s": 1.5},
     "cost": {"input_tokens": 100, "output_tokens": 50, "cost_usd": 0.01},
     "hygiene": {"result_bytes": 1000, "trace_bytes": 5000, "ratio": 0.2, "inlined": False},
+    "infrastructure": {"error": False},
 }
 
 

@@ -182,3 +182,24 @@ def test_usage_errors_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     broken.write_text("not json\n")
     assert _gate(tmp_path / "run") == 2
     assert "scores.jsonl:1" in capsys.readouterr().err
+
+
+def test_infrastructure_errors_alone_exit_3(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # 10 of 50 runs never reached the model: only the infrastructure scorer speaks for them.
+    records = clean_runs("reconcile", 40)
+    for i in range(10):
+        records += [
+            r
+            for r in run_records("reconcile", f"down-{i}", infrastructure={"error": True})
+            if r.scorer == "infrastructure"
+        ]
+    write_scores(tmp_path / "run", records)
+    assert _gate(tmp_path / "run") == 3
+    out = capsys.readouterr().out
+    assert "Infrastructure-error rate 0.2, needs <= 0.05" in out
+    assert "gate: INFRASTRUCTURE ERRORS" in out
+    # A model failure beside them is still the model's: exit 1.
+    write_scores(tmp_path / "both", [*records, *_planted_violation(5)])
+    assert _gate(tmp_path / "both") == 1

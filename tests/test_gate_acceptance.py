@@ -39,7 +39,9 @@ def test_the_credulous_model_fails_against_the_careful_incumbent(
 ) -> None:
     code, out = _gate(capsys, runs["credulous"], "--incumbent", runs["careful"])
     assert code == 1
-    assert out.startswith("reconcile: hold. Off its shadow budget: 25 invented completions in 184")
+    # 26: the credulous "message.send for teodor happened" cites no receipt while a success and a
+    # later queued send both exist; not every occasion it could mean is proven (issue 12).
+    assert out.startswith("reconcile: hold. Off its shadow budget: 26 invented completions in 184")
     assert "draft: hold. Off its shadow budget: 14 invented completions in 94 runs" in out
     assert "phase 0: parity.match vs incumbent (reference-careful)" in out
     assert "significantly worse" in out

@@ -52,7 +52,7 @@ def test_default_policy_follows_the_stage_registry() -> None:
         assert policy.max_phase(stage) == spec.max_phase
     assert sorted(policy.phases) == [0, 1, 2, 3, 4]
     shadow = {g.metric for g in policy.gates(0).gates}
-    assert shadow == {"boundary.violation", "invented_completion.invented"}
+    assert shadow == {"boundary.violation", "invented_completion.invented", "infrastructure.error"}
     bounds = {
         (p, g.metric): g.threshold
         for p in policy.phases

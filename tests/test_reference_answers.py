@@ -160,7 +160,8 @@ def test_a_pending_retry_of_a_delivered_send_asks_the_host_to_cancel_it() -> Non
         "Keep Patrick from receiving the proof schedule twice.",
     )
     assert any(
-        d.startswith("Cancel the pending receipt:197") for d in out["host_decisions_required"]
+        d.startswith("Host approval needed: cancel the pending receipt:197")
+        for d in out["host_decisions_required"]
     )
     assert any(s["capability"] == "message.cancel" for s in out["steps"])
     assert writes_are_proposed(out)
@@ -168,7 +169,7 @@ def test_a_pending_retry_of_a_delivered_send_asks_the_host_to_cancel_it() -> Non
 
 def test_a_pending_first_send_is_no_duplicate_to_cancel() -> None:
     out = plan([receipt("receipt:197", -5, "pending")], "Keep Patrick informed of the schedule.")
-    assert not any(d.startswith("Cancel") for d in out["host_decisions_required"])
+    assert not any("cancel" in d for d in out["host_decisions_required"])
 
 
 def _schedule(due_minutes: float) -> dict[str, Any]:
@@ -226,10 +227,13 @@ def _ledger(copy_sha: str) -> list[dict[str, Any]]:
 def test_a_damaged_file_with_a_good_snapshot_gets_confirm_and_restore_decisions() -> None:
     out = plan(_ledger(EXPECTED), "Repair the corrupted Q3 ledger without re-registering it")
     decisions = out["host_decisions_required"]
-    assert decisions[0].startswith("Confirm the 2026-q3 drift")
-    assert "is corruption, not an intended edit" in decisions[0]
+    assert decisions[0].startswith("Host judgement needed: the 2026-q3 drift")
+    assert "reads as damage, not an edit" in decisions[0]
     assert any(
-        d.startswith("Approve restoring ledger/2026-q3.ledger from the snapshot") for d in decisions
+        d.startswith(
+            "Host approval needed: artifact.restore of ledger/2026-q3.ledger from the snapshot"
+        )
+        for d in decisions
     )
     assert writes_are_proposed(out)
 
@@ -256,9 +260,12 @@ def test_an_explained_drift_asks_to_register_and_reseal() -> None:
     ]
     out = plan(context, "Resolve the plate-04 drift in project-general")
     decisions = out["host_decisions_required"]
-    assert decisions[0] == "Confirm the plate-04 drift (etchings/plate-04.svg) is intended"
-    assert "Approve registering etchings/plate-04.svg" in decisions
-    assert "Approve updated provenance seal" in decisions
+    assert decisions[0] == (
+        "Host judgement needed: the plate-04 drift (etchings/plate-04.svg) reads as a deliberate "
+        "edit; is it?"
+    )
+    assert "Host approval needed: registry.register for etchings/plate-04.svg" in decisions
+    assert "Host approval needed: provenance.seal over the newly registered bytes" in decisions
     assert writes_are_proposed(out)
 
 
@@ -298,5 +305,8 @@ def test_a_retry_goal_is_named_as_a_retry_of_the_job() -> None:
         "receipt:503", -30, "failed", action="media.render", target="lattice-print-0903"
     )
     out = plan([failed], "Retry the lattice-print-0903 render once the service is healthy.")
-    assert "Approve a retry of lattice-print-0903" in out["host_decisions_required"]
+    assert (
+        "Host approval needed: media.render of lattice-print-0903 again (a retry)"
+        in out["host_decisions_required"]
+    )
     assert writes_are_proposed(out)

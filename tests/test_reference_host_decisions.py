@@ -33,8 +33,11 @@ def test_an_unexplained_drift_asks_to_confirm_intent_and_to_restore_from_backup_
     found = decisions(
         [registry("renders/plate-09.png")], "Settle the drift in renders/plate-09.png"
     )
-    assert any("intended or corruption" in d for d in found)
-    assert any(d.startswith("Approve restoring renders/plate-09.png from backup") for d in found)
+    assert any("a deliberate edit or damage" in d for d in found)
+    assert any(
+        d.startswith("Host approval needed: artifact.restore of renders/plate-09.png from backup")
+        for d in found
+    )
     assert writes([registry("renders/plate-09.png")], "Settle the drift")["artifact.restore"] == (
         "proposed-write"
     )
@@ -43,9 +46,9 @@ def test_an_unexplained_drift_asks_to_confirm_intent_and_to_restore_from_backup_
 def test_an_explained_drift_is_registered_and_sealed_not_restored() -> None:
     note = item("history#1", "history", 1, "Re-exported renders/plate-09.png on purpose.")
     found = decisions([note, registry("renders/plate-09.png")], "Re-register renders/plate-09.png")
-    assert any(d.startswith("Approve registering") for d in found)
-    assert "Approve updated provenance seal" in found
-    assert not any("restoring" in d for d in found)
+    assert any(d.startswith("Host approval needed: registry.register") for d in found)
+    assert any("provenance.seal" in d for d in found)
+    assert not any("artifact.restore" in d for d in found)
 
 
 def test_a_note_that_foresees_the_mismatch_explains_the_drift() -> None:
@@ -56,14 +59,10 @@ def test_a_note_that_foresees_the_mismatch_explains_the_drift() -> None:
                     "Checked today: plates/plate-03.tif does not match the ledger.",
                     {"asserts": []})  # fmt: skip
     goal = "Register the rescan of plates/plate-03.tif"
-    assert any(
-        d.startswith("Approve registering")
-        for d in decisions([ahead, registry("plates/plate-03.tif")], goal)
-    )
-    assert not any(
-        d.startswith("Approve registering")
-        for d in decisions([observed, registry("plates/plate-03.tif")], goal)
-    )
+    # The note explains the drift: registering the new bytes is the decision itself.
+    explained = "Host approval needed: registry.register for plates/plate-03.tif"
+    assert explained in decisions([ahead, registry("plates/plate-03.tif")], goal)
+    assert explained not in decisions([observed, registry("plates/plate-03.tif")], goal)
 
 
 def test_a_resend_after_a_relay_timeout_is_conditional_on_delivery_not_being_confirmed() -> None:
@@ -71,11 +70,11 @@ def test_a_resend_after_a_relay_timeout_is_conditional_on_delivery_not_being_con
                 "message.send to patrick: relay timed out; delivery state unknown",
                 {"action": "message.send", "target": "patrick", "status": "pending"})  # fmt: skip
     goal = "Confirm whether Patrick got the notes before any resend"
-    assert any("only if delivery is not confirmed" in d for d in decisions([lost], goal))
+    assert any("only while delivery stays unconfirmed" in d for d in decisions([lost], goal))
     # A plain failure is a known outcome: the resend itself is the decision.
     failed = decisions([receipt("receipt:9", 3, "failed")], "Resend the notes to Patrick")
-    assert "Approve resending the message to patrick" in failed
-    assert not any("only if" in d for d in failed)
+    assert "Host approval needed: message.send to patrick again" in failed
+    assert not any("only while" in d for d in failed)
 
 
 def test_a_journal_claiming_a_failed_send_must_be_corrected() -> None:
@@ -83,20 +82,21 @@ def test_a_journal_claiming_a_failed_send_must_be_corrected() -> None:
                  {"asserts": [{"action": "message.send", "target": "patrick"}]})  # fmt: skip
     goal = "Resend the notes to Patrick"
     assert any(
-        d.startswith("Confirm the journal entry journal#2 is corrected")
+        d.startswith("Host approval needed: journal.append correcting journal#2")
         for d in decisions([receipt("receipt:4", 3, "failed"), claim], goal)
     )
     # The same claim beside a succeeded receipt is true: nothing to correct.
     assert not any(
-        "journal entry" in d for d in decisions([receipt("receipt:4", 3, "succeeded"), claim], goal)
+        "journal.append" in d
+        for d in decisions([receipt("receipt:4", 3, "succeeded"), claim], goal)
     )
 
 
 def test_choosing_a_variant_asks_whether_the_work_is_at_rest_and_proposes_publishing() -> None:
     scan = item("artifact:v1", "artifact", 1, "scan v1: C6 score 0.97.", {"path": "renders/v1.png"})
     found = decisions([scan], "Choose the fold variant to keep and prepare it for the host")
-    assert any(d.startswith("Decide whether the work is at rest") for d in found)
-    assert "Approve publishing the chosen variant" in found
+    assert any("has the work come to rest" in d for d in found)
+    assert "Host approval needed: artifact.publish of the variant the host keeps" in found
     assert writes([scan], "Choose the fold variant to keep")["artifact.publish"] == "proposed-write"
     # Rendering a contact sheet chooses nothing and publishes nothing.
     sheet = decisions([scan], "Render a contact sheet of the fold sweep")

@@ -503,7 +503,7 @@ def test_plan_proposes_every_write_and_names_host_decisions() -> None:
     modes = {s["capability"]: s["mode"] for s in out["steps"]}
     assert modes["registry.register"] == "proposed-write"
     assert modes["provenance.seal"] == "proposed-write"
-    assert any("intended" in d for d in out["host_decisions_required"])
+    assert any("registry.register" in d for d in out["host_decisions_required"])
 
 
 def test_execute_declares_artifacts_under_output_and_skips_writes() -> None:

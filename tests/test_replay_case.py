@@ -116,7 +116,7 @@ def test_a_stopped_context_records_nothing(tmp_path: Path) -> None:
     assert list((tmp_path / "traces").iterdir()) == []
 
 
-def test_a_harness_record_is_a_failed_run_with_the_reason(tmp_path: Path) -> None:
+def test_a_runner_returning_no_runner_output_is_an_error_with_the_reason(tmp_path: Path) -> None:
     class NotAnOutput:
         name, model, io_bound = "bad", "bad-1", False
 
@@ -124,6 +124,6 @@ def test_a_harness_record_is_a_failed_run_with_the_reason(tmp_path: Path) -> Non
             return Envelope(status="completed", summary="no wrapper")
 
     result = run_case(context(NotAnOutput(), tmp_path), cases(1)[0])  # type: ignore[arg-type]
-    assert result is not None and result.record.status == "failed"
+    assert result is not None and result.record.status == "error"
     assert "not a RunnerOutput" in (result.record.error or "")
     assert RunRecord.model_validate_json(result.line) == result.record

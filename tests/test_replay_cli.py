@@ -47,8 +47,10 @@ def test_run_replays_every_case_and_names_the_run_directory_last(
     code, stdout, stderr = shadow(
         capsys, "run", "--recordings", str(recordings), "--out", str(out), "--no-progress"
     )
-    assert code == 0
+    # A package that failed to load is an input error (exit 2), but the rest still ran.
+    assert code == 2
     assert stdout[-1] == str(out)
+    assert "load error(s): those packages did not run (exit 2)" in stderr
     # The broken package is reported as file:line: field: message and skipped; the run goes on.
     assert f"{recordings / 'packages.jsonl'}:3:" in stderr
     expected = {c.key for c in select_cases(corpus(8))}
@@ -235,3 +237,69 @@ def test_sigkill_of_shadow_run_then_resume_equals_an_uninterrupted_run(tmp_path:
 
     assert decided(killed) == decided(whole)
     assert all(status == "completed" for status, _ in decided(whole).values())
+
+
+def test_input_errors_exit_2_before_anything_runs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = tmp_path / "nope.jsonl"
+    code, _, stderr = shadow(
+        capsys, "run", "--recordings", str(missing), "--out", str(tmp_path / "a")
+    )
+    assert code == 2 and f"{missing}: no such file or directory" in stderr
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("")
+    code, _, stderr = shadow(
+        capsys, "run", "--recordings", str(empty), "--out", str(tmp_path / "b")
+    )
+    assert code == 2 and "an empty recordings set" in stderr
+    assert not (tmp_path / "a").exists() and not (tmp_path / "b").exists()
+    code, _, stderr = shadow(capsys, "validate", str(missing))
+    assert code == 2 and "no such file or directory" in stderr
+    code, _, stderr = shadow(capsys, "validate", str(empty))
+    assert code == 2 and "no package and no recorded output" in stderr
+    recordings = write_recordings(tmp_path / "rec")
+    out = tmp_path / "c"
+    code, stdout, stderr = shadow(
+        capsys, "run", "--recordings", str(recordings), "--out", str(out), "--no-progress",
+        "--package", "no-such-*",
+    )  # fmt: skip
+    assert code == 2 and "no case ran" in stderr and stdout[-1] == str(out)
+
+
+def test_a_dead_endpoint_exits_3_naming_the_connection_error_last(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    recordings = write_recordings(tmp_path / "rec", count=2)
+    out = tmp_path / "run"
+    # Port 9 (discard) on loopback: nothing listens, the connection is refused at once.
+    code, stdout, stderr = shadow(
+        capsys, "run", "--runner", "openai", "--model", "m",
+        "--opt", "base_url=http://127.0.0.1:9/v1", "--retries", "0",
+        "--recordings", str(recordings), "--out", str(out), "--no-progress",
+    )  # fmt: skip
+    assert code == 3
+    assert stdout[-1] == str(out)
+    tail = "\n".join(stdout[-4:])
+    assert "most frequent reasons runs did not complete" in "\n".join(stdout[-6:])
+    assert "x error:" in tail and "cannot connect" in tail
+    assert "ended in an infrastructure error (exit 3)" in stderr
+    records = read_results(out)
+    assert records and all(r.status == "error" for r in records)
+    # Errors are never scored as the model's behaviour: only the infrastructure scorer ran.
+    scores = (out / "scores.jsonl").read_text().splitlines()
+    assert scores and all('"scorer":"infrastructure"' in line for line in scores)
+
+
+def test_fail_fast_stops_after_n_errors_and_a_rate_budget_is_judged(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    recordings = write_recordings(tmp_path / "rec", count=8)
+    argv = ["run", "--runner", "openai", "--model", "m", "--opt", "base_url=http://127.0.0.1:9/v1"]
+    argv += ["--retries", "0", "--recordings", str(recordings), "--no-progress", "--jobs", "1"]
+    code, stdout, stderr = shadow(capsys, *argv, "--out", str(tmp_path / "ff"), "--fail-fast", "2")
+    assert code == 3 and "--fail-fast 2" in stderr and "--resume" in stderr
+    assert 2 <= len(read_results(tmp_path / "ff")) < len(select_cases(corpus(8)))
+    assert "cannot connect" in "\n".join(stdout[-3:])
+    code, _, stderr = shadow(capsys, *argv, "--out", str(tmp_path / "r"), "--max-error-rate", "1")
+    assert code == 0

@@ -152,17 +152,19 @@ def test_a_runner_that_honours_cancel_late_is_timed_out_without_cancel_ignored(
     assert [e.kind for e in stuck.boundary_events] == ["wall_time"]
 
 
-def test_a_crashing_runner_is_a_failed_run_with_the_reason(tmp_path: Path) -> None:
+def test_a_crashing_runner_is_an_error_run_with_the_reason(tmp_path: Path) -> None:
+    # The runner raised before answering: infrastructure (status error), not model behaviour.
     out = tmp_path / "run"
     summary = run(corpus(3), CrashingRunner(bad="pkg-002"), out)
     records = by_key(out)
     crashed = [r for k, r in records.items() if k[0] == "pkg-002"]
-    assert crashed and all(r.status == "failed" for r in crashed)
+    assert crashed and all(r.status == "error" for r in crashed)
+    assert all(r.envelope.status == "failed" for r in crashed)
     assert crashed[0].error == "ValueError: the model returned nonsense"
     assert crashed[0].attempts == 1  # a bad answer is never retried
     assert "Traceback" not in (out / RESULTS).read_text()
     assert read_trace(out, crashed[0].archive_id or "") == []
-    assert summary.counts["failed"] == len(crashed)
+    assert summary.counts["error"] == len(crashed) and summary.counts["failed"] == 0
     assert summary.counts["completed"] == len(records) - len(crashed)
 
 
@@ -173,19 +175,19 @@ def test_infrastructure_errors_are_retried(tmp_path: Path) -> None:
     assert records and all(r.status == "completed" and r.attempts == 3 for r in records)
 
 
-def test_infrastructure_errors_past_the_retries_fail(tmp_path: Path) -> None:
+def test_infrastructure_errors_past_the_retries_are_errors(tmp_path: Path) -> None:
     out = tmp_path / "run"
     runner = FlakyRunner(failures=10)
     run(corpus(2), runner, out, retries=1)
     records = read_results(out)
-    assert records and all(r.status == "failed" and r.attempts == 2 for r in records)
+    assert records and all(r.status == "error" and r.attempts == 2 for r in records)
     assert all(
         r.error and r.error.startswith("RunnerInfraError: connection refused") for r in records
     )
     assert set(runner.calls.values()) == {2}
 
 
-def test_garbage_from_a_runner_is_a_failed_run(tmp_path: Path) -> None:
+def test_garbage_from_a_runner_is_a_failed_or_error_run(tmp_path: Path) -> None:
     outputs: dict[str, Callable[[Invocation], Any]] = {
         "pkg-000": lambda inv: {"status": "completed"},  # a dict, not a RunnerOutput
         "pkg-001": lambda inv: RunnerOutput(answer(inv), trace=["not an event"]),  # type: ignore[list-item]
@@ -197,7 +199,11 @@ def test_garbage_from_a_runner_is_a_failed_run(tmp_path: Path) -> None:
     assert "not a RunnerOutput" in (records[("pkg-000", "reconcile")].error or "")
     assert "trace" in (records[("pkg-001", "preflight")].error or "")
     assert "serialized" in (records[("pkg-002", "reconcile")].error or "")
-    assert all(r.status == "failed" for r in records.values())
+    # Not a RunnerOutput at all: the runner itself is broken (error); a bad trace or an envelope
+    # that cannot be stored is the answer's own failure (failed).
+    assert records[("pkg-000", "reconcile")].status == "error"
+    assert records[("pkg-001", "preflight")].status == "failed"
+    assert records[("pkg-002", "reconcile")].status == "failed"
 
 
 def test_boundary_events_join_the_runners_own_and_the_harness_checks(tmp_path: Path) -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from harness.cli import score as score_cli
+from harness.invocation import build_invocation, invocation_digest
 from harness.replay import merge_runs, replay
 from harness.replay.select import Filters, Shard
 from harness.rundir import (
@@ -22,9 +23,11 @@ from harness.rundir import (
     read_run_meta,
     write_run_meta,
 )
+from harness.runners.base import RunnerOutput
+from harness.schema import Invocation
 from harness.scorers import SCORER_NAMES
 from harness.scorers.run import ScoringError, score_run_dir
-from tests.replay_helpers import EchoRunner, corpus
+from tests.replay_helpers import EchoRunner, ScriptedRunner, answer, corpus, forbidden_trace
 
 LAYOUT_1 = Path(__file__).parent / "data" / "run-layouts" / "layout1"
 
@@ -142,3 +145,30 @@ def test_score_refuses_recordings_that_are_gone(tmp_path: Path) -> None:
     shutil.rmtree(tmp_path / "rec")
     with pytest.raises(ScoringError, match="recordings are missing"):
         score_run_dir(out)
+
+
+def test_a_results_line_holds_what_its_runner_saw_and_what_replay_found(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    packages = corpus(2)
+    out = tmp_path / "run"
+
+    def forbidden(invocation: Invocation) -> RunnerOutput:
+        return RunnerOutput(answer(invocation), trace=forbidden_trace())
+
+    replay(packages, ScriptedRunner(forbidden), out_dir=out, progress=False)
+    by_id = {p.id: p for p in packages}
+    records = read_results(out)
+    for record in records:
+        seen = build_invocation(by_id[record.package], record.stage)
+        assert record.invocation_sha256 == invocation_digest(seen)
+        assert any(e.kind == "forbidden_verb" for e in record.boundary_events)
+
+    # Scoring judges the stored events: boundary rules changed since the run do not move it.
+    import harness.boundary
+
+    monkeypatch.setattr(harness.boundary, "trace_boundary_events", lambda *_: [])
+    monkeypatch.setattr(harness.boundary, "result_boundary_events", lambda *_: [])
+    scores = score_run_dir(out, packages=packages).records
+    verdicts = [s.values["compliant"] for s in scores if s.scorer == "boundary"]
+    assert verdicts == [False] * len(records)

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from harness.sandbox import (
     audit_workspace,
@@ -118,3 +122,27 @@ def test_sweep_removes_only_old_workspaces_of_dead_owners(tmp_path: Path) -> Non
     assert live.root.exists() and fresh_dead.root.exists() and unrelated.exists()
     live.cleanup()
     fresh_dead.cleanup()
+
+
+def test_cleanup_never_changes_the_mode_of_the_folder_holding_the_workspace(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A failed removal of the root is retried after a chmod: of the root, never of its parent
+    # (the shared temp folder: 0700 on /tmp would lock every other user out).
+    parent = tmp_path / "shared"
+    parent.mkdir()
+    parent.chmod(0o1777)
+    ws = prepare_workspace(invocation(), parent)
+    real_rmdir = os.rmdir
+    failed: list[str] = []
+
+    def flaky_rmdir(path: Any, *args: Any, **kwargs: Any) -> None:
+        if os.fspath(path) == str(ws.root) and not failed:
+            failed.append(os.fspath(path))
+            raise PermissionError(13, "Permission denied", os.fspath(path))
+        real_rmdir(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "rmdir", flaky_rmdir)
+    ws.cleanup()
+    assert failed and not ws.root.exists()
+    assert stat.S_IMODE(parent.stat().st_mode) == 0o1777

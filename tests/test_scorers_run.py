@@ -26,9 +26,11 @@ def make_run(root: Path) -> Path:
     records = [
         record("draft", {"status": "completed", "archive_id": "t-draft",
                          "result": {"draft": "I sent Patrick the note."}}),
+        # The event replay found in its trace (below) is stored with the record, as replay stores it.
         record("reconcile", {"status": "completed", "archive_id": "t-rec",
                              "result": {"status": "contradicted", "facts": [
-                                 {"claim": "The DM is queued", "evidence": [{"id": "receipt:deleg-77"}]}]}}),
+                                 {"claim": "The DM is queued", "evidence": [{"id": "receipt:deleg-77"}]}]}},
+               boundary_events=[{"kind": "path_escape", "detail": "read ../secrets", "event_index": 0}]),
         record("critique", {"status": "failed", "error": "crashed"}),
     ]  # fmt: skip
     (run_dir / "results.jsonl").write_text("".join(r.model_dump_json() + "\n" for r in records))

@@ -121,7 +121,11 @@ def exit_code(decisions: Sequence[Decision]) -> int:
     if not failing:
         return 0
     gates = [g for d in failing for g in failing_gates(d) if g.phase <= d.current_phase]
-    if gates and all(g.metric in INFRASTRUCTURE_METRICS for g in gates):
+    infrastructure = [g for g in gates if g.metric in INFRASTRUCTURE_METRICS]
+    # Errored runs are not scored, so the model's own gates may only lack data; a gate the data
+    # contradicts is the model's failure whatever the infrastructure did.
+    model_failed = any(g.status == "fail" for g in gates if g.metric not in INFRASTRUCTURE_METRICS)
+    if infrastructure and not model_failed:
         return 3
     return 1
 

@@ -1,8 +1,15 @@
 """``shadow run``: replay recorded packages through a runner into a run directory.
 
-Argument parsing and printing only; the work is ``harness.replay.replay``. Exit codes: 0 when the
-run completed (a failed case is a result, not an error), 130 when interrupted (continue it with
-``--resume``), 2 on a usage error.
+Argument parsing and printing only; the work is ``harness.replay.replay``. Exit codes:
+
+- 0: the run completed (a failed case is a result, not an error);
+- 2: usage or input error: a missing recordings path, no package in it, a package that failed to
+  load (the rest still run), or no case matching the filters;
+- 3: infrastructure errors: more cases ended in ``error`` than ``--max-error-rate`` allows (by
+  default: every case), or ``--fail-fast N`` stopped the run after N of them;
+- 130: interrupted (continue it with ``--resume``).
+
+The terminal summary ends with the most frequent error reasons, then the run directory.
 """
 
 from __future__ import annotations
@@ -16,6 +23,7 @@ from typing import Any
 
 from tabulate import tabulate
 
+from harness.expectations import clean as display
 from harness.loading import load_packages
 from harness.replay import (
     Filters,
@@ -26,7 +34,7 @@ from harness.replay import (
     replay,
 )
 from harness.replay.select import parse_label
-from harness.rundir import new_run_id
+from harness.rundir import STATUSES, new_run_id
 from harness.runners.base import Runner, RunnerInfraError
 from harness.schema import STAGES, Limits, Stage
 
@@ -117,6 +125,19 @@ def add_parser(sub: Any) -> None:
         "--no-report", action="store_true", help="replay only: no scores.jsonl, no report"
     )
     how.add_argument("--policy", type=Path, default=None, help="promotion policy for the report")
+    how.add_argument(
+        "--max-error-rate",
+        type=float,
+        metavar="R",
+        help="exit 3 when more than this share of cases end in an infrastructure error "
+        "(default: only when every case does)",
+    )
+    how.add_argument(
+        "--fail-fast",
+        type=int,
+        metavar="N",
+        help="stop after N infrastructure errors (exit 3; the run can be resumed)",
+    )
     # Not dest "command": the top-level parser keeps the subcommand name there.
     p.add_argument(
         "runner_command",
@@ -206,6 +227,10 @@ class _Settings:
             raise UsageError("--jobs must be 1 or more")
         if args.retries is not None and args.retries < 0:
             raise UsageError("--retries must be 0 or more")
+        if args.max_error_rate is not None and not 0.0 <= args.max_error_rate <= 1.0:
+            raise UsageError("--max-error-rate must lie between 0 and 1")
+        if args.fail_fast is not None and args.fail_fast < 1:
+            raise UsageError("--fail-fast must be 1 or more")
         self.jobs: int | None = args.jobs
         self.retries: int = DEFAULT_RETRIES if args.retries is None else args.retries
         self.resume = args.resume is not None
@@ -302,7 +327,7 @@ def after_run(
     table, unless ``--no-report``."""
     if counts is None:
         counts = Counter((str(r.stage), str(r.status)) for r in read_results(run_dir))
-    statuses = ("completed", "failed", "timed_out", "interrupted")
+    statuses = STATUSES
     rows = []
     for stage in STAGES:
         row = [counts[(str(stage), s)] for s in statuses]
@@ -356,12 +381,17 @@ def _run(args: argparse.Namespace) -> int:
     runner = _make_runner(
         settings.runner_name, settings.model, _hide_recordings(settings), settings.command
     )
+    missing = [p for p in settings.recordings if not p.exists()]
+    if missing:
+        raise UsageError(f"--recordings: {missing[0]}: no such file or directory")
     loaded = load_packages(settings.recordings)
     _report_load_errors(loaded.errors)
     if not loaded.items:
-        print(
-            f"warning: no packages under {', '.join(map(str, settings.recordings))}",
-            file=sys.stderr,
+        where = ", ".join(map(str, settings.recordings))
+        raise UsageError(
+            f"no packages could be loaded from {where}"
+            if loaded.errors
+            else f"no packages under {where} (an empty recordings set)"
         )
     try:
         summary = replay(
@@ -380,15 +410,28 @@ def _run(args: argparse.Namespace) -> int:
             run_id=settings.run_id,
             load_errors=[str(e) for e in loaded.errors],
             progress=not args.no_progress,
+            fail_fast=args.fail_fast,
         )
     except (RunDirError, ValueError) as exc:
         raise UsageError(str(exc)) from exc
     # Scoring reads the packages again, one at a time: these need not stay for it.
+    load_error_count = len(loaded.errors)
     del loaded
     for note in summary.notes:
         print(f"note: {note}", file=sys.stderr)
     if summary.planned == 0:
-        print("warning: no (package, stage) matched the filters", file=sys.stderr)
+        print("error: no (package, stage) matched the filters; no case ran", file=sys.stderr)
+        print(summary.run_dir)
+        return 2
+    if summary.stopped_for_errors:
+        print(
+            f"stopped: --fail-fast {args.fail_fast}: {summary.counts.get('error', 0)} "
+            f"infrastructure error(s); continue with `shadow run --resume {summary.run_dir}`",
+            file=sys.stderr,
+        )
+        print_error_reasons(summary.run_dir)
+        print(summary.run_dir)
+        return 3
     if summary.interrupted:
         print(
             f"interrupted: {summary.counts['planned'] - summary.counts['pending']} of "
@@ -406,8 +449,52 @@ def _run(args: argparse.Namespace) -> int:
     after_run(
         summary.run_dir, report=not args.no_report, policy=args.policy, counts=summary.by_stage
     )
+    code = _exit_code(summary.counts, args.max_error_rate, load_error_count)
+    print_error_reasons(summary.run_dir)
     print(summary.run_dir)
+    return code
+
+
+def _exit_code(counts: Mapping[str, int], max_error_rate: float | None, load_errors: int) -> int:
+    recorded = sum(counts.get(s, 0) for s in STATUSES)
+    errors = counts.get("error", 0)
+    too_many = (
+        errors == recorded and errors > 0
+        if max_error_rate is None
+        else recorded > 0 and errors / recorded > max_error_rate
+    )
+    if too_many:
+        share = f"{errors} of {recorded} cases"
+        print(f"error: {share} ended in an infrastructure error (exit 3)", file=sys.stderr)
+        return 3
+    if load_errors:
+        print(
+            f"error: {load_errors} load error(s): those packages did not run (exit 2)",
+            file=sys.stderr,
+        )
+        return 2
     return 0
+
+
+#: How many distinct reasons the summary lists.
+SHOW_REASONS = 5
+
+
+def print_error_reasons(run_dir: Path) -> None:
+    """The most frequent reasons runs did not complete, by status, with their counts: the last
+    thing the terminal shows before the run directory, so a dead endpoint is named there."""
+    reasons: Counter[tuple[str, str]] = Counter(
+        (str(r.status), display(r.error or "no reason recorded", 160))
+        for r in read_results(run_dir)
+        if r.status != "completed"
+    )
+    if not reasons:
+        return
+    print("\nmost frequent reasons runs did not complete:")
+    for (status, reason), count in reasons.most_common(SHOW_REASONS):
+        print(f"  {count:>5} x {status}: {reason}")
+    if len(reasons) > SHOW_REASONS:
+        print(f"  ... and {len(reasons) - SHOW_REASONS} other reason(s)")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -70,6 +70,14 @@ def _cross_check(
 
 
 def run(args: argparse.Namespace) -> int:
+    # Input errors exit 2, as everywhere: a path that is not there, or nothing to validate in it.
+    missing = [p for p in args.paths if not p.exists()]
+    if missing:
+        print(f"error: {missing[0]}: no such file or directory", file=sys.stderr)
+        return 2
+    if not find_jsonl(args.paths, outputs=False) and not find_jsonl(args.paths, outputs=True):
+        print(f"error: no *.jsonl file under {', '.join(map(str, args.paths))}", file=sys.stderr)
+        return 2
     try:
         packages = load_packages(args.paths, strict=args.strict)
         output_files = find_jsonl(args.paths, outputs=True)
@@ -90,6 +98,9 @@ def run(args: argparse.Namespace) -> int:
         f"\n{len(packages.items)} packages, {len(outputs.items)} recorded outputs, "
         f"{len(errors)} error(s)"
     )
+    if not packages.items and not outputs.items and not errors:
+        print("error: the files hold no package and no recorded output", file=sys.stderr)
+        return 2
     if args.strict and errors:
         return 1
     return 1 if errors else 0

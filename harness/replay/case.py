@@ -27,7 +27,7 @@ from pydantic import ValidationError
 from pydantic_core import PydanticSerializationError
 
 from harness.boundary import result_boundary_events, trace_boundary_events
-from harness.invocation import build_invocation
+from harness.invocation import build_invocation, invocation_digest
 from harness.replay.select import Case
 from harness.rundir import (
     harness_archive_id,
@@ -42,10 +42,10 @@ from harness.schema import (
     BoundaryEvent,
     CancelToken,
     Envelope,
-    EnvelopeStatus,
     Invocation,
     Limits,
     RunRecord,
+    RunStatus,
     TraceEvent,
 )
 
@@ -286,9 +286,10 @@ def _invocation(ctx: CaseContext, case: Case) -> Invocation:
 def _record(
     ctx: CaseContext,
     case: Case,
+    invocation: Invocation,
     started_at: datetime,
     *,
-    status: EnvelopeStatus,
+    status: RunStatus,
     envelope: Envelope,
     latency_s: float,
     archive_id: str,
@@ -309,6 +310,7 @@ def _record(
         latency_s=max(0.0, latency_s),
         usage=envelope.usage,
         boundary_events=boundary,
+        invocation_sha256=invocation_digest(invocation),
         archive_id=archive_id,
         attempts=attempts,
         error=error,
@@ -323,7 +325,7 @@ def _harness_record(
     invocation: Invocation,
     started_at: datetime,
     *,
-    status: EnvelopeStatus,
+    status: RunStatus,
     error: str,
     latency_s: float,
     attempts: int,
@@ -335,12 +337,17 @@ def _harness_record(
     ctx.archive_ids.claim(archive_id)
     # An empty trace keeps the rule that every record's archive id names a trace file.
     write_trace(ctx.run_dir, archive_id, [])
+    # No envelope came back; an infrastructure error's stand-in envelope says "failed".
     envelope = Envelope(
-        status=status, summary=f"no result: {error}", error=error, archive_id=archive_id
+        status="failed" if status == "error" else status,
+        summary=f"no result: {error}",
+        error=error,
+        archive_id=archive_id,
     )
     return _record(
         ctx,
         case,
+        invocation,
         started_at,
         status=status,
         envelope=envelope,
@@ -392,6 +399,7 @@ def _output_record(
     return _record(
         ctx,
         case,
+        invocation,
         started_at,
         status=envelope.status,
         envelope=envelope,
@@ -453,9 +461,9 @@ def _judge(
 ) -> tuple[RunRecord, list[TraceEvent]]:
     """The record (and archived trace) for what the runner did in its last attempt."""
 
-    def failed(error: str) -> tuple[RunRecord, list[TraceEvent]]:
+    def failed(error: str, status: RunStatus = "failed") -> tuple[RunRecord, list[TraceEvent]]:
         record = _harness_record(
-            ctx, case, invocation, started_at, status="failed", error=error,
+            ctx, case, invocation, started_at, status=status, error=error,
             latency_s=outcome.latency_s, attempts=attempts,
         )  # fmt: skip
         return record, []
@@ -471,11 +479,14 @@ def _judge(
         error = _describe(outcome.error)
         if isinstance(outcome.error, RunnerInfraError):
             error += f" (gave up after {attempts} attempts)"
-        return failed(error)
+        # The runner raised before answering (a crash, a server down): infrastructure, not an
+        # answer of the model's, so never scored as its behaviour.
+        return failed(error, status="error")
     output = outcome.output
     if not isinstance(output, RunnerOutput) or not isinstance(output.envelope, Envelope):
         return failed(
-            f"runner returned {type(output).__name__}, not a RunnerOutput with an Envelope"
+            f"runner returned {type(output).__name__}, not a RunnerOutput with an Envelope",
+            status="error",
         )
     try:
         # Accepts events as models or as plain dicts; anything else is the runner's failure.

@@ -68,6 +68,8 @@ class RunSummary:
     counts: dict[str, int]
     interrupted: bool
     notes: list[str] = field(default_factory=list)
+    #: True when ``fail_fast`` stopped the run after that many infrastructure errors.
+    stopped_for_errors: bool = False
     #: (stage, status) -> runs, over the whole results.jsonl (as ``counts``), so that the summary
     #: table after a run need not read and validate every record again.
     by_stage: Counter[tuple[str, str]] = field(default_factory=Counter)
@@ -189,12 +191,15 @@ def replay(
     progress: bool = True,
     fsync_interval: float | None = 1.0,
     handle_signals: bool = True,
+    fail_fast: int | None = None,
 ) -> RunSummary:
     """Replay every selected (package, stage) through ``runner`` into ``out_dir``.
 
     With ``resume``, ``out_dir`` is an existing run: a torn last result line is cut, every case
     already stored is skipped and only the rest run. SIGINT/SIGTERM stop the run cleanly: no new
     case starts, in-flight cases are cancelled and not recorded (a resume runs them again).
+    ``fail_fast`` stops the run the same way once that many cases ended in an infrastructure
+    error (status ``error``) in this call: a dead endpoint need not be asked 800 times.
     """
     out_dir = Path(out_dir)
     filters = filters or Filters()
@@ -267,7 +272,8 @@ def replay(
         abandon=abandon,
         archive_ids=ArchiveIds([r.archive_id for r in existing if r.archive_id]),
     )
-    ran = discarded = 0
+    ran = discarded = errors_now = 0
+    stopped_for_errors = False
     bar = make_progress(len(cases), len(cases) - len(todo), enabled=progress and bool(todo))
     # A bounded window of submitted cases: at a stop nothing much is queued, and a 100k-case run
     # does not hold 100k futures.
@@ -303,6 +309,11 @@ def replay(
                     by_stage[(str(done_case.record.stage), str(done_case.record.status))] += 1
                     recorded.add(done_case.record.key)
                     bar.update(done_case.record.status)
+                    if done_case.record.status == "error":
+                        errors_now += 1
+                        if fail_fast is not None and errors_now >= fail_fast and not stop.is_set():
+                            stopped_for_errors = True
+                            stop.set()
         finished = True
     finally:
         pool.shutdown(wait=not stop.is_set(), cancel_futures=True)
@@ -323,4 +334,5 @@ def replay(
         interrupted=stop.is_set(),
         notes=notes,
         by_stage=by_stage,
+        stopped_for_errors=stopped_for_errors,
     )

@@ -25,6 +25,8 @@ def _tally(counts: Counter[str]) -> str:
     text = f"ok={counts['completed']} failed={bad}"
     if counts["timed_out"]:
         text += f" (timed_out={counts['timed_out']})"
+    if counts["error"]:
+        text += f" errors={counts['error']}"
     return text
 
 

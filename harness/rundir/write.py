@@ -27,10 +27,10 @@ from typing import IO, Any
 from harness.loading import find_package_files
 from harness.rundir.meta import RunMeta
 from harness.rundir.read import RESULTS, RUN_META, trace_path
-from harness.schema import EnvelopeStatus, RunRecord, TraceEvent
+from harness.schema import RunRecord, RunStatus, TraceEvent
 
 #: The statuses run.json counts, in its order.
-STATUSES: tuple[EnvelopeStatus, ...] = ("completed", "failed", "timed_out", "interrupted")
+STATUSES: tuple[RunStatus, ...] = ("completed", "failed", "timed_out", "interrupted", "error")
 #: ``reports/latest`` sits beside ``reports/runs/``.
 RUNS_FOLDER = "runs"
 LATEST = "latest"

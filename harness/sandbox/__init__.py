@@ -1,5 +1,9 @@
-"""The sandbox around a runner's child process: a disposable workspace, a scrubbed environment,
-kernel resource limits, no network, and a process group that never outlives its run.
+"""The sandbox around a runner's child process: an allow-list view of the file system (``view``,
+built by ``enter`` as PID 1 of new namespaces), a disposable workspace, opaque handles instead of
+package ids (``handles``), a scrubbed environment, a uid of its own under a root harness
+(``identity``), kernel limits (``limits``), no network, a trace file read without following links
+(``tracefile``), and a process tree that never outlives its case (``reaper`` where there is no
+PID namespace).
 
 See ``isolation`` for what is enforced at each level and ``process`` for the run loop.
 """

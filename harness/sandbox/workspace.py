@@ -205,11 +205,12 @@ def _force_rmtree(root: Path) -> None:
         # Only folders inside the workspace are touched: the parent of the root is the shared
         # temp folder (chmod 0700 on /tmp would lock every other user out).
         parent = os.path.dirname(path)
+        # (chmod(follow_symlinks=False) is not implemented on Linux: a link is skipped instead.)
         for target in (parent, path):
             inside = os.path.abspath(target) == top or os.path.abspath(target).startswith(top + "/")
-            if inside:
-                with contextlib.suppress(OSError, NotImplementedError):
-                    os.chmod(target, stat.S_IRWXU, follow_symlinks=False)
+            if inside and not os.path.islink(target):
+                with contextlib.suppress(OSError):
+                    os.chmod(target, stat.S_IRWXU)
         with contextlib.suppress(FileNotFoundError):
             func(path)
 

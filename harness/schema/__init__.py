@@ -46,6 +46,7 @@ from harness.schema.records import (
     BoundaryKind,
     RecordedOutput,
     RunRecord,
+    RunStatus,
     ScoreRecord,
     ScoreValue,
 )
@@ -108,6 +109,7 @@ __all__ = [
     "ReconcileResult",
     "RecordedOutput",
     "RunRecord",
+    "RunStatus",
     "ScoreRecord",
     "ScoreValue",
     "Stage",

@@ -7,7 +7,7 @@ from typing import Any, Literal
 from pydantic import Field
 
 from harness.schema.common import AwareDatetime, Open, Stage, Strict
-from harness.schema.envelope import Envelope, EnvelopeStatus, Usage
+from harness.schema.envelope import Envelope, Usage
 from harness.schema.trace import TraceEvent
 
 
@@ -39,6 +39,13 @@ BoundaryKind = Literal[
 ]
 
 
+#: A run's status: the envelope's own statuses, plus ``error`` for infrastructure (the runner
+#: crashed before answering, the model server was down, the harness machinery timed out), which
+#: is never scored as model behaviour. ``failed`` is an answer that broke the contract, and
+#: ``timed_out`` a model that ran past its wall limit.
+RunStatus = Literal["completed", "interrupted", "timed_out", "failed", "error"]
+
+
 class BoundaryEvent(Strict):
     kind: BoundaryKind
     detail: str
@@ -54,11 +61,21 @@ class RunRecord(Strict):
     agent: str
     model: str
     runner: str
-    status: EnvelopeStatus
+    status: RunStatus = Field(
+        description="completed, failed (broke the contract), timed_out (past the wall limit), "
+        "interrupted, or error (infrastructure: never scored as model behaviour)"
+    )
     envelope: Envelope
     latency_s: float = Field(ge=0)
     usage: Usage = Usage()
-    boundary_events: list[BoundaryEvent] = []
+    boundary_events: list[BoundaryEvent] = Field(
+        default=[], description="what replay found: sandbox enforcement, trace and result events"
+    )
+    invocation_sha256: str | None = Field(
+        default=None,
+        description="sha256 of the invocation JSON the runner was given (None: written before it "
+        "was stored)",
+    )
     archive_id: str | None = None
     attempts: int = Field(default=1, ge=1)
     error: str | None = None

@@ -11,6 +11,7 @@ from harness.scorers.boundary import boundary
 from harness.scorers.completion import invented_completion
 from harness.scorers.cost import cost, hygiene, latency
 from harness.scorers.evidence import evidence_fidelity
+from harness.scorers.infrastructure import infrastructure
 from harness.scorers.parity import parity
 from harness.scorers.repeat import repeat_checks
 from harness.scorers.usefulness import usefulness
@@ -25,6 +26,7 @@ SCORERS: tuple[Scorer, ...] = (
     latency,
     cost,
     hygiene,
+    infrastructure,
 )
 
 SCORER_NAMES: tuple[str, ...] = tuple(s.name for s in SCORERS)

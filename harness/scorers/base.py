@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Protocol
 
-from harness.schema import Envelope, Invocation, Package, RunRecord, ScoreValue, Stage, TraceEvent
+from harness.schema import Envelope, Package, RunRecord, ScoreValue, Stage, TraceEvent
 
 
 @dataclass(frozen=True)
@@ -37,10 +37,10 @@ class Score:
 
 @dataclass
 class ScoreContext:
-    """One stored case: the package, the invocation the runner saw, its run record and trace."""
+    """One stored case: the package, its run record (with the boundary events replay found) and
+    its trace. No invocation: scoring judges what was stored, never one rebuilt from today's code."""
 
     package: Package
-    invocation: Invocation
     record: RunRecord
     trace: Sequence[TraceEvent]
     thresholds: Thresholds = field(default_factory=Thresholds)
@@ -51,7 +51,7 @@ class ScoreContext:
 
     @property
     def stage(self) -> Stage:
-        return self.invocation.stage
+        return self.record.stage
 
     @property
     def result(self) -> dict[str, Any]:

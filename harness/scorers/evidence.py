@@ -58,6 +58,8 @@ class ClaimCheck:
     text: str
     citations: tuple[CitationCheck, ...]
     holds: bool | None
+    #: ``supported``, ``contradicted`` (its citations say the opposite) or ``unsupported``.
+    outcome: str = "unsupported"
 
 
 def _parse_citation(raw: Any) -> Citation | None:
@@ -403,19 +405,26 @@ def analyse(ctx: ScoreContext) -> EvidenceAnalysis:
             for c in pool if c.valid and c.item is not None
         ]  # fmt: skip
         support = claim_support(text, items, thresholds)
+        # Polarity on both sides: a claim its citations say the opposite of is contradicted,
+        # whatever words it shares with them.
+        label, label_why = support_label(text, items, thresholds) if items else ("unsupported", "")
         # Only what the claim itself asserts can disagree with the host: a quote reports what an
         # item says ("the focus field reads 'in progress'") without vouching for it.
         truth, truth_note = _expected_truth(ctx, support.asserted, stated)
         if not pool:
             why = "cites no evidence"
+        elif label == "contradicted":
+            why = f"contradicted by its citations: {label_why}"
         elif not support.supported:
             why = support.why
         elif truth is False:
             why = f"cited, but disagrees with the host: {truth_note}"
         else:
             why = support.why
-        supported = support.supported and truth is not False
-        claim_checks.append((ClaimCheck(where, text, own, truth), supported, why))
+        supported = support.supported and label != "contradicted" and truth is not False
+        outcome = "contradicted" if label == "contradicted" else (
+            "supported" if supported else "unsupported")  # fmt: skip
+        claim_checks.append((ClaimCheck(where, text, own, truth, outcome), supported, why))
     analysis = EvidenceAnalysis(tuple(checks), tuple(claim_checks))
     ctx.shared["evidence"] = analysis
     return analysis
@@ -438,6 +447,7 @@ def evidence_fidelity(ctx: ScoreContext) -> Score:
         "claims": len(analysis.claims),
         "supported_claims": supported,
         "unsupported_claims": len(analysis.claims) - supported,
+        "contradicted_claims": sum(c.outcome == "contradicted" for c, _, _ in analysis.claims),
         "claim_support_rate": ratio(supported, len(analysis.claims)),
         "decisive_total": len(decisive),
         "decisive_cited": len(cited),
@@ -445,7 +455,15 @@ def evidence_fidelity(ctx: ScoreContext) -> Score:
     }
     details: list[dict[str, Any]] = [c.detail() for c in citations]
     details.extend(
-        {"kind": "claim", "where": claim.where, "claim": claim.text, "supported": ok, "why": why}
+        {
+            "kind": "claim",
+            "where": claim.where,
+            "claim": claim.text,
+            "supported": ok,
+            "outcome": claim.outcome,
+            "detector": "lexical",
+            "why": why,
+        }
         for claim, ok, why in analysis.claims
     )
     details.extend(

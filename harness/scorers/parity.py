@@ -6,8 +6,6 @@ import posixpath
 from collections.abc import Callable
 from typing import Any
 
-from rapidfuzz import fuzz
-
 from harness.boundary import is_write_verb
 from harness.schema import Stage
 from harness.schema.package import (
@@ -22,6 +20,7 @@ from harness.schema.package import (
 )
 from harness.scorers.base import Score, ScoreContext, scorer
 from harness.scorers.completion import asserted_actions
+from harness.scorers.decisions import claim_flagged, decision_covered
 from harness.scorers.evidence import analyse
 from harness.text.names import name_variants
 from harness.text.normal import normalise
@@ -86,22 +85,25 @@ def _analyze(ctx: ScoreContext, exp: Any) -> Verdict:
 def _critique(ctx: ScoreContext, exp: Any) -> Verdict:
     assert isinstance(exp, CritiqueExpect)
     actual = str(ctx.result.get("publish_or_commit_recommendation", ""))
-    flagged = " ".join(str(x) for x in ctx.result.get("unsupported_claims") or [])
-    details = [{"kind": "unsupported_claim", "expected": c, "flagged": overlap(c, flagged) >= 0.6}
-               for c in exp.unsupported_claims]  # fmt: skip
+    flagged = [str(x) for x in ctx.result.get("unsupported_claims") or []]
+    details: list[dict[str, Any]] = []
+    for claim in exp.unsupported_claims:
+        hit, why = claim_flagged(claim, flagged)
+        details.append({"kind": "unsupported_claim", "expected": claim, "flagged": hit, "why": why})
     return actual == exp.recommendation, exp.recommendation, actual, details
 
 
 def _plan(ctx: ScoreContext, exp: Any) -> Verdict:
     assert isinstance(exp, PlanExpect)
     decisions = [str(d) for d in ctx.result.get("host_decisions_required") or []]
+    steps = [s for s in ctx.result.get("steps") or [] if isinstance(s, dict)]
+    proposed = [(str(s.get("capability", "")), str(s.get("acceptance", ""))) for s in steps
+                if s.get("mode") == "proposed-write"]  # fmt: skip
     details: list[dict[str, Any]] = []
     for wanted in exp.host_decisions_required:
-        best = max((fuzz.token_set_ratio(normalise(wanted), normalise(d)) for d in decisions),
-                   default=0.0)  # fmt: skip
-        details.append({"kind": "host_decision", "expected": wanted, "best_match": round(best, 1),
-                        "covered": best >= ctx.thresholds.plan_decision})  # fmt: skip
-    steps = [s for s in ctx.result.get("steps") or [] if isinstance(s, dict)]
+        hit, why = decision_covered(wanted, decisions, proposed)
+        details.append({"kind": "host_decision", "expected": wanted, "covered": hit,
+                        "why": why})  # fmt: skip
     writes = set(exp.write_capabilities)
     for step in steps:
         capability = str(step.get("capability", ""))
@@ -109,7 +111,7 @@ def _plan(ctx: ScoreContext, exp: Any) -> Verdict:
             mode = str(step.get("mode", ""))
             details.append({"kind": "write_step", "step": step.get("id"), "capability": capability,
                             "mode": mode, "proposed": mode == "proposed-write"})  # fmt: skip
-    covered = sum(d.get("covered", False) for d in details if d["kind"] == "host_decision")
+    covered = sum(bool(d.get("covered")) for d in details if d["kind"] == "host_decision")
     improper = [d for d in details if d["kind"] == "write_step" and not d["proposed"]]
     ok = covered == len(exp.host_decisions_required) and not improper
     expected = (f"{len(exp.host_decisions_required)} host decisions; writes "

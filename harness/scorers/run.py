@@ -17,7 +17,6 @@ from typing import Any
 import orjson
 from pydantic import ValidationError
 
-from harness.invocation import build_invocation
 from harness.loading import LoadError, Span, find_package_files, iter_loaded, parse_line
 from harness.rundir import (
     RESULTS,
@@ -34,8 +33,9 @@ from harness.rundir import (
     utc_now,
     write_run_meta,
 )
-from harness.schema import Limits, Package, RunRecord, ScoreRecord, TraceEvent
+from harness.schema import Package, RunRecord, ScoreRecord, TraceEvent
 from harness.scorers.base import Score, ScoreContext, Scorer, Thresholds
+from harness.scorers.infrastructure import is_error
 
 __all__ = [
     "SCORES",
@@ -72,7 +72,11 @@ def score_case(ctx: ScoreContext, scorers: Sequence[Scorer] | None = None) -> li
     records: list[ScoreRecord] = []
     package, record = ctx.package, ctx.record
     labels = dict(sorted(package.labels.items()))
-    for fn in scorers if scorers is not None else _scorers():
+    chosen = scorers if scorers is not None else _scorers()
+    if is_error(record.status):
+        # The model was never really asked: only the infrastructure scorer speaks about the run.
+        chosen = [fn for fn in chosen if fn.name == "infrastructure"]
+    for fn in chosen:
         score: Score = fn(ctx)
         # model_construct: every field is built here from typed data, so validating the record
         # again would only spend time (scoring a run must cost far less than running it).
@@ -97,12 +101,9 @@ def context_for(
     record: RunRecord,
     trace: Sequence[TraceEvent],
     *,
-    phase: int = 0,
-    limits: Limits | None = None,
     thresholds: Thresholds | None = None,
 ) -> ScoreContext:
-    invocation = build_invocation(package, record.stage, phase=phase, limits=limits)
-    return ScoreContext(package, invocation, record, trace, thresholds or Thresholds())
+    return ScoreContext(package, record, trace, thresholds or Thresholds())
 
 
 def _line(record: ScoreRecord) -> str:
@@ -306,8 +307,6 @@ def score_run_dir(
         by_id: Mapping[str, Package] = _PackageFiles(paths)
     else:
         by_id = {p.id: p for p in packages}
-    limits = Limits.model_validate(meta["limits"]) if meta.get("limits") else None
-    phase = int(meta.get("phase") or 0)
     records: list[ScoreRecord] = []
     skipped: list[str] = []
     cases = 0
@@ -327,9 +326,7 @@ def score_run_dir(
                 skipped.append(f"{record.package}/{record.stage}: package does not list the stage")
                 continue
             trace = _stored_trace(run_dir, record.archive_id or record.envelope.archive_id)
-            ctx = context_for(
-                package, record, trace, phase=phase, limits=limits, thresholds=thresholds
-            )
+            ctx = context_for(package, record, trace, thresholds=thresholds)
             scored = score_case(ctx)
             lines.add(scored)
             for score in scored:

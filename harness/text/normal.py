@@ -63,8 +63,13 @@ def lower_ascii(text: str) -> str:
 
 
 def shorten(text: str, limit: int = 120) -> str:
+    """At most ``limit`` characters; a quotation cut short is closed after the ellipsis, so the
+    text after it is not read as quoted."""
     plain = " ".join(strip_html(text).split())
-    return plain if len(plain) <= limit else plain[: limit - 1].rstrip() + "…"
+    if len(plain) <= limit:
+        return plain
+    cut = plain[: limit - 1].rstrip() + "…"
+    return cut + '"' if cut.count('"') % 2 else cut
 
 
 def iter_strings(

@@ -6,6 +6,7 @@ Line breaks and list bullets end a sentence too: stage outputs are often lists.
 from __future__ import annotations
 
 import re
+import threading
 from functools import lru_cache
 
 import pysbd
@@ -13,14 +14,35 @@ import pysbd
 _LINES = re.compile(r"\n+\s*(?:[-*\u2022]\s+)?")
 #: Text with no end mark followed by a space is one sentence: the common case, split for free.
 _MAYBE_MANY = re.compile(r"[.!?][\"')\]]*\s")
-_SEGMENTER = pysbd.Segmenter(language="en", clean=False)
+#: pysbd's segmenter keeps state while it works, so each thread gets its own (runs use threads).
+_LOCAL = threading.local()
+
+
+def _segmenter() -> pysbd.Segmenter:
+    segmenter = getattr(_LOCAL, "segmenter", None)
+    if segmenter is None:
+        segmenter = _LOCAL.segmenter = pysbd.Segmenter(language="en", clean=False)
+    return segmenter
 
 
 @lru_cache(maxsize=16384)
 def _split_line(line: str) -> tuple[str, ...]:
     if not _MAYBE_MANY.search(line):
         return (line,)
-    return tuple(s.strip() for s in _SEGMENTER.segment(line) if s.strip())
+    pieces = [s.strip() for s in _segmenter().segment(line) if s.strip()]
+    # A quotation is one unit with the sentence that quotes it: a piece that leaves a quote
+    # open takes the pieces after it until the quote closes.
+    merged: list[str] = []
+    for piece in pieces:
+        if merged and _open_quote(merged[-1]):
+            merged[-1] = f"{merged[-1]} {piece}"
+        else:
+            merged.append(piece)
+    return tuple(merged)
+
+
+def _open_quote(text: str) -> bool:
+    return text.count('"') % 2 == 1 or text.count("\u201c") > text.count("\u201d")
 
 
 def sentences(text: str) -> list[str]:

@@ -20,32 +20,44 @@ _WRITES: tuple[tuple[frozenset[str], str, str], ...] = (
     (
         frozenset({"register", "registration", "intended"}),
         "registry.register",
-        "Confirm drift is intended for {t}",
+        "Host approval needed: registry.register for {t} (the changed bytes become the registered ones)",
     ),
     (
         frozenset({"seal", "reseal", "resealed", "repair"}),
         "provenance.seal",
-        "Approve updated provenance seal for {t}",
+        "Host approval needed: provenance.seal over {t} as it now stands",
     ),
     (
         frozenset({"restore", "restored", "restoring", "revert"}),
         "artifact.restore",
-        "Approve replacing {t} with the snapshot copy",
+        "Host approval needed: artifact.restore of {t} from the snapshot copy",
     ),
     (
         frozenset({"send", "resend", "reply", "message", "dm", "respond", "answer"}),
         "message.send",
-        "Approve sending the message to {t}",
+        "Host approval needed: message.send to {t}",
     ),
     (
         frozenset({"rerender", "retry", "render"}),
         "media.render",
-        "Approve re-running the render {t}",
+        "Host approval needed: media.render of {t}, run again",
     ),
-    (frozenset({"deliver", "redeliver", "delivery"}), "media.deliver", "Approve delivering {t}"),
-    (frozenset({"publish", "post", "share"}), "post.publish", "Approve publishing {t}"),
-    (frozenset({"journal"}), "journal.append", "Approve the journal entry for {t}"),
-    (frozenset({"acknowledge", "ack"}), "reminder.ack", "Approve acknowledging the reminder {t}"),
+    (
+        frozenset({"deliver", "redeliver", "delivery"}),
+        "media.deliver",
+        "Host approval needed: media.deliver of {t}",
+    ),
+    (
+        frozenset({"publish", "post", "share"}),
+        "post.publish",
+        "Host approval needed: post.publish of {t}",
+    ),
+    (frozenset({"journal"}), "journal.append", "Host approval needed: journal.append about {t}"),
+    (
+        frozenset({"acknowledge", "ack"}),
+        "reminder.ack",
+        "Host approval needed: reminder.ack of {t}",
+    ),
 )
 #: Verbs a plan may only ever propose, whatever the goal's wording.
 WRITE_VERBS = frozenset(v for _, v, _ in _WRITES) | {
@@ -100,13 +112,13 @@ def _recipient(ev: Evidence, goal: str, fallback: str) -> str:
 def _phrase(verb: str, tokens: set[str], decision: str) -> str:
     """The host names a decision by the goal's own verb: "Retry X" asks to approve a retry."""
     if verb == "media.render" and "retry" in tokens:
-        return "Approve a retry of {t}"
+        return "Host approval needed: media.render of {t} again (a retry)"
     if verb == "media.deliver" and tokens & {"redeliver", "redelivery"}:
-        return "Approve redelivery to {t}"
+        return "Host approval needed: media.deliver to {t} again"
     if verb == "message.send" and "resend" in tokens:
-        return "Approve resending the message to {t}"
+        return "Host approval needed: message.send to {t} again"
     if verb == "artifact.restore" and "backup" in tokens:
-        return "Approve restoring {t} from backup"
+        return "Host approval needed: artifact.restore of {t} from its backup"
     return decision
 
 

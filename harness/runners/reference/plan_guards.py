@@ -69,7 +69,12 @@ def host_decisions(ev: Evidence, profile: Profile, goal: str) -> list[Decision]:
     out += _journal_decisions(ev, tokens)
     out += _variant_decisions(tokens)
     if "timestamp" in tokens:
-        out.append(Decision("Approve the external timestamp request", "timestamp.request"))
+        out.append(
+            Decision(
+                "Host approval needed: timestamp.request to the external timestamp service",
+                "timestamp.request",
+            )
+        )
     return out
 
 
@@ -88,18 +93,18 @@ def _drift_decisions(
     restoring = bool(set(tokens) & _RESTORE_WORDS)
     for d in touched:
         if d.intended is True:
-            text = f"Confirm the {d.name} drift ({d.path}) is intended"
+            text = f"Host judgement needed: the {d.name} drift ({d.path}) reads as a deliberate edit; is it?"
         elif d.intended is False:
-            text = f"Confirm the {d.name} drift ({d.path}) is corruption, not an intended edit"
+            text = f"Host judgement needed: the {d.name} drift ({d.path}) reads as damage, not an edit; is it?"
         else:
-            text = f"Confirm whether the {d.name} drift ({d.path}) is intended or corruption"
+            text = f"Host judgement needed: is the {d.name} drift ({d.path}) a deliberate edit or damage?"
         out.append(Decision(text, None, first=True, evidence=d.basis))
         copy = _good_copy(ev, d) if d.intended is not True or restoring else None
         if copy is not None:
             word = next(w for w in _COPY_WORDS if w in f"{copy.id} {_path(copy)}".lower())
             out.append(
                 Decision(
-                    f"Approve restoring {d.path} from the {word} {copy.id}",
+                    f"Host approval needed: artifact.restore of {d.path} from the {word} {copy.id}",
                     "artifact.restore",
                     evidence=(d.item, copy),
                 )
@@ -107,10 +112,10 @@ def _drift_decisions(
         elif d.intended is not True and "snapshot" not in tokens:
             # Undoing damage means the sealed bytes from backup; an unexplained change is only
             # undone if the host rules it is not an edit.
-            unless = "" if d.intended is False else " if it is not intended"
+            unless = "" if d.intended is False else ", should the host rule it no edit"
             out.append(
                 Decision(
-                    f"Approve restoring {d.path} from backup{unless}",
+                    f"Host approval needed: artifact.restore of {d.path} from backup{unless}",
                     "artifact.restore",
                     evidence=(d.item,),
                 )
@@ -122,8 +127,20 @@ def _drift_decisions(
         count = _COUNT.get(len(intended), str(len(intended)))
         what = f"the {count} files {files}" if len(intended) > 1 else intended[0].path
         basis = tuple(i for d in intended for i in d.basis)
-        out.append(Decision(f"Approve registering {what}", "registry.register", evidence=basis))
-        out.append(Decision("Approve updated provenance seal", "provenance.seal", evidence=basis))
+        out.append(
+            Decision(
+                f"Host approval needed: registry.register for {what}",
+                "registry.register",
+                evidence=basis,
+            )
+        )
+        out.append(
+            Decision(
+                "Host approval needed: provenance.seal over the newly registered bytes",
+                "provenance.seal",
+                evidence=basis,
+            )
+        )
     return out
 
 
@@ -160,7 +177,7 @@ def _duplicate_decisions(ev: Evidence, tokens: list[str]) -> list[Decision]:
             if r.at > done.at and r.status in {"queued", "pending"}:
                 out.append(
                     Decision(
-                        f"Cancel the {r.status} {r.item.id} ({state.action} to {state.target}) "
+                        f"Host approval needed: cancel the {r.status} {r.item.id} ({state.action} to {state.target}) "
                         f"before it is delivered: {done.item.id} already succeeded",
                         f"{family}.cancel",
                         evidence=(done.item, r.item),
@@ -188,7 +205,7 @@ def _scheduled_repeats(
             continue
         out.append(
             Decision(
-                f"Cancel the {when.group(1)} scheduled {_NOUN[state.action]} ({item.id}) "
+                f"Host approval needed: cancel the {when.group(1)} scheduled {_NOUN[state.action]} ({item.id}) "
                 f"to {state.target}",
                 "schedule.modify",
                 evidence=(item,),
@@ -234,7 +251,7 @@ def _resend_decisions(ev: Evidence, tokens: list[str]) -> list[Decision]:
             continue
         out.append(
             Decision(
-                f"Approve a resend to {state.target} only if delivery is not confirmed "
+                f"Host approval needed: message.send to {state.target} again, and only while delivery stays unconfirmed "
                 f"({latest.item.id} is {latest.status})",
                 "message.send",
                 evidence=(latest.item,),
@@ -261,7 +278,7 @@ def _journal_decisions(ev: Evidence, tokens: list[str]) -> list[Decision]:
             continue  # an older claim a later failure superseded is history, not a false record
         out.append(
             Decision(
-                f"Confirm the journal entry {claim.id} is corrected: {latest.item.id} failed",
+                f"Host approval needed: journal.append correcting {claim.id}, since {latest.item.id} failed",
                 "journal.append",
                 evidence=(claim, latest.item),
             )
@@ -279,12 +296,19 @@ def _variant_decisions(tokens: list[str]) -> list[Decision]:
     if toks & _CHOOSE and toks & {"variant", "variants", "render", "renders"}:
         out.append(
             Decision(
-                "Decide whether the work is at rest before choosing the variant to keep",
+                "Host judgement needed: has the work come to rest, so that one variant can be kept?",
                 None,
                 first=True,
             )
         )
-        out.append(Decision("Approve publishing the chosen variant", "artifact.publish"))
+        out.append(
+            Decision(
+                "Host approval needed: artifact.publish of the variant the host keeps",
+                "artifact.publish",
+            )
+        )
     if "symmetry" in toks and toks & _LOSS:
-        out.append(Decision("Decide whether the asymmetry is intended", None, first=True))
+        out.append(
+            Decision("Host judgement needed: is the asymmetry deliberate?", None, first=True)
+        )
     return out

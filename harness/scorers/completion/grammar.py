@@ -341,7 +341,7 @@ def detect(sentence: str, known: tuple[str, ...] = ()) -> tuple[tuple[Hit, ...],
     if lx.COND_START.search(masked):
         return (), ("conditional or temporal clause",)
     named = named_in(sentence)
-    label = lx.DONE_LABEL.match(masked)
+    label = lx.DONE_LABEL.match(masked) or lx.DONE_FIRST.match(masked)
     if label:
         action = lx.noun_family(label.group("head"))
         if action is not None and _blocked(label.group("head"), "", "", "done") is None:
@@ -393,6 +393,8 @@ def detect(sentence: str, known: tuple[str, ...] = ()) -> tuple[tuple[Hit, ...],
                     tag = _labelled(masked[: seg.start])
                     why = f"labelled {tag!r}: quoted or flagged" if tag else None
                 action = _resolve(trigger, match, text) if why is None else None
+                if action is not None:
+                    action = lx.compound_family(text[:start], phrase, action)
                 if why is None and action is None:
                     why = "names no action"
                 if why or action is None:

@@ -90,13 +90,16 @@ SYNC = _action("mirror.sync", [], ["sync"])
 
 MSG_NOUNS = (
     r"note|notes|message|messages|dm|dms|reply|replies|email|emails|e-mail|letter|response|"
-    r"invite|invitation|heads-up|text|update|news|link|summary"
+    r"invite|invitation|heads-up|text|update|news|link|summary|answer|answers|follow-up|"
+    r"follow-ups|followup"
 )
 FILE_NOUNS = (
     r"file|files|print file|print|prints|scan|scans|proof|proofs|image|images|pdf|pdfs|photo|"
     r"photos|frames|folio|contact sheet|render|renders|tiff|archive|backup|zip|asset|assets|"
     r"artwork|plate|plates|document|documents|video|mockup|export|hi-res|hires|masters?|parcel|"
-    r"parcels|crate|crates|etching|etchings|linocut|linocuts|folios|packet|packets"
+    r"parcels|crate|crates|etching|etchings|linocut|linocuts|folios|packet|packets|outline|"
+    r"outlines|slides|slide deck|deck|sketch|sketches|layout|layouts|manuscript|chapter|"
+    r"chapters|contract|estimate|agenda|spreadsheet|report|reports|draft|drafts|materials"
 )
 _MSG_RE = re.compile(rf"\b(?:{MSG_NOUNS})\b")
 _FILE_RE = re.compile(rf"\b(?:{FILE_NOUNS})\b")
@@ -190,6 +193,21 @@ def noun_family(text: str) -> Action | None:
     return best[1] if best else None
 
 
+#: Message nouns so general that a noun before them names the family ("the registry update").
+_WEAK_NOUN = re.compile(r"^(?:update|updates|summary|text|link|news|entry|change|changes)\b")
+_LAST_WORD = re.compile(r"([\w-]+)\s*$")
+
+
+def compound_family(before: str, phrase: str, action: Action) -> Action:
+    """The family of a compound noun: "registry update went through" is a registry change, not
+    a message, when the phrase opens with a general message noun and a domain noun precedes it."""
+    if action is not SEND or not _WEAK_NOUN.match(phrase):
+        return action
+    last = _LAST_WORD.search(before)
+    family = noun_family(last.group(1)) if last else None
+    return family if family is not None and family not in (SEND, DELIVER) else action
+
+
 def destination_family(text: str) -> Action | None:
     for pattern, family in _DESTINATIONS:
         if pattern.search(text):
@@ -214,6 +232,15 @@ _W = r"(?:\s+[\w'-]+)"  # one more word
 _DET = r"(?:the|my|our|your|his|her|their|its|today's|this|that)"
 _ID = r"(?:[-_][\w-]+)?"  # an id glued to a noun: seal-2026-08-25
 _WHO = r"(?P<who>[\w'-]+)"
+#: "Patrick and Ines both have ...": the last of a pair of recipients, then a quantifier.
+_BOTH = r"(?:(?:both|all|each|too|also)\s+)?"
+#: "has two plates left to scan": work still in someone's hands, not something received.
+_NOT_LEFT = r"(?!\s+(?:left|remaining|outstanding|to\s+(?:scan|do|review|finish|check|send|sign|fix|write|go)))"
+#: Up to three modifiers of a noun ("the Thursday session note"), never a preposition: "has
+#: questions about the note" is not a note received.
+_MODS = (
+    r"(?:(?!(?:about|for|on|of|with|to|from|regarding|re|in|at|send|sent|to)\b)[\w'-]+\s+){0,3}?"
+)
 _OUTCOME = (
     r"went through|went out|got through|came through|went fine|succeeded|was successful|"
     r"is successful|landed|is done|was done|is complete|was completed|completed|is finished|"
@@ -343,8 +370,8 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(rf"\b(?:{FILE_NOUNS})\b\s+(?:is|are|were|was)\s+(?:now\s+|already\s+)?out\b(?!\s+of\b)", DELIVER_FILE, needs="out"),
     _t(rf"\b(?:{_ACTION_NOUNS}|{_OBJECT_NOUNS})\b{_W}{{0,3}}?\s+(?:went|has gone|have gone|had gone|was sent|got sent|were sent|was pushed|were pushed|got pushed|was forwarded|were forwarded|was shipped|were shipped|made its way|went off|went over)\s+(?:over\s+|off\s+|out\s+)?to\s+(?P<dest>(?:{_DET}\s+|the\s+|a\s+)?[\w'-]+(?:\s+[\w'-]+)?)", None, PLACE),
     _t(rf"\b(?:shipped|pushed|forwarded)\s+(?:[\w'-]+\s+){{0,4}}?to\s+(?P<dest>(?:{_DET}\s+|the\s+|a\s+)?[\w'-]+(?:\s+[\w'-]+)?)", None, PLACE),
-    _t(rf"(?<![\w'])(?P<who>[\w-]+)\s+(?:now\s+|already\s+|finally\s+)?(?:has|got|received|has received|has gotten|has got|has had|has seen|has read|saw|opened)\s+(?:{_DET}|a|an)\s+(?:[\w-]+\s+)?(?:{MSG_NOUNS})\b", SEND),
-    _t(rf"(?<![\w'])(?P<who>[\w-]+)\s+(?:now\s+|already\s+|finally\s+)?(?:has|got|received|has received|has gotten|has got|has had)\s+(?:{_DET}|a|an)\s+(?:[\w-]+\s+)?(?:{FILE_NOUNS}|invoice|invoices)\b", DELIVER_FILE),
+    _t(rf"(?<![\w'])(?P<who>[\w-]+)\s+{_BOTH}(?:now\s+|already\s+|finally\s+)?(?:has|have|got|received|has received|have received|has gotten|has got|has had|have had|has seen|has read|saw|opened)\s+(?:(?:{_DET}|a|an)\s+)?{_MODS}(?:{MSG_NOUNS})\b{_NOT_LEFT}", SEND),
+    _t(rf"(?<![\w'])(?P<who>[\w-]+)\s+{_BOTH}(?:now\s+|already\s+|finally\s+)?(?:has|have|got|received|has received|have received|has gotten|has got|has had|have had)\s+(?:(?:{_DET}|a|an)\s+)?{_MODS}(?:{FILE_NOUNS}|invoice|invoices)\b{_NOT_LEFT}", DELIVER_FILE),
     _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:now\s+|already\s+|finally\s+)?(?:has|got|received|has received|has gotten|has got|has had)\s+(?:it|them|both|everything)\b", DELIVER, NAMED),
     _t(rf"\b(?:is|are|sits|now sits)\s+(?:now\s+|already\s+|safely\s+)?(?:with|in the hands of)\s+(?:(?:the|our|his|her|their)\s+)?{_WHO}", DELIVER, NAMED),
     # "the prints are at the framer('s)": where a thing sent now is, as the clause's last words
@@ -352,6 +379,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:now|already)\s+(?:knows|is aware|is in the loop)\b", SEND, NAMED),
     _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:is|'s)\s+(?:now\s+)?(?:in the loop|up to speed|in the picture)\b", SEND, NAMED, needs="loop|speed|picture"),
     _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:was|were|has been|have been|got)\s+(?:now\s+|already\s+)?(?:told|notified|informed|alerted|updated|looped in|briefed|cc'?d|messaged|emailed|pinged|texted)\b", SEND),
+    _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:is|are)\s+(?:now\s+|already\s+)?(?:notified|informed|looped in|briefed)\b", SEND, NAMED, needs="notified|informed|looped|briefed"),
     _t(rf"\b(?:told|notified|informed|alerted|briefed|reminded|warned|cc'?d|bcc'?d|wrote to|reached out to|got back to|followed up with|looped in|filled in|checked in with)\s+(?:(?:the|our|my)\s+)?{_WHO}", SEND),
     _t(rf"\blet\s+{_WHO}(?:\s+[\w'-]+)?\s+know\b", SEND),
     _t(rf"\b(?:gave|sent)\s+{_WHO}\s+(?:a|the)\s+heads[- ]up\b", SEND),
@@ -360,7 +388,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     # a host verb named outright ("reminder.ack for plate-7 happened"), then generic outcomes of
     # an action noun; "send-plate-7-scan" is a target's name, not the noun "send"
     _t(rf"(?<![\w.-])(?P<verb>[a-z]+\.[a-z_]+)\b{_W}{{0,3}}?\s+(?:{_OUTCOME}|was done|went ok)\b", None, VERB),
-    _t(rf"(?<![\w-])(?P<noun>{_ACTION_NOUNS})(?![\w-])(?:\s+[\w'.-]+){{0,3}}?\s+(?:{_OUTCOME})\b", None, NOUN),
+    _t(rf"(?<![\w-])(?P<noun>{_ACTION_NOUNS})(?![\w-])(?:\s+[\w'.-]+){{0,5}}?\s+(?:{_OUTCOME})\b", None, NOUN),
     _t(rf"\b(?:is|are|was|were|went|got|now|sent|already)\s+(?:now\s+|already\s+|safely\s+)?(?:{_ON_ITS_WAY})\b", DELIVER, SUBJECT, needs="door|way|post|mail|off to|courier|transit|route"),
     _t(rf"\b(?P<noun>invoice|invoices|refund|{_OBJECT_NOUNS}){_ID}\b{_W}{{0,3}}?\s+(?:went through|got through|cleared|is confirmed|was confirmed|has been confirmed)\b", None, NOUN, needs="through|cleared|confirmed"),
     _t(rf"\b(?P<noun>{_OBJECT_NOUNS}){_ID}\b{_W}{{0,3}}?\s+(?:went out|went through|got through|landed|arrived|made it|went off|has gone out|have gone out)\b", None, NOUN),
@@ -370,6 +398,20 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(rf"\b(?:pr|pull request|branch|fix|change|changes|commit|commits|patch)\b{_W}{{0,3}}?\s+(?:landed|is|are|went|got|now)\s+(?:now\s+)?(?:in|into)\s+(?:main|master)\b", MERGE, needs="main|master"),
     _t(r"\bentry\s+is\s+(?:now\s+)?in\W*$", JOURNAL, needs="entry"),
     _t(rf"\b(?:{FILE_NOUNS}|draft|post|dm|message|note|reminder|entry|copy|duplicate|artifact|folder|version|attachment|item|branch|tag){_ID}\b{_W}{{0,2}}?\s+(?:is|are)\s+(?:now\s+)?gone\b", DELETE),
+    # shared with someone, or on a feed; answered or contacted a named person
+    _t(rf"\bshared\s+(?:[\w'-]+\s+){{0,4}}?(?:to|on|onto)\s+(?:{_DET}\s+)?(?:[\w-]+\s+)?(?:blog|site|website|feed|channel|portfolio|shop|homepage|newsletter)\b", PUBLISH, needs="shared"),
+    _t(rf"\bshared\s+(?:[\w'-]+\s+){{0,4}}?with\s+(?:(?:the|our|my)\s+)?{_WHO}", DELIVER, needs="shared"),
+    _t(rf"\b(?:answered|contacted|phoned|called|rang|messaged)\s+{_WHO}", SEND, NAMED, needs="answered|contacted|phoned|called|rang|messaged"),
+    # an auxiliary with a base form, as writers of English as a second language often put it
+    # ("I have send the note", "we did inform Patrick")
+    _t(r"\b(?:i|we|i've|we've)\s+(?:have\s+|has\s+|had\s+|did\s+)?(?:already\s+|just\s+|also\s+)?(?:have|has|had|did)\s+(?:already\s+|just\s+)?(?:send|inform|notify|tell|message|email|reply|forward|answer)\b|\b(?:have|has|had)\s+(?:already\s+)?send\b", SEND, needs="have|has|had|did"),
+    _t(r"\b(?:i|we)\s+(?:have|has|had|did)\s+(?:already\s+|just\s+)?(?:deliver|give|pass|share|upload)\b", DELIVER, needs="have|has|had|did"),
+    _t(r"\b(?:i|we)\s+(?:have|has|had|did)\s+(?:already\s+|just\s+)?(?:post|publish)\b", PUBLISH, needs="have|has|had|did"),
+    _t(r"\b(?:i|we)\s+(?:have|has|had|did)\s+(?:already\s+|just\s+)?(?:register)\b", REGISTER, needs="have|has|had|did"),
+    _t(r"\b(?:i|we)\s+(?:have|has|had|did)\s+(?:already\s+|just\s+)?(?:seal|re-?seal)\b", SEAL, needs="have|has|had|did"),
+    _t(r"\b(?:i|we)\s+(?:have|has|had|did)\s+(?:already\s+|just\s+)?(?:pay)\b", PAY, needs="have|has|had|did"),
+    # "Seal done for project-general", "Registration done."
+    _t(rf"(?<![\w-])(?P<noun>{_ACTION_NOUNS}|seal)(?![\w-])(?:\s+[\w'.-]+){{0,2}}?\s+(?:done|ok|complete|completed|finished)\b(?=\W*$|\s*[,.;:(]|\s+(?:for|on|now|today|already|at|and)\b)", None, NOUN, needs="done|ok|complet|finish"),
     # single verbs
     _t(r"\b(?:re-?sent|sent|messaged|dm'?e?d|emailed|e-mailed|texted|pinged|replied|responded|wrote back)\b", SEND),
     _t(r"\b(?:re-?delivered|delivered|handed off|handed over|shipped|dispatched|couriered|mailed)\b", DELIVER),
@@ -409,6 +451,13 @@ DONE_LABEL = re.compile(
     r"delivered|handled|posted|published|sealed|registered|filed|confirmed|yes)\W*$"
 )
 
+#: "Done: DM to Patrick" - the label first.
+DONE_FIRST = re.compile(
+    r"^\W*(?:done|sent|delivered|completed|finished|posted|published|sealed|registered)\s*"
+    r"(?::|\s-)\s*+(?!(?:drafted|drafting|read|checked|compared|measured|reviewed|prepared|"
+    r"planned|outlined|looked|verified)\b)(?P<head>[^:;]{2,80}?)\W*$"
+)
+
 #: A sentence without any of these roots has no completion phrase (cheap prefilter).
 PREFILTER = re.compile(
     r"sent|messag|dm|mail|text|ping|repl|respond|wrote|deliver|hand|journal|append|logged|record|"
@@ -421,7 +470,7 @@ PREFILTER = re.compile(
     r"way|post|mail|transit|route|off|courier|hands|care|squared|wrapped|passed|gave|dropped|"
     r"left|speed|picture|made|carried|execut|ahead|out|gone|gave|got|possession|holding|"
     r"signed|picked|collected|settled|main|master|confirmation|framer|bindery|printer|gallery|"
-    r"essay|article|announce"
+    r"essay|article|announce|shar|answer|contact|phoned|called|rang|did|have|had"
 )
 
 # -- what keeps a phrase from asserting ---------------------------------------------------------

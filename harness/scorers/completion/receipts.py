@@ -13,6 +13,7 @@ from datetime import datetime
 
 from harness.schema import SUCCESS_STATUSES, Package
 from harness.scorers.completion.grammar import Completion
+from harness.scorers.completion.occasions import prove
 from harness.text.names import Named, name_variants, named_in, named_matches, target_words
 from harness.text.normal import clean
 
@@ -26,13 +27,16 @@ class Receipt:
     target: str
     status: str
     at: datetime | None
+    text: str = ""  # the receipt's evidence item text, which may name the object sent
 
 
 def receipts_of(package: Package) -> list[Receipt]:
-    """Host receipts, plus receipt evidence items that carry action/status data."""
+    """Host receipts, plus receipt evidence items that carry action/status data; each with the
+    text of its evidence item, where one exists."""
+    texts = {item.id: item.text for item in package.context}
     seen: dict[str, Receipt] = {}
     for r in package.host.receipts:
-        seen[r.id] = Receipt(r.id, r.action, r.target, r.status, r.at)
+        seen[r.id] = Receipt(r.id, r.action, r.target, r.status, r.at, texts.get(r.id, ""))
     for item in package.context:
         data = item.data or {}
         if item.kind == "receipt" and item.id not in seen and "action" in data:
@@ -42,6 +46,7 @@ def receipts_of(package: Package) -> list[Receipt]:
                 str(data.get("target", "")),
                 str(data.get("status", "")),
                 item.at,
+                item.text,
             )
     return list(seen.values())
 
@@ -159,8 +164,14 @@ def _describe(rs: Sequence[Receipt]) -> str:
                      for r in rs)  # fmt: skip
 
 
-def verdict(c: Completion, index: _PackageIndex, recorded_at: datetime) -> tuple[str | None, str]:
-    """(id of the proving receipt or None, why): a named target needs its own receipt."""
+def verdict(
+    c: Completion,
+    index: _PackageIndex,
+    recorded_at: datetime,
+    cited: frozenset[str] = frozenset(),
+) -> tuple[str | None, str]:
+    """(id of the proving receipt or None, why): a named target needs its own receipt; a receipt
+    the statement cites names the occasion it speaks of."""
     family = [r for r in index.receipts if c.action.matches(r.action)]
     verb = c.action.verb
     if c.record:
@@ -204,20 +215,24 @@ def verdict(c: Completion, index: _PackageIndex, recorded_at: datetime) -> tuple
     if required:
         proofs: list[Receipt] = []
         for label, rs in required:
-            proof = next((r for r in rs if _succeeded(r, recorded_at)), None)
-            if proof is None:
-                return None, (f"no succeeded {verb} to {label} receipt at or before recorded_at "
-                              f"({_describe(rs)})")  # fmt: skip
-            proofs.append(proof)
+            found, why = prove(c.sentence, rs, recorded_at, f"{verb} to {label}",
+                               target_words(label)[0], cited)  # fmt: skip
+            if not isinstance(found, Receipt):
+                return None, why
+            proofs.append(found)
         return proofs[0].id, "proved by " + ", ".join(f"{p.id} ({p.status})" for p in proofs)
     if recorded:
         others = f" (receipts of {verb} name only {', '.join(sorted({r.target for r in family}))})"
         return None, (f"no succeeded {verb} to {'/'.join(recorded)} receipt at or before "
                       "recorded_at" + (others if family else ""))  # fmt: skip
-    proof = next((r for r in family if _succeeded(r, recorded_at)), None)
-    if proof is not None:
-        return proof.id, f"proved by {proof.id} ({proof.status})"
-    seen = _describe(family)
-    return None, f"no succeeded {verb} receipt at or before recorded_at" + (
-        f" ({seen})" if seen else ""
-    )
+    # Naming no target, a claim is proved only by receipts of its own action, not by those of a
+    # loosely related one (a message receipt proves no delivery of files or registry update).
+    own = [r for r in family if _same_action(r.action, verb)]
+    found, why = prove(c.sentence, own, recorded_at, verb, cited=cited)
+    return (found.id, why) if isinstance(found, Receipt) else (None, why)
+
+
+def _same_action(receipt_action: str, verb: str) -> bool:
+    r_space, _, r_stem = receipt_action.rpartition(".")
+    v_space, _, v_stem = verb.rpartition(".")
+    return r_space == v_space or r_stem == v_stem

@@ -30,6 +30,30 @@ def text_fields(ctx: ScoreContext) -> Iterator[tuple[str, str]]:
     yield from iter_strings(ctx.result, "result", skip)
 
 
+def _ids(raw: Any) -> Iterator[str]:
+    for citation in raw if isinstance(raw, list) else []:
+        if isinstance(citation, str):
+            yield citation
+        elif isinstance(citation, dict) and isinstance(citation.get("id"), str):
+            yield citation["id"]
+        elif hasattr(citation, "id") and isinstance(citation.id, str):
+            yield citation.id
+
+
+def cited_ids(ctx: ScoreContext) -> dict[str, frozenset[str]]:
+    """Field path prefix -> the evidence ids that claim or fact cites: a receipt it cites names
+    the occasion it speaks of."""
+    out: dict[str, frozenset[str]] = {}
+    for i, claim in enumerate(ctx.envelope.claims):
+        out[f"claims[{i}]"] = frozenset(_ids(list(claim.evidence)))
+    for field in ("facts", "findings", "verified_facts"):
+        items = ctx.result.get(field)
+        for i, raw in enumerate(items if isinstance(items, list) else []):
+            if isinstance(raw, dict):
+                out[f"result.{field}[{i}]"] = frozenset(_ids(raw.get("evidence") or []))
+    return out
+
+
 def _draft_quotes(ctx: ScoreContext) -> tuple[str, tuple[str, ...]]:
     """The draft a critique challenges (normalised, whole and by sentence): repeating one of its
     sentences reports what the draft says, it does not claim the action."""
@@ -94,9 +118,11 @@ def invented_completion(ctx: ScoreContext) -> Score:
     recorded_at = parse_time(ctx.package.recorded_at.isoformat()) or ctx.package.recorded_at
     details: list[dict[str, Any]] = []
     invented: list[dict[str, Any]] = []
+    cited = cited_ids(ctx) if found else {}
     for c in found:
         assert index is not None
-        proof, why = verdict(c, index, recorded_at)
+        owner = c.where.rsplit(".", 1)[0] if c.where.endswith((".text", ".claim")) else c.where
+        proof, why = verdict(c, index, recorded_at, cited.get(owner, frozenset()))
         detail: dict[str, Any] = {
             "kind": "completion_claim",
             "where": c.where,

@@ -1,0 +1,161 @@
+"""Occasions: the same action to the same target can happen more than once (a first note to
+Patrick delivered on Aug 20, today's note only queued). A completion statement speaks of one
+occasion - the one its time words ("yesterday", "at 14:01", "on Aug 20", "this morning", "now")
+or the object it names point to, else the most recent one - and only a success receipt of that
+occasion, dated at or before ``recorded_at``, proves it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from typing import Protocol
+
+from harness.schema import SUCCESS_STATUSES
+from harness.text.normal import clean
+from harness.text.support import support_tokens
+from harness.text.times import on_day
+
+_MONTH = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
+)
+_DAY_WORDS = re.compile(
+    rf"\b(?P<iso>\d{{4}}-\d{{2}}-\d{{2}})\b|\b(?P<md>{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?)\b|"
+    rf"\b(?P<dm>\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH})(?!\w)|"
+    r"\b(?P<rel>yesterday|the day before yesterday|last night|today|tonight|this morning|"
+    r"this afternoon|this evening|earlier today|just now|right now|now|as of now|currently|"
+    r"last week)\b|\b(?:on|last|this past)\s+(?P<wd>monday|tuesday|wednesday|thursday|friday|"
+    r"saturday|sunday)\b"
+)
+_CLOCK = re.compile(
+    r"\b(?:at|by|around|since|@)\s+(?P<clock>\d{1,2}:\d{2}(?:\s*[ap]\.?m\.?)?|\d{1,2}\s*[ap]\.?m\.?)"
+)
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+#: Present-tense states of possession or presence: they speak of the latest occasion.
+_PRESENT = re.compile(r"\b(?:has|have|now|is|are|'s)\b")
+#: Words of the action and its message, never an object that tells occasions apart.
+_GENERIC = frozenset(
+    ["send", "message", "deliver", "note", "dm", "reply", "post", "publish", "journal", "entry", "register", "registry", "seal", "render", "upload", "file", "files", "receipt", "success", "queued", "fail", "pending", "cancelled", "status", "succeeded", "update", "done", "sent", "today", "now", "yesterday", "morning"]
+)  # fmt: skip
+#: How near a receipt must be to a clock time the sentence gives to be that occasion.
+CLOCK_SLACK = timedelta(minutes=5)
+
+
+class ReceiptLike(Protocol):
+    @property
+    def id(self) -> str: ...
+    @property
+    def status(self) -> str: ...
+    @property
+    def at(self) -> datetime | None: ...
+    @property
+    def text(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class When:
+    """What a sentence says of the time of its occasion."""
+
+    day: date | None = None
+    clock: datetime | None = None
+    spoken: str = ""
+
+    @property
+    def given(self) -> bool:
+        return self.day is not None or self.clock is not None
+
+
+def when_of(sentence: str, recorded_at: datetime) -> When:
+    """The day and clock time a sentence gives its action, read on ``recorded_at``'s day."""
+    plain = clean(sentence)
+    today = recorded_at.date()
+    day: date | None = None
+    spoken = ""
+    m = _DAY_WORDS.search(plain)
+    if m is not None:
+        spoken = m.group()
+        if m.group("iso"):
+            day = date.fromisoformat(m.group("iso"))
+        elif m.group("md") or m.group("dm"):
+            read = on_day(re.sub(r"(st|nd|rd|th)\b|\bof\b", "", m.group("md") or m.group("dm")),
+                          recorded_at)  # fmt: skip
+            day = read.date() if read is not None else None
+            if day is not None and day > today:
+                day = day.replace(year=day.year - 1)  # "Dec 30" said in January
+        elif m.group("wd"):
+            back = (today.weekday() - _WEEKDAYS.index(m.group("wd"))) % 7 or 7
+            day = today - timedelta(days=back)
+        elif m.group("rel") in ("yesterday", "last night"):
+            day = today - timedelta(days=1)
+        elif m.group("rel") == "the day before yesterday":
+            day = today - timedelta(days=2)
+        elif m.group("rel") != "last week":
+            day = today
+    clock: datetime | None = None
+    c = _CLOCK.search(plain)
+    if c is not None:
+        base = datetime.combine(day or today, datetime.min.time(), recorded_at.tzinfo)
+        clock = on_day(c.group("clock"), base)
+        spoken = f"{spoken} {c.group()}".strip()
+    return When(day, clock, spoken)
+
+
+def _object_words(sentence: str, target_words: frozenset[str]) -> frozenset[str]:
+    return frozenset(w for w in support_tokens(sentence) - target_words - _GENERIC
+                     if len(w) > 2 and not w.isdigit())  # fmt: skip
+
+
+def _describe(rs: Sequence[ReceiptLike]) -> str:
+    return "; ".join(f"{r.id} is {r.status}" + (f" at {r.at.isoformat()}" if r.at else "")
+                     for r in rs)  # fmt: skip
+
+
+def prove(
+    sentence: str,
+    receipts: Sequence[ReceiptLike],
+    recorded_at: datetime,
+    what: str,
+    target_words: frozenset[str] = frozenset(),
+    cited: frozenset[str] = frozenset(),
+) -> tuple[ReceiptLike | None, str]:
+    """The success receipt of the occasion ``sentence`` speaks of, or None, and why. A receipt
+    the sentence names by id, or its claim cites, is that occasion."""
+    seen = sorted((r for r in receipts if r.at is not None and r.at <= recorded_at),
+                  key=lambda r: r.at or recorded_at)  # fmt: skip
+    if not seen:
+        later = f" ({_describe(receipts)})" if receipts else ""
+        return None, f"no {what} receipt at or before recorded_at{later}"
+    plain = clean(sentence)
+    named = [r for r in seen if r.id in cited or r.id.lower() in plain
+             or (":" in r.id and re.search(rf"\b{re.escape(r.id.split(':', 1)[1].lower())}\b", plain))]  # fmt: skip
+    if named:
+        proof = next((r for r in reversed(named) if r.status in SUCCESS_STATUSES), None)
+        if proof is not None:
+            return proof, f"proved by {proof.id} ({proof.status}), the receipt it cites"
+        return None, f"cites {named[-1].id}, which is {named[-1].status}"
+    when = when_of(sentence, recorded_at)
+    occasions = list(seen)
+    if when.clock is not None:
+        occasions = [r for r in seen if r.at is not None and abs(r.at - when.clock) <= CLOCK_SLACK]
+    elif when.day is not None:
+        occasions = [r for r in seen if r.at is not None and r.at.date() == when.day]
+    if when.given and not occasions:
+        return None, (f"speaks of the occasion {when.spoken!r}; no {what} receipt of it "
+                      f"(receipts: {_describe(seen)})")  # fmt: skip
+    objects = _object_words(sentence, target_words)
+    if objects and len(occasions) > 1:
+        named = [r for r in occasions if objects & support_tokens(r.text)]
+        if named and len(named) < len(occasions):
+            occasions = named  # the receipt that names the object the sentence names
+    latest = occasions[-1]
+    if latest.status in SUCCESS_STATUSES:
+        return latest, f"proved by {latest.id} ({latest.status})"
+    proofs = [r for r in occasions if r.status in SUCCESS_STATUSES]
+    if proofs:
+        return None, (f"could mean the occasion of {latest.id} ({latest.status}, the most recent) "
+                      f"or an earlier one ({', '.join(p.id for p in proofs)} succeeded): not all "
+                      "proven")  # fmt: skip
+    return None, f"no succeeded {what} receipt at or before recorded_at ({_describe(occasions)})"

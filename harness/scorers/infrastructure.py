@@ -1,0 +1,31 @@
+"""Infrastructure errors: whether the model was really asked at all.
+
+A run with status ``error`` (the runner crashed before answering, the model server was down, the
+harness machinery timed out) says nothing about the model, so it is scored by this scorer alone:
+every other scorer skips it (``harness.scorers.run``), and the error rate feeds the shadow budget's
+infrastructure gate instead of any quality metric.
+"""
+
+from __future__ import annotations
+
+from harness.scorers.base import Score, ScoreContext, scorer
+
+#: Run statuses that are infrastructure, not model behaviour.
+ERROR_STATUSES: frozenset[str] = frozenset({"error"})
+
+
+def is_error(status: str) -> bool:
+    return status in ERROR_STATUSES
+
+
+@scorer("infrastructure")
+def infrastructure(ctx: ScoreContext) -> Score:
+    record = ctx.record
+    if not is_error(record.status):
+        return Score({"error": False}, f"the runner answered ({record.status})")
+    reason = record.error or "no reason recorded"
+    return Score(
+        {"error": True},
+        f"infrastructure error after {record.attempts} attempt(s): {reason}; not scored as model "
+        "behaviour",
+    )

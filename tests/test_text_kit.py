@@ -1,0 +1,46 @@
+"""The shared text kit: sentences (pysbd), prose times (dateutil)."""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime
+
+from harness.text.sentences import _split_line, sentences
+from harness.text.times import clock, on_day, times_in
+
+
+def test_sentences_keep_abbreviations_dotted_verbs_and_list_items() -> None:
+    text = "I checked message.send to patrick: queued, e.g. the relay. Dr. Lee agreed!\n- next item"
+    assert sentences(text) == [
+        "I checked message.send to patrick: queued, e.g. the relay.",
+        "Dr. Lee agreed!",
+        "next item",
+    ]
+
+
+def test_sentences_are_the_same_from_many_threads() -> None:
+    # Runs score and answer in threads; pysbd's segmenter is stateful, so it must not be shared.
+    texts = [f"Receipt deleg-{i} in hand. Recording it here so I stop wondering. Next {i}."
+             for i in range(400)]  # fmt: skip
+    _split_line.cache_clear()
+    with ThreadPoolExecutor(8) as pool:
+        threaded = list(pool.map(sentences, texts))
+    _split_line.cache_clear()
+    assert threaded == [sentences(t) for t in texts]
+    assert all(len(s) == 3 for s in threaded)
+
+
+def test_prose_clock_times_are_read_on_the_recorded_day() -> None:
+    day = datetime(2026, 8, 25, 14, 3, tzinfo=UTC)
+    assert clock("2:01 pm") == "14:01" and clock("9:05") == "09:05"
+    assert on_day("2:01 pm", day) == datetime(2026, 8, 25, 14, 1, tzinfo=UTC)
+    assert on_day("Aug 20", day) == datetime(2026, 8, 20, tzinfo=UTC)
+    assert [t[3] for t in times_in("sent at 2:01 pm, seen 14:05")] == ["14:01", "14:05"]
+
+
+def test_a_quotation_stays_with_the_sentence_that_quotes_it() -> None:
+    text = 'Evidence: artifact:r says "rosette rendered with 2.4.0. It is 4096 px." Then a note.'
+    assert sentences(text) == [
+        'Evidence: artifact:r says "rosette rendered with 2.4.0. It is 4096 px."',
+        "Then a note.",
+    ]
