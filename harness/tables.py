@@ -267,6 +267,12 @@ def _violation(wide: pd.DataFrame) -> tuple[pd.Series, pd.Series]:
     return (1.0 - compliant).combine_first(fallback), _one(wide)
 
 
+def _infrastructure(wide: pd.DataFrame) -> tuple[pd.Series, pd.Series]:
+    # An errored run is scored by the infrastructure scorer alone, so a run the model's scorers
+    # judged (a row here without that value, e.g. scored by an older harness) was not an error.
+    return _col(wide, "infrastructure.error").fillna(0.0), _one(wide)
+
+
 def _suppressed(wide: pd.DataFrame) -> tuple[pd.Series, pd.Series]:
     return _flag(_col(wide, "repeat_checks.suppressed_needed")), _one(wide)
 
@@ -419,7 +425,7 @@ _HEADLINE: tuple[MetricSpec, ...] = (
         kind="rate",
         pooled=False,
         higher_is_better=False,
-        extract=_value("infrastructure.error"),
+        extract=_infrastructure,
         description="share of runs lost to infrastructure errors (never scored as the model's)",
     ),
 )

@@ -56,7 +56,10 @@ def test_invented_completions_fail_a_gate_and_show_worst_examples(run_dir: Path)
     assert {e.package for e in examples} == {"pkg-000", "pkg-005", "pkg-010"}  # worst three, stable
     assert all(e.trace == f"traces/{e.package}-draft-pi-test.jsonl" for e in examples)
     md = paths.markdown.read_text()
-    assert "## Failing gates" in md and "invented_completion.invented" in md
+    assert "## Gates the data misses" in md and "invented_completion.invented" in md
+    # Each kind of gate not passed has its own table, never one mixed list.
+    assert {row["status"] for row in data.failing("fail")} == {"fail"}
+    assert {row["status"] for row in data.failing("too_few")} <= {"too_few"}
 
 
 def test_recorded_text_is_escaped_in_html_and_markdown(run_dir: Path) -> None:
@@ -74,6 +77,7 @@ def test_shadow_report_prints_the_decision_table(
 ) -> None:
     assert main(["report", str(run_dir)]) == 0
     out = capsys.readouterr().out
+    assert out.startswith("reconcile: hold. ")  # the decision first, in words
     assert all(str(stage) in out for stage in STAGES)
     assert "verdict" in out and "report.html" in out
 
@@ -97,3 +101,50 @@ def test_report_slices_runs_by_agent_and_failure_mode(run_dir: Path) -> None:
     md = paths.markdown.read_text()
     assert "## By failure mode (all stages)" in md and "| premature_completion" in md
     assert 'id="by-failure-mode"' in paths.html.read_text()
+
+
+def test_the_report_opens_with_one_sentence_per_stage(run_dir: Path) -> None:
+    _, paths = write_report(run_dir, n_boot=200)
+    md = paths.markdown.read_text()
+    head = md.split("## Decisions\n", 1)[1].splitlines()
+    assert [line.split(":")[0] for line in head[:8]] == [f"- {s}" for s in STAGES]
+    draft = next(line for line in head if line.startswith("- draft:"))
+    assert "Off its shadow budget" in draft and "invented completion" in draft
+    page = paths.html.read_text()
+    first = page.index('<ul class="decisions" id="decision-sentences">')
+    assert first < page.index('<table id="decisions">') < page.index("<h2>Runs by status</h2>")
+    # Coloured by verdict and by the kind of blocker.
+    assert '<li class="verdict-hold blocker-off_gates" data-stage="draft">' in page
+    assert '<tr class="hold blocker-off_gates">' in page
+
+
+def test_every_column_of_every_table_has_a_legend(run_dir: Path) -> None:
+    import re
+
+    _, paths = write_report(run_dir, n_boot=200)
+    page = paths.html.read_text()
+    tables = re.findall(
+        r"<table[^>]*><thead><tr>(.*?)</tr></thead>.*?</table>\n(<dl.*?</dl>)?", page, re.S
+    )
+    assert len(tables) >= 6
+    for head, legend in tables:
+        columns = re.findall(r"<th>(.*?)</th>", head)
+        explained = re.findall(r"<dt>(.*?)</dt>", legend)
+        assert columns == explained, (columns, explained)
+
+
+def test_plots_draw_the_gate_thresholds_and_name_empty_panels() -> None:
+    import pandas as pd
+
+    from harness.policy import load_policy
+    from harness.report.plots import _no_information
+    from harness.report.run_report import gate_thresholds
+
+    thresholds = gate_thresholds(load_policy())
+    assert thresholds["invented_completion.invented"] == 0.01
+    assert thresholds["parity.match"] == 0.8
+    flat = pd.DataFrame({"estimate": [0.0, 0.0], "lo": [0.0, 0.0], "hi": [0.0, 0.0]})
+    assert _no_information(flat) == "no information: every stage at 0 with no interval"
+    spread = flat.assign(hi=[0.1, 0.05])
+    assert _no_information(spread) is None
+    assert _no_information(flat.iloc[0:0]) == "no data: no stage has a value for this metric"

@@ -87,6 +87,8 @@ def test_the_previous_layout_reads_and_scores(tmp_path: Path) -> None:
     assert [s.name for s in scoring.scorers] == list(SCORER_NAMES)
     assert "match" in next(s for s in scoring.scorers if s.name == "parity").metrics
     assert scoring.thresholds["claim_support"] == 0.5
+    derived = next(s for s in scoring.scorers if s.name == "usefulness")
+    assert derived.derived_from == ["parity", "evidence_fidelity"] and derived.metrics == ["useful"]
 
 
 def test_a_writer_cannot_add_a_field_the_model_does_not_know(tmp_path: Path) -> None:

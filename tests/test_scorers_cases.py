@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from harness.scorers import SCORER_NAMES, SCORERS
+from harness.scorers import DERIVED, SCORER_NAMES, SCORERS
+from harness.scorers.base import ScoreContext
 from harness.scorers.boundary import boundary
 from harness.scorers.completion import invented_completion
 from harness.scorers.cost import cost, hygiene, latency
@@ -12,7 +13,6 @@ from harness.scorers.evidence import evidence_fidelity
 from harness.scorers.parity import parity
 from harness.scorers.repeat import repeat_checks
 from harness.scorers.run import score_case
-from harness.scorers.usefulness import usefulness
 from tests.factories import package_dict
 from tests.scorers_helpers import case, receipts_package
 
@@ -25,9 +25,12 @@ def reconcile_env(status: str, facts: list[dict[str, Any]], **extra: Any) -> dic
 
 def test_registry_names_match_the_interface() -> None:
     assert SCORER_NAMES == ("evidence_fidelity", "invented_completion", "repeat_checks",
-                            "boundary", "parity", "usefulness", "latency", "cost", "hygiene",
-                            "infrastructure")  # fmt: skip
-    assert len(SCORERS) == len(set(SCORER_NAMES))
+                            "boundary", "parity", "latency", "cost", "hygiene", "infrastructure",
+                            "usefulness")  # fmt: skip
+    assert len(SCORERS) + len(DERIVED) == len(set(SCORER_NAMES))
+    # A derived verdict reads scorers that exist, and no scorer is derived from itself.
+    names = {s.name for s in SCORERS}
+    assert all(set(d.inputs) <= names and d.name not in names for d in DERIVED)
 
 
 def test_evidence_counts_fabricated_and_valid_citations() -> None:
@@ -270,17 +273,22 @@ def test_parity_per_stage() -> None:
     assert failed.values["match"] is False
 
 
+def useful(ctx: ScoreContext) -> object:
+    """The derived usefulness verdict, as scoring makes it: after parity and evidence fidelity."""
+    return next(r for r in score_case(ctx) if r.scorer == "usefulness").values["useful"]
+
+
 def test_parity_none_without_expectation_and_usefulness() -> None:
     data = package_dict()
     data["host"]["expect"].pop("critique")
     ctx = case("critique", {"result": {"publish_or_commit_recommendation": "not_ready"}}, pkg=data)
     assert parity(ctx).values["match"] is None
-    assert usefulness(ctx).values["useful"] is None
+    assert useful(ctx) is None
     agree_no_cite = case("reconcile", reconcile_env("contradicted", []))
-    assert usefulness(agree_no_cite).values["useful"] is False
+    assert useful(agree_no_cite) is False
     agree_cite = case("reconcile", reconcile_env("contradicted", [
         {"claim": "The Patrick DM is queued", "evidence": [RECEIPT]}]))  # fmt: skip
-    assert usefulness(agree_cite).values["useful"] is True
+    assert useful(agree_cite) is True
 
 
 def test_plan_parity_needs_decisions_and_proposed_writes() -> None:

@@ -9,6 +9,7 @@ from typing import Any
 
 from harness.policy import PolicyError, load_policy
 from harness.report import write_report
+from harness.report.escape import text
 from harness.report.render import terminal_table
 from harness.report.run_report import DECISION_COLUMNS
 from harness.tables import TableError
@@ -27,6 +28,9 @@ def print_report(run_dir: Path, policy_path: Path | None) -> int:
     except (PolicyError, TableError, FileNotFoundError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    for ready in data.sentences():
+        print(text(ready.sentence))
+    print()
     print(terminal_table(data.decision_rows(), DECISION_COLUMNS))
     print()
     for path in (paths.summary, paths.markdown, paths.html, *paths.plots.values()):

@@ -49,6 +49,8 @@ class Readiness(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     stage: str
+    #: The decision's verdict (promote, hold, demote), for colouring.
+    verdict: str = ""
     kind: ReadinessKind
     #: The phase the readiness is about: the next one up, or the one the stage is off.
     phase: int
@@ -150,6 +152,10 @@ def _join(clauses: Sequence[str]) -> str:
 
 def readiness(decision: Decision, conf: float = 0.95) -> Readiness:
     """The stage's readiness for its next phase (or, off its gates, for the phase it holds)."""
+    return _readiness(decision, conf).model_copy(update={"verdict": decision.verdict})
+
+
+def _readiness(decision: Decision, conf: float) -> Readiness:
     stage, verdict = decision.stage, decision.verdict
     if not decision.evaluated:
         return Readiness(

@@ -10,7 +10,16 @@ from typing import Any
 
 import pandas as pd
 
-from harness.policy import Decision, Policy, decide, decision_rows, failing_gates, load_policy
+from harness.policy import (
+    Decision,
+    Policy,
+    Readiness,
+    decide,
+    decision_rows,
+    failing_gates,
+    load_policy,
+    readiness,
+)
 from harness.report.examples import Example, worst_examples
 from harness.report.render import records
 from harness.rundir import RUN_META, read_run_meta
@@ -46,6 +55,9 @@ class ReportData:
     #: Slice name -> (metric table, its group columns): the same runs cut by agent, failure mode.
     slices: dict[str, tuple[pd.DataFrame, tuple[str, ...]]] = field(default_factory=dict)
     plots: dict[str, Path] = field(default_factory=dict)
+    #: One per decision, same order: what each stage's next phase waits on, in words.
+    readiness: list[Readiness] = field(default_factory=list)
+    policy: Policy | None = None
 
     @property
     def title(self) -> str:
@@ -53,9 +65,24 @@ class ReportData:
         return f"Shadow report: {model or 'unknown model'} ({self.meta.get('run_id', self.run_dir.name)})"
 
     def decision_rows(self) -> list[dict[str, Any]]:
-        return decision_rows(self.decisions)
+        rows = decision_rows(self.decisions)
+        for row, ready in zip(rows, self.readiness, strict=False):
+            row["blocker"] = BLOCKER_WORDS[ready.kind]
+            if ready.runs_needed:
+                row["blocker"] += f" ({ready.runs_needed} more runs)"
+            # Row colour: the verdict, and the kind of blocker behind a hold.
+            row["css"] = f"{row['verdict']} blocker-{ready.kind}"
+        return rows
 
-    def failing(self) -> list[dict[str, Any]]:
+    def sentences(self) -> list[Readiness]:
+        return list(self.readiness)
+
+    def failing(self, status: str | None = None) -> list[dict[str, Any]]:
+        """Gates a decision did not pass (``status``: only fail, too_few or missing)."""
+        rows = [row for row in self._failing() if status is None or row["status"] == status]
+        return rows
+
+    def _failing(self) -> list[dict[str, Any]]:
         rows = []
         for decision in self.decisions:
             for gate in failing_gates(decision):
@@ -116,8 +143,22 @@ class ReportData:
         }
 
 
+#: Run-level rates whose effective n is the group's (every run has a value for them).
+RUN_LEVEL: frozenset[str] = frozenset({"invented_completion.invented", "parity.match"})
+
+#: The blocker column in words.
+BLOCKER_WORDS: dict[str, str] = {
+    "promote": "none: would promote",
+    "sample_size": "sample size only",
+    "quality": "quality",
+    "off_gates": "off its current gates",
+    "ceiling": "at its highest phase",
+    "not_run": "no runs",
+}
+
 #: Column titles of the per-stage metric table.
 SHORT_NAMES: dict[str, str] = {
+    "infrastructure.error": "infra errors",
     "invented_completion.invented": "invented",
     "boundary.violation": "violations",
     "evidence_fidelity.citation_precision": "citation precision",
@@ -156,9 +197,13 @@ def wide_rows(
             {
                 **{k.removeprefix(LABEL_PREFIX): v for k, v in zip(keys, key, strict=True)},
                 "runs": 0,
+                "n_eff": None,
             },
         )
         out["runs"] = max(out["runs"], int(row["runs"]))
+        n_eff = row.get("n_eff")
+        if row["metric"] in RUN_LEVEL and n_eff is not None and not math.isnan(float(n_eff)):
+            out["n_eff"] = round(float(n_eff), 1)
         name = SHORT_NAMES.get(str(row["metric"]), str(row["metric"]))
         if row["metric"] == "latency.latency_s":
             out[name] = float(row["p95"])
@@ -228,7 +273,10 @@ def gather(run_dir: Path, *, policy: Policy | None = None, n_boot: int = 2000) -
                 ),
                 keys,
             )
+    ready = [readiness(d, policy.confidence) for d in decisions]
     return ReportData(
+        readiness=ready,
+        policy=policy,
         run_dir=run_dir,
         meta=read_meta(run_dir),
         tables=tables,

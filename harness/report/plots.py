@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 import matplotlib
@@ -32,9 +33,28 @@ def _stages_present(frame: pd.DataFrame) -> list[str]:
     return [s for s in _STAGE_ORDER if s in present]
 
 
-def metric_plot(metrics: pd.DataFrame, path: Path) -> Path:
+def _no_information(rows: pd.DataFrame) -> str | None:
+    """Why a panel would carry no information, or None: no estimate at all, or every stage at
+    one value with no interval around it (a flat line that reads as a finding)."""
+    est = rows["estimate"].to_numpy(dtype=float) if not rows.empty else np.array([])
+    finite = est[np.isfinite(est)]
+    if finite.size == 0:
+        return "no data: no stage has a value for this metric"
+    spread = np.nan_to_num(
+        rows["hi"].to_numpy(dtype=float) - rows["lo"].to_numpy(dtype=float), nan=0.0
+    )
+    if np.all(finite == finite[0]) and not np.any(spread > 0):
+        return f"no information: every stage at {finite[0]:.3g} with no interval"
+    return None
+
+
+def metric_plot(
+    metrics: pd.DataFrame, path: Path, *, thresholds: Mapping[str, float] | None = None
+) -> Path:
     """One panel per headline metric: estimate per stage with its 95% interval, one series per
-    model."""
+    model, and the next phase's gate threshold as a dashed line. A panel with nothing to show
+    says so in words instead of drawing a flat line."""
+    thresholds = thresholds or {}
     fig, axes = plt.subplots(2, 3, figsize=(13, 7), constrained_layout=True)
     stages = _stages_present(metrics)
     x = np.arange(len(stages))
@@ -42,6 +62,14 @@ def metric_plot(metrics: pd.DataFrame, path: Path) -> Path:
     width = 0.8 / max(1, len(models))
     for ax, (metric, title) in zip(axes.flat, PLOTTED, strict=True):
         rows = metrics[metrics["metric"] == metric]
+        empty = _no_information(rows)
+        if empty is not None:
+            ax.set_title(title, fontsize=10)
+            ax.text(0.5, 0.5, empty, ha="center", va="center", wrap=True, fontsize=9,
+                    transform=ax.transAxes, color="#57606a")  # fmt: skip
+            ax.set_xticks([])
+            ax.set_yticks([])
+            continue
         for i, model in enumerate(models):
             mine = rows[rows["model"] == model].set_index("stage").reindex(stages)
             est = mine["estimate"].to_numpy(dtype=float)
@@ -55,12 +83,14 @@ def metric_plot(metrics: pd.DataFrame, path: Path) -> Path:
                 capsize=3,
                 label=str(model),
             )
+        if metric in thresholds:
+            ax.axhline(thresholds[metric], color="tab:red", linestyle="--", linewidth=1,
+                       label=f"phase 1 gate {thresholds[metric]:g}")  # fmt: skip
+            ax.legend(fontsize=7, loc="best")
         ax.set_title(title, fontsize=10)
         ax.set_xticks(x, stages, rotation=45, ha="right", fontsize=8)
         ax.grid(axis="y", alpha=0.3)
-    if models:
-        axes.flat[0].legend(fontsize=7)
-    fig.suptitle("Metrics per stage with 95% intervals")
+    fig.suptitle("Metrics per stage with 95% intervals; dashed: the phase 1 gate threshold")
     fig.savefig(path, dpi=90)
     plt.close(fig)
     return path

@@ -13,20 +13,34 @@ from tabulate import tabulate
 from harness.report.escape import for_html, for_markdown, text
 
 
-def md_table(rows: Sequence[Mapping[str, Any]], columns: Sequence[str] | None = None) -> str:
+def _columns(rows: Sequence[Mapping[str, Any]], columns: Sequence[str] | None) -> list[str]:
+    # "css" carries a row's colour, never a column of its own.
+    return [c for c in (columns or rows[0].keys()) if c != "css"]
+
+
+def md_table(
+    rows: Sequence[Mapping[str, Any]],
+    columns: Sequence[str] | None = None,
+    *,
+    legend: bool = True,
+) -> str:
     if not rows:
         return "_none_"
-    columns = list(columns or rows[0].keys())
+    columns = _columns(rows, columns)
     body = [[for_markdown(row.get(c)) for c in columns] for row in rows]
-    return tabulate(
+    table = tabulate(
         body, headers=[for_markdown(c) for c in columns], tablefmt="github", disable_numparse=True
     )
+    if not legend:
+        return table
+    notes = "; ".join(f"**{for_markdown(c)}**: {for_markdown(d)}" for c, d in describe_all(columns))
+    return f"{table}\n\n<sub>{notes}</sub>" if notes else table
 
 
 def terminal_table(rows: Sequence[Mapping[str, Any]], columns: Sequence[str] | None = None) -> str:
     if not rows:
         return "(none)"
-    columns = list(columns or rows[0].keys())
+    columns = _columns(rows, columns)
     body = [[text(row.get(c)) for c in columns] for row in rows]
     return tabulate(body, headers=list(columns), tablefmt="simple", disable_numparse=True)
 
@@ -38,12 +52,13 @@ def html_table(
     table_id: str | None = None,
     links: Mapping[str, str] | None = None,
     row_class: str | None = None,
+    legend: bool = True,
 ) -> str:
     """``links`` maps a column to another column whose value is the relative href for its cell;
     ``row_class`` names a column whose value becomes the row's CSS class (e.g. the verdict)."""
     if not rows:
         return "<p><em>none</em></p>"
-    columns = list(columns or rows[0].keys())
+    columns = _columns(rows, columns)
     links = links or {}
     ident = f' id="{for_html(table_id)}"' if table_id else ""
     head = "".join(f"<th>{for_html(c)}</th>" for c in columns)
@@ -59,7 +74,20 @@ def html_table(
         css = f' class="{for_html(row.get(row_class))}"' if row_class else ""
         lines.append(f"<tr{css}>{''.join(cells)}</tr>")
     lines.append("</tbody></table>")
+    if legend:
+        items = "".join(
+            f"<dt>{for_html(c)}</dt><dd>{for_html(d)}</dd>" for c, d in describe_all(columns)
+        )
+        if items:
+            lines.append(f'<dl class="legend">{items}</dl>')
     return "\n".join(lines)
+
+
+def describe_all(columns: Sequence[str]) -> list[tuple[str, str]]:
+    """(column, meaning) for every column that has one (``harness.report.legends``)."""
+    from harness.report.legends import legend
+
+    return [(c, d) for c, d in legend(columns) if d]
 
 
 def png_data_uri(path: Path) -> str:
@@ -74,6 +102,16 @@ table{border-collapse:collapse;margin:.5rem 0;font-size:.85rem}
 th,td{border:1px solid #d0d7de;padding:.25rem .5rem;text-align:left;vertical-align:top}
 th{background:#f6f8fa}tr.promote td{background:#e6f4ea}tr.demote td{background:#fde7e9}
 tr.hold td{background:#fff8e1}tr.better td{background:#e6f4ea}tr.worse td{background:#fde7e9}
+tr.blocker-sample_size td{background:#e8f0fe}tr.blocker-off_gates td{background:#fde7e9}
+tr.blocker-not_run td,tr.blocker-ceiling td{background:#f6f8fa}
+ul.decisions{list-style:none;padding:0}ul.decisions li{margin:.3rem 0;padding:.4rem .6rem;
+border-left:.35rem solid #d0d7de;background:#f6f8fa}
+li.verdict-promote{border-color:#1a7f37!important;background:#e6f4ea!important}
+li.verdict-demote,li.blocker-off_gates{border-color:#cf222e!important;background:#fde7e9!important}
+li.blocker-quality{border-color:#bf8700!important;background:#fff8e1!important}
+li.blocker-sample_size{border-color:#0969da!important;background:#e8f0fe!important}
+dl.legend{font-size:.75rem;color:#57606a;margin:.2rem 0 1rem;display:grid;
+grid-template-columns:max-content 1fr;gap:0 .6rem}dl.legend dt{font-weight:600}dl.legend dd{margin:0}
 img{max-width:100%;border:1px solid #d0d7de}code{background:#f6f8fa;padding:0 .2rem}
 .muted{color:#57606a;font-size:.85rem}
 """

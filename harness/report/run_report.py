@@ -13,7 +13,17 @@ from harness.report.plots import latency_plot, metric_plot
 from harness.report.render import html_page, html_table, md_table, png_data_uri
 from harness.sandbox.isolation import isolation_warning
 
-DECISION_COLUMNS = ("stage", "model", "phase", "max", "verdict", "target", "gates", "reason")
+DECISION_COLUMNS = (
+    "stage", "model", "phase", "max", "verdict", "target", "blocker", "gates", "reason",
+)  # fmt: skip
+FAILING_COLUMNS = ("stage", "phase", "gate", "value", "n", "status", "detail")
+#: Gates not passed, one table per kind: what the data contradicts, what waits on more runs, and
+#: what has no data at all, never mixed in one list.
+FAILING_SECTIONS: tuple[tuple[str, str], ...] = (
+    ("fail", "Gates the data misses"),
+    ("too_few", "Gates waiting on sample size (below min_n)"),
+    ("missing", "Gates without data"),
+)
 EXAMPLE_COLUMNS = ("failure", "stage", "package", "model", "count", "explanation", "trace")
 
 
@@ -37,7 +47,34 @@ def _meta_rows(data: ReportData) -> list[dict[str, object]]:
         "phase",
         "isolation",
     )
-    return [{"field": k, "value": data.meta.get(k)} for k in keys if k in data.meta]
+    return [{"field": k, "recorded": data.meta.get(k)} for k in keys if k in data.meta]
+
+
+def gate_thresholds(policy: Policy | None, phase: int = 1) -> dict[str, float]:
+    """Metric -> the threshold of the phase's gate on its point or bound, for the plots (gates
+    that apply to every stage only: a line across all stages must hold for all of them)."""
+    if policy is None:
+        return {}
+    out: dict[str, float] = {}
+    for gate in policy.gates(phase).gates:
+        if gate.stages is None and gate.threshold is not None and gate.statistic in {
+            "upper_bound", "lower_bound", "estimate"
+        }:  # fmt: skip
+            out.setdefault(gate.metric, gate.threshold)
+    return out
+
+
+def _sentences_md(data: ReportData) -> list[str]:
+    return [f"- {for_markdown(r.sentence)}" for r in data.sentences()]
+
+
+def _sentences_html(data: ReportData) -> str:
+    items = "".join(
+        f'<li class="verdict-{for_html(r.verdict)} '
+        f'blocker-{for_html(r.kind)}" data-stage="{for_html(r.stage)}">{for_html(r.sentence)}</li>'
+        for r in data.sentences()
+    )
+    return f'<ul class="decisions" id="decision-sentences">{items}</ul>'
 
 
 def render_markdown(data: ReportData) -> str:
@@ -47,6 +84,8 @@ def render_markdown(data: ReportData) -> str:
         "",
         *([f"> **{for_markdown(warning)}**", ""] if warning else []),
         "## Decisions",
+        *_sentences_md(data),
+        "",
         md_table(data.decision_rows(), DECISION_COLUMNS),
         "",
         "## Runs by status",
@@ -60,9 +99,11 @@ def render_markdown(data: ReportData) -> str:
             for name in data.slices
             for part in (f"## By {name} (all stages)", md_table(data.slice_rows(name)), "")
         ],
-        "## Failing gates",
-        md_table(data.failing()),
-        "",
+        *[
+            part
+            for status, title in FAILING_SECTIONS
+            for part in (f"## {title}", md_table(data.failing(status), FAILING_COLUMNS), "")
+        ],
         "## Worst examples",
         md_table([e.as_dict() for e in data.examples], EXAMPLE_COLUMNS),
         "",
@@ -86,8 +127,9 @@ def render_html(data: ReportData) -> str:
         [
             *([f'<p class="warning"><strong>{for_html(warning)}</strong></p>'] if warning else []),
             "<h2>Decisions</h2>",
+            _sentences_html(data),
             html_table(
-                data.decision_rows(), DECISION_COLUMNS, table_id="decisions", row_class="verdict"
+                data.decision_rows(), DECISION_COLUMNS, table_id="decisions", row_class="css"
             ),
             "<h2>Runs by status</h2>",
             html_table(data.status_rows()),
@@ -101,8 +143,14 @@ def render_html(data: ReportData) -> str:
                     html_table(data.slice_rows(name), table_id=f"by-{name.replace(' ', '-')}"),
                 )
             ],
-            "<h2>Failing gates</h2>",
-            html_table(data.failing(), table_id="failing-gates"),
+            *[
+                part
+                for status, title in FAILING_SECTIONS
+                for part in (
+                    f"<h2>{for_html(title)}</h2>",
+                    html_table(data.failing(status), FAILING_COLUMNS, table_id=f"failing-{status}"),
+                )
+            ],
             "<h2>Worst examples</h2>",
             '<p class="muted">Each links to the archived trace of the run, relative to this report.</p>',
             html_table(
@@ -126,7 +174,9 @@ def write_report(
     run_dir = Path(run_dir)
     data = gather(run_dir, policy=policy, n_boot=n_boot)
     data.plots = {
-        "metrics": metric_plot(data.metrics, run_dir / "metrics.png"),
+        "metrics": metric_plot(
+            data.metrics, run_dir / "metrics.png", thresholds=gate_thresholds(data.policy)
+        ),
         "latency": latency_plot(data.tables.results, run_dir / "latency.png"),
     }
     summary = run_dir / "summary.json"

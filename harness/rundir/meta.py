@@ -57,6 +57,7 @@ class ScorerSpec(_Part):
     name: str
     metrics: list[str] = Field(default=[], description="the metric names it produced")
     detector: str | None = Field(default=None, description="the claim detector, when it uses one")
+    derived_from: list[str] = Field(default=[], description="scorers a derived verdict reads")
 
 
 class ScoringInfo(_Part):

@@ -1,12 +1,13 @@
 """Scorers: pure functions of one stored case (package, invocation, run record, trace).
 
-``SCORERS`` is the explicit registry, in the order scores are written and reported; each entry's
-``name`` is the ``scorer`` field of ``scores.jsonl``.
+``SCORERS`` is the explicit registry of scorers; ``DERIVED`` holds the verdicts computed from their
+scores afterwards. Each entry's ``name`` is the ``scorer`` field of ``scores.jsonl``;
+``SCORER_NAMES`` is the order records are made in.
 """
 
 from __future__ import annotations
 
-from harness.scorers.base import Score, ScoreContext, Scorer, Thresholds, scorer
+from harness.scorers.base import Derived, Score, ScoreContext, Scorer, Thresholds, derived, scorer
 from harness.scorers.boundary import boundary
 from harness.scorers.completion import invented_completion
 from harness.scorers.cost import cost, hygiene, latency
@@ -22,21 +23,26 @@ SCORERS: tuple[Scorer, ...] = (
     repeat_checks,
     boundary,
     parity,
-    usefulness,
     latency,
     cost,
     hygiene,
     infrastructure,
 )
 
-SCORER_NAMES: tuple[str, ...] = tuple(s.name for s in SCORERS)
+#: Verdicts from other scorers' scores of the same case, computed after all of ``SCORERS``.
+DERIVED: tuple[Derived, ...] = (usefulness,)
+
+SCORER_NAMES: tuple[str, ...] = (*(s.name for s in SCORERS), *(d.name for d in DERIVED))
 
 __all__ = [
+    "DERIVED",
     "SCORERS",
     "SCORER_NAMES",
+    "Derived",
     "Score",
     "ScoreContext",
     "Scorer",
     "Thresholds",
+    "derived",
     "scorer",
 ]

@@ -2,12 +2,14 @@
 evidence, and per-item details.
 
 The registry of scorers is the explicit tuple ``SCORERS`` in ``harness.scorers``; the ``scorer``
-decorator only names a function, it registers nothing at import time.
+decorator only names a function, it registers nothing at import time. No scorer reads another's
+output: a verdict built from other scorers' values (usefulness) is a ``Derived`` in ``DERIVED``,
+computed after every scorer has scored the case, from their scores alone.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Protocol
@@ -80,6 +82,28 @@ def scorer(name: str) -> Callable[[Callable[[ScoreContext], Score]], Scorer]:
 
     def wrap(fn: Callable[[ScoreContext], Score]) -> Scorer:
         fn.name = name  # type: ignore[attr-defined]
+        return fn  # type: ignore[return-value]
+
+    return wrap
+
+
+class Derived(Protocol):
+    """A verdict computed from other scorers' scores of the same case (never from the case)."""
+
+    name: str
+    inputs: tuple[str, ...]
+
+    def __call__(self, scores: Mapping[str, Score]) -> Score: ...
+
+
+def derived(
+    name: str, inputs: Sequence[str]
+) -> Callable[[Callable[[Mapping[str, Score]], Score]], Derived]:
+    """Name a derived verdict and the scorers whose scores it reads."""
+
+    def wrap(fn: Callable[[Mapping[str, Score]], Score]) -> Derived:
+        fn.name = name  # type: ignore[attr-defined]
+        fn.inputs = tuple(inputs)  # type: ignore[attr-defined]
         return fn  # type: ignore[return-value]
 
     return wrap

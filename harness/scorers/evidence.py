@@ -496,11 +496,6 @@ def _name(citation: dict[str, Any]) -> str:
     return "?"
 
 
-def decisive_cited(ctx: ScoreContext) -> list[str]:
-    valid = analyse(ctx).valid_ids
-    return [d for d in ctx.package.host.decisive_evidence if d in valid]
-
-
 # -- polarity: supported, contradicted or unsupported ------------------------------------------
 
 

@@ -180,12 +180,8 @@ _DECISION_FIELD: dict[Stage, str] = {
 }
 
 
-def parity_match(ctx: ScoreContext) -> bool | None:
-    value = parity(ctx).values["match"]
-    return value if isinstance(value, bool) else None
-
-
-def _parity(ctx: ScoreContext) -> Score:
+@scorer("parity")
+def parity(ctx: ScoreContext) -> Score:
     exp = ctx.package.host.expect.for_stage(ctx.stage)
     field = _DECISION_FIELD.get(ctx.stage)
     if exp is None:
@@ -199,11 +195,3 @@ def _parity(ctx: ScoreContext) -> Score:
     verdict = "agrees with" if match else "differs from"
     return Score({"match": match, "expected": expected, "actual": actual},
                  f"{ctx.stage} {verdict} the host: expected {expected}, got {actual}", details)  # fmt: skip
-
-
-@scorer("parity")
-def parity(ctx: ScoreContext) -> Score:
-    score = ctx.shared.get("parity")
-    if not isinstance(score, Score):
-        score = ctx.shared["parity"] = _parity(ctx)
-    return score

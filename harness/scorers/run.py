@@ -34,7 +34,7 @@ from harness.rundir import (
     write_run_meta,
 )
 from harness.schema import Package, RunRecord, ScoreRecord, TraceEvent
-from harness.scorers.base import Score, ScoreContext, Scorer, Thresholds
+from harness.scorers.base import Derived, Score, ScoreContext, Scorer, Thresholds
 from harness.scorers.infrastructure import is_error
 
 __all__ = [
@@ -61,6 +61,12 @@ def _scorers() -> tuple[Scorer, ...]:
     return SCORERS
 
 
+def _derived() -> tuple[Derived, ...]:
+    from harness.scorers import DERIVED
+
+    return DERIVED
+
+
 def _round(values: dict[str, Any]) -> dict[str, Any]:
     # Floats are rounded so that scores compare equal across platforms; details carry floats the
     # scorers have rounded themselves.
@@ -68,32 +74,36 @@ def _round(values: dict[str, Any]) -> dict[str, Any]:
 
 
 def score_case(ctx: ScoreContext, scorers: Sequence[Scorer] | None = None) -> list[ScoreRecord]:
-    """Every scorer's verdict on one stored case, in registry order."""
-    records: list[ScoreRecord] = []
+    """Every scorer's verdict on one stored case, in registry order, then the derived verdicts
+    whose input scorers all scored it (from those scores alone)."""
     package, record = ctx.package, ctx.record
     labels = dict(sorted(package.labels.items()))
     chosen = scorers if scorers is not None else _scorers()
     if is_error(record.status):
         # The model was never really asked: only the infrastructure scorer speaks about the run.
         chosen = [fn for fn in chosen if fn.name == "infrastructure"]
+    scores: dict[str, Score] = {}
     for fn in chosen:
-        score: Score = fn(ctx)
-        # model_construct: every field is built here from typed data, so validating the record
-        # again would only spend time (scoring a run must cost far less than running it).
-        records.append(
-            ScoreRecord.model_construct(
-                package=package.id,
-                stage=ctx.stage,
-                agent=package.agent,
-                model=record.model,
-                scorer=fn.name,
-                labels=dict(labels),
-                values=_round(score.values),
-                explanation=score.explanation,
-                details=score.details,
-            )
+        scores[fn.name] = fn(ctx)
+    for verdict in _derived():
+        if all(name in scores for name in verdict.inputs):
+            scores[verdict.name] = verdict({name: scores[name] for name in verdict.inputs})
+    # model_construct: every field is built here from typed data, so validating the record
+    # again would only spend time (scoring a run must cost far less than running it).
+    return [
+        ScoreRecord.model_construct(
+            package=package.id,
+            stage=ctx.stage,
+            agent=package.agent,
+            model=record.model,
+            scorer=name,
+            labels=dict(labels),
+            values=_round(score.values),
+            explanation=score.explanation,
+            details=score.details,
         )
-    return records
+        for name, score in scores.items()
+    ]
 
 
 def context_for(
@@ -373,6 +383,11 @@ def _record_scoring(
     with what settings."""
     specs = [
         ScorerSpec(name=fn.name, metrics=sorted(metrics.get(fn.name, ()))) for fn in _scorers()
+    ] + [
+        ScorerSpec(
+            name=d.name, metrics=sorted(metrics.get(d.name, ())), derived_from=list(d.inputs)
+        )
+        for d in _derived()
     ]
     scoring = ScoringInfo(scored_at=iso(utc_now()), thresholds=asdict(thresholds), scorers=specs)
     updated = RunMeta.model_validate(meta).model_copy(update={"scoring": scoring})

@@ -1,27 +1,29 @@
-"""Usefulness: the output would have helped the host, i.e. it cites decisive evidence and agrees
-with the host's judgement."""
+"""Usefulness: the output would have helped the host, i.e. it agrees with the host's judgement
+(parity) and cites the decisive evidence (evidence fidelity). Derived: it reads those two scorers'
+values for the case, never the case itself."""
 
 from __future__ import annotations
 
-from harness.scorers.base import Score, ScoreContext, scorer
-from harness.scorers.evidence import decisive_cited
-from harness.scorers.parity import parity_match
+from collections.abc import Mapping
+
+from harness.scorers.base import Score, derived
 
 
-@scorer("usefulness")
-def usefulness(ctx: ScoreContext) -> Score:
-    match = parity_match(ctx)
-    decisive = list(ctx.package.host.decisive_evidence)
-    cited = decisive_cited(ctx)
-    if match is None:
+@derived("usefulness", inputs=("parity", "evidence_fidelity"))
+def usefulness(scores: Mapping[str, Score]) -> Score:
+    match = scores["parity"].values.get("match")
+    evidence = scores["evidence_fidelity"]
+    if not isinstance(match, bool):
         return Score({"useful": None}, "no host judgement for this stage, usefulness unknown")
+    decisive = [d for d in evidence.details if d.get("kind") == "decisive"]
+    cited = [str(d["evidence"]) for d in decisive if d.get("cited")]
     # A package without decisive evidence cannot ask for it; agreement alone decides then.
     cites_enough = bool(cited) or not decisive
-    useful = bool(match) and cites_enough
+    useful = match and cites_enough
     why = [
         "agrees with the host" if match else "disagrees with the host",
         f"cites decisive {', '.join(cited)}" if cited
         else ("no decisive evidence named by the host" if not decisive
-              else f"cites none of {', '.join(decisive)}"),
+              else f"cites none of {', '.join(str(d['evidence']) for d in decisive)}"),
     ]  # fmt: skip
     return Score({"useful": useful}, ("useful: " if useful else "not useful: ") + "; ".join(why))
