@@ -109,17 +109,30 @@ def read_jsonl(path: Path) -> Iterator[tuple[int, dict[str, Any] | LoadError]]:
         yield number, value
 
 
+PRETTY_JSON = (
+    "expected JSON Lines (one JSON object per line); this looks like pretty-printed JSON "
+    "(`jq -c .` writes it as JSON Lines)"
+)
+
+
 def _read_lines(path: Path) -> Iterator[tuple[int, Span, dict[str, Any] | LoadError]]:
     """As ``read_jsonl``, with where each line sits in the file (byte offset, length)."""
     name = str(path)
     offset = 0
+    first = True
     with path.open("rb") as handle:
         for number, raw in enumerate(handle, start=1):
             span = Span(offset, len(raw))
             offset += len(raw)
             if not raw.strip():
                 continue
-            yield number, span, parse_line(name, number, raw)
+            value = parse_line(name, number, raw)
+            if first and isinstance(value, LoadError) and raw.strip() in (b"{", b"["):
+                # One object spread over many lines: one clear error, not one per line.
+                yield number, span, LoadError(name, number, "<file>", PRETTY_JSON)
+                return
+            first = False
+            yield number, span, value
 
 
 def parse_line(name: str, number: int, raw: bytes) -> dict[str, Any] | LoadError:

@@ -17,6 +17,7 @@ from harness.loading import (
     load_packages,
     load_recorded_outputs,
 )
+from harness.package_checks import check_package
 from harness.schema import STAGES, Package, RecordedOutput
 
 
@@ -86,6 +87,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"error: {exc.error}", file=sys.stderr)
         return 1
     errors = [*packages.errors, *outputs.errors]
+    for package, (file, line) in zip(packages.items, packages.origins, strict=True):
+        errors.extend(LoadError(file, line, where, why) for where, why in check_package(package))
     if packages.items:
         errors.extend(_cross_check(packages.items, outputs.items, outputs.origins))
     for error in errors:
@@ -98,7 +101,9 @@ def run(args: argparse.Namespace) -> int:
         f"\n{len(packages.items)} packages, {len(outputs.items)} recorded outputs, "
         f"{len(errors)} error(s)"
     )
-    if not packages.items and not outputs.items and not errors:
+    if not packages.items and not outputs.items:
+        # Nothing usable at all (an empty file, pretty-printed JSON): an input error, like a
+        # missing path, not a package with a bad field.
         print("error: the files hold no package and no recorded output", file=sys.stderr)
         return 2
     if args.strict and errors:
