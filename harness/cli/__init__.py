@@ -22,6 +22,7 @@ COMMANDS: dict[str, str] = {
     "record": "record",
     "gate": "gate",
     "policy": "policy_cmd",
+    "show": "show",
     "report": "report",
     "compare": "compare",
     "history": "history",
