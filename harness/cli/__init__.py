@@ -23,6 +23,7 @@ COMMANDS: dict[str, str] = {
     "gate": "gate",
     "policy": "policy_cmd",
     "show": "show",
+    "init": "init_cmd",
     "report": "report",
     "compare": "compare",
     "history": "history",
