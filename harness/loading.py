@@ -111,17 +111,33 @@ def read_jsonl(path: Path) -> Iterator[tuple[int, dict[str, Any] | LoadError]]:
         yield number, value
 
 
+PRETTY_JSON = (
+    "expected JSON Lines (one JSON object per line); this looks like pretty-printed JSON "
+    "(`jq -c .` writes it as JSON Lines)"
+)
+
+
 def _read_lines(path: Path) -> Iterator[tuple[int, Span, dict[str, Any] | LoadError]]:
     """As ``read_jsonl``, with where each line sits in the file (byte offset, length)."""
     name = str(path)
+    first = True
     with path.open("rb") as handle:
         for line in read_lines(handle):
             span = Span(line.offset, line.length)
             if line.too_long:
                 message = f"longer than {MAX_LINE_BYTES} bytes"
                 yield line.number, span, LoadError(name, line.number, "<line>", message)
-            elif not line.blank:
-                yield line.number, span, parse_line(name, line.number, line.data)
+                first = False
+                continue
+            if line.blank:
+                continue
+            value = parse_line(name, line.number, line.data)
+            if first and isinstance(value, LoadError) and line.data.strip() in (b"{", b"["):
+                # One object spread over many lines: one clear error, not one per line.
+                yield line.number, span, LoadError(name, line.number, "<file>", PRETTY_JSON)
+                return
+            first = False
+            yield line.number, span, value
 
 
 def parse_line(name: str, number: int, raw: bytes) -> dict[str, Any] | LoadError:

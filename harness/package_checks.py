@@ -1,9 +1,9 @@
-"""What ``shadow validate`` checks in a package beyond its schema.
+"""Rules of the package format that a schema alone cannot state, checked by ``shadow validate``.
 
-The schema refuses what cannot be loaded at all; these rules flag a package that loads but
-cannot be a true record of what the host saw, so its cases would score the model against an
-impossible situation. Each rule takes a package and the time of the check and returns
-``(field, message)`` findings; ``CHECKS`` is the one list of them (add a rule there).
+Each rule is one function of a loaded package returning ``(field, message)`` problems, and
+``check_package`` runs them all: the one place the documented rules live (see
+recordings/README.md and docs). A package that breaks one still loads and runs; validate reports
+it as ``file:line: field: message`` and exits 1.
 """
 
 from __future__ import annotations
@@ -13,17 +13,59 @@ from datetime import UTC, datetime
 
 from harness.schema import Package
 
-Finding = tuple[str, str]
-Check = Callable[[Package, datetime], list[Finding]]
+Problem = tuple[str, str]
+
+
+def stages_have_expectations(package: Package) -> list[Problem]:
+    """``host.expect`` holds the host's judgement for every stage the package lists."""
+    return [
+        (f"host.expect.{stage}", f"stage {stage} is listed in stages but has no expectation")
+        for stage in package.stages
+        if package.host.expect.for_stage(stage) is None
+    ]
+
+
+def receipts_match_their_evidence(package: Package) -> list[Problem]:
+    """A host receipt's status is the status its evidence item records."""
+    problems = []
+    for i, receipt in enumerate(package.host.receipts):
+        item = package.evidence(receipt.id)
+        data = item.data if item is not None and isinstance(item.data, dict) else {}
+        shown = data.get("status")
+        if isinstance(shown, str) and shown != receipt.status:
+            problems.append(
+                (
+                    f"host.receipts.{i}.status",
+                    f"{receipt.status!r}, but evidence {receipt.id!r} says {shown!r}",
+                )
+            )
+    return problems
+
+
+def host_only_receipts_stay_out(package: Package) -> list[Problem]:
+    """A receipt dated after ``recorded_at`` is one the host learned of later: it belongs to the
+    host outcome only, and shown as evidence (above all a succeeded one) it would prove a
+    completion nobody could have known of when the session was recorded."""
+    return [
+        (
+            f"host.receipts.{i}.at",
+            f"a {receipt.status} receipt dated {receipt.at.isoformat()}, after recorded_at "
+            f"{package.recorded_at.isoformat()}, is also evidence item {receipt.id!r}; "
+            "host-only receipts stay out of the context",
+        )
+        for i, receipt in enumerate(package.host.receipts)
+        if receipt.at > package.recorded_at and package.evidence(receipt.id) is not None
+    ]
 
 
 def _iso(moment: datetime) -> str:
     return moment.isoformat().replace("+00:00", "Z")
 
 
-def context_after_recording(package: Package, now: datetime) -> list[Finding]:
-    """The context is frozen at ``recorded_at``: no item of it, nor the activation, can be later."""
-    found: list[Finding] = []
+def context_not_after_recording(package: Package) -> list[Problem]:
+    """The context is frozen at ``recorded_at``: no item of it, nor the activation, can be later
+    (an evidence item, above all a succeeded receipt, dated 2099 proves what had not happened)."""
+    found: list[Problem] = []
     if package.activation.at > package.recorded_at:
         found.append((
             "activation.at",
@@ -41,9 +83,10 @@ def context_after_recording(package: Package, now: datetime) -> list[Finding]:
     return found
 
 
-def host_outcome_in_future(package: Package, now: datetime) -> list[Finding]:
+def host_outcome_not_in_future(package: Package) -> list[Problem]:
     """The host outcome may be learned after the recording, but not after the check itself."""
-    found: list[Finding] = []
+    now = datetime.now(UTC)
+    found: list[Problem] = []
     for i, receipt in enumerate(package.host.receipts):
         if receipt.at > now:
             found.append((f"host.receipts.{i}.at", f"{_iso(receipt.at)} is in the future"))
@@ -53,10 +96,14 @@ def host_outcome_in_future(package: Package, now: datetime) -> list[Finding]:
     return found
 
 
-CHECKS: tuple[Check, ...] = (context_after_recording, host_outcome_in_future)
+RULES: tuple[Callable[[Package], list[Problem]], ...] = (
+    stages_have_expectations,
+    receipts_match_their_evidence,
+    host_only_receipts_stay_out,
+    context_not_after_recording,
+    host_outcome_not_in_future,
+)
 
 
-def check_package(package: Package, now: datetime | None = None) -> list[Finding]:
-    """Every rule's findings on one package, in ``CHECKS`` order."""
-    moment = now or datetime.now(UTC)
-    return [finding for check in CHECKS for finding in check(package, moment)]
+def check_package(package: Package) -> list[Problem]:
+    return [problem for rule in RULES for problem in rule(package)]

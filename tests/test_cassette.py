@@ -173,3 +173,66 @@ def test_the_shipped_scripts_load() -> None:
     assert folders
     for folder in folders:
         assert load_scripts(folder), folder
+
+
+def test_an_openai_run_recorded_through_the_proxy_replays_identically(tmp_path: Path) -> None:
+    """Record a run against a server that refuses json_schema (as llama-cpp-python does), then
+    replay it from the cassette alone: the same envelopes, and the refusal replayed too."""
+    from harness.cli import main
+
+    seen: list[dict[str, Any]] = []
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_POST(self) -> None:
+            body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+            seen.append(body)
+            if body["response_format"]["type"] == "json_schema":
+                status, payload = 500, {"error": "Input should be 'text' or 'json_object'"}
+            else:
+                ids = body["response_format"]["schema"]["properties"]["claims"]["items"]
+                first = ids["properties"]["evidence"]["items"]["properties"]["id"]["enum"][0]
+                reply = {"status": "completed", "summary": f"{len(seen)}", "result": {},
+                         "claims": [{"text": "x", "evidence": [{"id": first, "quote": "q"}]}]}  # fmt: skip
+                message = {"role": "assistant", "content": json.dumps(reply)}
+                status, payload = 200, {
+                    "id": "c", "object": "chat.completion", "created": 0, "model": "m",
+                    "choices": [{"index": 0, "message": message, "finish_reason": "stop"}],
+                    "usage": {"prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15},
+                }  # fmt: skip
+            data = json.dumps(payload).encode()
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    upstream_url = f"http://127.0.0.1:{httpd.server_address[1]}/v1"
+    recordings = Path(__file__).parents[1] / "recordings" / "sophobot"
+    folder = tmp_path / "cassette"
+
+    def run(base_url: str, out: Path) -> list[dict[str, Any]]:
+        argv = ["run", "--runner", "openai", "--model", "m", "--opt", f"base_url={base_url}"]
+        argv += ["--opt", "max_retries=0", "--recordings", str(recordings), "--stage", "reconcile"]
+        argv += ["--limit", "3", "--jobs", "1", "--out", str(out), "--no-report", "--no-progress"]
+        assert main(argv) == 0
+        lines = (out / "results.jsonl").read_text().splitlines()
+        return [json.loads(line)["envelope"] for line in lines]
+
+    try:
+        with cassette_server(folder, upstream=upstream_url) as recorder:
+            recorded = run(recorder.base_url, tmp_path / "a")
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+    assert [e["status"] for e in recorded] == ["completed"] * 3
+    asked = len(seen)
+    with cassette_server(folder) as replay:
+        replayed = run(replay.base_url, tmp_path / "b")
+        assert replay.state.misses == 0
+    assert replayed == recorded
+    assert len(seen) == asked  # the upstream is gone; nothing more reached it

@@ -134,3 +134,44 @@ def test_schema_command_writes_every_public_schema(tmp_path: Path) -> None:
     } <= names
     schema = json.loads((tmp_path / "package.schema.json").read_text())
     assert "host" in schema["properties"]
+
+
+def _rule_breaking_lines() -> list[tuple[dict[str, object], str, str]]:
+    no_expectation = package_dict(id="rule-1", stages=["reconcile", "draft", "critique", "inquire"])
+    contradicting = package_dict(id="rule-2")
+    contradicting["host"]["receipts"][0]["status"] = "succeeded"  # type: ignore[index]
+    from_the_future = package_dict(id="rule-3")
+    from_the_future["host"]["receipts"][0]["at"] = "2026-08-25T15:00:00Z"  # type: ignore[index]
+    return [
+        (no_expectation, "host.expect.inquire", "listed in stages but has no expectation"),
+        (contradicting, "host.receipts.0.status", "evidence 'receipt:deleg-77' says 'queued'"),
+        (from_the_future, "host.receipts.0.at", "host-only receipts stay out of the context"),
+    ]
+
+
+def test_validate_enforces_the_documented_package_rules(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cases = _rule_breaking_lines()
+    path = tmp_path / "rules.jsonl"
+    path.write_text("".join(json.dumps(p) + "\n" for p, _, _ in cases))
+    assert main(["validate", str(path)]) == 1
+    err = capsys.readouterr().err
+    for line, (_, field, words) in enumerate(cases, start=1):
+        assert f"{path}:{line}: {field}: " in err and words in err
+    # The shipped corpus keeps every rule.
+    assert main(["validate", "recordings"]) == 0
+
+
+def test_pretty_printed_json_is_one_clear_input_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "pretty.jsonl"
+    path.write_text(json.dumps(package_dict(), indent=2))
+    loaded = load_packages([path])
+    assert [str(e) for e in loaded.errors] == [
+        f"{path}:1: <file>: expected JSON Lines (one JSON object per line); this looks like "
+        "pretty-printed JSON (`jq -c .` writes it as JSON Lines)"
+    ]
+    assert main(["validate", str(path)]) == 2
+    assert "expected JSON Lines" in capsys.readouterr().err

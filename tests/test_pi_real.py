@@ -15,7 +15,8 @@ from harness.cassette.server import Running, cassette_server
 from harness.cli import main
 from harness.runners.pi_agent_dir import repo_pi_binary
 from harness.runners.pi_cli import PiConfig, PiRunner
-from harness.schema import EnvelopeStatus, Limits, ToolCall
+from harness.schema import Limits, ToolCall
+from harness.schema.records import RunStatus
 from tests.runners_helpers import invocation
 
 CASSETTES = Path(__file__).parent / "data" / "cassettes"
@@ -35,12 +36,14 @@ def cassette(request: pytest.FixtureRequest) -> Iterator[Running]:
         yield running
 
 
-def _run(tmp_path: Path, base_url: str, package: str, stage: str, *extra: str) -> Path:
+def _run(
+    tmp_path: Path, base_url: str, package: str, stage: str, *extra: str, code: int = 0
+) -> Path:
     out = tmp_path / "run"
     argv = ["run", "--runner", "pi", "--model", "scripted", "--opt", f"base_url={base_url}"]
     argv += ["--recordings", str(RECORDINGS), "--package", package, "--stage", stage]
     argv += ["--out", str(out), "--no-progress", "--wall-seconds", "120", *extra]
-    assert main(argv) == 0
+    assert main(argv) == code
     return out
 
 
@@ -122,10 +125,11 @@ def test_a_tool_call_loop_is_cut_at_the_cap_while_pi_runs(cassette: Running) -> 
 
 @pytest.mark.parametrize("cassette", ["pi-server-error"], indirect=True)
 def test_a_server_error_mid_run_is_recorded_as_an_error(cassette: Running, tmp_path: Path) -> None:
-    run = _run(tmp_path, cassette.base_url, RECONCILE, "reconcile", "--retries", "0")
+    # Every case an infrastructure error: exit 3, and the case is ``error``, never a model answer.
+    run = _run(tmp_path, cassette.base_url, RECONCILE, "reconcile", "--retries", "0", code=3)
     record = _one(run / "results.jsonl")
-    expected = "error" if "error" in get_args(EnvelopeStatus) else "failed"
-    assert record["status"] == expected
+    assert "error" in get_args(RunStatus)
+    assert record["status"] == "error"
     assert record["envelope"]["result"] is None
     # pi's own words for what the server said.
     assert "upstream model crashed (scripted)" in record["error"]

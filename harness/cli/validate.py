@@ -103,7 +103,9 @@ def run(args: argparse.Namespace) -> int:
         f"\n{len(packages.items)} packages, {len(outputs.items)} recorded outputs, "
         f"{len(errors)} error(s)"
     )
-    if not packages.items and not outputs.items and not errors:
+    if not packages.items and not outputs.items:
+        # Nothing usable at all (an empty file, pretty-printed JSON): an input error, like a
+        # missing path, not a package with a bad field.
         print("error: the files hold no package and no recorded output", file=sys.stderr)
         return 2
     if args.strict and errors:
