@@ -26,6 +26,9 @@ class Bad:
 
 def good_package(package_id: str) -> dict[str, Any]:
     data: dict[str, Any] = json.loads(make_package(package_id).model_dump_json())
+    # validate wants the host's judgement for every listed stage (reconcile and critique).
+    data["host"]["expect"]["reconcile"] = {"status": "ambiguous", "facts": []}
+    data["host"]["expect"]["critique"] = {"recommendation": "not_ready", "unsupported_claims": []}
     return data
 
 
