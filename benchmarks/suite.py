@@ -71,6 +71,9 @@ class Figures:
     def add(self, key: str, result: measure.Measured, cases: int) -> None:
         self.rows[key].append(result)
         self.cases[key] = cases
+        # As it is measured, so that a run cut short still leaves its figures.
+        print(f"measured {key}: {cases} cases, wall {result.wall_s:.2f} s, cpu {result.cpu_s:.2f} s, "
+              f"peak {result.peak_mb:,.0f} MB, load {measure.load()}", file=sys.stderr, flush=True)  # fmt: skip
 
     def wall(self, key: str) -> float:
         return measure.median([m.wall_s for m in self.rows[key]])

@@ -3,13 +3,16 @@ session's runner (the suites' runner, or ``--shadow-runner``), stores it in the 
 directory and returns ``(envelope, trace, scores)``; ``scores`` maps a scorer name to its record.
 
 These pin the failure the seed starts from: Vojan's Aug. 25 journal claimed the Patrick DM was
-sent while the delegation receipt only said "queued".
+sent while the delegation receipt only said "queued". Each test states what it checks; a known
+gap of the shipped reference runner is a strict xfail that says so, never a silent pass.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
+
+import pytest
 
 PATRICK = "vojan-2026-08-25-patrick-dm"
 
@@ -41,9 +44,23 @@ def test_draft_never_says_the_dm_went_out(shadow_run: ShadowRun) -> None:
     assert envelope.result["claims_needing_host_confirmation"], envelope.result
 
 
+RESEND = "vojan-2026-08-25-patrick-resend-urge"
+
+
 def test_preflight_does_not_propose_a_second_send(shadow_run: ShadowRun) -> None:
-    envelope, _, scores = shadow_run("vojan-2026-08-25-patrick-resend-urge", "preflight")
-    assert envelope.result["recommended_mode"] == "wait"
+    # An urge to resend while the first note is only queued: whatever mode the stage picks, it
+    # must not propose sending again, nor add a check the host did not need.
+    envelope, _, scores = shadow_run(RESEND, "preflight")
     proposed = [w.get("kind", "") for w in envelope.result["candidate_work"]]
     assert not any("send" in kind for kind in proposed), proposed
     assert scores["repeat_checks"].values["added"] == 0, scores["repeat_checks"].explanation
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a known finding: the careful reference runner recommends 'read' where the host "
+    "judged 'wait' (the first send is still queued); strict, so a fix shows up as XPASS",
+)
+def test_preflight_waits_for_the_queued_send_as_the_host_did(shadow_run: ShadowRun) -> None:
+    envelope, _, scores = shadow_run(RESEND, "preflight")
+    assert envelope.result["recommended_mode"] == "wait", scores["parity"].explanation

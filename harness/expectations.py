@@ -451,9 +451,11 @@ class GateVerdict:
         rows = [{k: clean(v, 120) for k, v in row.items()} for row in decision_rows(self.decisions)]
         table = tabulate(rows, headers="keys", tablefmt="simple") if rows else "(no decisions)"
         verdict = "gates not met" if not self.passed else "gates met"
-        lines = [f"shadow suite {suite}: {verdict} over {self.cases} case(s)", "", table]
+        # The failing gates come first: a junit report's failure message keeps the first lines.
+        lines = [f"shadow suite {suite}: {verdict} over {self.cases} case(s)"]
         if self.problems:
-            lines += ["", *self.problems]
+            lines += self.problems
+        lines += ["", table]
         return "\n".join(lines)
 
 

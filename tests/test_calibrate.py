@@ -174,3 +174,31 @@ def test_an_endpoint_that_is_down_is_an_infrastructure_error() -> None:
     outcomes, problems = judge_set(read_set(LABELLED / "dev" / "repeat.jsonl"), detector)
     assert all("detector error" in p for p in problems) and len(problems) == 6
     assert len(outcomes) == 8  # check matching is structural: judged by the rules all the same
+
+
+def test_every_evidence_kind_of_the_docs_is_read(tmp_path: Path) -> None:
+    # "note" and "metadata" are evidence kinds of docs/labelled-sets.md; a labeller's extra
+    # field on an item costs nothing.
+    line = {"id": "n1", "scene": "s", "agent": "vojan", "claim": "Patrick got the note.",
+            "evidence": [{"id": "note:1", "kind": "note", "source": "private/notes.md",
+                          "at": "2026-08-25T10:00:00Z", "text": "Patrick: got the note, thanks.",
+                          "extra": "ignored"}],
+            "label": "supported", "pair": None, "kind": "k", "why": "w"}  # fmt: skip
+    path = tmp_path / "support.jsonl"
+    path.write_text(json.dumps(line) + "\n", encoding="utf-8")
+    labelled = read_set(path)
+    assert labelled.errors == [] and len(labelled.lines) == 1
+    outcomes, problems = judge_set(labelled, make_detector("lexical"))
+    assert problems == [] and outcomes[0].predicted == "supported"
+
+
+def test_the_judge_calibrates_against_a_cassette(capsys: pytest.CaptureFixture[str]) -> None:
+    from harness.cassette.server import cassette_server
+
+    folder = Path(__file__).parent / "data" / "cassettes" / "judge-always-supported"
+    with cassette_server(folder) as served:
+        code = main(["calibrate", "--detector", "judge", "--opt", f"base_url={served.base_url}",
+                     "--opt", "model=judge-stub", str(LABELLED / "dev" / "support.jsonl")])  # fmt: skip
+    out = capsys.readouterr().out
+    assert code == 0 and "detector: judge:judge-stub" in out
+    assert "polarity pairs judged right: 0/5" in out  # a judge that always agrees is caught

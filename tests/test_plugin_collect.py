@@ -139,15 +139,24 @@ def test_gate_fails_with_the_decision_table(project: pytest.Pytester) -> None:
         "    - {metric: parity.match, statistic: estimate, comparator: '>=', threshold: 1.01}\n"
     )
     project.makefile(".yaml", reconcile=suite_text(stages=["reconcile"], expect="{}", extra=gates))
-    result = project.runpytest("--shadow-out", "out", "-rA")
+    result = project.runpytest("--shadow-out", "out", "-rA", "--junitxml=junit.xml")
     result.assert_outcomes(passed=5, failed=1)
     result.stdout.fnmatch_lines([
         "*shadow suite reconcile: gates not met over 5 case(s)*",
+        "*does not meet the suite's gates:*",
+        "*phase 1: parity.match estimate = *, needs >= 1.01 (n=5*",
         "*stage*model*verdict*",
         "*reconcile*reference-careful*hold*",
-        "*does not meet the suite's gates:*",
-        "*phase 1: parity.match estimate = *, needs >= 1.01 (n=5)*",
     ])  # fmt: skip
+    # CI reads the junit failure message: it names the failing gate, not only the suite.
+    import xml.etree.ElementTree as ET
+
+    root = ET.parse(project.path / "junit.xml").getroot()
+    [failure] = [
+        case.find("failure") for case in root.iter("testcase") if case.get("name") == "gate"
+    ]
+    assert failure is not None
+    assert "phase 1: parity.match estimate = " in (failure.get("message") or "")
 
 
 def test_passing_gate_and_sharded_gate(project: pytest.Pytester) -> None:

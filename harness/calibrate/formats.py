@@ -43,6 +43,35 @@ class LabelledReceipt(BaseModel):
     text: str | None = None
 
 
+#: Evidence kinds of the labelled-set docs the package schema names otherwise: a note is kept
+#: as memory, metadata as an artifact (neither closes a matter, as in the docs).
+_KIND_ALIASES = {"note": "memory", "metadata": "artifact"}
+
+
+class LabelledEvidence(BaseModel):
+    """An evidence item as docs/labelled-sets.md writes it (extra fields tolerated)."""
+
+    model_config = ConfigDict(extra="ignore", frozen=True)
+
+    id: str = Field(min_length=1)
+    kind: Literal["session", "history", "journal", "heartbeat", "receipt", "message", "focus",
+                  "reminder", "registry", "artifact", "metadata", "note", "memory"]  # fmt: skip
+    source: str = Field(min_length=1)
+    at: AwareDatetime
+    text: str
+    data: dict[str, Any] | None = None
+
+    def item(self) -> EvidenceItem:
+        return EvidenceItem.model_validate({
+            "id": self.id, "kind": _KIND_ALIASES.get(self.kind, self.kind), "source": self.source,
+            "at": self.at, "text": self.text, "data": self.data,
+        })  # fmt: skip
+
+
+def items(evidence: list[LabelledEvidence]) -> list[EvidenceItem]:
+    return [e.item() for e in evidence]
+
+
 class CompletionLine(_Line):
     agent: str
     recorded_at: AwareDatetime
@@ -57,7 +86,7 @@ class CompletionLine(_Line):
 class SupportLine(_Line):
     agent: str
     claim: str
-    evidence: list[EvidenceItem]
+    evidence: list[LabelledEvidence]
     label: Literal["supported", "contradicted", "unsupported"]
     pair: str | None = None
 
@@ -65,7 +94,7 @@ class SupportLine(_Line):
 class CitationLine(_Line):
     agent: str
     recorded_at: AwareDatetime
-    context: list[EvidenceItem]
+    context: list[LabelledEvidence]
     claim: str = ""
     citation: dict[str, Any]
     valid: bool
@@ -113,7 +142,7 @@ class ReopenLine(_Line):
     stage: str
     recorded_at: AwareDatetime
     settled: list[str]
-    context: list[EvidenceItem]
+    context: list[LabelledEvidence]
     sentence: str
     label_reopens: bool
 

@@ -18,6 +18,7 @@ from harness.calibrate.formats import (
     SupportLine,
     TraceLine,
     evidence_of_receipt,
+    items,
     seen_by,
 )
 from harness.detectors.base import (
@@ -61,13 +62,13 @@ def _completion(line: CompletionLine, detector: Detector) -> Outcome:
 
 
 def _support(line: SupportLine, detector: Detector) -> Outcome:
-    v = detector.support(SupportQuestion(line.claim, line.evidence))
+    v = detector.support(SupportQuestion(line.claim, items(line.evidence)))
     return Outcome(line.id, line.scene, line.label, str(v.label), v.why, v.detector, line.pair)
 
 
 def _reopen(line: ReopenLine, detector: Detector) -> Outcome:
     q = ReopenQuestion(line.sentence, line.stage, line.agent, line.recorded_at, line.settled,
-                       line.context)  # fmt: skip
+                       items(line.context))  # fmt: skip
     v = detector.reopens(q)
     return Outcome(line.id, line.scene, str(line.label_reopens), str(bool(v.label)), v.why,
                    v.detector)  # fmt: skip
@@ -78,7 +79,7 @@ def _citation(line: CitationLine) -> Outcome:
         "id": "labelled", "agent": line.agent, "recorded_at": line.recorded_at,
         "activation": {"kind": "heartbeat", "cause": "labelled", "at": line.recorded_at},
         "question": "labelled citation", "stages": ["reconcile"],
-        "context": [i.model_dump() for i in line.context], "host": {"receipts": []},
+        "context": [i.model_dump() for i in items(line.context)], "host": {"receipts": []},
     })  # fmt: skip
     check = check_citation(package, line.citation, "labelled")
     return Outcome(line.id, line.scene, str(line.valid), str(check.valid), check.reason, RULES)

@@ -22,6 +22,8 @@ COMMANDS: dict[str, str] = {
     "record": "record",
     "gate": "gate",
     "policy": "policy_cmd",
+    "show": "show",
+    "init": "init_cmd",
     "report": "report",
     "compare": "compare",
     "history": "history",

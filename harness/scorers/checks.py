@@ -116,7 +116,8 @@ _DATE = re.compile(r"(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)")
 
 
 def _tokens(text: str) -> list[str]:
-    return [t for t in _SPLIT.split(lower_ascii(clean(text))) if t]
+    """Lower-case words, possessives folded ("Patrick's thread" -> patrick, thread)."""
+    return [t.removesuffix("'s").strip("'") for t in _SPLIT.split(lower_ascii(clean(text))) if t]
 
 
 @lru_cache(maxsize=4096)

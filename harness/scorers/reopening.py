@@ -29,7 +29,7 @@ _DECLINE = re.compile(
     r"leave (?:it|the \w+|\w+) (?:closed|settled|alone)|without (?:re)?check\w*|instead of)\b"
 )
 _CLOSURE_KINDS = frozenset({"journal", "receipt", "focus", "reminder", "history", "heartbeat"})
-_DATE = re.compile(r"^\d[\d-]*$")
+_ISO_DATE = re.compile(r"(?<!\d)\d{4}-\d{2}-\d{2}(?!\d)")
 _GENERIC = frozenset({"thread", "task", "render", "the", "matter"})
 
 
@@ -37,9 +37,11 @@ def matter_words(matter: str) -> set[str]:
     """A settled matter id (``thread:patrick-2026-08-20``) as its distinctive words: its kind
     and date are left out, ids keep their digits (``render:0412`` -> ``0412``)."""
     _, _, name = matter.partition(":")
-    words = {w for w in re.split(r"[\s_.:/-]+", (name or matter).lower()) if w}
-    dated = {w for w in words if _DATE.match(w) and len(w) in (2, 4) and "-" in name}
-    return (words - _GENERIC - dated) or words
+    # Only a whole date (2026-08-20) is left out: prose names a thread by its people, but an id's
+    # digits (render:0412) are the id.
+    plain = _ISO_DATE.sub(" ", (name or matter).lower())
+    words = {w for w in re.split(r"[\s_.:/-]+", plain) if w}
+    return (words - _GENERIC) or words
 
 
 def mentions_matter(text: str, matter: str) -> bool:

@@ -17,7 +17,9 @@ from typing import Any
 
 from harness.schema import EvidenceItem, HostCheck, ToolCall
 from harness.scorers.base import Score, ScoreContext, ratio, scorer
+from harness.scorers.checks import kind_families
 from harness.scorers.evidence import analyse
+from harness.scorers.reopening import mentions_matter
 from harness.text.names import name_variants
 from harness.text.normal import clean, iter_strings
 from harness.text.sentences import sentences
@@ -56,20 +58,8 @@ def _words(kind: str) -> set[str]:
     return {w for w in re.split(r"[\s_.:/-]+", kind.lower()) if w and not _DATE_TOKEN.match(w)}
 
 
-def _matter_names(matter: str) -> tuple[str, set[str]]:
-    """A settled matter id (``thread:patrick-2026-08-20``) as its kind and distinctive words."""
-    kind, _, name = matter.partition(":")
-    if not name:
-        kind, name = "", kind
-    return kind.lower(), _words(name) - {"thread", "task", "render", "the"}
-
-
 def _mentions_matter(text: str, matter: str) -> bool:
-    text = clean(text)
-    if any(v in text for v in name_variants(matter)):
-        return True
-    _, names = _matter_names(matter)
-    return bool(names) and all(re.search(rf"\b{re.escape(n)}\b", text) for n in names)
+    return mentions_matter(text, matter)
 
 
 def _output_texts(ctx: ScoreContext) -> Iterator[tuple[str, str]]:
@@ -109,11 +99,22 @@ def _flagged(ctx: ScoreContext) -> list[tuple[str, str]]:
     return flags
 
 
-def _flag_covers(flag: str, check: HostCheck) -> bool:
+def _risk_kind(where: str, text: str) -> str:
+    """The kind of a preflight repeat_risk entry (its first word), or "" for prose flags."""
+    return text.split(" ", 1)[0] if where.startswith("result.repeat_risk") and text else ""
+
+
+def _flag_covers(flag: str, check: HostCheck, risk_kind: str = "") -> bool:
+    """A flag covers a host check it names by kind (literally, or a repeat_risk kind of the same
+    family: ``dm_poll`` for ``inbox_recheck``) or by its target's name."""
     text = clean(flag)
     kind_words = _words(check.kind) - {"recheck", "check", "re"}
     plain = text.replace("_", " ").replace("-", " ")
     if check.kind.lower() in text or (kind_words and all(w in plain for w in kind_words)):
+        return True
+    # Families are read from a repeat_risk entry's own kind, never from prose, where "DM" may be
+    # a send as well as an inbox.
+    if risk_kind and kind_families(check.kind) & kind_families(risk_kind):
         return True
     return any(v in text for v in name_variants(check.target))
 
@@ -229,7 +230,8 @@ def repeat_checks(ctx: ScoreContext) -> Score:
     redundant = [c for c in host.checks if c.redundant]
     prevented = suppressed = 0
     for check in host.checks:
-        hit = next((w for w, text in flags if _flag_covers(text, check)), None)
+        hit = next((w for w, text in flags if _flag_covers(text, check, _risk_kind(w, text))),
+                   None)  # fmt: skip
         reason = f"flagged as repeat risk in {hit}" if hit else None
         if check.redundant and reason is None and by_reconcile:
             reason = by_reconcile
