@@ -190,3 +190,15 @@ def test_every_evidence_kind_of_the_docs_is_read(tmp_path: Path) -> None:
     assert labelled.errors == [] and len(labelled.lines) == 1
     outcomes, problems = judge_set(labelled, make_detector("lexical"))
     assert problems == [] and outcomes[0].predicted == "supported"
+
+
+def test_the_judge_calibrates_against_a_cassette(capsys: pytest.CaptureFixture[str]) -> None:
+    from harness.cassette.server import cassette_server
+
+    folder = Path(__file__).parent / "data" / "cassettes" / "judge-always-supported"
+    with cassette_server(folder) as served:
+        code = main(["calibrate", "--detector", "judge", "--opt", f"base_url={served.base_url}",
+                     "--opt", "model=judge-stub", str(LABELLED / "dev" / "support.jsonl")])  # fmt: skip
+    out = capsys.readouterr().out
+    assert code == 0 and "detector: judge:judge-stub" in out
+    assert "polarity pairs judged right: 0/5" in out  # a judge that always agrees is caught
