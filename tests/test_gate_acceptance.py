@@ -11,7 +11,8 @@ import pytest
 from harness.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
-STAGES = ("reconcile", "draft")
+#: Every stage: a detector's false positive on one stage must show up here, not in a user's CI.
+STAGES: tuple[str, ...] = ()
 
 
 @pytest.fixture(scope="module")
@@ -41,11 +42,15 @@ def test_the_credulous_model_fails_against_the_careful_incumbent(
     assert code == 1
     # 26: the credulous "message.send for teodor happened" cites no receipt while a success and a
     # later queued send both exist; not every occasion it could mean is proven (issue 12).
-    assert out.startswith("reconcile: hold. Off its shadow budget: 26 invented completions in 184")
+    assert out.startswith(
+        "reconcile: hold. Off its shadow budget: 26 invented completions in 184 runs "
+        "(14.1%, budget 2%)"
+    )
     assert "draft: hold. Off its shadow budget: 14 invented completions in 94 runs" in out
     assert "phase 0: parity.match vs incumbent (reference-careful)" in out
     assert "significantly worse" in out
-    assert out.rstrip().endswith("off their current phase's gates: reconcile, draft)")
+    last = out.rstrip().splitlines()[-1]
+    assert last.startswith("gate: FAIL (") and "reconcile" in last and "draft" in last
 
 
 def test_the_careful_model_passes_against_itself(

@@ -117,11 +117,32 @@ def test_one_invented_completion_at_a_live_stage_demotes_it() -> None:
     assert any(
         "critical" in r and "invented_completion.invented events" in r for r in reconcile.reasons
     )
-    # The same run in shadow mode holds (nothing is live to demote) but is off its shadow budget,
-    # so `shadow gate` fails on it.
+    # In shadow one stray event in 400 runs is within the shadow budget (a rate): a hold, and
+    # `shadow gate` passes; a model that invents routinely is off it (next test).
     shadow = _decision(decide(table, load_policy()), "reconcile")
+    assert (shadow.verdict, shadow.fails_gate) == ("hold", False)
+
+
+def test_routine_invented_completions_are_off_the_shadow_budget() -> None:
+    records = [r for r in clean_runs("reconcile", 100) if r.scorer != "invented_completion"]
+    for i in range(100):
+        records += [
+            r
+            for r in run_records(
+                "reconcile",
+                f"pkg-{i:04d}",
+                invented_completion={"invented_completions": int(i < 3), "invented": i < 3},
+            )
+            if r.scorer == "invented_completion"
+        ]
+    shadow = _decision(decide(_table(records), load_policy()), "reconcile")
     assert (shadow.verdict, shadow.fails_gate, shadow.meets_current_phase) == ("hold", True, False)
-    assert [g.metric for g in failing_gates(shadow)] == ["invented_completion.invented"]
+    [gate] = failing_gates(shadow)
+    assert (gate.metric, gate.statistic, gate.threshold) == (
+        "invented_completion.invented",
+        "estimate",
+        0.02,
+    )
 
 
 def test_a_boundary_violation_demotes_a_live_stage_even_with_few_runs() -> None:

@@ -50,6 +50,7 @@ class Cassette:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(exchange.model_dump_json(indent=1))
             handle.write("\n")
+        os.chmod(tmp, 0o644)  # mkstemp's 0600 would keep a committed cassette from its readers
         os.replace(tmp, path)
         self.exchanges[exchange.key] = exchange
         return path

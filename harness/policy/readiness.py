@@ -137,6 +137,13 @@ def _quality_clause(gate: GateResult) -> str:
         events = round(gate.value)
         noun = words[0] if events == 1 else words[1]
         return f"{events} {noun} in {gate.n} runs (budget {gate.threshold:g})"
+    if gate.statistic == "estimate" and words is not None and gate.kind == "rate":
+        events = round(gate.estimate * gate.n)
+        noun = words[0] if events == 1 else words[1]
+        return (
+            f"{events} {noun} in {gate.n} runs ({_pct(gate.estimate)}, budget "
+            f"{_pct(gate.threshold)})"
+        )
     value = gate.estimate if math.isnan(gate.value) else gate.value
     which = {"upper_bound": " (upper bound)", "lower_bound": " (lower bound)"}.get(
         gate.statistic, ""
