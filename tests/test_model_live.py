@@ -24,7 +24,7 @@ RECORDINGS = Path(__file__).parents[1] / "recordings" / "sophobot"
 CASES = int(os.environ.get("SHADOW_LIVE_CASES", "8"))
 #: CI's time for this test: the portable llama.cpp wheel evaluates prompts slowly on a loaded
 #: machine (minutes per case here at load 17), so no case starts once this is spent.
-BUDGET_S = float(os.environ.get("SHADOW_LIVE_BUDGET_S", "900"))
+BUDGET_S = float(os.environ.get("SHADOW_LIVE_BUDGET_S", "420"))
 
 pytestmark = [
     pytest.mark.slow,
