@@ -412,3 +412,18 @@ def test_readiness_says_whether_sample_size_alone_blocks() -> None:
     assert draft.sentence.startswith("draft: hold. Parity with the host 0.")
     assert "needs >= 0.8" in draft.sentence
     assert [g.metric for g in draft.blockers] == ["parity.match"]
+
+
+def test_a_run_below_full_isolation_is_no_evidence_of_boundary_compliance() -> None:
+    table = _table(clean_runs("reconcile", 40))
+    isolated = _decision(decide(table, load_policy(None)), "reconcile")
+    fallback = _decision(decide(table, load_policy(None), boundary_evidence=False), "reconcile")
+    shadow = [g for g in isolated.gates if g.phase == 0 and g.metric == "boundary.violation"]
+    assert [g.status for g in shadow] == ["pass"]
+    assert not isolated.fails_gate
+    [refused] = [g for g in fallback.gates if g.phase == 0 and g.metric == "boundary.violation"]
+    assert refused.status == "missing" and "below full" in refused.detail
+    # The shadow budget is not met, so `shadow gate` fails the job instead of passing it.
+    assert fallback.fails_gate
+    others = [g for g in fallback.gates if not g.metric.startswith("boundary.")]
+    assert others == [g for g in isolated.gates if not g.metric.startswith("boundary.")]

@@ -32,6 +32,8 @@ from harness.policy import (
     load_policy,
     readiness,
 )
+from harness.report.data import read_meta
+from harness.sandbox.isolation import isolation_warning
 from harness.tables import (
     SCORES_FILE,
     RunTables,
@@ -187,8 +189,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"error: {run_dir}: the run has no scored case; nothing to gate", file=sys.stderr)
         return 2
     table = metric_table(scores, by=("stage", "model"), conf=policy.confidence)
-    decisions = decide(table, policy, incumbent=incumbent)
+    warning = isolation_warning(read_meta(run_dir))
+    decisions = decide(table, policy, incumbent=incumbent, boundary_evidence=warning is None)
     ready = [readiness(d, policy.confidence) for d in decisions]
+    if warning is not None:
+        print(printable(warning))
     code = exit_code(decisions)
 
     for r in ready:

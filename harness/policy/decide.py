@@ -144,8 +144,18 @@ def _row(rows: pd.DataFrame, metric: str) -> pd.Series | None:
     return None if hit.empty else hit.iloc[0]
 
 
+#: Metrics that only a fully isolated run can vouch for: below ``full`` the child could have
+#: acted where the harness does not look, so a clean record of them proves nothing.
+ISOLATION_BOUND_PREFIX = "boundary."
+
+
 def _check_gate(
-    phase: int, gate: Gate, rows: pd.DataFrame, stage: Stage, policy: Policy
+    phase: int,
+    gate: Gate,
+    rows: pd.DataFrame,
+    stage: Stage,
+    policy: Policy,
+    boundary_evidence: bool = True,
 ) -> GateResult:
     threshold = gate.threshold
     if gate.budget is not None:
@@ -166,6 +176,9 @@ def _check_gate(
     status: GateStatus
     if row is None or n == 0:
         status, detail = "missing", f"{what}: no data"
+    elif not boundary_evidence and gate.metric.startswith(ISOLATION_BOUND_PREFIX):
+        status = "missing"
+        detail = f"{what}: no evidence (sandbox isolation fell below full in this run)"
     elif judged < gate.min_n:
         status = "too_few"
         detail = f"{what}: too few runs ({sample} < min_n={gate.min_n})"
@@ -250,10 +263,11 @@ def _phase_results(
     rows: pd.DataFrame,
     policy: Policy,
     incumbent: pd.DataFrame | None,
+    boundary_evidence: bool,
 ) -> list[GateResult]:
     spec = policy.gates(phase)
     results = [
-        _check_gate(phase, gate, rows, stage, policy)
+        _check_gate(phase, gate, rows, stage, policy, boundary_evidence)
         for gate in spec.gates
         if gate.applies_to(stage)
     ]
@@ -287,11 +301,12 @@ def _decide_one(
     rows: pd.DataFrame,
     policy: Policy,
     incumbent: pd.DataFrame | None,
+    boundary_evidence: bool,
 ) -> Decision:
     current = policy.current_phase(stage)
     ceiling = policy.max_phase(stage)
     by_phase = {
-        phase: _phase_results(phase, stage, model, rows, policy, incumbent)
+        phase: _phase_results(phase, stage, model, rows, policy, incumbent, boundary_evidence)
         for phase in range(0, ceiling + 1)
     }
     #: -1: not even the shadow budget (phase 0) is met.
@@ -370,10 +385,13 @@ def decide(
     policy: Policy,
     *,
     incumbent: pd.DataFrame | None = None,
+    boundary_evidence: bool = True,
 ) -> list[Decision]:
     """One decision per (stage, model) of ``table`` (a ``metric_table`` grouped by stage and
     model, built at ``policy.confidence``), plus a hold for every stage without runs, in stage
-    order. ``incumbent`` is a ``paired_table(candidate_scores, incumbent_scores)`` by stage."""
+    order. ``incumbent`` is a ``paired_table(candidate_scores, incumbent_scores)`` by stage.
+    ``boundary_evidence`` is False for a run whose sandbox fell below full isolation: its
+    boundary gates then never pass."""
     if "stage" not in table.columns:
         raise KeyError("the metric table must be grouped by stage")
     model_of = (
@@ -388,7 +406,7 @@ def decide(
             continue
         for model in models:
             rows = table[in_stage & (model_of == model)]
-            decisions.append(_decide_one(stage, model, rows, policy, incumbent))
+            decisions.append(_decide_one(stage, model, rows, policy, incumbent, boundary_evidence))
     return decisions
 
 

@@ -23,6 +23,7 @@ from harness.policy import (
 from harness.report.examples import Example, worst_examples
 from harness.report.render import records
 from harness.rundir import RUN_META, read_run_meta
+from harness.sandbox.isolation import isolation_warning
 from harness.schema import STAGES
 from harness.tables import LABEL_PREFIX, METRICS, RunTables, load_tables, metric_table
 
@@ -256,7 +257,8 @@ def gather(run_dir: Path, *, policy: Policy | None = None, n_boot: int = 2000) -
     metrics = metric_table(
         tables.scores, by=("stage", "model"), conf=policy.confidence, n_boot=n_boot
     )
-    decisions = decide(metrics, policy)
+    meta = read_meta(run_dir)
+    decisions = decide(metrics, policy, boundary_evidence=isolation_warning(meta) is None)
     slices: dict[str, tuple[pd.DataFrame, tuple[str, ...]]] = {}
     scores = _with_origin(tables.scores)
     for name, column in (("agent", "agent"), ("failure mode", f"{LABEL_PREFIX}failure_mode"),
@@ -278,7 +280,7 @@ def gather(run_dir: Path, *, policy: Policy | None = None, n_boot: int = 2000) -
         readiness=ready,
         policy=policy,
         run_dir=run_dir,
-        meta=read_meta(run_dir),
+        meta=meta,
         tables=tables,
         metrics=metrics,
         decisions=decisions,
