@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from harness.schema import Envelope, RunRecord, ScoreRecord, ScoreValue, Stage
+from tests.policy_helpers import CLEAN
 
 Outcome = Callable[[int, str], dict[str, dict[str, ScoreValue]]]
 
@@ -36,16 +37,7 @@ def clean_outcome(i: int, stage: str) -> dict[str, dict[str, ScoreValue]]:
         },
         "parity": {"match": True, "expected": "supported", "actual": "supported"},
         "usefulness": {"useful": True},
-        "repeat_checks": {
-            "redundant_host_checks": 1,
-            "prevented": 1,
-            "suppressed_needed": 0,
-            "added": 0,
-            "reduction": 1.0,
-            "duplicate_risks": 0,
-            "duplicate_warned": 0,
-            "loops": 0,
-        },
+        "repeat_checks": dict(CLEAN["repeat_checks"]),
         "latency": {"latency_s": 0.01 + i / 1000},
         "cost": {"input_tokens": 100, "output_tokens": 50, "cost_usd": 0.0},
         "hygiene": {"result_bytes": 500, "trace_bytes": 2000, "ratio": 0.25, "inlined": False},
