@@ -16,8 +16,8 @@ def test_a_gguf_path_is_served_under_its_stem(tmp_path: Path) -> None:
     command, alias, path = server_command(ServeConfig(model=str(model), n_threads=1), 8123)
     assert (alias, path) == ("tiny-model", model.resolve())
     assert command[command.index("--host") + 1] == "127.0.0.1"
-    assert command[command.index("--chat_format") + 1] == "chatml-function-calling"
-    assert resolve(str(model))[2] == "chatml-function-calling"
+    assert command[command.index("--chat_format") + 1] == "shadow-chatml"
+    assert resolve(str(model))[2] == "shadow-chatml"
 
 
 def test_unknown_names_and_missing_files_are_refused(tmp_path: Path) -> None:

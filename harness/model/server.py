@@ -64,7 +64,7 @@ def server_command(config: ServeConfig, port: int) -> tuple[list[str], str, Path
     command = [
         sys.executable,
         "-m",
-        "llama_cpp.server",
+        "harness.model.llama_main",
         "--model",
         str(path),
         "--model_alias",
