@@ -14,9 +14,24 @@ every bound narrower than the data, so tables group runs by scenario first:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import pandas as pd
 
 LABEL = "label_"
+
+
+def cluster_of(package_id: str, agent: str | None, labels: Mapping[str, str]) -> str:
+    """The cluster id of one package, by the rules above (``cluster_ids`` does a whole table)."""
+    if labels.get("cluster") is not None:
+        return f"cluster:{labels['cluster']}"
+    origin = labels.get("origin")
+    if origin is not None and origin.startswith("generated:"):
+        return "template:" + origin.removeprefix("generated:")
+    if origin == "handwritten":
+        family = labels.get("family") or f"{agent or ''}/{labels.get('failure_mode') or ''}"
+        return f"handwritten:{family}"
+    return f"package:{package_id}"
 
 
 def _label(wide: pd.DataFrame, name: str) -> pd.Series:

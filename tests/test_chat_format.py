@@ -27,7 +27,11 @@ def test_quotes_and_data_fences_reach_the_model_verbatim() -> None:
 
 
 def test_list_of_parts_content_is_its_text() -> None:
-    parts = [{"type": "text", "text": "first"}, {"type": "image_url"}, {"type": "text", "text": "2"}]
+    parts = [
+        {"type": "text", "text": "first"},
+        {"type": "image_url"},
+        {"type": "text", "text": "2"},
+    ]
     assert content_text(parts) == "first\n[image_url omitted]\n2"
     assert render([{"role": "developer", "content": parts}]).startswith("<|im_start|>system\nfirst")
 

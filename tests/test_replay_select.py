@@ -127,5 +127,48 @@ def test_filters_survive_run_json_round_trip() -> None:
         labels={"origin": "test"},
         limit=5,
         shard=Shard(1, 3),
+        per_stage=4,
     )
     assert Filters.from_json(filters.to_json()) == filters
+
+
+def test_per_stage_sample_spreads_over_clusters_before_taking_a_second_copy() -> None:
+    # Three templates with four copies each and two hand-written packages, all reconcile.
+    packages = [
+        make_package(f"gen-{t}-{i}", ("reconcile",), labels={"origin": f"generated:t{t}"})
+        for t in range(3)
+        for i in range(4)
+    ] + [
+        make_package(
+            f"hand-{i}", ("reconcile",), labels={"origin": "handwritten", "family": f"f{i}"}
+        )
+        for i in range(2)
+    ]
+    chosen = select_cases(packages, Filters(per_stage=5))
+    clusters = [c.package.labels.get("family") or c.package.labels["origin"] for c in chosen]
+    assert len(chosen) == 5
+    assert len(set(clusters)) == 5, "five clusters exist, so five cases come from five of them"
+    seven = select_cases(packages, Filters(per_stage=7))
+    assert len(seven) == 7 and len({c.package.id for c in seven}) == 7
+    # Every template gives a second copy before any gives a third.
+    per_template = [sum(c.package.id.startswith(f"gen-{t}-") for c in seven) for t in range(3)]
+    assert sorted(per_template) == [1, 2, 2]
+    # Deterministic and in load order.
+    assert keys(select_cases(packages, Filters(per_stage=7))) == keys(seven)
+    assert keys(seven) == sorted(keys(seven), key=lambda k: [p.id for p in packages].index(k[0]))
+
+
+def test_per_stage_sample_counts_each_stage_separately_and_limit_comes_after() -> None:
+    packages = corpus(24)
+    chosen = select_cases(packages, Filters(per_stage=2))
+    per_stage = {str(s): sum(c.stage == s for c in chosen) for s in Stage}
+    assert {s: n for s, n in per_stage.items() if n} == {
+        "reconcile": 2,
+        "critique": 2,
+        "preflight": 2,
+        "draft": 2,
+        "inquire": 2,
+    }
+    assert keys(select_cases(packages, Filters(per_stage=2, limit=3))) == keys(chosen)[:3]
+    with pytest.raises(ValueError, match="--per-stage 0"):
+        Filters(per_stage=0)

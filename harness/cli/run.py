@@ -102,6 +102,12 @@ def add_parser(sub: Any) -> None:
     )
     which.add_argument("--limit", type=int, metavar="N", help="at most N cases")
     which.add_argument(
+        "--per-stage",
+        type=int,
+        metavar="N",
+        help="at most N cases of each stage, spread over scenario clusters (a slow model's sample)",
+    )
+    which.add_argument(
         "--shard", metavar="K/N", help="only shard K of N (stable split by package id)"
     )
     how = p.add_argument_group("execution")
@@ -185,6 +191,7 @@ def _filters(args: argparse.Namespace) -> Filters:
             labels=dict(parse_label(t) for t in args.label or []),
             limit=args.limit,
             shard=Shard.parse(args.shard) if args.shard else None,
+            per_stage=args.per_stage,
         )
     except ValueError as exc:
         raise UsageError(str(exc)) from exc
@@ -290,7 +297,15 @@ class _Settings:
             "--grace-seconds": (args.grace_seconds, self.grace),
         }
         changed = [flag for flag, (new, old) in given.items() if new is not None and new != old]
-        filter_flags = (args.stage, args.agent, args.package, args.label, args.limit, args.shard)
+        filter_flags = (
+            args.stage,
+            args.agent,
+            args.package,
+            args.label,
+            args.limit,
+            args.shard,
+            args.per_stage,
+        )
         if any(f is not None for f in filter_flags) and _filters(args) != self.filters:
             changed.append("filters")
         stored_options: dict[str, str] = dict(config.get("options") or {})

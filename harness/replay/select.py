@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from typing import Any
 
+from harness.clusters import cluster_of
 from harness.schema import Package, Stage
 
 
@@ -79,10 +80,14 @@ class Filters:
     labels: Mapping[str, str] = field(default_factory=dict)
     limit: int | None = None
     shard: Shard | None = None
+    #: At most this many cases of each stage, spread over clusters (``per_stage_sample``).
+    per_stage: int | None = None
 
     def __post_init__(self) -> None:
         if self.limit is not None and self.limit < 0:
             raise ValueError(f"--limit {self.limit}: must be 0 or more")
+        if self.per_stage is not None and self.per_stage < 1:
+            raise ValueError(f"--per-stage {self.per_stage}: must be 1 or more")
 
     def keeps_package(self, package: Package) -> bool:
         if self.agents and package.agent not in self.agents:
@@ -102,6 +107,7 @@ class Filters:
             "labels": dict(sorted(self.labels.items())),
             "limit": self.limit,
             "shard": str(self.shard) if self.shard else None,
+            "per_stage": self.per_stage,
         }
 
     @classmethod
@@ -114,6 +120,7 @@ class Filters:
             labels=dict(data.get("labels", {})),
             limit=data.get("limit"),
             shard=Shard.parse(shard) if shard else None,
+            per_stage=data.get("per_stage"),
         )
 
 
@@ -130,7 +137,8 @@ def duplicate_ids(packages: Iterable[Package]) -> list[str]:
 def select_cases(packages: Sequence[Package], filters: Filters = Filters()) -> list[Case]:
     """The cases to replay, in load order and each package's stage order, after the filters.
 
-    ``limit`` applies last, after the shard, so ``--shard 1/2 --limit 10`` is ten cases of shard 1.
+    ``limit`` applies last, after the shard and the per-stage sample, so ``--shard 1/2 --limit
+    10`` is ten cases of shard 1.
     """
     dupes = duplicate_ids(packages)
     if dupes:
@@ -146,6 +154,35 @@ def select_cases(packages: Sequence[Package], filters: Filters = Filters()) -> l
             if filters.stages and stage not in filters.stages:
                 continue
             cases.append(Case(package, stage))
-            if filters.limit is not None and len(cases) >= filters.limit:
-                return cases
-    return cases
+    if filters.per_stage is not None:
+        cases = per_stage_sample(cases, filters.per_stage)
+    return cases if filters.limit is None else cases[: filters.limit]
+
+
+def _spread(stage: str, cluster: str) -> str:
+    # A stable order of clusters that differs by stage, so a small sample of each stage does not
+    # always start with the same alphabetical clusters.
+    return hashlib.sha256(f"{stage}\0{cluster}".encode()).hexdigest()
+
+
+def per_stage_sample(cases: Sequence[Case], per_stage: int) -> list[Case]:
+    """At most ``per_stage`` cases of each stage, taken round-robin over clusters.
+
+    Copies of one template are one piece of evidence, so a sample for a slow model (a few cases per
+    stage) is worth most when each case comes from a different scenario; a cluster gives a second
+    case only once every cluster of that stage has given one. Deterministic, in load order.
+    """
+    by_stage: dict[str, dict[str, list[Case]]] = {}
+    for case in cases:
+        cluster = cluster_of(case.package.id, case.package.agent, case.package.labels)
+        by_stage.setdefault(str(case.stage), {}).setdefault(cluster, []).append(case)
+    kept: set[tuple[str, str]] = set()
+    for stage, clusters in by_stage.items():
+        queues = [clusters[c] for c in sorted(clusters, key=lambda c: _spread(stage, c))]
+        taken = 0
+        for depth in range(max(len(q) for q in queues)):
+            for queue in queues:
+                if taken < per_stage and depth < len(queue):
+                    kept.add(queue[depth].key)
+                    taken += 1
+    return [case for case in cases if case.key in kept]
