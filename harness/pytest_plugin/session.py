@@ -174,8 +174,16 @@ class ShadowSession:
     # -- running cases --
 
     def _open_store(self) -> Store:
-        from harness.replay.case import ArchiveFiles, CaseContext
-        from harness.rundir import TRACES, ResultsWriter, write_json, write_run_meta
+        from harness.replay.case import CaseContext
+        from harness.rundir import (
+            RUN_WRITER,
+            ArchiveLedger,
+            ResultsWriter,
+            TraceWriter,
+            repair_traces,
+            write_json,
+            write_run_meta,
+        )
 
         run_dir = self.run_dir
         self.check_run_dir()
@@ -184,15 +192,17 @@ class ShadowSession:
             # Before the writer opens: it appends after the last whole line. (Under xdist the
             # controller folded the directory before any worker started.)
             notes = fold_parts(run_dir)
+            notes.extend(repair_traces(run_dir))
             self._resumed = None
         self.part_dir.mkdir(parents=True, exist_ok=True)
-        (run_dir / TRACES).mkdir(parents=True, exist_ok=True)
-        # Workers share traces/ and know nothing of each other's archive ids: claim them as files.
+        # Workers share traces/ and know nothing of each other's archive ids: they claim them in
+        # one ledger, and each appends to its own traces file.
         cases = CaseContext(
             runner=self.runner(),
             run_id=self.run_id,
             run_dir=run_dir,
-            archive_ids=ArchiveFiles(run_dir),
+            archive_ids=ArchiveLedger(run_dir),
+            traces=TraceWriter(run_dir, self.worker_id or RUN_WRITER),
         )
         store = Store(
             run_dir=run_dir,

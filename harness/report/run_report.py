@@ -161,12 +161,12 @@ def render_html(data: ReportData) -> str:
                 )
             ],
             "<h2>Worst examples</h2>",
-            '<p class="muted">Each links to the archived trace of the run, relative to this report.</p>',
+            '<p class="muted">Each names the archived trace of the run; '
+            "<code>shadow show RUN_DIR PACKAGE/STAGE</code> prints it.</p>",
             html_table(
                 [e.as_dict() for e in data.examples],
                 EXAMPLE_COLUMNS,
                 table_id="examples",
-                links={"trace": "trace"},
             ),
             "<h2>Plots</h2>",
             plots,

@@ -25,10 +25,10 @@ from harness.rundir import (
     RunMeta,
     ScorerSpec,
     ScoringInfo,
+    TraceStore,
     iso,
     iter_results,
     read_run_meta,
-    read_trace,
     recordings_digest,
     utc_now,
     write_run_meta,
@@ -221,11 +221,11 @@ def iter_records(run_dir: Path, errors: list[LoadError] | None = None) -> Iterat
 
 
 def _stored_trace(
-    run_dir: Path, archive_id: str | None, errors: list[LoadError]
+    store: TraceStore, archive_id: str | None, errors: list[LoadError]
 ) -> list[TraceEvent]:
     """The archived trace of a run; empty when the run archived none."""
     try:
-        return read_trace(run_dir, archive_id, missing_ok=True, errors=errors)
+        return store.read(archive_id, missing_ok=True, errors=errors)
     except RunDirError as err:
         raise ScoringError(str(err)) from err
 
@@ -329,6 +329,8 @@ def score_run_dir(
     tmp = path.with_name(f".{path.name}.tmp")
     lines = _SortedLines(path)
     metrics: dict[str, set[str]] = {}
+    traces = TraceStore(run_dir)
+    bad_lines.extend(traces.errors)
     try:
         for record in iter_records(run_dir, bad_lines):
             package = by_id.get(record.package)
@@ -341,7 +343,7 @@ def score_run_dir(
                 skipped.append(f"{record.package}/{record.stage}: package does not list the stage")
                 continue
             trace = _stored_trace(
-                run_dir, record.archive_id or record.envelope.archive_id, bad_lines
+                traces, record.archive_id or record.envelope.archive_id, bad_lines
             )
             ctx = context_for(package, record, trace, thresholds=thresholds)
             scored = score_case(ctx)
@@ -359,6 +361,8 @@ def score_run_dir(
         lines.close()
         tmp.unlink(missing_ok=True)
         raise
+    finally:
+        traces.close()
     tmp.replace(path)
     skipped[:0] = [f"bad stored line {error}" for error in bad_lines]
     if out is None:
