@@ -8,6 +8,7 @@ The output is sorted and serialised canonically, so the same run gives the same 
 from __future__ import annotations
 
 import json
+import math
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
@@ -70,8 +71,12 @@ def _derived() -> tuple[Derived, ...]:
 
 def _round(values: dict[str, Any]) -> dict[str, Any]:
     # Floats are rounded so that scores compare equal across platforms; details carry floats the
-    # scorers have rounded themselves.
-    return {k: round(v, 6) if isinstance(v, float) else v for k, v in values.items()}
+    # scorers have rounded themselves. A non-finite value has no JSON form: it is stored as no
+    # value (null), as orjson writes it, rather than as a NaN no reader accepts.
+    return {
+        k: (round(v, 6) if math.isfinite(v) else None) if isinstance(v, float) else v
+        for k, v in values.items()
+    }
 
 
 def score_case(ctx: ScoreContext, scorers: Sequence[Scorer] | None = None) -> list[ScoreRecord]:
@@ -117,15 +122,21 @@ def context_for(
     return ScoreContext(package, record, trace, thresholds or Thresholds())
 
 
-def _line(record: ScoreRecord) -> str:
-    return json.dumps(record.model_dump(mode="json"), sort_keys=True, separators=(",", ":"),
-                      ensure_ascii=False)  # fmt: skip
+def _line(record: ScoreRecord) -> bytes:
+    # Keys sorted, compact, UTF-8: canonical. orjson writes the shortest float form (1e-6 where
+    # json wrote 1e-06); both read back as the same number.
+    data = record.model_dump(mode="json")
+    try:
+        return orjson.dumps(data, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS)
+    except orjson.JSONEncodeError:  # an integer past 64 bits in a scorer's details
+        return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
+                          allow_nan=False).encode()  # fmt: skip
 
 
 def serialise(records: Iterable[ScoreRecord]) -> bytes:
     """Canonical JSON lines, sorted by (package, stage, scorer)."""
     lines = sorted((r.package, str(r.stage), r.scorer, _line(r)) for r in records)
-    return "".join(line + "\n" for *_, line in lines).encode()
+    return b"".join(line + b"\n" for *_, line in lines)
 
 
 class _SortedLines:
@@ -144,7 +155,7 @@ class _SortedLines:
             return
         key = (records[0].package, str(records[0].stage))
         lines = sorted((r.scorer, _line(r)) for r in records)
-        blob = "".join(line + "\n" for _, line in lines).encode()
+        blob = b"".join(line + b"\n" for _, line in lines)
         if key in self._index:
             raise ValueError(f"{key[0]}/{key[1]} scored twice")
         self._scratch.write(blob)
