@@ -78,7 +78,8 @@ def test_case_page_shows_question_evidence_output_citations_scores_and_trace(rep
     assert '<pre id="question">Was the Patrick DM actually sent?</pre>' in page
     assert "message.send to patrick: queued" in page  # an evidence item, in full
     assert "reconcile of case-005: supported" in page  # the output ...
-    assert "&quot;status&quot;: &quot;contradicted&quot;" in page  # ... beside the host's expectation
+    # ... beside the host's expectation
+    assert "&quot;status&quot;: &quot;contradicted&quot;" in page
     # Each citation resolved against the evidence text, found or not.
     assert re.search(r'class="citation found".*?quote found.*?<mark>queued</mark>', page, re.S)
     assert re.search(r'class="citation not-found".*?quote NOT in the item', page, re.S)
