@@ -12,6 +12,7 @@ from typing import Any
 import pandas as pd
 
 from harness.report.cases import CASES, CaseKey, write_case_pages
+from harness.report.compare_summary import StageChange, headline, stage_changes
 from harness.report.data import HEADLINE, read_meta
 from harness.report.escape import for_html, for_markdown
 from harness.report.plots import delta_plot
@@ -59,10 +60,24 @@ class Comparison:
             )
         return out
 
+    def changes(self) -> list[StageChange]:
+        """What changed, per stage: the summary the report and the terminal open with."""
+        return stage_changes(self.paired, self.flips)
+
+    def headline(self) -> str:
+        return headline(self.label_a, self.label_b, self.changes())
+
     def to_json(self) -> dict[str, Any]:
         return {
             "a": self.label_a,
             "b": self.label_b,
+            "summary": {
+                "headline": self.headline(),
+                "stages": [
+                    {"stage": c.stage, "kind": c.kind, "sentence": c.sentence()}
+                    for c in self.changes()
+                ],
+            },
             "paired": json.loads(self.paired.to_json(orient="records")),
             "flips": self.flips,
         }
@@ -177,6 +192,12 @@ def write_comparison(
         [
             f"# {for_markdown(title)}",
             "",
+            "## What changed",
+            "",
+            for_markdown(comparison.headline()),
+            "",
+            *[f"- {for_markdown(c.sentence())}" for c in comparison.changes()],
+            "",
             for_markdown(note),
             "",
             "## Per stage and metric",
@@ -193,6 +214,15 @@ def write_comparison(
         title,
         "\n".join(
             [
+                "<h2>What changed</h2>",
+                f'<p id="compare-headline"><strong>{for_html(comparison.headline())}</strong></p>',
+                '<ul class="decisions" id="compare-summary">'
+                + "".join(
+                    f'<li class="change-{c.kind}" data-stage="{for_html(c.stage)}">'
+                    f"{for_html(c.sentence())}</li>"
+                    for c in comparison.changes()
+                )
+                + "</ul>",
                 f'<p class="muted">{for_html(note)}</p>',
                 "<h2>Per stage and metric</h2>",
                 html_table(comparison.rows(), COLUMNS, table_id="comparison", row_class="verdict"),

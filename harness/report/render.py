@@ -147,6 +147,8 @@ border-left:.35rem solid #d0d7de;background:#f6f8fa}
 li.verdict-promote{border-color:#1a7f37!important;background:#e6f4ea!important}
 li.verdict-demote,li.blocker-off_gates{border-color:#cf222e!important;background:#fde7e9!important}
 li.blocker-quality{border-color:#bf8700!important;background:#fff8e1!important}
+li.change-worse{border-color:#cf222e!important;background:#fde7e9!important}
+li.change-better{border-color:#1a7f37!important;background:#e6f4ea!important}
 li.blocker-sample_size{border-color:#0969da!important;background:#e8f0fe!important}
 dl.legend{font-size:.75rem;color:#57606a;margin:.2rem 0 1rem;display:grid;
 grid-template-columns:max-content 1fr;gap:0 .6rem}dl.legend dt{font-weight:600}dl.legend dd{margin:0}
