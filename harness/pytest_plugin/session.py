@@ -40,6 +40,7 @@ from harness.pytest_plugin.store import (
 if TYPE_CHECKING:
     from harness.loading import Loaded
     from harness.replay.select import Shard
+    from harness.rundir import TraceStore
     from harness.runlock import RunDirLock
     from harness.runners.base import Runner
     from harness.schema import Package, RunRecord, ScoreRecord, Stage
@@ -74,6 +75,8 @@ class ShadowSession:
     _offsets: dict[Path, int] = field(default_factory=dict)
     _foreign: dict[tuple[str, str], list[ScoreRecord]] = field(default_factory=dict)
     _resumed: Resumed | None = None
+    #: The resumed run's traces, opened at the first stored case (its indexes read once).
+    _traces: TraceStore | None = None
 
     # -- where things go --
 
@@ -274,10 +277,12 @@ class ShadowSession:
 
     def _stored_outcome(self, package: Package, record: RunRecord) -> CaseOutcome:
         """A case the resumed run holds: its record, archived trace and scores, never run again."""
-        from harness.rundir import read_trace
+        from harness.rundir import TraceStore
         from harness.scorers.run import context_for, score_case
 
-        trace = read_trace(self.run_dir, record.archive_id, missing_ok=True)
+        if self._traces is None:
+            self._traces = TraceStore(self.run_dir)
+        trace = self._traces.read(record.archive_id, missing_ok=True)
         scores = self.resumed().scores.get(record.key)
         if scores is None:
             # An interrupted session wrote no scores.jsonl: scoring is a function of the
@@ -412,6 +417,8 @@ class ShadowSession:
 
         if self._store is not None:
             self._store.close()
+        if self._traces is not None:
+            self._traces.close()
         if self.worker_id is not None:
             if not self.collected and self._store is None:
                 return

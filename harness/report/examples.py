@@ -1,4 +1,4 @@
-"""The worst example cases behind each failure, with the scorer's explanation and the archive id of its trace."""
+"""The worst example cases behind each failure, with the scorer's explanation and the trace's archive id."""
 
 from __future__ import annotations
 
