@@ -11,11 +11,12 @@ from typing import Any
 
 import pandas as pd
 
+from harness.metrics.registry import METRICS
 from harness.report.data import HEADLINE, read_meta
 from harness.report.escape import for_html, for_markdown
 from harness.report.plots import delta_plot
 from harness.report.render import html_page, html_table, md_table, png_data_uri, records
-from harness.tables import METRICS, load_tables, paired_outcomes, paired_table
+from harness.tables import load_tables, paired_outcomes, paired_table
 
 #: Run-level yes/no metrics whose flips are worth listing package by package.
 FLIP_METRICS: tuple[str, ...] = (

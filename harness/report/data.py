@@ -10,6 +10,7 @@ from typing import Any
 
 import pandas as pd
 
+from harness.metrics.registry import METRICS
 from harness.policy import (
     Decision,
     Policy,
@@ -25,7 +26,7 @@ from harness.report.render import records
 from harness.rundir import RUN_META, read_run_meta
 from harness.sandbox.isolation import isolation_warning
 from harness.schema import STAGES
-from harness.tables import LABEL_PREFIX, METRICS, RunTables, load_tables, metric_table
+from harness.tables import LABEL_PREFIX, RunTables, load_tables, metric_table
 
 #: Metrics in the per-stage table, in reading order.
 HEADLINE: tuple[str, ...] = (
