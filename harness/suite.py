@@ -37,6 +37,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from harness.expectations import Expectations, Failure
 from harness.replay.select import Filters, Shard
 from harness.runners.base import Runner
+from harness.runners.secrets import redacted
 from harness.schema import Package, Stage
 from harness.untrusted.parse import BadInput, parse_config
 
@@ -50,8 +51,6 @@ SUITE_SUFFIXES: tuple[str, ...] = (".yaml", ".yml", ".toml")
 SNIFF_BYTES = 4096
 _HEADER = re.compile(rb"^\s*[\"']?shadow-suite[\"']?\s*[:=]", re.MULTILINE)
 #: Option keys whose values stay out of run.json (as ``shadow run`` does).
-_SECRET_WORDS = ("key", "token", "secret", "password", "credential")
-REDACTED = "<redacted>"
 
 
 class SuiteError(ValueError):
@@ -94,10 +93,7 @@ class RunnerSpec:
 
     def stored_config(self) -> dict[str, Any]:
         """The ``runner_config`` of run.json, secrets redacted, as ``shadow run`` stores it."""
-        options = {
-            k: REDACTED if any(w in k.lower() for w in _SECRET_WORDS) else v
-            for k, v in self.options
-        }
+        options = redacted(dict(self.options))
         return {
             "model": self.model,
             "options": dict(sorted(options.items())),

@@ -88,3 +88,23 @@ def test_suite_recognition_and_errors(tmp_path: Path) -> None:
     suite.write_text("shadow-suite: 2\nrecordings: [rec]\n", encoding="utf-8")
     with pytest.raises(SuiteError, match=r"s\.yaml: shadow-suite: Input should be 1"):
         read_suite(suite)
+
+
+@pytest.mark.parametrize(
+    ("option", "secret"),
+    [
+        ("api_key", True),
+        ("OPENAI_API_KEY", True),
+        ("access-token", True),
+        ("password", True),
+        ("auth", True),
+        ("max_tokens", False),
+        ("max_completion_tokens", False),
+        ("keyword_boost", False),
+        ("base_url", False),
+    ],
+)
+def test_secret_options_are_whole_words_so_max_tokens_is_kept(option: str, secret: bool) -> None:
+    from harness.runners.secrets import is_secret
+
+    assert is_secret(option) is secret

@@ -86,3 +86,19 @@ def test_indexes_once_and_answers_many(tmp_path: Path) -> None:
         for i in range(2000)
     ]
     assert [a.envelope.summary for a in answers] == [f"n{i}" for i in range(2000)]
+
+
+def test_a_run_replays_only_the_cases_the_version_was_recorded_on(tmp_path: Path) -> None:
+    # A version recorded on a sample (a slow model's --per-stage run) replays as that sample: the
+    # cases it never saw are not run, so "no recording" is never scored as its behaviour.
+    from harness.cli import main
+
+    _write(tmp_path / "outputs" / "pi-2026-08", "a.jsonl", _output("reconcile", "queued"))
+    out = tmp_path / "run"
+    argv = ["run", "--runner", "recorded", "--model", "pi-2026-08", "--package", PACKAGE]
+    argv += ["--outputs", str(tmp_path / "outputs"), "--out", str(out), "--no-progress"]
+    assert main([*argv, "--no-report"]) == 0
+    results = [json.loads(line) for line in (out / "results.jsonl").read_text().splitlines()]
+    assert [(r["stage"], r["envelope"]["summary"]) for r in results] == [("reconcile", "queued")]
+    notes = json.loads((out / "run.json").read_text())["notes"]
+    assert any("have no recording of this model; the 1 recorded ones run" in n for n in notes)

@@ -36,6 +36,7 @@ from harness.replay import (
 from harness.replay.select import parse_label
 from harness.rundir import STATUSES, new_run_id
 from harness.runners.base import Runner, RunnerInfraError
+from harness.runners.secrets import REDACTED, redacted
 from harness.schema import STAGES, Limits, Stage
 from harness.untrusted.display import printable
 
@@ -44,8 +45,6 @@ DEFAULT_RECORDINGS = Path("recordings/sophobot")
 RUNS_DIR = Path("reports/runs")
 DEFAULT_RETRIES = 2
 #: Option keys whose values stay out of run.json; a resumed run must be given them again.
-_SECRET_WORDS = ("key", "token", "secret", "password", "credential")
-REDACTED = "<redacted>"
 #: How many load errors are printed before the rest are only counted.
 SHOW_LOAD_ERRORS = 20
 
@@ -197,16 +196,12 @@ def _filters(args: argparse.Namespace) -> Filters:
         raise UsageError(str(exc)) from exc
 
 
-def _is_secret(key: str) -> bool:
-    return any(word in key.lower() for word in _SECRET_WORDS)
-
-
 def _stored_config(
     model: str | None, options: Mapping[str, str], command: Sequence[str]
 ) -> dict[str, Any]:
     return {
         "model": model,
-        "options": {k: REDACTED if _is_secret(k) else v for k, v in sorted(options.items())},
+        "options": redacted(dict(sorted(options.items()))),
         "command": list(command),
     }
 

@@ -27,7 +27,7 @@ from harness.replay.case import (
     run_case,
 )
 from harness.replay.progress import make_progress
-from harness.replay.select import Filters, select_cases
+from harness.replay.select import Case, Filters, select_cases
 from harness.rundir import (
     RUN_META,
     TRACES,
@@ -178,6 +178,15 @@ def _unused(out_dir: Path) -> bool:
     return all(p.name == LOCK or p.name.startswith(f".{RUN_META}.") for p in out_dir.iterdir())
 
 
+def _covered(runner: Runner, cases: list[Case]) -> tuple[list[Case], int]:
+    """The cases a runner can answer, and how many it cannot (a ``covers`` method says)."""
+    covers = getattr(runner, "covers", None)
+    if covers is None:
+        return cases, 0
+    kept = [case for case in cases if covers(case.package.id, str(case.stage))]
+    return kept, len(cases) - len(kept)
+
+
 @one_writer
 def replay(
     packages: Sequence[Package],
@@ -219,6 +228,14 @@ def replay(
         raise ValueError("retries must be 0 or more")
     cases = select_cases(packages, filters)
     notes: list[str] = []
+    cases, uncovered = _covered(runner, cases)
+    if uncovered:
+        # A recorded model version exists only where it was recorded: the rest are not its
+        # failures, and a run of them would score "no recording" as model behaviour.
+        notes.append(
+            f"{runner.name}: {uncovered} of {uncovered + len(cases)} selected cases have no "
+            f"recording of this model; the {len(cases)} recorded ones run"
+        )
     if resume:
         meta = read_run_meta(out_dir)
         _check_resumable(meta, runner, filters, recordings, phase)
@@ -256,6 +273,7 @@ def replay(
             grace_seconds=grace_seconds,
             load_errors=load_errors,
         )
+        meta["notes"] = [*meta.get("notes", []), *notes]
     jobs = jobs or default_jobs(runner)
     if jobs < 1:
         raise ValueError("jobs must be 1 or more")

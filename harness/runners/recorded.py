@@ -2,7 +2,8 @@
 
 ``recordings/outputs/<model>/*.jsonl`` holds one ``RecordedOutput`` per (package, stage). They are
 indexed once at construction, so a replay is a dictionary lookup. A (package, stage) with no
-recording is a ``failed`` envelope naming what is missing, never an exception.
+recording is not run at all (``covers``: replay skips it with a note); one asked for anyway gets a
+``failed`` envelope naming what is missing, never an exception.
 """
 
 from __future__ import annotations
@@ -81,6 +82,10 @@ class RecordedRunner:
             return RecordedOutput.model_validate(value)
         except ValidationError as exc:
             return f"{path} changed during the run: {exc.errors(include_url=False)[0]['msg']}"
+
+    def covers(self, package: str, stage: str) -> bool:
+        """Whether this model version was recorded on the case (the replay runs only those)."""
+        return (package, stage) in self._index
 
     def __len__(self) -> int:
         return len(self._index)
