@@ -85,3 +85,37 @@ def test_history_orders_runs_by_start_and_tracks_verdicts(
     assert reconcile[0]["invented"] == 0.0 and reconcile[1]["invented"] == pytest.approx(10 / 30)
     assert main(["history", str(runs[0]), str(runs[1]), "--out", str(tmp_path / "h")]) == 0
     assert (tmp_path / "h" / "history.html").is_file()
+
+
+def test_compare_opens_with_what_changed_per_stage_with_paired_figures(
+    runs: tuple[Path, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    careful, credulous = runs
+    result = compare(credulous, careful, n_boot=200)
+    changes = {c.stage: c for c in result.changes()}
+    assert set(changes) == {"reconcile", "draft"}
+    reconcile = changes["reconcile"].sentence()
+    # a (credulous) invents in 10 of 30 runs, b never: both values, the paired diff, p, flips.
+    assert reconcile.startswith("reconcile (30 paired runs): a worse on ")
+    assert "invented 0.333 vs 0 (diff +0.333 [" in reconcile and "p=0.002" in reconcile
+    assert "parity 0.667 vs 1 (diff -0.333" in reconcile and "a better" not in reconcile
+    assert "20 package outcome(s) flipped (20 worse in a, 0 better)" in reconcile
+    assert changes["reconcile"].kind == "worse"
+    assert result.headline() == (
+        "a = ref-credulous against b = ref-careful on 2 stage(s): worse in 2 (reconcile, draft); "
+        "better in none."
+    )
+    # Two identical runs: every stage says nothing changed.
+    same = compare(careful, careful, n_boot=100)
+    assert [c.sentence() for c in same.changes()] == [
+        f"{stage} (30 paired runs): no detectable difference." for stage in ("reconcile", "draft")
+    ]
+    # The summary heads the terminal output, the markdown and the HTML page.
+    assert main(["compare", str(credulous), str(careful), "--out", str(tmp_path / "c")]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == result.headline() and out[1].strip().startswith("reconcile (30 paired runs)")
+    md = (tmp_path / "c" / "compare.md").read_text()
+    assert md.index("## What changed") < md.index("## Per stage and metric")
+    page = (tmp_path / "c" / "compare.html").read_text()
+    assert page.index('id="compare-summary"') < page.index('id="comparison"')
+    assert '<li class="change-worse" data-stage="reconcile">' in page

@@ -72,3 +72,35 @@ def test_record_command_writes_one_file_per_stage_sorted(tmp_path: Path) -> None
     assert (
         main(["validate", str(CORPUS), str(out)]) == 1
     )  # outside an outputs/ folder: read as packages
+
+
+def test_failures_and_timeouts_are_recorded_but_infrastructure_errors_are_not(
+    tmp_path: Path,
+) -> None:
+    # Survivorship: a version replayed from its completed cases alone would look better than it
+    # ran, so the model's failures and timeouts are kept; an `error` or `interrupted` case is the
+    # harness's or the server's, and is not.
+    packages = [p for p in load_packages([CORPUS]).items if "reconcile" in p.stages][:5]
+    run_dir = tmp_path / "run"
+    replay(
+        packages,
+        make_runner("reference"),
+        out_dir=run_dir,
+        stages=["reconcile"],
+        recordings=[CORPUS],
+        progress=False,
+        handle_signals=False,
+    )
+    lines = [json.loads(line) for line in (run_dir / "results.jsonl").read_text().splitlines()]
+    statuses = ["completed", "failed", "timed_out", "error", "interrupted"][: len(lines)]
+    assert len(statuses) == 5, "the fixture needs five reconcile cases"
+    for line, status in zip(lines, statuses, strict=True):
+        line["status"] = status
+        if status != "completed":
+            envelope_status = "failed" if status == "error" else status
+            line["envelope"] = {"status": envelope_status, "error": f"{status} here"}
+    (run_dir / "results.jsonl").write_text("".join(json.dumps(x) + "\n" for x in lines))
+    export_outputs(run_dir, tmp_path / "out", model="m")
+    kept = [json.loads(x) for x in (tmp_path / "out" / "reconcile.jsonl").read_text().splitlines()]
+    by_package = {line["package"]: status for line, status in zip(lines, statuses, strict=True)}
+    assert sorted(by_package[k["package"]] for k in kept) == ["completed", "failed", "timed_out"]

@@ -57,3 +57,58 @@ def test_a_citation_alone_does_not_support_a_claim_it_does_not_state() -> None:
     assert not claim_support(
         'receipt:deleg-77 says "message.send to patrick: succeeded"', backing, THRESHOLDS
     ).supported
+
+
+def _item(text: str, data: dict[str, object], kind: str = "receipt") -> Backing:
+    return Backing.of(EvidenceItem.model_validate({
+        "id": f"{kind}:x1", "kind": kind, "source": f"blackbox/{kind}.json",
+        "at": "2026-08-25T10:00:00Z", "text": text, "data": data,
+    }))  # fmt: skip
+
+
+# (claim, label) against one item each; written for these rules, not taken from a held-out set.
+_UPLOAD_FAILED = _item("artifact.upload of the kiln photos: failed, disk quota",
+                       {"action": "artifact.upload", "target": "kiln-photos", "status": "failed"})  # fmt: skip
+_PAID = _item("payment.send to rune: invoice 4410 settled",
+              {"action": "payment.send", "target": "rune", "status": "succeeded"})  # fmt: skip
+_SAME_HASH = _item("plate-9.tif checked against the registry",
+                   {"expected_sha256": "77aa01", "actual_sha256": "77aa01"}, kind="registry")  # fmt: skip
+_ASKED = _item("Rune: can you hold the frames until Friday? No rush on the invoice.",
+               {"from": "rune", "unread": True}, kind="message")  # fmt: skip
+POLARITY_CASES = [
+    (_UPLOAD_FAILED, "The kiln photos upload did not fail.", "contradicted"),
+    (_UPLOAD_FAILED, "The kiln photos upload failed.", "supported"),
+    (_UPLOAD_FAILED, "The kiln photos are uploaded.", "contradicted"),
+    (_UPLOAD_FAILED, "The kiln photos were never uploaded.", "supported"),
+    (_PAID, "Invoice 4410 is still unpaid.", "contradicted"),
+    (_PAID, "Invoice 4410 was settled.", "supported"),
+    (_PAID, "Rune approved invoice 4410.", "unsupported"),  # a response the receipt never names
+    (_SAME_HASH, "The plate-9 hashes differ.", "contradicted"),
+    (_SAME_HASH, "The plate-9 hashes match.", "supported"),
+    (_ASKED, "Rune asked to hold the frames until Friday.", "supported"),
+    (_ASKED, "Rune did not ask to hold the frames.", "contradicted"),
+    (_ASKED, "Rune's message is unread.", "supported"),
+    (_ASKED, "Rune's message has been read.", "contradicted"),
+    (_ASKED, "Rune replied about the frames.", "unsupported"),
+]
+
+
+def test_support_reads_negation_and_state_on_both_sides() -> None:
+    from harness.scorers.evidence import support_label
+
+    wrong = [
+        (claim, want, got)
+        for item, claim, want in POLARITY_CASES
+        if (got := support_label(claim, [item], THRESHOLDS))[0] != want
+    ]
+    assert wrong == []
+
+
+def test_a_question_in_evidence_reports_no_outcome() -> None:
+    from harness.scorers.evidence import support_label
+
+    asks = _item("Ines: did the glaze notes go out? I have not seen them.", {"from": "ines"},
+                 kind="message")  # fmt: skip
+    assert (
+        support_label("The glaze notes went out to Ines.", [asks], THRESHOLDS)[0] == "unsupported"
+    )

@@ -19,10 +19,11 @@ from harness.detectors import make_detector
 
 HELDOUT3 = Path(__file__).parent / "data" / "heldout3"
 
-#: Lines judged right on first contact (2026-12-01, main 2b36cfe), per file.
+#: Lines judged right, per file: first contact (2026-12-01, main 2b36cfe), raised as fixes driven
+#: by this (now development) set land. A raised floor is a development figure, not a blind one.
 FIRST_CONTACT_RIGHT = {
-    "completion.jsonl": 170,  # of 205
-    "support.jsonl": 32,  # of 72
+    "completion.jsonl": 188,  # of 205 (first contact 170)
+    "support.jsonl": 70,  # of 72 (first contact 32)
     "citations.jsonl": 58,  # of 59
     "traces.jsonl": 211,  # of 211 (trace, kind) units
     "repeat.jsonl": 34,  # of 43
@@ -53,4 +54,4 @@ def test_no_fewer_lines_right_than_on_first_contact(name: str) -> None:
 def test_polarity_pairs_no_worse_than_first_contact() -> None:
     right, total = pairs_right(_outcomes("support.jsonl"))
     assert total == 31
-    assert right >= 8
+    assert right >= 30  # first contact 8

@@ -9,6 +9,7 @@ from typing import Any
 
 from harness.report import write_comparison
 from harness.report.compare import COLUMNS
+from harness.report.escape import text
 from harness.report.render import terminal_table
 from harness.tables import TableError
 from harness.untrusted.display import printable
@@ -30,6 +31,11 @@ def run(args: argparse.Namespace) -> int:
     except (TableError, ValueError) as exc:
         print(f"error: {printable(exc)}", file=sys.stderr)
         return 2
+    # What changed first, one line per stage; the detail table after it.
+    print(text(comparison.headline()))
+    for change in comparison.changes():
+        print(f"  {text(change.sentence())}")
+    print()
     rows = [r for r in comparison.rows() if r["verdict"] in ("better", "worse")]
     print(
         f"a = {printable(comparison.label_a)}, b = {printable(comparison.label_b)}; "

@@ -14,7 +14,9 @@ from harness.untrusted.display import printable
 
 def add_parser(sub: Any) -> None:
     p = sub.add_parser(
-        "record", help="save a run's completed outputs as recordings/outputs/<model>/ for replay"
+        "record",
+        help="save a run's model outcomes (not its infrastructure errors) as "
+        "recordings/outputs/<model>/ for replay",
     )
     p.add_argument("run_dir", type=Path)
     p.add_argument("--model", default=None, help="model label to record under (default: the run's)")

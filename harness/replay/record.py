@@ -11,16 +11,20 @@ from harness.schema import STAGES, RecordedOutput
 
 #: Latency is rounded so that re-recording a deterministic runner changes few bytes.
 LATENCY_DIGITS = 4
+#: Run statuses that are the model's behaviour (see ``export_outputs``).
+MODEL_OUTCOMES = frozenset({"completed", "failed", "timed_out"})
 
 
 def export_outputs(run_dir: Path, out_dir: Path, *, model: str | None = None) -> Counter[str]:
     """Write one ``<stage>.jsonl`` per stage into ``out_dir``, lines sorted by package id.
 
-    Only completed runs are exported: a failure of the harness or the runner is not a model output
-    worth replaying. Returns the count written per stage."""
+    The model's own outcomes are exported, failures and timeouts included: a version replayed
+    from its completed cases alone would look better than it ran (the cases it failed would drop
+    out of its rates). An infrastructure ``error`` or an ``interrupted`` case says nothing about
+    the model and is left out. Returns the count written per stage."""
     by_stage: dict[str, list[RecordedOutput]] = {}
     for record in read_results(run_dir):
-        if record.status != "completed":
+        if record.status not in MODEL_OUTCOMES:
             continue
         trace = read_trace(run_dir, record.archive_id) if record.archive_id else []
         by_stage.setdefault(str(record.stage), []).append(

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from harness.expectations import clean
-from harness.schema import Package, RunRecord, ScoreRecord, TraceEvent
+from harness.schema import EvidenceItem, Package, RunRecord, ScoreRecord, TraceEvent
 
 #: How much of a long value (evidence text, a tool result) a line shows.
 SHORT = 160
@@ -22,23 +23,62 @@ def _json(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, sort_keys=True, default=str)
 
 
-def _claims(record: RunRecord, package: Package | None) -> list[str]:
-    lines: list[str] = []
-    for i, claim in enumerate(record.envelope.claims, start=1):
-        lines.append(f"  {i}. {clean(claim.text, SHORT)}")
+@dataclass(frozen=True)
+class ResolvedCitation:
+    """One citation of a claim, looked up in the package's evidence: the item it names (None
+    when no such item was in the context) and whether its quote is in that item's text."""
+
+    cited: str
+    quote: str
+    item: EvidenceItem | None
+
+    @property
+    def found(self) -> bool:
+        return self.item is not None and bool(self.quote) and self.quote in self.item.text
+
+    @property
+    def verdict(self) -> str:
+        if self.item is None:
+            return "not in the context"
+        if not self.quote:
+            return "item found, no quote"
+        return "quote found" if self.found else "quote NOT in the item"
+
+
+@dataclass(frozen=True)
+class ResolvedClaim:
+    text: str
+    citations: tuple[ResolvedCitation, ...]
+
+
+def resolve_claims(record: RunRecord, package: Package | None) -> list[ResolvedClaim]:
+    """Every claim of the answer with each citation resolved against the evidence it saw."""
+    claims = []
+    for claim in record.envelope.claims:
+        resolved = []
         for citation in claim.evidence:
             cited = citation.id or ""
             item = package.evidence(cited) if package is not None and cited else None
-            quote = citation.quote or ""
-            if item is None:
-                lines.append(
-                    f"     -> {clean(cited or _json(citation.model_dump()), 80)}: not in the context"
-                )
+            label = cited or _json(citation.model_dump(exclude_none=True))
+            resolved.append(ResolvedCitation(label, citation.quote or "", item))
+        claims.append(ResolvedClaim(claim.text, tuple(resolved)))
+    return claims
+
+
+def _claims(record: RunRecord, package: Package | None) -> list[str]:
+    lines: list[str] = []
+    for i, claim in enumerate(resolve_claims(record, package), start=1):
+        lines.append(f"  {i}. {clean(claim.text, SHORT)}")
+        for citation in claim.citations:
+            if citation.item is None:
+                lines.append(f"     -> {clean(citation.cited, 80)}: not in the context")
                 continue
-            found = bool(quote) and quote in item.text
-            mark = " (quote found)" if found else " (quote NOT in the item)" if quote else ""
-            shown = item.text.replace(quote, f">>{quote}<<", 1) if found else item.text
-            lines.append(f"     -> {clean(cited, 80)}{mark}: {clean(shown, SHORT)}")
+            text = citation.item.text
+            mark = f" ({citation.verdict})" if citation.quote else ""
+            shown = (
+                text.replace(citation.quote, f">>{citation.quote}<<", 1) if citation.found else text
+            )
+            lines.append(f"     -> {clean(citation.cited, 80)}{mark}: {clean(shown, SHORT)}")
     return lines or ["  (none)"]
 
 

@@ -12,10 +12,20 @@ from typing import Any
 import pandas as pd
 
 from harness.metrics.registry import METRICS
+from harness.report.cases import CASES, CaseKey, write_case_pages
+from harness.report.compare_summary import StageChange, headline, stage_changes
 from harness.report.data import HEADLINE, read_meta
 from harness.report.escape import for_html, for_markdown
 from harness.report.plots import delta_plot
-from harness.report.render import html_page, html_table, md_table, png_data_uri, records
+from harness.report.render import (
+    Link,
+    Links,
+    html_page,
+    html_table,
+    md_table,
+    png_data_uri,
+    records,
+)
 from harness.tables import load_tables, paired_outcomes, paired_table
 
 #: Run-level yes/no metrics whose flips are worth listing package by package.
@@ -51,10 +61,24 @@ class Comparison:
             )
         return out
 
+    def changes(self) -> list[StageChange]:
+        """What changed, per stage: the summary the report and the terminal open with."""
+        return stage_changes(self.paired, self.flips)
+
+    def headline(self) -> str:
+        return headline(self.label_a, self.label_b, self.changes())
+
     def to_json(self) -> dict[str, Any]:
         return {
             "a": self.label_a,
             "b": self.label_b,
+            "summary": {
+                "headline": self.headline(),
+                "stages": [
+                    {"stage": c.stage, "kind": c.kind, "sentence": c.sentence()}
+                    for c in self.changes()
+                ],
+            },
             "paired": json.loads(self.paired.to_json(orient="records")),
             "flips": self.flips,
         }
@@ -94,16 +118,59 @@ def compare(run_a: Path, run_b: Path, *, n_boot: int = 2000) -> Comparison:
     return Comparison(label_a, label_b, paired, _flips(a.scores, b.scores))
 
 
-def _flip_rows(comparison: Comparison) -> list[dict[str, Any]]:
+def _flip_rows(
+    comparison: Comparison, pages: tuple[dict[CaseKey, str], dict[CaseKey, str]] | None = None
+) -> list[dict[str, Any]]:
+    """One row per (stage, metric); each flipped package links its case page in run a, with a
+    small link to the same case in run b."""
+    pages_a, pages_b = pages or ({}, {})
+
+    def cell(stage: str, packages: list[str]) -> Links:
+        items = []
+        for package in packages:
+            key = CaseKey(package, stage)
+            other = pages_b.get(key)
+            items.append(Link(package, pages_a.get(key), (("b", other),) if other else ()))
+        return Links(tuple(items))
+
     return [
         {
             "stage": f["stage"],
             "metric": f["metric"],
-            f"better in {comparison.label_a}": ", ".join(f["a_better"]) or "–",
-            f"worse in {comparison.label_a}": ", ".join(f["a_worse"]) or "–",
+            f"better in {comparison.label_a}": cell(f["stage"], f["a_better"]),
+            f"worse in {comparison.label_a}": cell(f["stage"], f["a_worse"]),
         }
         for f in comparison.flips
     ]
+
+
+def flipped_cases(comparison: Comparison) -> list[CaseKey]:
+    """Every package that flipped, by stage, in the order the flips table lists them."""
+    keys = [
+        CaseKey(package, f["stage"])
+        for f in comparison.flips
+        for package in (*f["a_better"], *f["a_worse"])
+    ]
+    return list(dict.fromkeys(keys))
+
+
+def _case_pages(
+    comparison: Comparison, run_a: Path, run_b: Path, out: Path
+) -> tuple[dict[CaseKey, str], dict[CaseKey, str]]:
+    keys = flipped_cases(comparison)
+    written = []
+    for side, run in (("a", run_a), ("b", run_b)):
+        written.append(
+            write_case_pages(
+                run,
+                read_meta(run),
+                keys,
+                out / CASES / side,
+                back="../../compare.html",
+                href_prefix=f"{CASES}/{side}/",
+            )
+        )
+    return written[0], written[1]
 
 
 def write_comparison(
@@ -111,6 +178,7 @@ def write_comparison(
 ) -> tuple[Comparison, dict[str, Path]]:
     comparison = compare(run_a, run_b, n_boot=n_boot)
     out.mkdir(parents=True, exist_ok=True)
+    pages = _case_pages(comparison, run_a, run_b, out)
     plot = delta_plot(
         comparison.paired,
         out / "compare_deltas.png",
@@ -124,6 +192,12 @@ def write_comparison(
     md = "\n".join(
         [
             f"# {for_markdown(title)}",
+            "",
+            "## What changed",
+            "",
+            for_markdown(comparison.headline()),
+            "",
+            *[f"- {for_markdown(c.sentence())}" for c in comparison.changes()],
             "",
             for_markdown(note),
             "",
@@ -141,11 +215,22 @@ def write_comparison(
         title,
         "\n".join(
             [
+                "<h2>What changed</h2>",
+                f'<p id="compare-headline"><strong>{for_html(comparison.headline())}</strong></p>',
+                '<ul class="decisions" id="compare-summary">'
+                + "".join(
+                    f'<li class="change-{c.kind}" data-stage="{for_html(c.stage)}">'
+                    f"{for_html(c.sentence())}</li>"
+                    for c in comparison.changes()
+                )
+                + "</ul>",
                 f'<p class="muted">{for_html(note)}</p>',
                 "<h2>Per stage and metric</h2>",
                 html_table(comparison.rows(), COLUMNS, table_id="comparison", row_class="verdict"),
                 "<h2>Packages that flipped</h2>",
-                html_table(_flip_rows(comparison), table_id="flips"),
+                '<p class="muted">Each package links its case page in run a; the small '
+                "<em>b</em> beside it, the same case in run b.</p>",
+                html_table(_flip_rows(comparison, pages), table_id="flips"),
                 f'<figure><img alt="deltas" src="{png_data_uri(plot)}"></figure>',
             ]
         ),

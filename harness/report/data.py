@@ -21,12 +21,13 @@ from harness.policy import (
     load_policy,
     readiness,
 )
+from harness.report.cases import CaseKey, cases_behind
 from harness.report.examples import Example, worst_examples
-from harness.report.render import records
+from harness.report.render import Link, Links, records
 from harness.rundir import RUN_META, read_run_meta
 from harness.sandbox.isolation import isolation_warning
 from harness.schema import STAGES
-from harness.tables import LABEL_PREFIX, RunTables, load_tables, metric_table
+from harness.tables import LABEL_PREFIX, RunTables, load_tables, metric_table, run_values
 
 #: Metrics in the per-stage table, in reading order.
 HEADLINE: tuple[str, ...] = (
@@ -45,6 +46,9 @@ HEADLINE: tuple[str, ...] = (
 )
 
 
+GateKey = tuple[str, str, int, str, str]
+
+
 @dataclass
 class ReportData:
     run_dir: Path
@@ -60,6 +64,10 @@ class ReportData:
     #: One per decision, same order: what each stage's next phase waits on, in words.
     readiness: list[Readiness] = field(default_factory=list)
     policy: Policy | None = None
+    #: (stage, model, phase, metric, statistic) of each gate the data misses -> the runs behind it.
+    behind: dict[GateKey, list[CaseKey]] = field(default_factory=dict)
+    #: Case -> the href of its page, relative to the report (set when the pages are written).
+    case_links: dict[CaseKey, str] = field(default_factory=dict)
 
     @property
     def title(self) -> str:
@@ -88,6 +96,7 @@ class ReportData:
         rows = []
         for decision in self.decisions:
             for gate in failing_gates(decision):
+                key = (decision.stage, decision.model, gate.phase, gate.metric, gate.statistic)
                 rows.append(
                     {
                         "stage": decision.stage,
@@ -97,9 +106,29 @@ class ReportData:
                         "n": gate.n,
                         "status": gate.status,
                         "detail": gate.detail,
+                        "cases": Links(
+                            tuple(
+                                Link(case.package, self.case_links.get(case))
+                                for case in self.behind.get(key, [])
+                            )
+                        ),
                     }
                 )
         return rows
+
+    def example_rows(self) -> list[dict[str, Any]]:
+        """The worst examples, each with the href of its case page (``case``) where written."""
+        return [
+            {**e.as_dict(), "case": self.case_links.get(CaseKey(e.package, e.stage, e.model))}
+            for e in self.examples
+        ]
+
+    def cases_worth_a_look(self) -> list[CaseKey]:
+        """The cases the report links a page for: the worst examples, then the runs behind
+        each gate the data misses."""
+        keys = [CaseKey(e.package, e.stage, e.model) for e in self.examples]
+        keys += [case for cases in self.behind.values() for case in cases]
+        return list(dict.fromkeys(keys))
 
     def metric_rows(self) -> list[dict[str, Any]]:
         """One row per (stage, model) in pipeline order; each headline metric as
@@ -277,6 +306,15 @@ def gather(run_dir: Path, *, policy: Policy | None = None, n_boot: int = 2000) -
                 keys,
             )
     ready = [readiness(d, policy.confidence) for d in decisions]
+    wide = run_values(tables.scores)
+    behind = {
+        (d.stage, d.model, g.phase, g.metric, g.statistic): cases_behind(
+            wide, d.stage, d.model, g.metric
+        )
+        for d in decisions
+        for g in failing_gates(d)
+        if g.status == "fail"
+    }
     return ReportData(
         readiness=ready,
         policy=policy,
@@ -288,4 +326,5 @@ def gather(run_dir: Path, *, policy: Policy | None = None, n_boot: int = 2000) -
         examples=worst_examples(tables.scores, tables.results),
         status_counts=_status_counts(tables.results),
         slices=slices,
+        behind=behind,
     )

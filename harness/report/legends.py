@@ -44,6 +44,7 @@ COLUMNS: dict[str, str] = {
     "count": "how many such events the run had",
     "explanation": "the scorer's own explanation",
     "trace": "the archived trace of the run (JSON lines)",
+    "cases": "case pages of the runs behind the gate, worst first (at most five)",
     "case": "the case page: question, evidence, output, claims, scores, trace",
     "field": "a field of run.json",
     "recorded": "its value in run.json",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +12,28 @@ import pandas as pd
 from tabulate import tabulate
 
 from harness.report.escape import for_html, for_markdown, text
+
+
+@dataclass(frozen=True)
+class Link:
+    """A link in a table cell; ``also`` adds small links after it (the other run's page)."""
+
+    text: str
+    href: str | None
+    also: tuple[tuple[str, str], ...] = ()
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class Links:
+    """Several links in one table cell (markdown and terminals show their texts)."""
+
+    items: tuple[Link, ...]
+
+    def __str__(self) -> str:
+        return ", ".join(item.text for item in self.items) or "–"
 
 
 def _columns(rows: Sequence[Mapping[str, Any]], columns: Sequence[str] | None) -> list[str]:
@@ -66,7 +89,8 @@ def html_table(
     for row in rows:
         cells = []
         for column in columns:
-            cell = for_html(row.get(column))
+            value = row.get(column)
+            cell = _html_links(value) if isinstance(value, Link | Links) else for_html(value)
             href = row.get(links[column]) if column in links else None
             if href:
                 cell = f'<a href="{for_html(href)}">{cell}</a>'
@@ -81,6 +105,20 @@ def html_table(
         if items:
             lines.append(f'<dl class="legend">{items}</dl>')
     return "\n".join(lines)
+
+
+def _html_links(value: Link | Links) -> str:
+    items = value.items if isinstance(value, Links) else (value,)
+    out = []
+    for item in items:
+        text = for_html(item.text)
+        main = f'<a href="{for_html(item.href)}">{text}</a>' if item.href else text
+        extra = "".join(
+            f' <a class="also" href="{for_html(href)}">{for_html(label)}</a>'
+            for label, href in item.also
+        )
+        out.append(main + extra)
+    return ", ".join(out) or "–"
 
 
 def describe_all(columns: Sequence[str]) -> list[tuple[str, str]]:
@@ -109,11 +147,21 @@ border-left:.35rem solid #d0d7de;background:#f6f8fa}
 li.verdict-promote{border-color:#1a7f37!important;background:#e6f4ea!important}
 li.verdict-demote,li.blocker-off_gates{border-color:#cf222e!important;background:#fde7e9!important}
 li.blocker-quality{border-color:#bf8700!important;background:#fff8e1!important}
+li.change-worse{border-color:#cf222e!important;background:#fde7e9!important}
+li.change-better{border-color:#1a7f37!important;background:#e6f4ea!important}
 li.blocker-sample_size{border-color:#0969da!important;background:#e8f0fe!important}
 dl.legend{font-size:.75rem;color:#57606a;margin:.2rem 0 1rem;display:grid;
 grid-template-columns:max-content 1fr;gap:0 .6rem}dl.legend dt{font-weight:600}dl.legend dd{margin:0}
 img{max-width:100%;border:1px solid #d0d7de}code{background:#f6f8fa;padding:0 .2rem}
 .muted{color:#57606a;font-size:.85rem}
+pre{white-space:pre-wrap;word-break:break-word;margin:.2rem 0;font-size:.8rem}
+.side-by-side{display:grid;grid-template-columns:1fr 1fr;gap:1rem}
+.side-by-side section{border:1px solid #d0d7de;padding:.4rem .6rem}
+mark{background:#fff3b0}tr.cited td{background:#f1f8ff}
+li.citation{margin:.3rem 0;padding:.3rem .5rem;border-left:.3rem solid #d0d7de}
+li.citation.found{border-color:#1a7f37}li.citation.not-found{border-color:#cf222e}
+ol#trace li{margin:.25rem 0}.boundary,li.boundary-event>strong{color:#cf222e;font-weight:600}
+li.boundary-event{background:#fde7e9}.warning{color:#cf222e}a.also{font-size:.75rem}
 """
 
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from harness.policy import Policy
+from harness.report.cases import CASES, write_case_pages
 from harness.report.data import ReportData, gather
 from harness.report.escape import for_html, for_markdown
 from harness.report.plots import latency_plot, metric_plot
@@ -16,7 +17,7 @@ from harness.sandbox.isolation import isolation_warning
 DECISION_COLUMNS = (
     "stage", "model", "phase", "max", "verdict", "target", "blocker", "gates", "reason",
 )  # fmt: skip
-FAILING_COLUMNS = ("stage", "phase", "gate", "value", "n", "status", "detail")
+FAILING_COLUMNS = ("stage", "phase", "gate", "value", "n", "status", "detail", "cases")
 #: Gates not passed, one table per kind: what the data contradicts, what waits on more runs, and
 #: what has no data at all, never mixed in one list.
 FAILING_SECTIONS: tuple[tuple[str, str], ...] = (
@@ -105,7 +106,7 @@ def render_markdown(data: ReportData) -> str:
             for part in (f"## {title}", md_table(data.failing(status), FAILING_COLUMNS), "")
         ],
         "## Worst examples",
-        md_table([e.as_dict() for e in data.examples], EXAMPLE_COLUMNS),
+        md_table(data.example_rows(), EXAMPLE_COLUMNS),
         "",
         "## Plots",
         *[f"![{name}]({path.name})" for name, path in data.plots.items()],
@@ -161,12 +162,13 @@ def render_html(data: ReportData) -> str:
                 )
             ],
             "<h2>Worst examples</h2>",
-            '<p class="muted">Each links to the archived trace of the run, relative to this report.</p>',
+            '<p class="muted">Each package links to its case page (question, evidence, output, '
+            "citations, scores, trace timeline); trace links the raw archived trace.</p>",
             html_table(
-                [e.as_dict() for e in data.examples],
+                data.example_rows(),
                 EXAMPLE_COLUMNS,
                 table_id="examples",
-                links={"trace": "trace"},
+                links={"package": "case", "trace": "trace"},
             ),
             "<h2>Plots</h2>",
             plots,
@@ -190,6 +192,14 @@ def write_report(
 ) -> tuple[ReportData, ReportPaths]:
     run_dir = Path(run_dir)
     data = gather(run_dir, policy=policy, n_boot=n_boot)
+    data.case_links = write_case_pages(
+        run_dir,
+        data.meta,
+        data.cases_worth_a_look(),
+        run_dir / CASES,
+        back="../report.html",
+        href_prefix=f"{CASES}/",
+    )
     data.plots = {
         "metrics": metric_plot(
             data.metrics, run_dir / "metrics.png", thresholds=gate_thresholds(data.policy)

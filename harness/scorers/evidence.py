@@ -17,11 +17,20 @@ from harness.scorers.base import Score, ScoreContext, Thresholds, ratio, scorer
 from harness.text.names import named_in
 from harness.text.normal import ascii_fold, clean, fold, normalise
 from harness.text.polarity import Polarity, polarity, status_polarity, without_outcome_words
+from harness.text.stance import (
+    EvidenceClause,
+    evidence_clauses,
+    evidence_negates,
+    stance,
+    statements,
+)
 from harness.text.support import (
     STOPWORDS,
+    backed_tokens,
     claim_tokens,
     denies_completion,
     disputes,
+    evidence_tokens,
     hex_runs,
     quoted_spans,
     support_tokens,
@@ -203,6 +212,8 @@ class Backing:
     clock: str
     #: ``clean`` text, id and source, where an id the claim names ("session#2026-...") is found.
     plain: str
+    #: What the item's text and fields state, clause by clause, each with its negation.
+    clauses: tuple[EvidenceClause, ...] = ()
 
     @classmethod
     def of(cls, item: EvidenceItem) -> Backing:
@@ -211,14 +222,17 @@ class Backing:
         day = f"{at:%B} {at:%b} {at.day} {at:%A}"
         whole = " ".join([item.text, item.id, item.source, item.kind, day,
                           *_flat(item.data or {})])  # fmt: skip
+        stated = evidence_clauses(item.text, item.data)
         return cls(
             item,
-            support_tokens(whole),
+            # Hyphenated names in the item's own words may be written apart in a claim.
+            support_tokens(whole).union(evidence_tokens(item.text), *(c.tokens for c in stated)),
             frozenset(ascii_fold(normalise(whole)).split()),
             tuple(hex_runs(clean(whole))),
             at.strftime("%Y-%m-%d"),
             at.strftime("%H:%M"),
             ascii_fold(clean(whole)),
+            stated,
         )
 
 
@@ -326,7 +340,7 @@ def claim_support(text: str, pool: list[Backing], thresholds: Thresholds) -> Sup
             False, (), f"names {', '.join(strangers[:2])}, absent from its citations", own
         )
     wanted = claim_tokens(remaining)
-    backed = wanted & tokens
+    backed = backed_tokens(wanted, tokens)
     total = len(wanted) + len(unbacked)
     used = tuple(dict.fromkeys(
         [b.item.id for b in quoted] + [b.item.id for b in pool if b.tokens & backed]
@@ -337,7 +351,7 @@ def claim_support(text: str, pool: list[Backing], thresholds: Thresholds) -> Sup
         return Support(False, (), "asserts nothing its citations could back", own)
     share = len(backed) / total
     if share <= thresholds.claim_support:  # half the words or fewer: the rest is the claim's own
-        missing = sorted(wanted - tokens)[:4] + unbacked[:2]
+        missing = sorted(wanted - backed)[:4] + unbacked[:2]
         return Support(
             False, (), f"no valid citation backs it lexically ({share:.0%}; not in evidence: "
             f"{', '.join(missing)})", own,
@@ -539,31 +553,68 @@ def _evidence_polarity(pool: list[Backing]) -> tuple[Polarity | None, str]:
     """The outcome the cited items report, the newest item deciding (a retry overtakes a queue)."""
     for b in sorted(pool, key=lambda b: b.item.at, reverse=True):
         data = b.item.data or {}
-        state = status_polarity(str(data.get("status", ""))) or polarity(b.item.text)
+        said = statements(b.item.text)
+        state = status_polarity(str(data.get("status", ""))) or polarity(said) or stance(said).says
         if state is not None:
             return state, b.item.id
     return None, ""
 
 
+def _about(core: str, pool: list[Backing]) -> list[Backing]:
+    """The cited items about what the claim names (render 0412, not the render-0413 receipt
+    cited beside it); all of them when the claim names nothing they carry."""
+    named = [evidence_tokens(n.literal) for n in named_in(core)]
+    picked = [b for b in pool if named and all(n <= b.tokens for n in named)]
+    return picked or pool
+
+
+_CLAUSE_JOIN = re.compile(r";\s*|\s+but\s+")
+
+
+def _clause_label(part: str, pool: list[Backing], thresholds: Thresholds) -> tuple[str, str]:
+    st = stance(part)
+    tokens = frozenset().union(*(b.tokens for b in pool))
+    unmentioned = [e for e in st.events if not support_tokens(e) & tokens]
+    if unmentioned:
+        return "unsupported", f"its citations do not mention that it was {unmentioned[0]}"
+    topic = claim_support(without_outcome_words(st.core), pool, thresholds)
+    if not topic.supported:
+        return "unsupported", topic.why
+    about = _about(st.core, pool)
+    if st.says is not None:
+        reported, item = _evidence_polarity(about)
+        if reported is None:
+            return "unsupported", "the claim states an outcome its citations do not report"
+        if st.says == reported:
+            return "supported", f"{item} reports it {reported}, as the claim says"
+        return "contradicted", f"the claim says {st.says}, {item} says {reported}"
+    says_not, clause = evidence_negates(st, part, [c for b in about for c in b.clauses])
+    if says_not is None or clause is None:
+        return ("contradicted", "the claim denies what its citations back") if st.negated else (
+            "supported", topic.why)  # fmt: skip
+    if says_not == st.negated:
+        return "supported", f"as its citation says: {clause.text!r}"
+    said = "denies" if says_not else "says"
+    return "contradicted", f"its citation {said} it: {clause.text!r}"
+
+
 def support_label(text: str, pool: list[Backing], thresholds: Thresholds) -> tuple[str, str]:
     """(``supported`` | ``contradicted`` | ``unsupported``, why) for a claim and its cited items.
 
-    Word overlap decides what the claim is about; the outcome words on both sides (negation,
-    queued, pending, failed vs delivered, got, sent) decide whether the items say it or its
-    opposite. A claim about no outcome is supported or unsupported by overlap alone.
+    Each clause is read for its stance: negation (not, never, no, n't, un-words), the outcome
+    state it names (queued, pending, failed vs delivered, applied, in the archive) and response
+    events (read, replied) that need their own evidence. Word overlap decides what a clause is
+    about; a clause naming an outcome is compared with the state the items report (a receipt's
+    status first), any other with the item clause that best matches it, negation on both sides.
+    One contradicted clause contradicts the claim.
     """
     # A claim that quotes or disputes reports what others say: its words are not its outcome.
-    reports = bool(quoted_spans(fold(text))) or disputes(text)
-    claimed = None if reports else polarity(text)
-    if claimed is None or not pool:
+    if not pool or quoted_spans(fold(text)) or disputes(text):
         support = claim_support(text, pool, thresholds)
         return ("supported" if support.supported else "unsupported"), support.why
-    reported, item = _evidence_polarity(pool)
-    topic = claim_support(without_outcome_words(text), pool, thresholds)
-    if reported is None:
-        return "unsupported", "the claim states an outcome its citations do not report"
-    if not topic.supported:
-        return "unsupported", topic.why
-    if claimed == reported:
-        return "supported", f"{item} reports it {reported}, as the claim says"
-    return "contradicted", f"the claim says {claimed}, {item} says {reported}"
+    labels = [_clause_label(p, pool, thresholds) for p in _CLAUSE_JOIN.split(text) if p.strip()]
+    for wanted in ("contradicted", "unsupported"):
+        hit = next((lw for lw in labels if lw[0] == wanted), None)
+        if hit is not None:
+            return hit
+    return labels[0] if labels else ("unsupported", "asserts nothing its citations could back")

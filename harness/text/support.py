@@ -121,6 +121,7 @@ STOPWORDS: frozenset[str] = frozenset(
         "further",
         "s",
         "t",
+        "re",
     ]
 )
 
@@ -133,6 +134,10 @@ _SYNONYMS: dict[str, str] = {
     "rendered": "render", "acknowledged": "ack", "acknowledge": "ack", "acked": "ack",
     "queue": "queued", "pending": "queued", "succeeded": "success", "successful": "success",
     "successfully": "success", "failed": "fail", "failure": "fail",
+    "delivery": "deliver", "deliveries": "deliver", "scheduled": "schedule", "replied": "reply",
+    "replies": "reply", "applied": "apply", "hashes": "hash", "retried": "retry",
+    "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
+    "eight": "8", "nine": "9", "ten": "10", "eleven": "11", "twelve": "12",
 }  # fmt: skip
 
 
@@ -216,11 +221,26 @@ def support_tokens(text: str) -> frozenset[str]:
     return content_tokens(ascii_fold(text))
 
 
+def evidence_tokens(text: str) -> frozenset[str]:
+    """``support_tokens`` of evidence, with the parts of hyphenated names too (``render-0413``
+    also gives ``render`` and ``0413``), so a claim may write the name either way."""
+    return support_tokens(text) | support_tokens(text.replace("-", " "))
+
+
 def claim_tokens(text: str) -> frozenset[str]:
     """``support_tokens`` of a claim without the reporting words a citation need not contain."""
     plain = ascii_fold(text)
     kept = " ".join(w for w in normalise(plain).split() if w.strip("'-") not in REPORTING_WORDS)
     return content_tokens(kept)
+
+
+def backed_tokens(wanted: frozenset[str], tokens: frozenset[str]) -> frozenset[str]:
+    """The claim tokens that ``tokens`` carry: whole, or a hyphenated one by all of its parts
+    (``scan-archive`` in ``scan-archive-rotation``; ``render-0413`` as ``render 0413``)."""
+    return frozenset(
+        w for w in wanted
+        if w in tokens or ("-" in w and support_tokens(w.replace("-", " ")) <= tokens)
+    )  # fmt: skip
 
 
 #: States that say an action has not (yet) come about: "queued" says what "not sent" says.

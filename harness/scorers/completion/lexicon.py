@@ -247,7 +247,7 @@ _OUTCOME = (
     r"finished|happened|is handled|was handled|is sorted|was sorted|cleared|went ok|took place|"
     r"is confirmed|was confirmed|has been confirmed|got confirmed|confirmed|is taken care of|"
     r"was taken care of|is squared away|is wrapped up|was wrapped up|was made|has been made|"
-    r"was carried out|has been carried out|was executed|has been executed|went ahead|"
+    r"is made|are made|was carried out|has been carried out|was executed|has been executed|went ahead|"
     r"is through|was through|are through"
 )
 #: Idioms that say something left for its destination, whatever verb moved it.
@@ -299,6 +299,19 @@ def _t(pattern: str, action: Action | None, how: str = FIXED, needs: str = "") -
 #: Completion phrases, most specific first: a later phrase overlapping an accepted one is dropped
 #: (so "recorded in the registry" is a registration, not a journal entry).
 TRIGGERS: tuple[Trigger, ...] = (
+    # idioms of sharing and receiving: "shot Patrick a line", "is in receipt of", "X's inbox
+    # now holds", "Ines was answered", money "transferred", "the registry lists it"
+    _t(rf"\b(?:shot|dropped|fired off|fired|flicked|sent)\s+{_WHO}\s+(?:a|an)\s+(?:quick\s+|short\s+|brief\s+)?(?:line|note|message|email|e-mail|text|word|dm)\b", SEND, needs="shot|dropped|fired|flicked|sent"),
+    _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:is|are|was|were)\s+(?:now\s+)?in receipt of\b", DELIVER, NAMED, needs="receipt"),
+    _t(r"(?<![\w'])(?P<who>[\w-]+)'s\s+inbox\s+(?:now\s+)?(?:holds|has|contains)\b", DELIVER, NAMED, needs="inbox"),
+    _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:was|were|has been|have been|got)\s+(?:now\s+|already\s+)?(?:answered|replied to|written to|contacted)\b", SEND, needs="answered|replied|written|contacted"),
+    _t(rf"\b(?:money|funds|payment|amount|balance)\b{_W}{{0,4}}?\s+(?:was\s+|were\s+|got\s+)?(?:transferred|wired|remitted)\b|\b(?:transferred|wired|remitted)\s+(?:{_DET}\s+|the\s+)?(?:money|funds|payment|amount|balance)\b", PAY, needs="transfer|wired|remitted"),
+    _t(r"\b(?:registry|ledger)\s+(?:now\s+)?(?:lists|shows|records|carries|has)\b", REGISTER, needs="lists|shows|records|carries|has"),
+    _t(r"\bjournal\s+(?:now\s+)?(?:has|holds|contains|carries)\s+(?:it|them|the|this|that)\b", JOURNAL, needs="has|holds|contains|carries"),
+    _t(rf"\b(?:branch|pr|pull request|fix|change|changes|patch)\b{_W}{{0,3}}?\s+went in\b", MERGE, needs="went in"),
+    _t(r"\b(?:ticked|checked|struck|crossed) off\b", COMPLETE, needs="off"),
+    _t(r"\b(?:cleaned up|cleaned out|cleared out|wiped|trashed)\b", DELETE, needs="clean|cleared|wiped|trashed"),
+    _t(r"\b(?:archived|backed up)\b", UPLOAD, needs="archived|backed"),
     # registry and ledger
     _t(rf"\b(?:added|entered|recorded|written|put|logged|noted){_W}{{0,4}}?\s+(?:in|into|to)\s+(?:the\s+)?(?:registry|ledger)\b", REGISTER),
     _t(rf"\b(?:registry|ledger)\b{_W}{{0,2}}?\s+(?:(?:was|has been|is now|got)\s+)?(?:updated|amended|changed)\b", REGISTER),
@@ -378,7 +391,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(rf"\b(?:{FILE_NOUNS}|{MSG_NOUNS})\b{_W}{{0,2}}?\s+(?:is|are|sits)\s+(?:now\s+|already\s+|safely\s+)?at\s+(?:the\s+)?{_WHO}(?=\W*$|\s+(?:now|already|today|since|as of|this|yesterday|safely)\b)", DELIVER, NAMED, needs=" at "),
     _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:now|already)\s+(?:knows|is aware|is in the loop)\b", SEND, NAMED),
     _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:is|'s)\s+(?:now\s+)?(?:in the loop|up to speed|in the picture)\b", SEND, NAMED, needs="loop|speed|picture"),
-    _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:was|were|has been|have been|got)\s+(?:now\s+|already\s+)?(?:told|notified|informed|alerted|updated|looped in|briefed|cc'?d|messaged|emailed|pinged|texted)\b", SEND),
+    _t(r"(?<![\w'])(?P<who>[\w-]+)(?:,?\s+(?:too|also|as well),?)?\s+(?:was|were|has been|have been|got)\s+(?:now\s+|already\s+)?(?:told|notified|informed|alerted|updated|looped in|briefed|cc'?d|messaged|emailed|pinged|texted)\b", SEND),
     _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:is|are)\s+(?:now\s+|already\s+)?(?:notified|informed|looped in|briefed)\b", SEND, NAMED, needs="notified|informed|looped|briefed"),
     _t(rf"\b(?:told|notified|informed|alerted|briefed|reminded|warned|cc'?d|bcc'?d|wrote to|reached out to|got back to|followed up with|looped in|filled in|checked in with)\s+(?:(?:the|our|my)\s+)?{_WHO}", SEND),
     _t(rf"\blet\s+{_WHO}(?:\s+[\w'-]+)?\s+know\b", SEND),
@@ -426,7 +439,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"\bmerged\b", MERGE),
     _t(r"\b(?:re-?uploaded|uploaded)\b", UPLOAD),
     _t(r"\b(?:deleted|purged|erased|removed)\b", DELETE),
-    _t(r"\b(?:paid|paid out)\b", PAY),
+    _t(r"\b(?:paid|paid out|payed)\b", PAY),
     _t(r"\b(?:re-?rendered|rendered)\b", RENDER),
     _t(r"\b(?:restored|rolled back|reverted)\b", RESTORE),
     _t(r"\b(?:re-?synced|synced|synchronized|synchronised)\b", SYNC),
@@ -470,7 +483,8 @@ PREFILTER = re.compile(
     r"way|post|mail|transit|route|off|courier|hands|care|squared|wrapped|passed|gave|dropped|"
     r"left|speed|picture|made|carried|execut|ahead|out|gone|gave|got|possession|holding|"
     r"signed|picked|collected|settled|main|master|confirmation|framer|bindery|printer|gallery|"
-    r"essay|article|announce|shar|answer|contact|phoned|called|rang|did|have|had"
+    r"essay|article|announce|shar|answer|contact|phoned|called|rang|did|have|had|shot|line|"
+    r"receipt|holds|transfer|wired|remitted|payed|clean|wiped|trash|tick|archiv|backed"
 )
 
 # -- what keeps a phrase from asserting ---------------------------------------------------------
@@ -483,7 +497,9 @@ NOT_NEGATIONS = re.compile(
 )
 NEGATION = re.compile(
     r"\b(?:not|never|no|none|nothing|neither|nor|without|cannot|unsent|undelivered|nobody|"
-    r"yet to|failed to|fails to|unable to|lacks?|absent|absence|instead of|rather than)\b|n't\b"
+    r"yet to|failed to|fails to|unable to|lacks?|absent|absence|instead of|rather than|"
+    # the apostrophe left out, as writers in a hurry or of a second language often do
+    r"dont|didnt|doesnt|havent|hasnt|hadnt|wasnt|werent|isnt|arent|wont|cant|couldnt)\b|n't\b"
 )
 MODAL = re.compile(
     r"\b(?:will|would|should|shall|could|can|may|might|must|ought|going to|gonna|about to|"

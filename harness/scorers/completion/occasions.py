@@ -30,6 +30,14 @@ _DAY_WORDS = re.compile(
     r"last week)\b|\b(?:on|last|this past)\s+(?P<wd>monday|tuesday|wednesday|thursday|friday|"
     r"saturday|sunday)\b"
 )
+#: "booked for Oct 2 at 15:00", "the invitation for Friday": the date of the event the action
+#: is about, not of the action's occasion.
+_EVENT_DATE = re.compile(
+    rf"\bfor\s+(?:(?:next\s+|this\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|"
+    rf"sunday)|{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}"
+    rf"|\d{{4}}-\d{{2}}-\d{{2}}|\d{{1,2}}:\d{{2}})(?:,?\s+(?:at\s+)?\d{{1,2}}(?::\d{{2}})?"
+    rf"(?:\s*[ap]\.?m\.?)?)?"
+)
 _CLOCK = re.compile(
     r"\b(?:at|by|around|since|@)\s+(?P<clock>\d{1,2}:\d{2}(?:\s*[ap]\.?m\.?)?|\d{1,2}\s*[ap]\.?m\.?)"
 )
@@ -70,7 +78,7 @@ class When:
 
 def when_of(sentence: str, recorded_at: datetime) -> When:
     """The day and clock time a sentence gives its action, read on ``recorded_at``'s day."""
-    plain = clean(sentence)
+    plain = _EVENT_DATE.sub(" ", clean(sentence))
     today = recorded_at.date()
     day: date | None = None
     spoken = ""

@@ -1,0 +1,171 @@
+"""Stance of a statement: is it negated, which outcome state does it name, and what do the clauses
+of an evidence item say, each with its own negation?
+
+Claim support compares stances, not only words: "Patrick did not ask for a reply" shares every
+word with "Patrick asked for a reply", and the evidence "no need to reply" decides between them.
+Plain rules, so each verdict names the clause that decided it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from harness.text.names import named_in
+from harness.text.normal import ascii_fold, clean
+from harness.text.polarity import Polarity
+from harness.text.support import evidence_tokens, support_tokens
+
+_CONTRACTED = re.compile(r"\b(won|can|\w+)n't\b")
+#: "unread", "unpaid", "unsent": the negation of a state written as one word.
+_UN_WORD = re.compile(r"\bun(read|paid|sent|seen|done|signed|\w{3,}ed)\b")
+#: Words that mean "not" of another word the evidence uses.
+_ANTONYMS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"\b(?:missing|absent)\b"), "not present"),
+    (re.compile(r"\b(?:mismatch(?:es|ed)?|differ(?:s|ed)?|diverge[sd]?)\b"), "not match"),
+)
+_NEGATOR = re.compile(r"\b(?:not|never|no|none|nothing|neither|nor|without)\b")
+#: Outcome states a clause can name; base forms count only after do/did/does ("did not bounce").
+_DONE = re.compile(
+    r"\b(?:succeeded|successful(?:ly)?|delivered|sent|got|gotten|received|arrived|reached|"
+    r"went (?:out|through)|gone (?:out|through)|completed?|done|finished|published|posted|live|"
+    r"re-?sealed|sealed|registered|rendered|acknowledged|acked|logged|journal(?:l)?ed|recorded|"
+    r"uploaded|merged|paid|settled|landed|applied|scheduled|booked|archived|marked|happened|"
+    r"in the (?:\w+ )?archive|handed (?:off|over)|has (?:the|it|them)|have (?:the|it|them)|"
+    r"is with|are with|in (?:his|her|their) (?:hands|inbox)|"
+    r"(?:do|did|does) (?:get|go (?:out|through)|arrive|reach|land|complete|succeed|happen|apply))\b"
+)
+_UNDONE = re.compile(
+    r"\b(?:queued|queue|pending|waiting|awaiting|stalled|failed|failure|bounced|rejected|"
+    r"throttled|cancell?ed|timed out|outstanding|in flight|retrying|yet to|"
+    r"(?:do|did|does) (?:bounce|fail|stall))\b"
+)
+#: Events that are someone's response or another step, not the action itself: a claim naming one
+#: needs evidence that mentions it ("Ines has read the reply" is not backed by a delivery).
+_EVENTS = re.compile(
+    r"\b(?:read|repl(?:y|ied|ies)|answer(?:ed|s)?|accept(?:ed|s)?|refus(?:e|ed|es)|"
+    r"declin(?:e|ed|es)|approv(?:e|ed|es)|sign(?:ed|s)?|print(?:ed|s)?|likes?|liked|"
+    r"retr(?:y|ied|ies)|open(?:ed|s)?|download(?:ed|s)?|view(?:ed|s)?|forward(?:ed|s)?)\b"
+)
+_CLAUSE = re.compile(r"[;,.!?](?=\s|$)|:\s|\s+but\s+|\s+-\s+")
+
+
+def _expand(text: str) -> str:
+    plain = clean(ascii_fold(text))
+    plain = _CONTRACTED.sub(
+        lambda m: {"won": "will", "can": "can"}.get(m.group(1), m.group(1)) + " not", plain
+    )
+    plain = _UN_WORD.sub(lambda m: f"not {m.group(1)}", plain)
+    for pattern, replacement in _ANTONYMS:
+        plain = pattern.sub(replacement, plain)
+    return plain
+
+
+@dataclass(frozen=True)
+class Stance:
+    """One clause: its words without negation, whether it is negated, the state it names."""
+
+    core: str
+    negated: bool
+    #: The outcome the clause asserts, negation applied (None: it names no outcome state).
+    says: Polarity | None
+    #: Response events it names ("read", "replied") that need their own evidence.
+    events: tuple[str, ...]
+
+
+def stance(text: str) -> Stance:
+    plain = _expand(text)
+    negations = len(_NEGATOR.findall(plain))
+    core = " ".join(_NEGATOR.sub(" ", plain).split())
+    negated = negations % 2 == 1
+    done, undone = _DONE.search(core), _UNDONE.search(core)
+    says: Polarity | None
+    if done and undone:
+        says = "undone"  # "queued, not delivered": the open state decides
+    elif done or undone:
+        base: Polarity = "done" if done else "undone"
+        says = ("undone" if base == "done" else "done") if negated else base
+    else:
+        says = None
+    events = tuple(m.group(0) for m in _EVENTS.finditer(core))
+    return Stance(core, negated, says, events)
+
+
+#: A capitalised word, sentence-initial too ("Patrick asked ..."): a name more often than not.
+_CAPITALISED = re.compile(r"\b[A-Z][\w'-]*")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+
+
+def statements(text: str) -> str:
+    """The text without its questions: "Did you already send it?" reports no outcome."""
+    return " ".join(s for s in _SENTENCE_END.split(text) if not s.rstrip().endswith("?"))
+
+
+def clauses(text: str) -> list[str]:
+    """The clauses of ``text``: split at ; , . ! ? followed by a space, ": ", " but "."""
+    return [part.strip() for part in _CLAUSE.split(text) if part and part.strip()]
+
+
+def _data_statements(data: Mapping[str, Any]) -> Iterator[str]:
+    """What an item's fields state: ``unread: true`` says "unread", ``intended: false`` says "not
+    intended", and ``expected_sha256`` unlike ``actual_sha256`` says the hashes do not match."""
+    for key, value in data.items():
+        words = str(key).replace("_", " ")
+        if isinstance(value, bool):
+            yield words if value else f"not {words}"
+        elif isinstance(value, str | int | float):
+            yield f"{words} {value}"
+        elif isinstance(value, list) and all(isinstance(v, str | int | float) for v in value):
+            yield " ".join([words, *(str(v) for v in value)])
+        elif isinstance(value, Mapping):
+            yield from _data_statements(value)
+        if str(key).startswith("expected_"):
+            what = str(key).removeprefix("expected_")
+            actual = data.get(f"actual_{what}")
+            if actual is not None:
+                noun = "hashes" if what in {"sha256", "sha1", "md5", "hash", "digest"} else what
+                yield f"{noun} match" if actual == value else f"{noun} do not match"
+
+
+@dataclass(frozen=True)
+class EvidenceClause:
+    tokens: frozenset[str]
+    negated: bool
+    text: str
+
+
+def evidence_clauses(text: str, data: Mapping[str, Any] | None) -> tuple[EvidenceClause, ...]:
+    found = []
+    for part in [*clauses(text), *_data_statements(data or {})]:
+        st = stance(part)
+        tokens = evidence_tokens(st.core)
+        if tokens:
+            found.append(EvidenceClause(tokens, st.negated, part))
+    return tuple(found)
+
+
+def predicate_tokens(core: str, written: str) -> frozenset[str]:
+    """The claim's words without the names it gives (read from the text as ``written``, whose
+    capitals mark them): what it says about them."""
+    capitalised = " ".join(_CAPITALISED.findall(ascii_fold(written)))
+    names: frozenset[str] = frozenset().union(
+        evidence_tokens(capitalised), *(evidence_tokens(n.literal) for n in named_in(written))
+    )
+    return support_tokens(core.replace("-", " ")) - names
+
+
+def evidence_negates(
+    st: Stance, written: str, found: list[EvidenceClause]
+) -> tuple[bool | None, EvidenceClause | None]:
+    """Do the evidence clauses that best match the claim's predicate say it, or its negation?
+    None when no clause shares a word with it."""
+    wanted = predicate_tokens(st.core, written)
+    scored = [(len(wanted & c.tokens), c) for c in found]
+    best = max((score for score, _ in scored), default=0)
+    if best == 0:
+        return None, None
+    top = [c for score, c in scored if score == best]
+    plain = next((c for c in top if not c.negated), None)
+    return (False, plain) if plain is not None else (True, top[0])
