@@ -20,7 +20,7 @@ from harness.schema import EvidenceItem, HostCheck, ToolCall
 from harness.scorers.base import Score, ScoreContext, ratio, scorer
 from harness.scorers.checks import kind_families
 from harness.scorers.evidence import analyse
-from harness.scorers.reopening import mentions_matter
+from harness.scorers.reopening import mentions_matter, settles
 from harness.text.names import name_variants
 from harness.text.normal import clean, iter_strings
 from harness.text.sentences import sentences
@@ -40,7 +40,6 @@ _RECHECK_WORDS = re.compile(
     r"follow[- ]?up|audit|inspect|look (?:at|into)|investigate|re-?examine|re-?read|poll|ping)\b"
 )
 _DONT = re.compile(r"\b(?:do not|don't|no need to|avoid|without|never|not|skip|stop|nothing to)\b")
-_CLOSURE_KINDS = frozenset({"journal", "receipt", "focus", "reminder", "history", "heartbeat"})
 _DATE_TOKEN = re.compile(r"^\d[\d-]*$")
 #: Natural words for an action verb, so "do not send Patrick another DM" warns about message.send.
 _ACTION_WORDS: dict[str, tuple[str, ...]] = {
@@ -135,8 +134,7 @@ def _settled_at(ctx: ScoreContext, matter: str) -> datetime | None:
     # the matter is the settlement; only evidence newer than it justifies reopening.
     times = [
         item.at for item in ctx.package.context
-        if item.kind in _CLOSURE_KINDS and item.at <= ctx.package.recorded_at
-        and _item_mentions(item, matter)
+        if settles(item) and item.at <= ctx.package.recorded_at and _item_mentions(item, matter)
     ]  # fmt: skip
     return max(times) if times else None
 
