@@ -75,7 +75,10 @@ def write_run_meta(run_dir: Path, meta: RunMeta | Mapping[str, Any]) -> None:
 
 
 def record_policy(run_dir: Path, digest: str) -> None:
-    """Note in run.json the digest of the policy a report of the run decided with."""
+    """Note in run.json the digest of the policy a report of the run decided with. A folder of
+    scores without run.json (reported by name) has nowhere to note it and is left as it is."""
+    if not (run_dir / RUN_META).is_file():
+        return
     meta = load_run_meta(run_dir)
     if meta.policy_sha256 != digest:
         write_run_meta(run_dir, meta.model_copy(update={"policy_sha256": digest}))
