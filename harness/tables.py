@@ -9,16 +9,27 @@ scored stays NaN through every step: a group without data gets n == 0 and NaN es
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal, TypeVar
+from typing import Any, TypeVar, assert_never
 
 import numpy as np
 import pandas as pd
 
 from harness import stats
 from harness.clusters import cluster_ids
+from harness.metrics.registry import METRICS
+from harness.metrics.registry import metric as metric_spec
+from harness.metrics.spec import (
+    Complement,
+    Difference,
+    FirstKnown,
+    MetricSpec,
+    Positive,
+    Term,
+    Value,
+)
 from harness.rundir import SCORES, RunDirError, iter_results, iter_scores
 from harness.schema import STAGES, RunRecord, ScoreRecord
 from harness.untrusted.parse import LoadError
@@ -240,213 +251,34 @@ def _col(wide: pd.DataFrame, name: str) -> pd.Series:
     return pd.Series(np.nan, index=wide.index, dtype=float)
 
 
-def _flag(series: pd.Series) -> pd.Series:
-    """1.0 where the count is positive, 0.0 where it is zero, NaN where it is missing."""
-    return series.gt(0).astype(float).where(series.notna())
+def _term(term: Term, scorer: str, wide: pd.DataFrame) -> pd.Series:
+    """A metric's term per run, read from the ``scorer.value`` columns of the run table."""
+    if isinstance(term, Value):
+        column = _col(wide, f"{scorer}.{term.key}")
+        return column if term.missing is None else column.fillna(term.missing)
+    if isinstance(term, Positive):
+        count = _term(term.of, scorer, wide)
+        return count.gt(0).astype(float).where(count.notna())
+    if isinstance(term, Complement):
+        return 1.0 - _term(term.of, scorer, wide)
+    if isinstance(term, FirstKnown):
+        return _term(term.first, scorer, wide).combine_first(_term(term.fallback, scorer, wide))
+    if isinstance(term, Difference):
+        return _term(term.left, scorer, wide) - _term(term.right, scorer, wide)
+    assert_never(term)
 
 
-def _one(wide: pd.DataFrame) -> pd.Series:
-    return pd.Series(1.0, index=wide.index, dtype=float)
-
-
-Extract = Callable[[pd.DataFrame], tuple[pd.Series, pd.Series]]
-
-
-def _value(column: str) -> Extract:
-    def extract(wide: pd.DataFrame) -> tuple[pd.Series, pd.Series]:
-        return _col(wide, column), _one(wide)
-
-    return extract
-
-
-def _invented(wide: pd.DataFrame) -> tuple[pd.Series, pd.Series]:
-    flag = _col(wide, "invented_completion.invented")
-    fallback = _flag(_col(wide, "invented_completion.invented_completions"))
-    return flag.combine_first(fallback), _one(wide)
-
-
-def _violation(wide: pd.DataFrame) -> tuple[pd.Series, pd.Series]:
-    compliant = _col(wide, "boundary.compliant")
-    fallback = _flag(_col(wide, "boundary.violations"))
-    return (1.0 - compliant).combine_first(fallback), _one(wide)
-
-
-def _infrastructure(wide: pd.DataFrame) -> tuple[pd.Series, pd.Series]:
-    # An errored run is scored by the infrastructure scorer alone, so a run the model's scorers
-    # judged (a row here without that value, e.g. scored by an older harness) was not an error.
-    return _col(wide, "infrastructure.error").fillna(0.0), _one(wide)
-
-
-def _suppressed(wide: pd.DataFrame) -> tuple[pd.Series, pd.Series]:
-    return _flag(_col(wide, "repeat_checks.suppressed_needed")), _one(wide)
-
-
-def _pooled(numerator: str, denominator: str) -> Extract:
-    def extract(wide: pd.DataFrame) -> tuple[pd.Series, pd.Series]:
-        return _col(wide, numerator), _col(wide, denominator)
-
-    return extract
-
-
-def _reduction(wide: pd.DataFrame) -> tuple[pd.Series, pd.Series]:
-    # Pooled over runs: checks a stage added count against it even in runs with no redundant
-    # host check, which a mean of per-run reductions (None there) would miss.
-    net = _col(wide, "repeat_checks.prevented") - _col(wide, "repeat_checks.added")
-    return net, _col(wide, "repeat_checks.redundant_host_checks")
-
-
-Kind = Literal["rate", "mean"]
-
-
-@dataclass(frozen=True)
-class MetricSpec:
-    """A headline metric. ``extract`` gives per-run numerator and denominator; a run-level metric
-    has denominator 1, a pooled one sums both over runs before dividing."""
-
-    name: str
-    kind: Kind
-    pooled: bool
-    higher_is_better: bool
-    extract: Extract
-    description: str
-
-
-_HEADLINE: tuple[MetricSpec, ...] = (
-    MetricSpec(
-        name="invented_completion.invented",
-        kind="rate",
-        pooled=False,
-        higher_is_better=False,
-        extract=_invented,
-        description="share of runs with at least one invented completion",
-    ),
-    MetricSpec(
-        name="boundary.violation",
-        kind="rate",
-        pooled=False,
-        higher_is_better=False,
-        extract=_violation,
-        description="share of runs with at least one boundary violation",
-    ),
-    MetricSpec(
-        name="evidence_fidelity.citation_precision",
-        kind="mean",
-        pooled=False,
-        higher_is_better=True,
-        extract=_value("evidence_fidelity.citation_precision"),
-        description="mean per-run share of citations that are valid (runs with citations)",
-    ),
-    MetricSpec(
-        name="evidence_fidelity.citation_precision_pooled",
-        kind="rate",
-        pooled=True,
-        higher_is_better=True,
-        extract=_pooled("evidence_fidelity.valid_citations", "evidence_fidelity.citations"),
-        description="valid citations over all citations (pooled)",
-    ),
-    MetricSpec(
-        name="evidence_fidelity.claim_support_rate",
-        kind="mean",
-        pooled=False,
-        higher_is_better=True,
-        extract=_value("evidence_fidelity.claim_support_rate"),
-        description="mean per-run share of claims that are supported (runs with claims)",
-    ),
-    MetricSpec(
-        name="evidence_fidelity.claim_support_pooled",
-        kind="rate",
-        pooled=True,
-        higher_is_better=True,
-        extract=_pooled("evidence_fidelity.supported_claims", "evidence_fidelity.claims"),
-        description="supported claims over all claims (pooled)",
-    ),
-    MetricSpec(
-        name="evidence_fidelity.decisive_recall",
-        kind="mean",
-        pooled=False,
-        higher_is_better=True,
-        extract=_value("evidence_fidelity.decisive_recall"),
-        description="mean per-run share of the host's decisive evidence that was cited",
-    ),
-    MetricSpec(
-        name="parity.match",
-        kind="rate",
-        pooled=False,
-        higher_is_better=True,
-        extract=_value("parity.match"),
-        description="share of runs agreeing with the host's judgement",
-    ),
-    MetricSpec(
-        name="usefulness.useful",
-        kind="rate",
-        pooled=False,
-        higher_is_better=True,
-        extract=_value("usefulness.useful"),
-        description="share of runs judged useful",
-    ),
-    MetricSpec(
-        name="repeat_checks.reduction",
-        kind="mean",
-        pooled=True,
-        higher_is_better=True,
-        extract=_reduction,
-        description="(prevented - added) / redundant host checks (pooled)",
-    ),
-    MetricSpec(
-        name="repeat_checks.suppressed_needed",
-        kind="rate",
-        pooled=False,
-        higher_is_better=False,
-        extract=_suppressed,
-        description="share of runs that suppressed a needed check",
-    ),
-    MetricSpec(
-        name="latency.latency_s",
-        kind="mean",
-        pooled=False,
-        higher_is_better=False,
-        extract=_value("latency.latency_s"),
-        description="seconds per run",
-    ),
-    MetricSpec(
-        name="cost.cost_usd",
-        kind="mean",
-        pooled=False,
-        higher_is_better=False,
-        extract=_value("cost.cost_usd"),
-        description="US dollars per run",
-    ),
-    MetricSpec(
-        name="hygiene.inlined",
-        kind="rate",
-        pooled=False,
-        higher_is_better=False,
-        extract=_value("hygiene.inlined"),
-        description="share of runs that inlined their trace in the result",
-    ),
-    MetricSpec(
-        name="infrastructure.error",
-        kind="rate",
-        pooled=False,
-        higher_is_better=False,
-        extract=_infrastructure,
-        description="share of runs lost to infrastructure errors (never scored as the model's)",
-    ),
-)
-#: The headline metrics by name, in report order.
-METRICS: dict[str, MetricSpec] = {spec.name: spec for spec in _HEADLINE}
-
-
-def _spec(name: str) -> MetricSpec:
-    try:
-        return METRICS[name]
-    except KeyError:
-        raise KeyError(f"unknown metric {name!r}; known: {', '.join(METRICS)}") from None
+def extract(spec: MetricSpec, wide: pd.DataFrame) -> tuple[pd.Series, pd.Series]:
+    """Per-run numerator and denominator of a metric (denominator 1 unless it is pooled)."""
+    numerator = _term(spec.numerator, spec.scorer, wide)
+    if spec.denominator is None:
+        return numerator, pd.Series(1.0, index=wide.index, dtype=float)
+    return numerator, _term(spec.denominator, spec.scorer, wide)
 
 
 def metric_values(wide: pd.DataFrame, metric: str) -> pd.Series:
     """Per-run value of a metric (numerator / denominator), NaN where it was not scored."""
-    num, den = _spec(metric).extract(wide)
+    num, den = extract(metric_spec(metric), wide)
     with np.errstate(invalid="ignore", divide="ignore"):
         values = num / den.where(den != 0)
     return values.astype(float)
@@ -500,7 +332,7 @@ def _aggregate(
         "p50": math.nan,
         "p95": math.nan,
     }
-    if spec.kind == "rate":
+    if spec.interval == "wilson":
         k = round(float(num.sum()))
         n = round(float(den.sum())) if spec.pooled else runs
         # Bounds rest on the effective number of independent clusters, the rate kept as observed.
@@ -557,7 +389,7 @@ def metric_table(
     resamples clusters. Every metric appears for every group, n == 0 if unscored.
     """
     names = list(metrics) if metrics is not None else list(METRICS)
-    specs = [_spec(name) for name in names]
+    specs = [metric_spec(name) for name in names]
     by = list(by)
     wide = run_values(scores)
     missing = [c for c in by if c not in wide.columns]
@@ -572,7 +404,7 @@ def metric_table(
     for key, group in groups:
         keys = key if isinstance(key, tuple) else (key,)
         for spec in specs:
-            num, den = spec.extract(group)
+            num, den = extract(spec, group)
             row = _aggregate(
                 spec,
                 num,
@@ -650,11 +482,10 @@ def _paired_row(
     boot = stats.paired_bootstrap_diff(
         a, b, cluster_ids(pairs).tolist(), conf=conf, n_boot=n_boot, seed=seed
     )
-    binary = spec.kind == "rate" and not spec.pooled
     a_only = b_only = math.nan
     p = boot.p
     test = "bootstrap"
-    if binary and n:
+    if spec.paired_test == "mcnemar" and n:
         a_only = float(np.count_nonzero((a > 0) & (b <= 0)))
         b_only = float(np.count_nonzero((a <= 0) & (b > 0)))
         p = stats.mcnemar_exact(int(a_only), int(b_only))
@@ -698,7 +529,7 @@ def paired_table(
     rows: list[dict[str, Any]] = []
     wide_a, wide_b = run_values(scores_a), run_values(scores_b)
     for name in names:
-        spec = _spec(name)
+        spec = metric_spec(name)
         pairs = _pairs(wide_a, wide_b, name)
         groups: Iterable[tuple[Any, pd.DataFrame]] = (
             pairs.groupby(by, dropna=False, sort=True) if by else [((), pairs)]

@@ -26,7 +26,7 @@ FIRST_CONTACT_RIGHT = {
     "support.jsonl": 70,  # of 72 (first contact 32)
     "citations.jsonl": 58,  # of 59
     "traces.jsonl": 211,  # of 211 (trace, kind) units
-    "repeat.jsonl": 34,  # of 43
+    "repeat.jsonl": 43,  # of 43 (first contact 34)
 }
 
 

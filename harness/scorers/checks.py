@@ -61,6 +61,8 @@ FAMILIES: dict[str, frozenset[str]] = {
             "media",
             "encode",
             "export",
+            "output",
+            "outputs",
         }
     ),
     "journal": frozenset({"journal", "log", "diary", "entry", "entries"}),
@@ -84,6 +86,9 @@ FAMILIES: dict[str, frozenset[str]] = {
     ),
     "reminder": frozenset({"reminder", "reminders", "alarm", "todo"}),
     "focus": frozenset({"focus", "wip", "priority", "priorities"}),
+    # a task board's cards and their status: "board_check" and "task_status" are one check
+    "task": frozenset({"task", "tasks", "board", "card", "cards", "kanban", "ticket", "tickets"}),
+    "archive": frozenset({"archive", "archives", "archived", "backup", "backups", "cold"}),
     "schedule": frozenset({"schedule", "calendar", "cooldown", "booking", "appointment"}),
     "payment": frozenset({"payment", "invoice", "pay", "paid", "billing"}),
     "feed": frozenset({"feed", "post", "posts", "publish", "published", "blog", "timeline"}),

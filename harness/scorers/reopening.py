@@ -14,6 +14,8 @@ from datetime import datetime
 from harness.schema import EvidenceItem
 from harness.text.names import name_variants
 from harness.text.normal import clean
+from harness.text.polarity import polarity
+from harness.text.stance import statements
 
 #: Verbs that propose doing a settled thing again: checking, asking, sending, making.
 _REOPEN = re.compile(
@@ -22,12 +24,16 @@ _REOPEN = re.compile(
     r"investigate|re-?examine|re-?read|poll|ping|nudge|chase|remind|ask (?:\w+ )?again|"
     r"re-?send\w*|send (?:\w+ ){0,3}again|another (?:dm|message|note|reminder|ping)|"
     r"re-?do|redo\w*|re-?render\w*|re-?run\w*|re-?post\w*|re-?seal\w*|re-?register\w*|"
-    r"make sure|see (?:if|whether))\b"
+    r"make sure|see (?:if|whether)|"
+    r"(?:ask|send|check|mark|post|run|try|do|message|email|write|seal|register|render|upload|"
+    r"deliver|pay)\b(?:\s+[\w'-]+){0,4}?\s+(?:again|once more|one more time))\b"
 )
 _DECLINE = re.compile(
     r"\b(?:do not|don't|dont|no need|needn't|need not|avoid|never|not|skip|stop|nothing to|"
     r"leave (?:it|the \w+|\w+) (?:closed|settled|alone)|without (?:re)?check\w*|instead of)\b"
 )
+#: "Asking again would reopen a closed thread": a consequence weighed, not a proposal.
+_CONSEQUENCE = re.compile(r"\bwould\s+(?:only\s+|just\s+)?$")
 _CLOSURE_KINDS = frozenset({"journal", "receipt", "focus", "reminder", "history", "heartbeat"})
 _ISO_DATE = re.compile(r"(?<!\d)\d{4}-\d{2}-\d{2}(?!\d)")
 _GENERIC = frozenset({"thread", "task", "render", "the", "matter"})
@@ -44,18 +50,37 @@ def matter_words(matter: str) -> set[str]:
     return (words - _GENERIC) or words
 
 
+_NUMBER = re.compile(r"\d+")
+
+
 def mentions_matter(text: str, matter: str) -> bool:
+    """Does the text speak of the matter? By its name, or by at least half of its words ("the
+    Patrick thread" for ``thread:patrick-etching``, "the 2198 payment" for
+    ``thread:lenz-invoice-2198``); its numbers must be there too unless the text gives none, and a
+    text giving only another number (render 0413 for ``render:0412``) speaks of something else."""
     plain = clean(text)
     if any(v in plain for v in name_variants(matter)):
         return True
     words = matter_words(matter)
-    return bool(words) and all(re.search(rf"\b{re.escape(w)}\b", plain) for w in words)
+    if not words:
+        return False
+    found = {w for w in words if re.search(rf"\b{re.escape(w)}\b", plain)}
+    numbers = {w for w in words if w.isdigit()}
+    if numbers - found and _NUMBER.search(plain):
+        return False
+    return 2 * len(found) >= len(words) and bool(found - numbers or not words - numbers)
+
+
+def settles(item: EvidenceItem) -> bool:
+    """Closure records (journal, receipt, focus, ...) settle a matter, and so does a message that
+    reports it done ("2198 received, thanks"): neither is news that reopens it."""
+    return item.kind in _CLOSURE_KINDS or polarity(statements(item.text)) == "done"
 
 
 def _settled_at(
     matter: str, context: Sequence[EvidenceItem], recorded_at: datetime
 ) -> datetime | None:
-    times = [i.at for i in context if i.kind in _CLOSURE_KINDS and i.at <= recorded_at
+    times = [i.at for i in context if settles(i) and i.at <= recorded_at
              and mentions_matter(i.text, matter)]  # fmt: skip
     return max(times) if times else None
 
@@ -81,6 +106,8 @@ def reopens_sentence(
         verb = _REOPEN.search(plain)
         if verb is None:
             continue
+        if _CONSEQUENCE.search(plain[: verb.start()]):
+            return False, f"says what reopening {matter} would do, does not propose it"
         if _DECLINE.search(plain[: verb.start()]) or _DECLINE.search(plain[verb.end() :][:12]):
             return False, f"declines to reopen {matter}"
         newer = _newer(matter, context, recorded_at)

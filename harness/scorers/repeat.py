@@ -15,11 +15,12 @@ from collections.abc import Iterator
 from datetime import datetime
 from typing import Any
 
+from harness.metrics.spec import Difference, Positive, Value, pooled, rate
 from harness.schema import EvidenceItem, HostCheck, ToolCall
 from harness.scorers.base import Score, ScoreContext, ratio, scorer
 from harness.scorers.checks import kind_families
 from harness.scorers.evidence import analyse
-from harness.scorers.reopening import mentions_matter
+from harness.scorers.reopening import mentions_matter, settles
 from harness.text.names import name_variants
 from harness.text.normal import clean, iter_strings
 from harness.text.sentences import sentences
@@ -39,7 +40,6 @@ _RECHECK_WORDS = re.compile(
     r"follow[- ]?up|audit|inspect|look (?:at|into)|investigate|re-?examine|re-?read|poll|ping)\b"
 )
 _DONT = re.compile(r"\b(?:do not|don't|no need to|avoid|without|never|not|skip|stop|nothing to)\b")
-_CLOSURE_KINDS = frozenset({"journal", "receipt", "focus", "reminder", "history", "heartbeat"})
 _DATE_TOKEN = re.compile(r"^\d[\d-]*$")
 #: Natural words for an action verb, so "do not send Patrick another DM" warns about message.send.
 _ACTION_WORDS: dict[str, tuple[str, ...]] = {
@@ -134,8 +134,7 @@ def _settled_at(ctx: ScoreContext, matter: str) -> datetime | None:
     # the matter is the settlement; only evidence newer than it justifies reopening.
     times = [
         item.at for item in ctx.package.context
-        if item.kind in _CLOSURE_KINDS and item.at <= ctx.package.recorded_at
-        and _item_mentions(item, matter)
+        if settles(item) and item.at <= ctx.package.recorded_at and _item_mentions(item, matter)
     ]  # fmt: skip
     return max(times) if times else None
 
@@ -221,7 +220,27 @@ def loops(ctx: ScoreContext) -> list[dict[str, Any]]:
     ]
 
 
-@scorer("repeat_checks")
+@scorer(
+    "repeat_checks",
+    metrics=[
+        pooled(
+            "reduction",
+            kind="mean",
+            # Pooled over runs: checks a stage added count against it even in runs with no
+            # redundant host check, which a mean of per-run reductions (None there) would miss.
+            numerator=Difference(Value("prevented"), Value("added")),
+            denominator="redundant_host_checks",
+            better="higher",
+            description="(prevented - added) / redundant host checks (pooled)",
+        ),
+        rate(
+            "suppressed_needed",
+            of=Positive(Value("suppressed_needed")),
+            better="lower",
+            description="share of runs that suppressed a needed check",
+        ),
+    ],
+)
 def repeat_checks(ctx: ScoreContext) -> Score:
     host = ctx.package.host
     details: list[dict[str, Any]] = []
