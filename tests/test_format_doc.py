@@ -13,10 +13,11 @@ import pytest
 from pydantic import BaseModel
 
 from harness.cli.schema_cmd import write_schemas
+from harness.invocation import _result_schema as build_invocation_schema
 from harness.package_checks import check_package
 from harness.policy import load_policy
 from harness.rundir import RunMeta
-from harness.schema import Package, RecordedOutput, RunRecord, ScoreRecord, Stage
+from harness.schema import CONTRACTS, Package, RecordedOutput, RunRecord, ScoreRecord, Stage
 from harness.schema.reference import formats, render_doc, undocumented
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "format.md"
@@ -76,3 +77,25 @@ def test_example_loads_through_its_model(lang: str, name: str, body: str, tmp_pa
     model = MODELS[name].model_validate(json.loads(body))
     if isinstance(model, Package):
         assert check_package(model) == []  # the example breaks none of validate's rules
+
+
+def _property_descriptions(schema: Any) -> list[str]:
+    found = []
+    if isinstance(schema, dict):
+        for name, prop in (schema.get("properties") or {}).items():
+            if isinstance(prop, dict) and "description" in prop:
+                found.append(name)
+        for value in schema.values():
+            found += _property_descriptions(value)
+    elif isinstance(schema, list):
+        for value in schema:
+            found += _property_descriptions(value)
+    return found
+
+
+def test_field_descriptions_stay_out_of_what_a_model_is_asked() -> None:
+    # They document the format; in the prompt's result schema a reworded description would
+    # change every model's input and miss every recorded cassette.
+    for stage in Stage:
+        assert _property_descriptions(CONTRACTS[stage].model_json_schema())
+        assert _property_descriptions(build_invocation_schema(stage)) == []
