@@ -29,7 +29,8 @@ def _result_schema(stage: Stage) -> dict[str, Any]:
     # The contract's shape without its field descriptions: those document the format for hosts
     # (docs/format.md, `shadow schema`); in the prompt they would change what every model is asked,
     # and with it every recorded cassette, whenever a description is reworded.
-    return _without_field_descriptions(spec(stage).contract.model_json_schema())
+    schema: dict[str, Any] = _without_field_descriptions(spec(stage).contract.model_json_schema())
+    return schema
 
 
 def _without_field_descriptions(schema: Any) -> Any:

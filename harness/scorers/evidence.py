@@ -447,6 +447,7 @@ def analyse(ctx: ScoreContext) -> EvidenceAnalysis:
 
 @scorer(
     "evidence_fidelity",
+    detector="lexical",
     metrics=[
         mean(
             "citation_precision",

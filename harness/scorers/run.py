@@ -390,7 +390,8 @@ def _record_scoring(
     """run.json's ``scoring``: which scorers made scores.jsonl (and the metrics each produced),
     with what settings."""
     specs = [
-        ScorerSpec(name=fn.name, metrics=sorted(metrics.get(fn.name, ()))) for fn in _scorers()
+        ScorerSpec(name=fn.name, metrics=sorted(metrics.get(fn.name, ())), detector=fn.detector)
+        for fn in _scorers()
     ] + [
         ScorerSpec(
             name=d.name, metrics=sorted(metrics.get(d.name, ())), derived_from=list(d.inputs)

@@ -113,6 +113,7 @@ def asserted_actions(ctx: ScoreContext) -> list[Completion]:
 
 @scorer(
     "invented_completion",
+    detector="lexical",
     metrics=[
         rate(
             "invented",
