@@ -83,7 +83,8 @@ class RunMeta(BaseModel):
         default=RUN_FORMAT,
         ge=OLDEST_READ_FORMAT,
         le=RUN_FORMAT,
-        description="layout of this run.json (2 today; 1 is still read)",
+        description=f"layout of this run.json ({RUN_FORMAT} today; layouts down to "
+        f"{OLDEST_READ_FORMAT} are still read)",
     )
     run_id: str = Field(description="the run's id, also its folder name")
     started_at: str | None = Field(default=None, description="when the run started (ISO 8601, UTC)")

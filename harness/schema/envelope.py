@@ -61,6 +61,6 @@ class Envelope(Open):
     usage: Usage = Field(default=Usage(), description="tokens and cost")
     archive_id: str | None = Field(
         default=None,
-        description="names the run's archived trace (traces/ARCHIVE_ID.jsonl); the trace is never inlined",
+        description="names the run's trace, archived beside the run (`shadow show` prints it); never inlined in the result",
     )
     error: str | None = Field(default=None, description="why a run failed, for failed/timed_out")

@@ -77,7 +77,8 @@ class RunRecord(Strict):
         "was stored)",
     )
     archive_id: str | None = Field(
-        default=None, description="names its archived trace (traces/ARCHIVE_ID.jsonl)"
+        default=None,
+        description="names its trace, archived beside the run (`shadow show RUN_DIR PACKAGE/STAGE` prints it)",
     )
     attempts: int = Field(
         default=1, ge=1, description="tries it took (infrastructure errors are retried)"
