@@ -13,8 +13,8 @@ from typing import Any
 
 import yaml
 
+from harness.metrics.registry import METRICS
 from harness.policy import PolicyError, load_policy
-from harness.tables import METRICS
 
 
 def add_parser(sub: Any) -> None:

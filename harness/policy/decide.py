@@ -16,9 +16,9 @@ from typing import Any, Literal
 import pandas as pd
 from pydantic import BaseModel, ConfigDict
 
+from harness.metrics.registry import METRICS
 from harness.policy.models import Gate, Policy, RegressionGate
 from harness.schema import STAGES, Stage
-from harness.tables import METRICS
 
 Verdict = Literal["promote", "hold", "demote"]
 GateStatus = Literal["pass", "fail", "too_few", "missing"]

@@ -17,9 +17,9 @@ from typing import Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from harness.metrics.registry import METRICS
 from harness.schema import Stage
 from harness.stages import PHASES, STAGE_SPECS
-from harness.tables import METRICS
 from harness.untrusted.parse import BadInput, parse_config
 
 Comparator = Literal["<", "<=", ">", ">=", "=="]

@@ -14,10 +14,11 @@ from pathlib import Path
 import pandas as pd
 
 from harness.loading import load_packages
+from harness.metrics.registry import METRICS
 from harness.report.case_page import case_file_name, case_html
 from harness.rundir import RunDirError, iter_results, iter_scores, read_trace
 from harness.schema import Package, RunRecord, ScoreRecord
-from harness.tables import METRICS, metric_values
+from harness.tables import metric_values
 
 #: The folder of case pages, beside the report.
 CASES = "cases"

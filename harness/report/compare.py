@@ -11,6 +11,7 @@ from typing import Any
 
 import pandas as pd
 
+from harness.metrics.registry import METRICS
 from harness.report.cases import CASES, CaseKey, write_case_pages
 from harness.report.compare_summary import StageChange, headline, stage_changes
 from harness.report.data import HEADLINE, read_meta
@@ -25,7 +26,7 @@ from harness.report.render import (
     png_data_uri,
     records,
 )
-from harness.tables import METRICS, load_tables, paired_outcomes, paired_table
+from harness.tables import load_tables, paired_outcomes, paired_table
 
 #: Run-level yes/no metrics whose flips are worth listing package by package.
 FLIP_METRICS: tuple[str, ...] = (

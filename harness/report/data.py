@@ -10,6 +10,7 @@ from typing import Any
 
 import pandas as pd
 
+from harness.metrics.registry import METRICS
 from harness.policy import (
     Decision,
     Policy,
@@ -26,7 +27,7 @@ from harness.report.render import Link, Links, records
 from harness.rundir import RUN_META, read_run_meta
 from harness.sandbox.isolation import isolation_warning
 from harness.schema import STAGES
-from harness.tables import LABEL_PREFIX, METRICS, RunTables, load_tables, metric_table, run_values
+from harness.tables import LABEL_PREFIX, RunTables, load_tables, metric_table, run_values
 
 #: Metrics in the per-stage table, in reading order.
 HEADLINE: tuple[str, ...] = (

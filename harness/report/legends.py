@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from harness.tables import METRICS
+from harness.metrics.registry import METRICS
 
 #: Column -> what it holds.
 COLUMNS: dict[str, str] = {

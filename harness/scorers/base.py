@@ -2,7 +2,8 @@
 evidence, and per-item details.
 
 The registry of scorers is the explicit tuple ``SCORERS`` in ``harness.scorers``; the ``scorer``
-decorator only names a function, it registers nothing at import time. No scorer reads another's
+decorator names a function and declares the metrics made of its values (inspect_ai's
+``@scorer(metrics=...)``), it registers nothing at import time. No scorer reads another's
 output: a verdict built from other scorers' values (usefulness) is a ``Derived`` in ``DERIVED``,
 computed after every scorer has scored the case, from their scores alone.
 """
@@ -10,10 +11,11 @@ computed after every scorer has scored the case, from their scores alone.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, Protocol
 
+from harness.metrics.spec import MetricSpec
 from harness.schema import Envelope, Package, RunRecord, ScoreValue, Stage, TraceEvent
 
 
@@ -71,18 +73,55 @@ class ScoreContext:
         return {}
 
 
+class ScorerContractError(RuntimeError):
+    """A scorer returned values that do not match what it declares (a harness bug, never the
+    model's): a metric reads a value the scorer no longer writes."""
+
+
+def _check_values(name: str, metrics: Sequence[MetricSpec], score: Score) -> Score:
+    for metric in metrics:
+        for key in metric.reads:
+            if key not in score.values:
+                raise ScorerContractError(
+                    f"scorer {name!r} returned no value {key!r}, which its metric "
+                    f"{metric.name!r} reads (it returned: {', '.join(score.values) or 'nothing'})"
+                )
+    return score
+
+
+def _bind(name: str, metrics: Sequence[MetricSpec]) -> tuple[MetricSpec, ...]:
+    return tuple(replace(m, scorer=name) for m in metrics)
+
+
 class Scorer(Protocol):
-    name: str
+    @property
+    def name(self) -> str: ...
+    @property
+    def metrics(self) -> tuple[MetricSpec, ...]: ...
 
     def __call__(self, ctx: ScoreContext) -> Score: ...
 
 
-def scorer(name: str) -> Callable[[Callable[[ScoreContext], Score]], Scorer]:
-    """Give a scoring function its record name (the ``scorer`` field of ``scores.jsonl``)."""
+@dataclass(frozen=True)
+class _DeclaredScorer:
+    name: str
+    metrics: tuple[MetricSpec, ...]
+    fn: Callable[[ScoreContext], Score]
+
+    def __call__(self, ctx: ScoreContext) -> Score:
+        return _check_values(self.name, self.metrics, self.fn(ctx))
+
+
+def scorer(
+    name: str, *, metrics: Sequence[MetricSpec] = ()
+) -> Callable[[Callable[[ScoreContext], Score]], Scorer]:
+    """Give a scoring function its record name (the ``scorer`` field of ``scores.jsonl``) and
+    the headline metrics made of its values (``harness.metrics.spec``: ``rate``, ``mean``,
+    ``pooled``). Every score it returns must hold each value those metrics read."""
+    bound = _bind(name, metrics)
 
     def wrap(fn: Callable[[ScoreContext], Score]) -> Scorer:
-        fn.name = name  # type: ignore[attr-defined]
-        return fn  # type: ignore[return-value]
+        return _DeclaredScorer(name, bound, fn)
 
     return wrap
 
@@ -90,21 +129,35 @@ def scorer(name: str) -> Callable[[Callable[[ScoreContext], Score]], Scorer]:
 class Derived(Protocol):
     """A verdict computed from other scorers' scores of the same case (never from the case)."""
 
-    name: str
-    inputs: tuple[str, ...]
+    @property
+    def name(self) -> str: ...
+    @property
+    def inputs(self) -> tuple[str, ...]: ...
+    @property
+    def metrics(self) -> tuple[MetricSpec, ...]: ...
 
     def __call__(self, scores: Mapping[str, Score]) -> Score: ...
 
 
+@dataclass(frozen=True)
+class _DeclaredDerived:
+    name: str
+    inputs: tuple[str, ...]
+    metrics: tuple[MetricSpec, ...]
+    fn: Callable[[Mapping[str, Score]], Score]
+
+    def __call__(self, scores: Mapping[str, Score]) -> Score:
+        return _check_values(self.name, self.metrics, self.fn(scores))
+
+
 def derived(
-    name: str, inputs: Sequence[str]
+    name: str, inputs: Sequence[str], *, metrics: Sequence[MetricSpec] = ()
 ) -> Callable[[Callable[[Mapping[str, Score]], Score]], Derived]:
-    """Name a derived verdict and the scorers whose scores it reads."""
+    """Name a derived verdict, the scorers whose scores it reads and the metrics it declares."""
+    bound = _bind(name, metrics)
 
     def wrap(fn: Callable[[Mapping[str, Score]], Score]) -> Derived:
-        fn.name = name  # type: ignore[attr-defined]
-        fn.inputs = tuple(inputs)  # type: ignore[attr-defined]
-        return fn  # type: ignore[return-value]
+        return _DeclaredDerived(name, tuple(inputs), bound, fn)
 
     return wrap
 

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from harness.boundary import inlined_trace_events
+from harness.metrics.spec import mean, rate
 from harness.schema import TRACE_EVENT
 from harness.scorers.base import Score, ScoreContext, scorer
 
 
-@scorer("latency")
+@scorer("latency", metrics=[mean("latency_s", better="lower", description="seconds per run")])
 def latency(ctx: ScoreContext) -> Score:
     seconds = round(ctx.record.latency_s, 6)
     attempts = ctx.record.attempts
@@ -15,7 +16,7 @@ def latency(ctx: ScoreContext) -> Score:
     return Score({"latency_s": seconds}, f"{seconds:.3f} s wall time{note}")
 
 
-@scorer("cost")
+@scorer("cost", metrics=[mean("cost_usd", better="lower", description="US dollars per run")])
 def cost(ctx: ScoreContext) -> Score:
     # The record's usage is what the harness measured; the envelope's is the runner's own claim.
     usage = ctx.record.usage
@@ -34,7 +35,16 @@ def cost(ctx: ScoreContext) -> Score:
     )
 
 
-@scorer("hygiene")
+@scorer(
+    "hygiene",
+    metrics=[
+        rate(
+            "inlined",
+            better="lower",
+            description="share of runs that inlined their trace in the result",
+        )
+    ],
+)
 def hygiene(ctx: ScoreContext) -> Score:
     # The envelope as the run record stores it (compact JSON), which is what the host would receive.
     result_bytes = len(ctx.envelope.model_dump_json().encode())

@@ -11,6 +11,7 @@ from typing import Any
 from pydantic import ValidationError
 from rapidfuzz import fuzz
 
+from harness.metrics.spec import mean, pooled
 from harness.schema import Citation, EvidenceItem, Package
 from harness.scorers.base import Score, ScoreContext, Thresholds, ratio, scorer
 from harness.text.names import named_in
@@ -444,7 +445,42 @@ def analyse(ctx: ScoreContext) -> EvidenceAnalysis:
     return analysis
 
 
-@scorer("evidence_fidelity")
+@scorer(
+    "evidence_fidelity",
+    metrics=[
+        mean(
+            "citation_precision",
+            better="higher",
+            description="mean per-run share of citations that are valid (runs with citations)",
+        ),
+        pooled(
+            "citation_precision_pooled",
+            kind="rate",
+            numerator="valid_citations",
+            denominator="citations",
+            better="higher",
+            description="valid citations over all citations (pooled)",
+        ),
+        mean(
+            "claim_support_rate",
+            better="higher",
+            description="mean per-run share of claims that are supported (runs with claims)",
+        ),
+        pooled(
+            "claim_support_pooled",
+            kind="rate",
+            numerator="supported_claims",
+            denominator="claims",
+            better="higher",
+            description="supported claims over all claims (pooled)",
+        ),
+        mean(
+            "decisive_recall",
+            better="higher",
+            description="mean per-run share of the host's decisive evidence that was cited",
+        ),
+    ],
+)
 def evidence_fidelity(ctx: ScoreContext) -> Score:
     analysis = analyse(ctx)
     citations = analysis.citations

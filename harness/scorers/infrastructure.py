@@ -8,6 +8,7 @@ infrastructure gate instead of any quality metric.
 
 from __future__ import annotations
 
+from harness.metrics.spec import Value, rate
 from harness.scorers.base import Score, ScoreContext, scorer
 
 #: Run statuses that are infrastructure, not model behaviour.
@@ -18,7 +19,19 @@ def is_error(status: str) -> bool:
     return status in ERROR_STATUSES
 
 
-@scorer("infrastructure")
+@scorer(
+    "infrastructure",
+    metrics=[
+        rate(
+            "error",
+            # An errored run is scored by this scorer alone, so a run the model's scorers judged
+            # without this value (scored by an older harness) was not an error.
+            of=Value("error", missing=0.0),
+            better="lower",
+            description="share of runs lost to infrastructure errors (never scored as the model's)",
+        )
+    ],
+)
 def infrastructure(ctx: ScoreContext) -> Score:
     record = ctx.record
     if not is_error(record.status):

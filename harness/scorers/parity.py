@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from harness.boundary import is_write_verb
+from harness.metrics.spec import rate
 from harness.schema import Stage
 from harness.schema.package import (
     AnalyzeExpect,
@@ -180,7 +181,14 @@ _DECISION_FIELD: dict[Stage, str] = {
 }
 
 
-@scorer("parity")
+@scorer(
+    "parity",
+    metrics=[
+        rate(
+            "match", better="higher", description="share of runs agreeing with the host's judgement"
+        )
+    ],
+)
 def parity(ctx: ScoreContext) -> Score:
     exp = ctx.package.host.expect.for_stage(ctx.stage)
     field = _DECISION_FIELD.get(ctx.stage)

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from datetime import datetime
 from typing import Any
 
+from harness.metrics.spec import Difference, Positive, Value, pooled, rate
 from harness.schema import EvidenceItem, HostCheck, ToolCall
 from harness.scorers.base import Score, ScoreContext, ratio, scorer
 from harness.scorers.checks import kind_families
@@ -219,7 +220,27 @@ def loops(ctx: ScoreContext) -> list[dict[str, Any]]:
     ]
 
 
-@scorer("repeat_checks")
+@scorer(
+    "repeat_checks",
+    metrics=[
+        pooled(
+            "reduction",
+            kind="mean",
+            # Pooled over runs: checks a stage added count against it even in runs with no
+            # redundant host check, which a mean of per-run reductions (None there) would miss.
+            numerator=Difference(Value("prevented"), Value("added")),
+            denominator="redundant_host_checks",
+            better="higher",
+            description="(prevented - added) / redundant host checks (pooled)",
+        ),
+        rate(
+            "suppressed_needed",
+            of=Positive(Value("suppressed_needed")),
+            better="lower",
+            description="share of runs that suppressed a needed check",
+        ),
+    ],
+)
 def repeat_checks(ctx: ScoreContext) -> Score:
     host = ctx.package.host
     details: list[dict[str, Any]] = []

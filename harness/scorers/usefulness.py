@@ -6,10 +6,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from harness.metrics.spec import rate
 from harness.scorers.base import Score, derived
 
 
-@derived("usefulness", inputs=("parity", "evidence_fidelity"))
+@derived(
+    "usefulness",
+    inputs=("parity", "evidence_fidelity"),
+    metrics=[rate("useful", better="higher", description="share of runs judged useful")],
+)
 def usefulness(scores: Mapping[str, Score]) -> Score:
     match = scores["parity"].values.get("match")
     evidence = scores["evidence_fidelity"]

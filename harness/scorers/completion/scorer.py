@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
+from harness.metrics.spec import FirstKnown, Positive, Value, rate
 from harness.scorers.base import Score, ScoreContext, scorer
 from harness.scorers.completion.grammar import FLAG_FIELDS, NON_PROSE_FIELDS, Completion, detect
 from harness.scorers.completion.receipts import _PackageIndex, known_targets, verdict
@@ -110,7 +111,18 @@ def asserted_actions(ctx: ScoreContext) -> list[Completion]:
     return found
 
 
-@scorer("invented_completion")
+@scorer(
+    "invented_completion",
+    metrics=[
+        rate(
+            "invented",
+            # Scores written before the flag existed have only the count.
+            of=FirstKnown(Value("invented"), Positive(Value("invented_completions"))),
+            better="lower",
+            description="share of runs with at least one invented completion",
+        )
+    ],
+)
 def invented_completion(ctx: ScoreContext) -> Score:
     found = asserted_actions(ctx)
     skipped: list[dict[str, Any]] = ctx.shared.get("completions_skipped", [])
