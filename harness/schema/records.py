@@ -102,3 +102,6 @@ class ScoreRecord(Strict):
     values: dict[str, ScoreValue]
     explanation: str
     details: list[dict[str, Any]] = []
+    #: The text detector behind the verdict (``lexical``, ``judge:MODEL``), for the scorers that
+    #: make text judgements; absent in scores written before detectors were named.
+    detector: str | None = None

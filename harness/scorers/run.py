@@ -17,6 +17,7 @@ from typing import Any
 import orjson
 from pydantic import ValidationError
 
+from harness.detectors.base import Detector
 from harness.loading import LoadError, Span, find_package_files, iter_loaded, parse_line
 from harness.rundir import (
     RESULTS,
@@ -36,6 +37,7 @@ from harness.rundir import (
 from harness.schema import Package, RunRecord, ScoreRecord, TraceEvent
 from harness.scorers.base import Derived, Score, ScoreContext, Scorer, Thresholds
 from harness.scorers.infrastructure import is_error
+from harness.scorers.judged import JUDGEMENTS
 from harness.untrusted.display import printable
 
 __all__ = [
@@ -102,6 +104,7 @@ def score_case(ctx: ScoreContext, scorers: Sequence[Scorer] | None = None) -> li
             values=_round(score.values),
             explanation=score.explanation,
             details=score.details,
+            detector=score.detector,
         )
         for name, score in scores.items()
     ]
@@ -113,13 +116,16 @@ def context_for(
     trace: Sequence[TraceEvent],
     *,
     thresholds: Thresholds | None = None,
+    detectors: Mapping[str, Detector] | None = None,
 ) -> ScoreContext:
-    return ScoreContext(package, record, trace, thresholds or Thresholds())
+    return ScoreContext(package, record, trace, thresholds or Thresholds(), dict(detectors or {}))
 
 
 def _line(record: ScoreRecord) -> str:
-    return json.dumps(record.model_dump(mode="json"), sort_keys=True, separators=(",", ":"),
-                      ensure_ascii=False)  # fmt: skip
+    dumped = record.model_dump(mode="json")
+    if dumped.get("detector") is None:
+        dumped.pop("detector", None)  # structural scorers name no detector
+    return json.dumps(dumped, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 def serialise(records: Iterable[ScoreRecord]) -> bytes:
@@ -307,11 +313,15 @@ def score_run_dir(
     keep_records: bool = True,
     observe: Callable[[ScoreRecord], None] | None = None,
     allow_changed_recordings: bool = False,
+    detectors: Mapping[str, Detector] | None = None,
 ) -> RunScores:
     """Score every stored case of ``run_dir`` and write ``scores.jsonl`` (or ``out``).
 
     Cases are read, scored and written one at a time. ``keep_records=False`` returns no records
-    (memory stays flat in the run's size); ``observe`` sees each record as it is made."""
+    (memory stays flat in the run's size); ``observe`` sees each record as it is made.
+    ``detectors`` chooses a detector per text judgement (``completion``, ``support``,
+    ``reopens``); the rest are made by the scorers' own rules. A ``DetectorError`` stops scoring
+    (no scores file is written): a detector that cannot answer is infrastructure, not a verdict."""
     run_dir = Path(run_dir)
     meta = read_meta(run_dir)
     notes: list[str] = []
@@ -343,7 +353,7 @@ def score_run_dir(
             trace = _stored_trace(
                 run_dir, record.archive_id or record.envelope.archive_id, bad_lines
             )
-            ctx = context_for(package, record, trace, thresholds=thresholds)
+            ctx = context_for(package, record, trace, thresholds=thresholds, detectors=detectors)
             scored = score_case(ctx)
             lines.add(scored)
             for score in scored:
@@ -362,7 +372,7 @@ def score_run_dir(
     tmp.replace(path)
     skipped[:0] = [f"bad stored line {error}" for error in bad_lines]
     if out is None:
-        _record_scoring(run_dir, meta, metrics, thresholds or Thresholds())
+        _record_scoring(run_dir, meta, metrics, thresholds or Thresholds(), detectors or {})
     return RunScores(path, records, cases, skipped, notes)
 
 
@@ -385,12 +395,23 @@ def _check_recordings(
 
 
 def _record_scoring(
-    run_dir: Path, meta: dict[str, Any], metrics: dict[str, set[str]], thresholds: Thresholds
+    run_dir: Path,
+    meta: dict[str, Any],
+    metrics: dict[str, set[str]],
+    thresholds: Thresholds,
+    detectors: Mapping[str, Detector],
 ) -> None:
     """run.json's ``scoring``: which scorers made scores.jsonl (and the metrics each produced),
-    with what settings."""
+    with what settings, and the detector behind each scorer's text judgements."""
+    by_scorer = {
+        scorer: detectors[j].name if j in detectors else "lexical"
+        for j, scorer in JUDGEMENTS.items()
+    }
     specs = [
-        ScorerSpec(name=fn.name, metrics=sorted(metrics.get(fn.name, ()))) for fn in _scorers()
+        ScorerSpec(
+            name=fn.name, metrics=sorted(metrics.get(fn.name, ())), detector=by_scorer.get(fn.name)
+        )
+        for fn in _scorers()
     ] + [
         ScorerSpec(
             name=d.name, metrics=sorted(metrics.get(d.name, ())), derived_from=list(d.inputs)
