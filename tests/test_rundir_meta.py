@@ -11,9 +11,12 @@ from pathlib import Path
 import pytest
 
 from harness.cli import score as score_cli
+from harness.detectors import DETECTORS
 from harness.invocation import build_invocation, invocation_digest
+from harness.policy import load_policy, policy_digest
 from harness.replay import merge_runs, replay
 from harness.replay.select import Filters, Shard
+from harness.report.run_report import write_report
 from harness.rundir import (
     RUN_FORMAT,
     RunDirError,
@@ -28,6 +31,7 @@ from harness.schema import Invocation
 from harness.scorers import SCORER_NAMES
 from harness.scorers.run import ScoringError, score_run_dir
 from tests.replay_helpers import EchoRunner, ScriptedRunner, answer, corpus, forbidden_trace
+from tests.report_helpers import write_run
 
 LAYOUT_1 = Path(__file__).parent / "data" / "run-layouts" / "layout1"
 
@@ -174,3 +178,33 @@ def test_a_results_line_holds_what_its_runner_saw_and_what_replay_found(
     scores = score_run_dir(out, packages=packages).records
     verdicts = [s.values["compliant"] for s in scores if s.scorer == "boundary"]
     assert verdicts == [False] * len(records)
+
+
+def test_run_json_names_the_detector_behind_each_text_judging_scorer(tmp_path: Path) -> None:
+    run_dir = _recorded_run(tmp_path)
+    score_run_dir(run_dir)
+    scoring = load_run_meta(run_dir).scoring
+    assert scoring is not None
+    detectors = {s.name: s.detector for s in scoring.scorers}
+    text_judges = {"evidence_fidelity", "invented_completion", "repeat_checks", "parity"}
+    assert {name for name, d in detectors.items() if d} == text_judges
+    assert all(detectors[name] in DETECTORS for name in text_judges)
+    assert detectors["boundary"] is None and detectors["usefulness"] is None
+
+
+def test_a_report_records_the_digest_of_the_policy_it_decided_with(tmp_path: Path) -> None:
+    run_dir = write_run(tmp_path / "run", model="m", packages=4)
+    assert load_run_meta(run_dir).policy_sha256 is None  # no decision made yet
+    write_report(run_dir, n_boot=50)
+    shipped = load_run_meta(run_dir).policy_sha256
+    assert shipped == policy_digest(load_policy(None))
+
+    stricter = tmp_path / "strict.toml"
+    stricter.write_text("confidence = 0.9\n")
+    write_report(run_dir, policy=load_policy(stricter), n_boot=50)
+    strict = load_run_meta(run_dir).policy_sha256
+    assert strict == policy_digest(load_policy(stricter)) and strict != shipped
+    # The digest is of the effective policy: a file that changes nothing is the shipped policy.
+    same = tmp_path / "same.toml"
+    same.write_text("# nothing changed\n")
+    assert policy_digest(load_policy(same)) == shipped

@@ -19,6 +19,7 @@ from harness.policy.models import (
     merge_policy,
     parse_policy,
     policy_data,
+    policy_digest,
 )
 from harness.policy.readiness import Readiness, readiness, runs_needed
 
@@ -40,6 +41,7 @@ __all__ = [
     "merge_policy",
     "parse_policy",
     "policy_data",
+    "policy_digest",
     "readiness",
     "runs_needed",
 ]

@@ -9,6 +9,7 @@ unchecked, and a phase a stage could reach without a single gate is an error, ne
 
 from __future__ import annotations
 
+import hashlib
 import math
 import tomllib
 from importlib import resources
@@ -283,6 +284,12 @@ def policy_data(path: Path | None = None) -> dict[str, Any]:
     if data.get("base", "default") == "none":
         return dict(data)
     return merge_policy(shipped, data)
+
+
+def policy_digest(policy: Policy) -> str:
+    """sha256 of the effective policy (after merging over the shipped defaults): two reports
+    decided with the same gates have the same digest whichever files they came from."""
+    return hashlib.sha256(policy.model_dump_json().encode()).hexdigest()
 
 
 def load_policy(path: Path | None = None) -> Policy:

@@ -6,12 +6,13 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from harness.policy import Policy
+from harness.policy import Policy, load_policy, policy_digest
 from harness.report.cases import CASES, write_case_pages
 from harness.report.data import ReportData, gather
 from harness.report.escape import for_html, for_markdown
 from harness.report.plots import latency_plot, metric_plot
 from harness.report.render import html_page, html_table, md_table, png_data_uri
+from harness.rundir import record_policy
 from harness.sandbox.isolation import isolation_warning
 
 DECISION_COLUMNS = (
@@ -209,6 +210,8 @@ def write_report(
     run_dir: Path, *, policy: Policy | None = None, n_boot: int = 2000
 ) -> tuple[ReportData, ReportPaths]:
     run_dir = Path(run_dir)
+    policy = policy or load_policy(None)
+    record_policy(run_dir, policy_digest(policy))
     data = gather(run_dir, policy=policy, n_boot=n_boot)
     data.case_links = write_case_pages(
         run_dir,

@@ -56,7 +56,9 @@ class ScorerSpec(_Part):
 
     name: str
     metrics: list[str] = Field(default=[], description="the metric names it produced")
-    detector: str | None = Field(default=None, description="the claim detector, when it uses one")
+    detector: str | None = Field(
+        default=None, description="the text detector behind its judgements, when it uses one"
+    )
     derived_from: list[str] = Field(default=[], description="scorers a derived verdict reads")
 
 
@@ -91,7 +93,11 @@ class RunMeta(BaseModel):
     isolation: Isolation | None = Field(
         default=None, description="what fenced the run's child processes in (None: not recorded)"
     )
-    policy_sha256: str | None = Field(default=None, description="digest of the policy file used")
+    policy_sha256: str | None = Field(
+        default=None,
+        description="sha256 of the effective policy the last report decided with "
+        "(harness.policy.policy_digest); none before a report",
+    )
     phase: int = 0
     filters: dict[str, Any] | None = None
     shard: str | None = None

@@ -26,7 +26,7 @@ from typing import IO, Any
 
 from harness.loading import find_package_files
 from harness.rundir.meta import RunMeta
-from harness.rundir.read import RESULTS, RUN_META, trace_path
+from harness.rundir.read import RESULTS, RUN_META, load_run_meta, trace_path
 from harness.schema import RunRecord, RunStatus, TraceEvent
 
 #: The statuses run.json counts, in its order.
@@ -72,6 +72,16 @@ def write_run_meta(run_dir: Path, meta: RunMeta | Mapping[str, Any]) -> None:
     writer, not a key no reader looks at."""
     model = meta if isinstance(meta, RunMeta) else RunMeta.model_validate(dict(meta))
     write_json(run_dir / RUN_META, model.to_json())
+
+
+def record_policy(run_dir: Path, digest: str) -> None:
+    """Note in run.json the digest of the policy a report of the run decided with. A folder of
+    scores without run.json (reported by name) has nowhere to note it and is left as it is."""
+    if not (run_dir / RUN_META).is_file():
+        return
+    meta = load_run_meta(run_dir)
+    if meta.policy_sha256 != digest:
+        write_run_meta(run_dir, meta.model_copy(update={"policy_sha256": digest}))
 
 
 def run_counts(statuses: Mapping[str, int], planned: int, recorded: int) -> dict[str, int]:

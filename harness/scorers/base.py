@@ -116,6 +116,8 @@ class Scorer(Protocol):
     def name(self) -> str: ...
     @property
     def metrics(self) -> tuple[MetricSpec, ...]: ...
+    @property
+    def detector(self) -> str | None: ...
 
     def __call__(self, ctx: ScoreContext) -> Score: ...
 
@@ -124,6 +126,7 @@ class Scorer(Protocol):
 class _DeclaredScorer:
     name: str
     metrics: tuple[MetricSpec, ...]
+    detector: str | None
     fn: Callable[[ScoreContext], Score]
 
     def __call__(self, ctx: ScoreContext) -> Score:
@@ -131,15 +134,17 @@ class _DeclaredScorer:
 
 
 def scorer(
-    name: str, *, metrics: Sequence[MetricSpec] = ()
+    name: str, *, metrics: Sequence[MetricSpec] = (), detector: str | None = None
 ) -> Callable[[Callable[[ScoreContext], Score]], Scorer]:
-    """Give a scoring function its record name (the ``scorer`` field of ``scores.jsonl``) and
-    the headline metrics made of its values (``harness.metrics.spec``: ``rate``, ``mean``,
-    ``pooled``). Every score it returns must hold each value those metrics read."""
+    """Give a scoring function its record name (the ``scorer`` field of ``scores.jsonl``), the
+    headline metrics made of its values (``harness.metrics.spec``: ``rate``, ``mean``,
+    ``pooled``) and the text detector behind its judgements (a ``harness.detectors`` name, for
+    run.json's scorer specs; None when it judges structure only). Every score it returns must
+    hold each value those metrics read."""
     bound = _bind(name, metrics)
 
     def wrap(fn: Callable[[ScoreContext], Score]) -> Scorer:
-        return _DeclaredScorer(name, bound, fn)
+        return _DeclaredScorer(name, bound, detector, fn)
 
     return wrap
 

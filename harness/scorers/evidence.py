@@ -460,6 +460,7 @@ def analyse(ctx: ScoreContext) -> EvidenceAnalysis:
 
 @scorer(
     "evidence_fidelity",
+    detector="lexical",
     metrics=[
         mean(
             "citation_precision",

@@ -183,6 +183,7 @@ _DECISION_FIELD: dict[Stage, str] = {
 
 @scorer(
     "parity",
+    detector="lexical",
     metrics=[
         rate(
             "match", better="higher", description="share of runs agreeing with the host's judgement"

@@ -230,6 +230,7 @@ def loops(ctx: ScoreContext) -> list[dict[str, Any]]:
 
 @scorer(
     "repeat_checks",
+    detector="lexical",
     metrics=[
         pooled(
             "reduction",

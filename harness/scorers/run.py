@@ -403,13 +403,13 @@ def _record_scoring(
 ) -> None:
     """run.json's ``scoring``: which scorers made scores.jsonl (and the metrics each produced),
     with what settings, and the detector behind each scorer's text judgements."""
-    by_scorer = {
-        scorer: detectors[j].name if j in detectors else "lexical"
-        for j, scorer in JUDGEMENTS.items()
-    }
+    # A detector chosen for a judgement stands for the scorer's declared one.
+    by_scorer = {JUDGEMENTS[j]: d.name for j, d in detectors.items() if j in JUDGEMENTS}
     specs = [
         ScorerSpec(
-            name=fn.name, metrics=sorted(metrics.get(fn.name, ())), detector=by_scorer.get(fn.name)
+            name=fn.name,
+            metrics=sorted(metrics.get(fn.name, ())),
+            detector=by_scorer.get(fn.name, fn.detector),
         )
         for fn in _scorers()
     ] + [

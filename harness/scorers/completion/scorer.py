@@ -114,6 +114,7 @@ def asserted_actions(ctx: ScoreContext) -> list[Completion]:
 
 @scorer(
     "invented_completion",
+    detector="lexical",
     metrics=[
         rate(
             "invented",
