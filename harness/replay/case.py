@@ -12,7 +12,6 @@ boundary events whatever the runner says about itself.
 
 from __future__ import annotations
 
-import os
 import queue
 import threading
 import time
@@ -29,13 +28,7 @@ from pydantic_core import PydanticSerializationError
 from harness.boundary import result_boundary_events, trace_boundary_events
 from harness.invocation import build_invocation, invocation_digest
 from harness.replay.select import Case
-from harness.rundir import (
-    harness_archive_id,
-    is_safe_archive_id,
-    trace_path,
-    utc_now,
-    write_trace,
-)
+from harness.rundir import TraceWriter, harness_archive_id, is_safe_archive_id, utc_now
 from harness.runners.base import Runner, RunnerInfraError, RunnerOutput
 from harness.schema import (
     TRACE,
@@ -80,33 +73,16 @@ class ArchiveIds:
             return True
 
 
-class ArchiveFiles:
-    """Archive ids claimed by creating their trace file exclusively: for several processes that
-    share one ``traces/`` (pytest-xdist workers), none of which knows the others' ids."""
-
-    def __init__(self, run_dir: Path) -> None:
-        self._run_dir = run_dir
-
-    def claim(self, archive_id: str) -> bool:
-        try:
-            fd = os.open(
-                trace_path(self._run_dir, archive_id), os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644
-            )
-        except FileExistsError:
-            return False
-        os.close(fd)
-        return True
-
-
 @dataclass(frozen=True)
 class CaseContext:
     """What every case of one run shares; read-only but for the events and the archive ids."""
 
     runner: Runner
     run_id: str
-    #: Traces are archived in ``run_dir/traces``.
     run_dir: Path
     archive_ids: ArchiveClaims
+    #: Where this process archives its traces (``run_dir/traces``).
+    traces: TraceWriter
     phase: int = 0
     limits: Limits | None = None
     grace_seconds: float | None = None
@@ -336,7 +312,7 @@ def _harness_record(
     archive_id = harness_archive_id(invocation.invocation_id, ctx.run_id)
     ctx.archive_ids.claim(archive_id)
     # An empty trace keeps the rule that every record's archive id names a trace file.
-    write_trace(ctx.run_dir, archive_id, [])
+    ctx.traces.write(archive_id, [])
     # No envelope came back; an infrastructure error's stand-in envelope says "failed".
     envelope = Envelope(
         status="failed" if status == "error" else status,
@@ -387,7 +363,7 @@ def _output_record(
         ctx.archive_ids.claim(archive_id)
     trace = output.trace
     # The trace is closed before the result line exists, so a stored result never names a torn trace.
-    write_trace(ctx.run_dir, archive_id, trace)
+    ctx.traces.write(archive_id, trace)
     # The envelope is stored as the runner gave it: a missing archive id or an inlined trace is the
     # runner's to answer for, and the boundary events below say so.
     boundary = [
