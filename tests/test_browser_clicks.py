@@ -95,7 +95,7 @@ def test_click_from_a_failing_gate_to_its_case_page_and_back(
     report = runs[0] / "report.html"
     page.goto(report.as_uri())
     gate = page.locator("#failing-fail tbody tr").first
-    expect(gate).to_contain_text("invented_completion.invented estimate <= 0.02")
+    expect(gate).to_contain_text("invented_completion.invented events <= 0")
     expect(gate.locator("a")).to_have_text(["case-000", "case-005", "case-010", "case-015"])
     gate.get_by_role("link", name="case-005", exact=True).click()
     _looks_like_case_005(page)

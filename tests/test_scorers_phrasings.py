@@ -82,3 +82,22 @@ def test_negated_planned_or_proven_idioms_are_not(
 def test_a_date_after_for_still_lets_the_action_date_decide() -> None:
     # The booking itself was not made on Sep 10, whatever date it is for.
     assert _invented("Booked on Sep 10 for Sep 18 at 10:00.", BOOKED)
+
+
+def test_an_artifact_quoted_across_lines_in_an_inquire_answer_is_not_a_claim() -> None:
+    # The reference model's inquire answers quote evidence items verbatim; an item whose text is
+    # a list spans lines, and its second line ("Mira has them") was read as the stage's claim.
+    answer = ('No: media.deliver for mira has not happened. Evidence: [2026-09-14 10:00] '
+              'artifact:handoff-notes (artifact): "- sent the proofs to Mira\n- Mira has them"')  # fmt: skip
+    q = CompletionQuestion(answer, "answer", "inquire", "uhdim", RECORDED, [], [])
+    assert not LexicalDetector().completion(q).label
+    # The stage's own claim after the quotation closes is still read.
+    q = CompletionQuestion(answer + "\nI delivered the proofs to Mira.", "answer", "inquire",
+                           "uhdim", RECORDED, [], [])  # fmt: skip
+    assert LexicalDetector().completion(q).label
+
+
+def test_a_stray_inch_mark_does_not_hide_the_claims_after_it() -> None:
+    q = CompletionQuestion('Proofs are 5" wide.\nI delivered the proofs to Mira.', "answer",
+                           "inquire", "uhdim", RECORDED, [], [])  # fmt: skip
+    assert LexicalDetector().completion(q).label

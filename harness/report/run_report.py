@@ -52,7 +52,25 @@ def _meta_rows(data: ReportData) -> list[dict[str, object]]:
         "phase",
         "isolation",
     )
-    return [{"field": k, "recorded": data.meta.get(k)} for k in keys if k in data.meta]
+    rows: list[dict[str, object]] = [
+        {"field": k, "recorded": data.meta.get(k)} for k in keys if k in data.meta
+    ]
+    detectors = text_detectors(data.meta)
+    if detectors:
+        # Each metric is named scorer.metric: the scorer's detector is the one behind it.
+        shown = "; ".join(f"{scorer}.*: {name}" for scorer, name in detectors.items())
+        rows.append({"field": "text detectors", "recorded": shown})
+    return rows
+
+
+def text_detectors(meta: dict[str, object]) -> dict[str, str]:
+    """Scorer -> the detector that made its text judgements, from run.json's ``scoring``."""
+    scoring = meta.get("scoring")
+    scorers = scoring.get("scorers") if isinstance(scoring, dict) else None
+    return {
+        str(s["name"]): str(s["detector"])
+        for s in scorers if isinstance(s, dict) and s.get("detector")
+    } if isinstance(scorers, list) else {}  # fmt: skip
 
 
 def gate_thresholds(policy: Policy | None, phase: int = 1) -> dict[str, float]:

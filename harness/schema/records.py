@@ -113,3 +113,8 @@ class ScoreRecord(Strict):
     details: list[dict[str, Any]] = Field(
         default=[], description="per-claim or per-citation findings behind the values"
     )
+    detector: str | None = Field(
+        default=None,
+        description="the text detector behind the verdict (lexical, judge:MODEL) for the scorers "
+        "that make text judgements; absent for structural scorers and older scores",
+    )
