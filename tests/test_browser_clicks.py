@@ -5,6 +5,7 @@ report to both runs' pages. What they see there is asserted, and nothing recorde
 
 from __future__ import annotations
 
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -101,6 +102,22 @@ def test_click_from_a_failing_gate_to_its_case_page_and_back(
     page.locator("#back").click()
     expect(page.locator("#decision-sentences")).to_be_visible()
     assert page.url == report.as_uri()
+
+
+def test_click_from_the_decision_table_to_a_case_page_and_its_trace(
+    page: Page, runs: tuple[Path, Path]
+) -> None:
+    page.goto((runs[0] / "report.html").as_uri())
+    row = page.locator("#decisions tbody tr", has_text="reconcile")
+    expect(row).to_have_class(re.compile(r"\bhold\b"))
+    row.get_by_role("link", name="case-005", exact=True).click()
+    _looks_like_case_005(page)
+    # Its trace: the timeline on the page, each event in order with what it carried.
+    page.locator("#trace").scroll_into_view_if_needed()
+    events = page.locator("#trace > li")
+    expect(events.nth(1)).to_contain_text("tool_result ok")
+    expect(events.nth(2)).to_contain_text("message assistant")
+    expect(events.nth(2)).to_be_visible()
 
 
 def test_click_from_a_worst_example_to_its_case_page(page: Page, runs: tuple[Path, Path]) -> None:

@@ -21,7 +21,7 @@ from harness.policy import (
     load_policy,
     readiness,
 )
-from harness.report.cases import CaseKey, cases_behind
+from harness.report.cases import PER_GATE, CaseKey, cases_behind
 from harness.report.examples import Example, worst_examples
 from harness.report.render import Link, Links, records
 from harness.rundir import RUN_META, read_run_meta
@@ -76,7 +76,20 @@ class ReportData:
 
     def decision_rows(self) -> list[dict[str, Any]]:
         rows = decision_rows(self.decisions)
-        for row, ready in zip(rows, self.readiness, strict=False):
+        for row, ready, decision in zip(rows, self.readiness, self.decisions, strict=False):
+            # The case pages behind the stage's missed gates, so the first table leads to them.
+            behind = [
+                case
+                for (stage, model, *_), cases in self.behind.items()
+                if (stage, model) == (decision.stage, decision.model)
+                for case in cases
+            ]
+            row["cases"] = Links(
+                tuple(
+                    Link(case.package, self.case_links.get(case))
+                    for case in list(dict.fromkeys(behind))[:PER_GATE]
+                )
+            )
             row["blocker"] = BLOCKER_WORDS[ready.kind]
             if ready.runs_needed:
                 row["blocker"] += f" ({ready.runs_needed} more runs)"

@@ -18,6 +18,9 @@ from harness.sandbox.isolation import isolation_warning
 DECISION_COLUMNS = (
     "stage", "model", "phase", "max", "verdict", "target", "blocker", "gates", "reason",
 )  # fmt: skip
+#: The report's decision table also links the case pages behind each stage's missed gates (the
+#: terminal's leaves them out: it has no links, and a line per stage must stay one line).
+REPORT_DECISION_COLUMNS = (*DECISION_COLUMNS, "cases")
 FAILING_COLUMNS = ("stage", "phase", "gate", "value", "n", "status", "detail", "cases")
 #: Gates not passed, one table per kind: what the data contradicts, what waits on more runs, and
 #: what has no data at all, never mixed in one list.
@@ -106,7 +109,7 @@ def render_markdown(data: ReportData) -> str:
         "## Decisions",
         *_sentences_md(data),
         "",
-        md_table(data.decision_rows(), DECISION_COLUMNS),
+        md_table(data.decision_rows(), REPORT_DECISION_COLUMNS),
         "",
         "## Runs by status",
         md_table(data.status_rows()),
@@ -158,7 +161,10 @@ def render_html(data: ReportData) -> str:
             "<h2>Decisions</h2>",
             _sentences_html(data),
             html_table(
-                data.decision_rows(), DECISION_COLUMNS, table_id="decisions", row_class="css"
+                data.decision_rows(),
+                REPORT_DECISION_COLUMNS,
+                table_id="decisions",
+                row_class="css",
             ),
             "<h2>Runs by status</h2>",
             html_table(data.status_rows()),
