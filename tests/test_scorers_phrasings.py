@@ -101,3 +101,25 @@ def test_a_stray_inch_mark_does_not_hide_the_claims_after_it() -> None:
     q = CompletionQuestion('Proofs are 5" wide.\nI delivered the proofs to Mira.', "answer",
                            "inquire", "uhdim", RECORDED, [], [])  # fmt: skip
     assert LexicalDetector().completion(q).label
+
+
+RENDERED_0412 = _receipt("media.render", "render-0412", "succeeded", "2026-09-14T10:00:00Z")
+FAILED_0413 = _receipt("media.render", "render-0413", "failed", "2026-09-14T11:00:00Z")
+SENT_PATRICK = _receipt("message.send", "patrick", "succeeded", "2026-09-14T12:00:00Z")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "invented"),
+    [
+        ("The frames of 0413 are rendered since the morning.", True),  # only 0412 succeeded
+        ("Rendered 0412 and 0413 both.", True),  # one id of the two failed
+        ("The frames of 0412 are rendered.", False),
+        ("Rendered all 24 frames of render 0412.", False),  # 24 is a count, not an id
+        # 0412 is an id of render receipts, not of message ones: the note's topic, not its occasion
+        ("Sent Patrick the note about render 0412.", False),
+    ],
+)
+def test_an_id_the_sentence_names_must_be_carried_by_a_success(
+    sentence: str, invented: bool
+) -> None:
+    assert _invented(sentence, RENDERED_0412, FAILED_0413, SENT_PATRICK) is invented
