@@ -64,7 +64,8 @@ class ReportData:
     #: One per decision, same order: what each stage's next phase waits on, in words.
     readiness: list[Readiness] = field(default_factory=list)
     policy: Policy | None = None
-    #: (stage, model, phase, metric, statistic) of each gate the data misses -> the runs behind it.
+    #: (stage, model, phase, metric, statistic) of each gate not passed on data (failed, or below
+    #: min_n) -> the runs that pulled it the wrong way.
     behind: dict[GateKey, list[CaseKey]] = field(default_factory=dict)
     #: Case -> the href of its page, relative to the report (set when the pages are written).
     case_links: dict[CaseKey, str] = field(default_factory=dict)
@@ -326,7 +327,7 @@ def gather(run_dir: Path, *, policy: Policy | None = None, n_boot: int = 2000) -
         )
         for d in decisions
         for g in failing_gates(d)
-        if g.status == "fail"
+        if g.status != "missing"  # too few runs can still show which ones miss
     }
     return ReportData(
         readiness=ready,
