@@ -13,10 +13,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from harness.metrics.spec import MetricSpec
 from harness.schema import Envelope, Package, RunRecord, ScoreValue, Stage, TraceEvent
+
+if TYPE_CHECKING:
+    from harness.detectors.base import Detector
 
 
 @dataclass(frozen=True)
@@ -37,6 +40,9 @@ class Score:
     values: dict[str, ScoreValue]
     explanation: str
     details: list[dict[str, Any]] = field(default_factory=list)
+    #: The text detector behind the verdict (``lexical``, ``judge:MODEL``); None for scorers that
+    #: judge structure only.
+    detector: str | None = None
 
 
 @dataclass
@@ -48,6 +54,18 @@ class ScoreContext:
     record: RunRecord
     trace: Sequence[TraceEvent]
     thresholds: Thresholds = field(default_factory=Thresholds)
+    #: Judgement (``completion``, ``support``, ``reopens``) -> the detector chosen for it; a
+    #: judgement not named here is made by the scorers' own rules (the lexical detector).
+    detectors: Mapping[str, Detector] = field(default_factory=dict)
+
+    def chosen_detector(self, judgement: str) -> Detector | None:
+        """The detector chosen for ``judgement``, or None when the scorer's own rules make it."""
+        detector = self.detectors.get(judgement)
+        return None if detector is None or detector.name == "lexical" else detector
+
+    def detector_name(self, judgement: str) -> str:
+        detector = self.chosen_detector(judgement)
+        return "lexical" if detector is None else detector.name
 
     @property
     def envelope(self) -> Envelope:
