@@ -14,6 +14,8 @@ from harness.cli import main
 from harness.schema import Envelope
 
 ROOT = Path(__file__).parents[1]
+#: The recording runs' --per-stage sample size.
+PER_STAGE = 12
 VERSIONS = {
     "smollm2-135m": [],
     "smollm2-135m-prompt-v2": ["--opt", "prompt_version=v2"],
@@ -29,22 +31,20 @@ def _outputs(model: str) -> list[dict[str, Any]]:
 def test_the_cassette_reproduces_the_recorded_outputs(model: str, tmp_path: Path) -> None:
     outputs = _outputs(model)
     assert outputs, f"no recorded outputs of {model}"
-    replayed: dict[tuple[str, str], Any] = {}
-    base = ["run", "--runner", "openai", "--model", "smollm2", "--opt", "max_tokens=512"]
-    base += [*VERSIONS[model], "--opt", "max_retries=0", "--jobs", "1", "--no-report"]
+    # The recording command (recordings/README.md), stopped after its first len(outputs) cases:
+    # --jobs 1 ran them in selection order, so the same selection cut there is the same cases,
+    # asked in the same order (the first request learns that this server refuses json_schema).
+    argv = ["run", "--runner", "openai", "--model", "smollm2", "--opt", "max_tokens=512"]
+    argv += [*VERSIONS[model], "--opt", "max_retries=0", "--jobs", "1", "--no-report"]
+    argv += ["--per-stage", str(PER_STAGE), "--limit", str(len(outputs)), "--no-progress"]
     with cassette_server(ROOT / "recordings" / "cassettes" / model) as replay:
-        # One run per stage: the recording is a per-stage sample, so a package recorded for one
-        # stage was not necessarily recorded for its others.
-        for stage in sorted({o["stage"] for o in outputs}):
-            argv = [*base, "--stage", stage, "--no-progress"]
-            argv += [a for o in outputs if o["stage"] == stage for a in ("--package", o["package"])]
-            out = tmp_path / stage
-            argv += ["--opt", f"base_url={replay.base_url}", "--out", str(out)]
-            assert main(argv) == 0
-            for line in (out / "results.jsonl").read_text().splitlines():
-                record = json.loads(line)
-                replayed[(record["package"], record["stage"])] = record["envelope"]
+        argv += ["--opt", f"base_url={replay.base_url}", "--out", str(tmp_path / "r")]
+        assert main(argv) == 0
         assert replay.state.misses == 0
+    replayed = {
+        (r["package"], r["stage"]): r["envelope"]
+        for r in map(json.loads, (tmp_path / "r" / "results.jsonl").read_text().splitlines())
+    }
     assert len(replayed) == len(outputs)
     for output in outputs:
         again = Envelope.model_validate(replayed[(output["package"], output["stage"])])
