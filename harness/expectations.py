@@ -430,7 +430,11 @@ def render_case(view: CaseView, failures: Sequence[Failure], *, where: str = "")
         f"{record.latency_s:.3f}s, run {clean(record.run_id, 60)}",
     ]
     if record.archive_id:
-        head.append(f"  trace: {where}traces/{clean(record.archive_id, 120)}.jsonl")
+        run = where.rstrip("/") or "<run dir>"
+        head.append(
+            f"  trace {clean(record.archive_id, 120)}: "
+            f"shadow show {run} {clean(record.package, 120)}/{record.stage}"
+        )
     if record.envelope.summary:
         head.append(f"  summary: {quoted(record.envelope.summary)}")
     return "\n".join([*head, "", *(f.render() for f in failures)])

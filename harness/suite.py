@@ -314,7 +314,7 @@ def judge_run(
     from harness.expectations import CaseView, evaluate
     from harness.loading import load_packages
     from harness.replay.select import select_cases
-    from harness.rundir import iter_scores, read_results, read_trace
+    from harness.rundir import TraceStore, iter_scores, read_results
     from harness.schema import ScoreRecord
 
     if packages is None:
@@ -324,11 +324,12 @@ def judge_run(
     for score in iter_scores(run_dir):
         scores.setdefault((score.package, str(score.stage)), {})[score.scorer] = score
     verdicts: dict[tuple[str, str], list[Failure]] = {}
-    for record in read_results(run_dir):
-        package = wanted.get(record.key)
-        if package is None:
-            continue
-        trace = read_trace(run_dir, record.archive_id) if record.archive_id else []
-        view = CaseView(package, record, trace, scores.get(record.key, {}))
-        verdicts[record.key] = evaluate(suite.expectations_for(package), view)
+    with TraceStore(run_dir) as traces:
+        for record in read_results(run_dir):
+            package = wanted.get(record.key)
+            if package is None:
+                continue
+            trace = traces.read(record.archive_id) if record.archive_id else []
+            view = CaseView(package, record, trace, scores.get(record.key, {}))
+            verdicts[record.key] = evaluate(suite.expectations_for(package), view)
     return verdicts

@@ -13,6 +13,7 @@ import pytest
 
 from harness.cassette.server import Running, cassette_server
 from harness.cli import main
+from harness.rundir import read_results, read_trace
 from harness.runners.pi_agent_dir import repo_pi_binary
 from harness.runners.pi_cli import PiConfig, PiRunner
 from harness.schema import Limits, ToolCall
@@ -63,8 +64,8 @@ def _boundary(run: Path) -> dict[str, Any]:
 
 
 def _trace(run: Path) -> list[dict[str, Any]]:
-    (trace_file,) = (run / "traces").glob("*.jsonl")
-    return [json.loads(line) for line in trace_file.read_text().splitlines() if line.strip()]
+    (record,) = read_results(run)
+    return [event.model_dump(mode="json") for event in read_trace(run, record.archive_id)]
 
 
 @pytest.mark.parametrize("cassette", ["pi-reconcile"], indirect=True)

@@ -67,7 +67,7 @@ def test_failure_shows_the_invented_completion(project: pytest.Pytester) -> None
     # The claim the stage made, where it made it, and the receipt that is missing.
     assert "claims message.send" in text
     assert "no succeeded message.send to patrick receipt" in text
-    assert "traces/" in text
+    assert "shadow show out vojan-2026-08-25-patrick-dm/draft" in text
     assert "Traceback" not in text and "assert " not in text
 
 

@@ -10,6 +10,7 @@ import pytest
 
 from harness.loading import load_packages
 from harness.replay import merge_runs, read_results, replay
+from harness.rundir import TraceStore
 from harness.runners.registry import make_runner
 from harness.scorers.run import score_run_dir
 from harness.suite import judge_run, read_suite
@@ -73,7 +74,8 @@ def test_pass_fail_matches_shadow_run_and_score(project: pytest.Pytester, tmp_pa
     assert meta["state"] == "finished"
     assert meta["counts"]["completed"] == len(pytest_cases) == 15
     assert (out / "report.md").is_file()
-    assert len(list((out / "traces").iterdir())) == 15
+    with TraceStore(out) as traces:
+        assert all(traces.has(record.archive_id or "") for record in read_results(out))
 
 
 @pytest.mark.slow

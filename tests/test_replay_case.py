@@ -7,8 +7,9 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
-from harness.replay import ArchiveFiles, ArchiveIds, Case, CaseContext, read_trace, run_case
+from harness.replay import ArchiveIds, Case, CaseContext, read_trace, run_case
 from harness.replay.case import ArchiveClaims
+from harness.rundir import ArchiveLedger, TraceStore, TraceWriter
 from harness.runners.base import Runner, RunnerOutput
 from harness.schema import Envelope, Invocation, Limits, Message, RunRecord, Stage
 from tests.replay_helpers import EchoRunner, HangingRunner, answer, corpus
@@ -44,15 +45,16 @@ def context(
     run_dir: Path,
     *,
     archive_ids: ArchiveClaims | None = None,
+    name: str = "run",
     limits: Limits | None = None,
     grace_seconds: float | None = None,
 ) -> CaseContext:
-    (run_dir / "traces").mkdir(parents=True, exist_ok=True)
     return CaseContext(
         runner=runner,
         run_id="r1",
         run_dir=run_dir,
         archive_ids=archive_ids or ArchiveIds(),
+        traces=TraceWriter(run_dir, name),
         limits=limits,
         grace_seconds=grace_seconds,
         retry_backoff=0.0,
@@ -96,11 +98,15 @@ def test_a_runner_that_ignores_cancel_is_left_behind(tmp_path: Path) -> None:
     assert runner.threads[0] != runner.threads[1]
 
 
-def test_archive_files_keep_processes_from_sharing_a_trace(tmp_path: Path) -> None:
+def test_the_archive_ledger_keeps_processes_from_sharing_a_trace(tmp_path: Path) -> None:
     # Two contexts over one traces/ stand for two xdist workers: neither knows the other's ids.
     first, second = cases(2)
-    a = run_case(context(FixedArchive(), tmp_path, archive_ids=ArchiveFiles(tmp_path)), first)
-    b = run_case(context(FixedArchive(), tmp_path, archive_ids=ArchiveFiles(tmp_path)), second)
+    a = run_case(
+        context(FixedArchive(), tmp_path, archive_ids=ArchiveLedger(tmp_path), name="gw0"), first
+    )
+    b = run_case(
+        context(FixedArchive(), tmp_path, archive_ids=ArchiveLedger(tmp_path), name="gw1"), second
+    )
     assert a is not None and b is not None
     assert a.record.archive_id == "fixed"
     assert b.record.archive_id != "fixed"
@@ -113,7 +119,8 @@ def test_a_stopped_context_records_nothing(tmp_path: Path) -> None:
     ctx = context(EchoRunner(), tmp_path)
     ctx.stop.set()
     assert run_case(ctx, cases(1)[0]) is None
-    assert list((tmp_path / "traces").iterdir()) == []
+    assert TraceStore(tmp_path).has("anything") is False
+    assert (tmp_path / "traces" / "run.traces").read_bytes() == b""
 
 
 def test_a_runner_returning_no_runner_output_is_an_error_with_the_reason(tmp_path: Path) -> None:

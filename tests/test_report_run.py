@@ -54,7 +54,7 @@ def test_invented_completions_fail_a_gate_and_show_worst_examples(run_dir: Path)
     assert draft.verdict != "promote"
     examples = [e for e in data.examples if e.failure == "invented completion"]
     assert {e.package for e in examples} == {"pkg-000", "pkg-005", "pkg-010"}  # worst three, stable
-    assert all(e.trace == f"traces/{e.package}-draft-pi-test.jsonl" for e in examples)
+    assert all(e.trace == f"{e.package}-draft-pi-test" for e in examples)
     md = paths.markdown.read_text()
     assert "## Gates the data misses" in md and "invented_completion.invented" in md
     # Each kind of gate not passed has its own table, never one mixed list.

@@ -10,9 +10,10 @@ import pytest
 from harness.cli import score as score_cli
 from harness.schema import ScoreRecord
 from harness.scorers import SCORER_NAMES
-from harness.scorers.run import score_run
+from harness.scorers.base import Score, ScoreContext, scorer
+from harness.scorers.run import score_case, score_run, serialise
 from tests.factories import PATRICK, jsonl
-from tests.scorers_helpers import record
+from tests.scorers_helpers import case, record
 
 
 def make_run(root: Path) -> Path:
@@ -84,3 +85,18 @@ def test_cli_reports_a_missing_run(tmp_path: Path, capsys: pytest.CaptureFixture
     score_cli.add_parser(parser.add_subparsers(dest="command"))
     assert score_cli.run(parser.parse_args(["score", str(tmp_path / "nope")])) == 2
     assert "run.json" in capsys.readouterr().err
+
+
+def test_score_lines_are_canonical_and_a_non_finite_value_is_stored_as_none() -> None:
+    @scorer("odd_numbers")
+    def odd(ctx: ScoreContext) -> Score:
+        return Score({"nan": float("nan"), "inf": float("inf"), "tiny": 1e-6, "n": 3}, "odd")
+
+    (scored,) = score_case(case("draft", {"result": {"draft": "hi"}}), scorers=[odd])
+    assert scored.values == {"nan": None, "inf": None, "tiny": 1e-6, "n": 3}
+    line = serialise([scored])
+    assert line.endswith(b"\n") and line.count(b"\n") == 1
+    data = json.loads(line)
+    assert list(data) == sorted(data) and b", " not in line and b": " not in line
+    # It reads back through the same model readers use, the same record.
+    assert ScoreRecord.model_validate_json(line) == scored

@@ -15,7 +15,7 @@ from typing import Any
 from harness.expectations import clean
 from harness.loading import load_packages
 from harness.report.case_view import case_text
-from harness.rundir import RunDirError, iter_results, iter_scores, read_run_meta, read_trace
+from harness.rundir import RunDirError, TraceStore, iter_results, iter_scores, read_run_meta
 from harness.schema import Package
 
 
@@ -55,10 +55,11 @@ def run(args: argparse.Namespace) -> int:
             return 2
         package = _package(run_dir, package_id)
         views = []
-        for record in records:
-            trace = read_trace(run_dir, record.archive_id, missing_ok=True)
-            mine = [s for s in scores if str(s.stage) == str(record.stage)]
-            views.append(case_text(record, mine, trace, package))
+        with TraceStore(run_dir) as traces:
+            for record in records:
+                trace = traces.read(record.archive_id, missing_ok=True)
+                mine = [s for s in scores if str(s.stage) == str(record.stage)]
+                views.append(case_text(record, mine, trace, package))
     except (RunDirError, OSError) as exc:
         print(f"error: {clean(exc, 400)}", file=sys.stderr)
         return 2

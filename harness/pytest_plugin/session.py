@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from harness.loading import Loaded
     from harness.pytest_plugin.gates import GateSpec
     from harness.replay.select import Shard
+    from harness.rundir import TraceStore
     from harness.runners.base import Runner
     from harness.schema import Package, RunRecord, Stage
     from harness.suite import RunnerSpec, Suite
@@ -69,6 +70,8 @@ class ShadowSession:
     _store: Store | None = None
     _meta: dict[str, Any] | None = None
     _resumed: Resumed | None = None
+    #: The resumed run's traces, opened at the first stored case (its indexes read once).
+    _traces: TraceStore | None = None
 
     # -- where things go --
 
@@ -169,8 +172,16 @@ class ShadowSession:
     # -- running cases --
 
     def _open_store(self) -> Store:
-        from harness.replay.case import ArchiveFiles, CaseContext
-        from harness.rundir import TRACES, ResultsWriter, write_json, write_run_meta
+        from harness.replay.case import CaseContext
+        from harness.rundir import (
+            RUN_WRITER,
+            ArchiveLedger,
+            ResultsWriter,
+            TraceWriter,
+            repair_traces,
+            write_json,
+            write_run_meta,
+        )
 
         run_dir = self.run_dir
         self.check_run_dir()
@@ -179,15 +190,17 @@ class ShadowSession:
             # Before the writer opens: it appends after the last whole line. (Under xdist the
             # controller folded the directory before any worker started.)
             notes = fold_parts(run_dir)
+            notes.extend(repair_traces(run_dir))
             self._resumed = None
         self.part_dir.mkdir(parents=True, exist_ok=True)
-        (run_dir / TRACES).mkdir(parents=True, exist_ok=True)
-        # Workers share traces/ and know nothing of each other's archive ids: claim them as files.
+        # Workers share traces/ and know nothing of each other's archive ids: they claim them in
+        # one ledger, and each appends to its own traces file.
         cases = CaseContext(
             runner=self.runner(),
             run_id=self.run_id,
             run_dir=run_dir,
-            archive_ids=ArchiveFiles(run_dir),
+            archive_ids=ArchiveLedger(run_dir),
+            traces=TraceWriter(run_dir, self.worker_id or RUN_WRITER),
         )
         store = Store(
             run_dir=run_dir,
@@ -259,10 +272,12 @@ class ShadowSession:
 
     def _stored_outcome(self, package: Package, record: RunRecord) -> CaseOutcome:
         """A case the resumed run holds: its record, archived trace and scores, never run again."""
-        from harness.rundir import read_trace
+        from harness.rundir import TraceStore
         from harness.scorers.run import context_for, score_case
 
-        trace = read_trace(self.run_dir, record.archive_id, missing_ok=True)
+        if self._traces is None:
+            self._traces = TraceStore(self.run_dir)
+        trace = self._traces.read(record.archive_id, missing_ok=True)
         scores = self.resumed().scores.get(record.key)
         if scores is None:
             # An interrupted session wrote no scores.jsonl: scoring is a function of the
@@ -332,6 +347,8 @@ class ShadowSession:
 
         if self._store is not None:
             self._store.close()
+        if self._traces is not None:
+            self._traces.close()
         if self.worker_id is not None:
             if not self.collected and self._store is None:
                 return

@@ -72,6 +72,7 @@ class Store:
 
     def close(self) -> None:
         self.writer.close()
+        self.cases.traces.close()
         if self.scores is not None:
             self.scores.close()
 
@@ -121,17 +122,14 @@ def merge_parts(run_dir: Path, *, resumed: bool = False, notes: Sequence[str] = 
     cases. A case run by two workers (two suites, or a fixture, asking for it) is kept once.
     With ``resumed`` the run directory already holds results: they come first and stay."""
     from harness.replay.merge import gather_results
-    from harness.rundir import RESULTS, SCORES, iter_scores, trace_path
+    from harness.rundir import RESULTS, SCORES, iter_scores
 
     parts = sorted(p for p in (run_dir / PARTS).iterdir() if p.is_dir())
     gathered = gather_results([run_dir, *parts] if resumed else parts)
     dropped: list[str] = []
+    # A repeat's trace stays in its worker's traces file, which no kept record names.
     for part, record in gathered.repeats:
         dropped.append(f"{record.package}/{record.stage} again in {part.name}")
-        kept = gathered.kept[record.key][2]
-        # Its trace is in the shared traces/ too: drop it unless the kept record names the same.
-        if record.archive_id and record.archive_id != (kept.archive_id or ""):
-            trace_path(run_dir, record.archive_id).unlink(missing_ok=True)
     scores: dict[tuple[str, str], list[ScoreRecord]] = {}
     for part in parts:
         path = part / PART_SCORES

@@ -4,7 +4,7 @@ Uses the schema, the stage registry, the invocation builder, the runners and the
 scorers or the command line (a stored run is scored later, from the directory alone).
 """
 
-from harness.replay.case import ArchiveFiles, ArchiveIds, CaseContext, CaseResult, run_case
+from harness.replay.case import ArchiveIds, CaseContext, CaseResult, run_case
 from harness.replay.engine import RunSummary, default_jobs, replay
 from harness.replay.merge import MergeError, merge_runs
 from harness.replay.select import Case, Filters, Shard, select_cases, shard_of
@@ -22,7 +22,6 @@ __all__ = [
     "RESULTS",
     "RUN_META",
     "TRACES",
-    "ArchiveFiles",
     "ArchiveIds",
     "Case",
     "CaseContext",

@@ -14,7 +14,7 @@ from harness.invocation import invocation_digest
 from harness.replay.context import CaseContext
 from harness.replay.select import Case
 from harness.replay.watchdog import WATCHDOG_SLACK_S, Raised, Returned, TimedOut
-from harness.rundir import harness_archive_id, is_safe_archive_id, write_trace
+from harness.rundir import harness_archive_id, is_safe_archive_id
 from harness.runners.base import RunnerInfraError, RunnerOutput
 from harness.schema import (
     TRACE,
@@ -92,7 +92,7 @@ def harness_record(
     archive_id = harness_archive_id(invocation.invocation_id, ctx.run_id)
     ctx.archive_ids.claim(archive_id)
     # An empty trace keeps the rule that every record's archive id names a trace file.
-    write_trace(ctx.run_dir, archive_id, [])
+    ctx.traces.write(archive_id, [])
     # No envelope came back; an infrastructure error's stand-in envelope says "failed".
     envelope = Envelope(
         status="failed" if status == "error" else status,
@@ -143,7 +143,7 @@ def _output_record(
         ctx.archive_ids.claim(archive_id)
     trace = output.trace
     # The trace is closed before the result line exists, so a stored result never names a torn trace.
-    write_trace(ctx.run_dir, archive_id, trace)
+    ctx.traces.write(archive_id, trace)
     # The envelope is stored as the runner gave it: a missing archive id or an inlined trace is the
     # runner's to answer for, and the boundary events below say so.
     boundary = [

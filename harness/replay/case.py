@@ -19,14 +19,14 @@ from dataclasses import dataclass
 
 from harness.invocation import build_invocation
 from harness.replay.assemble import describe, harness_record, judge
-from harness.replay.context import ArchiveClaims, ArchiveFiles, ArchiveIds, CaseContext
+from harness.replay.context import ArchiveClaims, ArchiveIds, CaseContext
 from harness.replay.select import Case
 from harness.replay.watchdog import Attempt, Raised, Stopped, attempt
 from harness.rundir import utc_now
 from harness.runners.base import RunnerInfraError
 from harness.schema import CancelToken, Invocation, RunRecord, TraceEvent
 
-__all__ = ["ArchiveClaims", "ArchiveFiles", "ArchiveIds", "CaseContext", "CaseResult", "run_case"]
+__all__ = ["ArchiveClaims", "ArchiveIds", "CaseContext", "CaseResult", "run_case"]
 
 
 @dataclass(frozen=True)

@@ -1,16 +1,15 @@
-"""What every case of one run shares (``CaseContext``), and how a run claims archive ids: in
-memory for one process, by exclusive file creation for processes sharing ``traces/``."""
+"""What every case of one run shares (``CaseContext``), and the archive-id claims of one process
+(``ArchiveIds``; processes sharing a run directory claim in ``harness.rundir.ArchiveLedger``)."""
 
 from __future__ import annotations
 
-import os
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
-from harness.rundir import trace_path
+from harness.rundir import TraceWriter
 from harness.runners.base import Runner
 from harness.schema import Limits
 
@@ -37,33 +36,16 @@ class ArchiveIds:
             return True
 
 
-class ArchiveFiles:
-    """Archive ids claimed by creating their trace file exclusively: for several processes that
-    share one ``traces/`` (pytest-xdist workers), none of which knows the others' ids."""
-
-    def __init__(self, run_dir: Path) -> None:
-        self._run_dir = run_dir
-
-    def claim(self, archive_id: str) -> bool:
-        try:
-            fd = os.open(
-                trace_path(self._run_dir, archive_id), os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644
-            )
-        except FileExistsError:
-            return False
-        os.close(fd)
-        return True
-
-
 @dataclass(frozen=True)
 class CaseContext:
     """What every case of one run shares; read-only but for the events and the archive ids."""
 
     runner: Runner
     run_id: str
-    #: Traces are archived in ``run_dir/traces``.
     run_dir: Path
     archive_ids: ArchiveClaims
+    #: Where this process archives its traces (``run_dir/traces``).
+    traces: TraceWriter
     phase: int = 0
     limits: Limits | None = None
     grace_seconds: float | None = None

@@ -30,26 +30,29 @@ from harness.replay.progress import make_progress
 from harness.replay.select import Case, Filters, select_cases
 from harness.rundir import (
     RUN_META,
-    TRACES,
+    RUN_WRITER,
     ResultsWriter,
     RunDirError,
     git_revision,
     harness_version,
     iso,
+    iter_results,
     new_run_id,
-    read_results,
     read_run_meta,
     recordings_digest,
     repair_results,
+    repair_traces,
     run_counts,
     update_latest,
     utc_now,
+    write_results,
     write_run_meta,
 )
+from harness.rundir.traces import TraceStore, TraceWriter
 from harness.runlock import LOCK, one_writer
 from harness.runners.base import Runner
 from harness.sandbox.isolation import run_isolation, weakest_isolation
-from harness.schema import Limits, Package, Stage
+from harness.schema import Limits, Package, RunRecord, Stage
 from harness.untrusted.parse import LoadError
 
 #: How many load errors run.json keeps verbatim (the count is always complete).
@@ -178,6 +181,28 @@ def _unused(out_dir: Path) -> bool:
     return all(p.name == LOCK or p.name.startswith(f".{RUN_META}.") for p in out_dir.iterdir())
 
 
+def _with_traces(out_dir: Path, bad_lines: list[LoadError], notes: list[str]) -> list[RunRecord]:
+    """The stored results of a run being resumed whose traces survived. A result whose trace is
+    not whole on disk (a torn record, a write lost with the machine) is dropped from results.jsonl,
+    so its case runs again instead of being scored without its trace."""
+    kept: list[tuple[bytes, RunRecord]] = []
+    lost: list[RunRecord] = []
+    with TraceStore(out_dir) as store:
+        for line, record in iter_results(out_dir, bad_lines):
+            if record.archive_id is None or store.has(record.archive_id):
+                kept.append((line, record))
+            else:
+                lost.append(record)
+    if lost:
+        # Bad lines are dropped too: none names a case for sure, and each runs again anyway.
+        write_results(out_dir, [line for line, _ in kept])
+        notes.extend(
+            f"{r.package}/{r.stage}: stored trace {r.archive_id} is not whole; the case runs again"
+            for r in lost
+        )
+    return [record for _, record in kept]
+
+
 def _covered(runner: Runner, cases: list[Case]) -> tuple[list[Case], int]:
     """The cases a runner can answer, and how many it cannot (a ``covers`` method says)."""
     covers = getattr(runner, "covers", None)
@@ -242,8 +267,9 @@ def replay(
         repaired = repair_results(out_dir)
         if repaired:
             notes.append(repaired)
+        notes.extend(repair_traces(out_dir))
         bad_lines: list[LoadError] = []
-        existing = read_results(out_dir, bad_lines)
+        existing = _with_traces(out_dir, bad_lines, notes)
         # A line that does not read names no case for sure: its case is not done, so it runs again.
         notes.extend(
             f"skipped a bad stored line ({error}); its case runs again" for error in bad_lines
@@ -289,10 +315,10 @@ def replay(
     meta["counts"] = run_counts(statuses, len(cases), len(recorded))
     # run.json first: a kill before it leaves a folder a fresh run may still take (see _unused).
     write_run_meta(out_dir, meta)
-    (out_dir / TRACES).mkdir(exist_ok=True)
     update_latest(out_dir)
 
     stop, abandon = threading.Event(), threading.Event()
+    traces = TraceWriter(out_dir, RUN_WRITER)
     shared = CaseContext(
         runner=runner,
         run_id=run_id,
@@ -305,6 +331,7 @@ def replay(
         stop=stop,
         abandon=abandon,
         archive_ids=ArchiveIds([r.archive_id for r in existing if r.archive_id]),
+        traces=traces,
     )
     ran = discarded = errors_now = 0
     stopped_for_errors = False
@@ -351,6 +378,8 @@ def replay(
         finished = True
     finally:
         pool.shutdown(wait=not stop.is_set(), cancel_futures=True)
+        # Threads abandoned at a second signal may still write: a closed writer refuses them.
+        traces.close()
         bar.close()
         meta["counts"] = run_counts(statuses, len(cases), len(recorded))
         meta["ended_at"] = iso(utc_now())

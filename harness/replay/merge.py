@@ -7,7 +7,6 @@ rather than pick one.
 
 from __future__ import annotations
 
-import shutil
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -16,7 +15,7 @@ from typing import Any
 
 from harness.rundir import (
     RESULTS,
-    TRACES,
+    RUN_WRITER,
     RunDirError,
     RunMeta,
     iso,
@@ -24,13 +23,14 @@ from harness.rundir import (
     new_run_id,
     read_run_meta,
     run_counts,
-    trace_path,
     update_latest,
     utc_now,
     write_run_meta,
 )
+from harness.rundir.traces import TraceStore, TraceWriter
 from harness.sandbox.isolation import weakest_isolation
 from harness.schema import RunRecord
+from harness.untrusted.parse import LoadError
 
 #: These must agree across the inputs, or the merged results would compare unlike things.
 MUST_MATCH = ("runner", "model", "recordings_sha256", "phase")
@@ -129,19 +129,26 @@ def merge_runs(
 
     if out_dir.exists() and any(out_dir.iterdir()):
         raise MergeError(f"{out_dir} exists and is not empty")
-    (out_dir / TRACES).mkdir(parents=True, exist_ok=True)
+    out_dir.mkdir(parents=True, exist_ok=True)
     notes: list[str] = []
-    with (out_dir / RESULTS).open("wb") as handle:
-        for run_dir, line, record in gathered.kept.values():
-            handle.write(line + b"\n")
-            archive_id = record.archive_id
-            if archive_id is None:
-                continue
-            source = trace_path(run_dir, archive_id)
-            if source.exists():
-                shutil.copyfile(source, trace_path(out_dir, archive_id))
-            else:
-                notes.append(f"{run_dir}: trace {archive_id} is missing")
+    stores: dict[Path, TraceStore] = {}
+    bad: list[LoadError] = []
+    try:
+        with (out_dir / RESULTS).open("wb") as handle, TraceWriter(out_dir, RUN_WRITER) as traces:
+            for run_dir, line, record in gathered.kept.values():
+                handle.write(line + b"\n")
+                archive_id = record.archive_id
+                if archive_id is None:
+                    continue
+                store = stores.get(run_dir) or stores.setdefault(run_dir, TraceStore(run_dir))
+                if store.has(archive_id):
+                    traces.write(archive_id, store.read(archive_id, missing_ok=True, errors=bad))
+                else:
+                    notes.append(f"{run_dir}: trace {archive_id} is missing")
+    finally:
+        for store in stores.values():
+            store.close()
+    notes.extend(f"skipped a bad trace line {error}" for error in bad)
 
     first = metas[0][1]
     all_metas = [m for _, m in metas]

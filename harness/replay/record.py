@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-from harness.rundir import read_results, read_trace
+from harness.rundir import TraceStore, read_results
 from harness.schema import STAGES, RecordedOutput
 
 #: Latency is rounded so that re-recording a deterministic runner changes few bytes.
@@ -23,21 +23,22 @@ def export_outputs(run_dir: Path, out_dir: Path, *, model: str | None = None) ->
     out of its rates). An infrastructure ``error`` or an ``interrupted`` case says nothing about
     the model and is left out. Returns the count written per stage."""
     by_stage: dict[str, list[RecordedOutput]] = {}
-    for record in read_results(run_dir):
-        if record.status not in MODEL_OUTCOMES:
-            continue
-        trace = read_trace(run_dir, record.archive_id) if record.archive_id else []
-        by_stage.setdefault(str(record.stage), []).append(
-            RecordedOutput(
-                package=record.package,
-                stage=record.stage,
-                model=model or record.model,
-                envelope=record.envelope,
-                trace=trace,
-                latency_s=round(record.latency_s, LATENCY_DIGITS),
-                usage=record.usage,
+    with TraceStore(run_dir) as traces:
+        for record in read_results(run_dir):
+            if record.status not in MODEL_OUTCOMES:
+                continue
+            trace = traces.read(record.archive_id) if record.archive_id else []
+            by_stage.setdefault(str(record.stage), []).append(
+                RecordedOutput(
+                    package=record.package,
+                    stage=record.stage,
+                    model=model or record.model,
+                    envelope=record.envelope,
+                    trace=trace,
+                    latency_s=round(record.latency_s, LATENCY_DIGITS),
+                    usage=record.usage,
+                )
             )
-        )
     out_dir.mkdir(parents=True, exist_ok=True)
     counts: Counter[str] = Counter()
     for stage in (str(s) for s in STAGES):

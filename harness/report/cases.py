@@ -16,7 +16,7 @@ import pandas as pd
 from harness.loading import load_packages
 from harness.metrics.registry import METRICS
 from harness.report.case_page import case_file_name, case_html
-from harness.rundir import RunDirError, iter_results, iter_scores, read_trace
+from harness.rundir import RunDirError, TraceStore, iter_results, iter_scores
 from harness.schema import Package, RunRecord, ScoreRecord
 from harness.tables import metric_values
 
@@ -128,21 +128,22 @@ def write_case_pages(
     run_id = str(meta.get("run_id") or run_dir.name)
     hrefs: dict[CaseKey, str] = {}
     written: dict[str, str] = {}
-    for key in wanted:
-        record = records.get(key)
-        if record is None:
-            continue
-        name = case_file_name(record.package, str(record.stage), record.model)
-        if name not in written:
-            try:
-                trace = read_trace(run_dir, record.archive_id, missing_ok=True, errors=[])
-            except (RunDirError, OSError):
-                trace = []
-            own = scores.get((record.package, str(record.stage), record.model), [])
-            page = case_html(
-                record, own, trace, packages.get(record.package), back=back, run_id=run_id
-            )
-            (out_dir / name).write_text(page, encoding="utf-8")
-            written[name] = href_prefix + name
-        hrefs[key] = written[name]
+    with TraceStore(run_dir) as traces:
+        for key in wanted:
+            record = records.get(key)
+            if record is None:
+                continue
+            name = case_file_name(record.package, str(record.stage), record.model)
+            if name not in written:
+                try:
+                    trace = traces.read(record.archive_id, missing_ok=True, errors=[])
+                except (RunDirError, OSError):
+                    trace = []
+                own = scores.get((record.package, str(record.stage), record.model), [])
+                page = case_html(
+                    record, own, trace, packages.get(record.package), back=back, run_id=run_id
+                )
+                (out_dir / name).write_text(page, encoding="utf-8")
+                written[name] = href_prefix + name
+            hrefs[key] = written[name]
     return hrefs

@@ -1,4 +1,4 @@
-"""The worst example cases behind each failure, with the scorer's explanation and the trace link."""
+"""The worst example cases behind each failure, with the scorer's explanation and the trace's archive id."""
 
 from __future__ import annotations
 
@@ -63,7 +63,7 @@ def worst_examples(
                         model=str(row["model"]),
                         count=float(row["value"]),
                         explanation=str(row["explanation"]),
-                        trace=f"traces/{archive_id}.jsonl" if archive_id else None,
+                        trace=archive_id,
                     )
                 )
     return examples

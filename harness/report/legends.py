@@ -43,7 +43,7 @@ COLUMNS: dict[str, str] = {
     "package": "the recorded session package",
     "count": "how many such events the run had",
     "explanation": "the scorer's own explanation",
-    "trace": "the archived trace of the run (JSON lines)",
+    "trace": "archive id of the run's trace (`shadow show RUN_DIR PACKAGE/STAGE` prints it)",
     "cases": "case pages of the runs behind the gate, worst first (at most five)",
     "case": "the case page: question, evidence, output, claims, scores, trace",
     "field": "a field of run.json",

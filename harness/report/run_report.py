@@ -164,12 +164,13 @@ def render_html(data: ReportData) -> str:
             ],
             "<h2>Worst examples</h2>",
             '<p class="muted">Each package links to its case page (question, evidence, output, '
-            "citations, scores, trace timeline); trace links the raw archived trace.</p>",
+            "citations, scores, trace timeline); trace names the archived trace "
+            "(<code>shadow show RUN_DIR PACKAGE/STAGE</code> prints it).</p>",
             html_table(
                 data.example_rows(),
                 EXAMPLE_COLUMNS,
                 table_id="examples",
-                links={"package": "case", "trace": "trace"},
+                links={"package": "case"},
             ),
             "<h2>Plots</h2>",
             plots,

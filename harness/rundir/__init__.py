@@ -1,5 +1,6 @@
 """The run directory ``reports/runs/<run-id>/``: ``run.json`` (``meta``), ``results.jsonl``,
-``scores.jsonl`` and ``traces/``, read (``read``) and written (``write``) in one place.
+``scores.jsonl`` and ``traces/``, read (``read``) and written (``write``) in one place; the
+traces, both sides, are ``traces``.
 
 Readers (scorers, tables, reports) need only the schema and this package, never the replay code.
 """
@@ -28,8 +29,15 @@ from harness.rundir.read import (
     read_results,
     read_run_meta,
     read_scores,
-    read_trace,
     trace_path,
+)
+from harness.rundir.traces import (
+    RUN_WRITER,
+    ArchiveLedger,
+    TraceStore,
+    TraceWriter,
+    read_trace,
+    repair_traces,
 )
 from harness.rundir.write import (
     LATEST,
@@ -48,8 +56,8 @@ from harness.rundir.write import (
     update_latest,
     utc_now,
     write_json,
+    write_results,
     write_run_meta,
-    write_trace,
 )
 
 __all__ = [
@@ -59,9 +67,11 @@ __all__ = [
     "RUNS_FOLDER",
     "RUN_FORMAT",
     "RUN_META",
+    "RUN_WRITER",
     "SCORES",
     "STATUSES",
     "TRACES",
+    "ArchiveLedger",
     "Isolation",
     "LoadErrors",
     "MergedInput",
@@ -71,6 +81,8 @@ __all__ = [
     "RunState",
     "ScorerSpec",
     "ScoringInfo",
+    "TraceStore",
+    "TraceWriter",
     "git_revision",
     "harness_archive_id",
     "harness_version",
@@ -87,11 +99,12 @@ __all__ = [
     "record_policy",
     "recordings_digest",
     "repair_results",
+    "repair_traces",
     "run_counts",
     "trace_path",
     "update_latest",
     "utc_now",
     "write_json",
+    "write_results",
     "write_run_meta",
-    "write_trace",
 ]

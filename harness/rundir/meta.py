@@ -15,7 +15,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from harness.schema import Limits
 
 #: The layout written today. 2: ``format_version``, ``isolation``, ``policy_sha256``, ``scoring``.
-RUN_FORMAT = 2
+#: 3: traces in one appended file per writer with an index (``harness.rundir.traces``); run.json
+#: is unchanged, the number tells an older harness that it cannot find the traces.
+RUN_FORMAT = 3
 #: The oldest layout still read (one version back).
 OLDEST_READ_FORMAT = 1
 

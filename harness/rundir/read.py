@@ -1,5 +1,5 @@
-"""The stored-run format, read side: ``run.json``, ``results.jsonl``, ``scores.jsonl`` and
-``traces/<archive_id>.jsonl`` of ``reports/runs/<run-id>/``.
+"""The stored-run format, read side: ``run.json``, ``results.jsonl`` and ``scores.jsonl`` of
+``reports/runs/<run-id>/`` (``traces/`` is ``harness.rundir.traces``).
 
 Replay and the pytest plugin write run directories (``harness.rundir.write``); scorers, tables,
 reports and the plugin read them through this module alone, so every reader agrees on the file
@@ -19,7 +19,7 @@ from pydantic import BaseModel, ValidationError
 
 from harness.loading import validation_errors
 from harness.rundir.meta import RUN_FORMAT, RunMeta, upgrade
-from harness.schema import TRACE_EVENT, RunRecord, ScoreRecord, TraceEvent
+from harness.schema import RunRecord, ScoreRecord
 from harness.untrusted.parse import (
     MAX_LINE_BYTES,
     BadInput,
@@ -48,6 +48,7 @@ def is_safe_archive_id(archive_id: str) -> bool:
 
 
 def trace_path(run_dir: Path, archive_id: str) -> Path:
+    """Where layouts 1 and 2 stored a run's trace (one file per run; still read)."""
     if not is_safe_archive_id(archive_id):
         raise RunDirError(f"archive id {archive_id!r} is not a safe file name")
     return Path(run_dir) / TRACES / f"{archive_id}.jsonl"
@@ -144,41 +145,3 @@ def iter_scores(run_dir: Path, errors: list[LoadError] | None = None) -> Iterato
 
 def read_scores(run_dir: Path, errors: list[LoadError] | None = None) -> list[ScoreRecord]:
     return list(iter_scores(run_dir, errors))
-
-
-def read_trace(
-    run_dir: Path,
-    archive_id: str | None,
-    *,
-    missing_ok: bool = False,
-    errors: list[LoadError] | None = None,
-) -> list[TraceEvent]:
-    """The archived trace of a run. With ``missing_ok`` a run that archived none (no id, an id
-    that is not a file name, no file) has an empty trace; otherwise that is an error. A bad
-    line is skipped into ``errors``."""
-    if missing_ok and (not archive_id or not is_safe_archive_id(archive_id)):
-        return []
-    path = trace_path(Path(run_dir), archive_id or "")
-    events: list[TraceEvent] = []
-    try:
-        handle = path.open("rb")
-    except FileNotFoundError:
-        if missing_ok:
-            return []
-        raise
-    name = str(path)
-    with handle:
-        for line in read_lines(handle):
-            if line.blank:
-                continue
-            try:
-                if line.too_long:
-                    raise BadInput("<line>", f"longer than {MAX_LINE_BYTES} bytes")
-                events.append(TRACE_EVENT.validate_python(parse_json_object(line.data)))
-            except BadInput as exc:
-                if errors is not None:
-                    errors.append(LoadError(name, line.number, exc.where, exc.message))
-            except ValidationError as exc:
-                if errors is not None:
-                    errors.extend(validation_errors(name, line.number, exc)[:1])
-    return events

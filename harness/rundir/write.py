@@ -1,5 +1,5 @@
 """The run directory, write side: ``run.json`` replaced atomically, the append-only
-``results.jsonl`` and its torn-line repair, ``traces/``, the ``reports/latest`` link, provenance.
+``results.jsonl`` and its torn-line repair (traces: ``harness.rundir.traces``), the ``reports/latest`` link, provenance.
 
 The format itself (file names, readers with ``file:line`` errors) is ``harness.rundir.read``;
 ``run.json``'s fields are ``harness.rundir.meta.RunMeta``.
@@ -18,7 +18,7 @@ import os
 import secrets
 import subprocess
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime
 from importlib import metadata
 from pathlib import Path
@@ -26,8 +26,8 @@ from typing import IO, Any
 
 from harness.loading import find_package_files
 from harness.rundir.meta import RunMeta
-from harness.rundir.read import RESULTS, RUN_META, load_run_meta, trace_path
-from harness.schema import RunRecord, RunStatus, TraceEvent
+from harness.rundir.read import RESULTS, RUN_META, load_run_meta
+from harness.schema import RunRecord, RunStatus
 
 #: The statuses run.json counts, in its order.
 STATUSES: tuple[RunStatus, ...] = ("completed", "failed", "timed_out", "interrupted", "error")
@@ -100,7 +100,15 @@ def repair_results(run_dir: Path) -> str | None:
 
     Returns a note for run.json when something was cut, else None.
     """
-    path = run_dir / RESULTS
+    cut = cut_torn_tail(run_dir / RESULTS)
+    if cut is None:
+        return None
+    keep, removed = cut
+    return f"repaired {RESULTS}: cut a torn last line of {removed} bytes at byte {keep}"
+
+
+def cut_torn_tail(path: Path) -> tuple[int, int] | None:
+    """Cut an append-only file back to its last newline; (where, bytes cut), or None if whole."""
     if not path.exists():
         return None
     with path.open("r+b") as handle:
@@ -112,7 +120,7 @@ def repair_results(run_dir: Path) -> str | None:
             return None
         keep = _last_newline_end(handle, size)
         handle.truncate(keep)
-    return f"repaired {RESULTS}: cut a torn last line of {size - keep} bytes at byte {keep}"
+    return keep, size - keep
 
 
 def _last_newline_end(handle: IO[bytes], size: int, chunk: int = 65536) -> int:
@@ -126,6 +134,18 @@ def _last_newline_end(handle: IO[bytes], size: int, chunk: int = 65536) -> int:
             return start + at + 1
         end = start
     return 0
+
+
+def write_results(run_dir: Path, lines: Iterable[bytes]) -> None:
+    """Replace results.jsonl with ``lines`` atomically (a resume dropping results it cannot use)."""
+    target = run_dir / RESULTS
+    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    with tmp.open("wb") as handle:
+        for line in lines:
+            handle.write(line + b"\n")
+        handle.flush()
+        os.fsync(handle.fileno())
+    os.replace(tmp, target)
 
 
 class ResultsWriter:
@@ -171,22 +191,6 @@ class ResultsWriter:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-
-# -- traces ----------------------------------------------------------------------------------
-
-
-def write_trace(run_dir: Path, archive_id: str, trace: Sequence[TraceEvent]) -> None:
-    path = trace_path(run_dir, archive_id)
-    data = b"".join(event.model_dump_json().encode() + b"\n" for event in trace)
-    # One create and one write: creating a file per run is the largest cost of a fast replay.
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
-    try:
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view) :]
-    finally:
-        os.close(fd)
 
 
 # -- provenance ------------------------------------------------------------------------------

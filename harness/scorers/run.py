@@ -8,6 +8,7 @@ The output is sorted and serialised canonically, so the same run gives the same 
 from __future__ import annotations
 
 import json
+import math
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
@@ -25,10 +26,10 @@ from harness.rundir import (
     RunMeta,
     ScorerSpec,
     ScoringInfo,
+    TraceStore,
     iso,
     iter_results,
     read_run_meta,
-    read_trace,
     recordings_digest,
     utc_now,
     write_run_meta,
@@ -70,8 +71,12 @@ def _derived() -> tuple[Derived, ...]:
 
 def _round(values: dict[str, Any]) -> dict[str, Any]:
     # Floats are rounded so that scores compare equal across platforms; details carry floats the
-    # scorers have rounded themselves.
-    return {k: round(v, 6) if isinstance(v, float) else v for k, v in values.items()}
+    # scorers have rounded themselves. A non-finite value has no JSON form: it is stored as no
+    # value (null), as orjson writes it, rather than as a NaN no reader accepts.
+    return {
+        k: (round(v, 6) if math.isfinite(v) else None) if isinstance(v, float) else v
+        for k, v in values.items()
+    }
 
 
 def score_case(ctx: ScoreContext, scorers: Sequence[Scorer] | None = None) -> list[ScoreRecord]:
@@ -117,15 +122,21 @@ def context_for(
     return ScoreContext(package, record, trace, thresholds or Thresholds())
 
 
-def _line(record: ScoreRecord) -> str:
-    return json.dumps(record.model_dump(mode="json"), sort_keys=True, separators=(",", ":"),
-                      ensure_ascii=False)  # fmt: skip
+def _line(record: ScoreRecord) -> bytes:
+    # Keys sorted, compact, UTF-8: canonical. orjson writes the shortest float form (1e-6 where
+    # json wrote 1e-06); both read back as the same number.
+    data = record.model_dump(mode="json")
+    try:
+        return orjson.dumps(data, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS)
+    except orjson.JSONEncodeError:  # an integer past 64 bits in a scorer's details
+        return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
+                          allow_nan=False).encode()  # fmt: skip
 
 
 def serialise(records: Iterable[ScoreRecord]) -> bytes:
     """Canonical JSON lines, sorted by (package, stage, scorer)."""
     lines = sorted((r.package, str(r.stage), r.scorer, _line(r)) for r in records)
-    return "".join(line + "\n" for *_, line in lines).encode()
+    return b"".join(line + b"\n" for *_, line in lines)
 
 
 class _SortedLines:
@@ -144,7 +155,7 @@ class _SortedLines:
             return
         key = (records[0].package, str(records[0].stage))
         lines = sorted((r.scorer, _line(r)) for r in records)
-        blob = "".join(line + "\n" for _, line in lines).encode()
+        blob = b"".join(line + b"\n" for _, line in lines)
         if key in self._index:
             raise ValueError(f"{key[0]}/{key[1]} scored twice")
         self._scratch.write(blob)
@@ -221,11 +232,11 @@ def iter_records(run_dir: Path, errors: list[LoadError] | None = None) -> Iterat
 
 
 def _stored_trace(
-    run_dir: Path, archive_id: str | None, errors: list[LoadError]
+    store: TraceStore, archive_id: str | None, errors: list[LoadError]
 ) -> list[TraceEvent]:
     """The archived trace of a run; empty when the run archived none."""
     try:
-        return read_trace(run_dir, archive_id, missing_ok=True, errors=errors)
+        return store.read(archive_id, missing_ok=True, errors=errors)
     except RunDirError as err:
         raise ScoringError(str(err)) from err
 
@@ -329,6 +340,8 @@ def score_run_dir(
     tmp = path.with_name(f".{path.name}.tmp")
     lines = _SortedLines(path)
     metrics: dict[str, set[str]] = {}
+    traces = TraceStore(run_dir)
+    bad_lines.extend(traces.errors)
     try:
         for record in iter_records(run_dir, bad_lines):
             package = by_id.get(record.package)
@@ -341,7 +354,7 @@ def score_run_dir(
                 skipped.append(f"{record.package}/{record.stage}: package does not list the stage")
                 continue
             trace = _stored_trace(
-                run_dir, record.archive_id or record.envelope.archive_id, bad_lines
+                traces, record.archive_id or record.envelope.archive_id, bad_lines
             )
             ctx = context_for(package, record, trace, thresholds=thresholds)
             scored = score_case(ctx)
@@ -359,6 +372,8 @@ def score_run_dir(
         lines.close()
         tmp.unlink(missing_ok=True)
         raise
+    finally:
+        traces.close()
     tmp.replace(path)
     skipped[:0] = [f"bad stored line {error}" for error in bad_lines]
     if out is None:

@@ -1,0 +1,78 @@
+"""Before and after: one step of the pipeline run by two checkouts of the harness, interleaved.
+
+    git archive <commit> | tar -x -C /tmp/base          # the "before" tree, outside the repo
+    .venv/bin/python benchmarks/ab.py --base /tmp/base --cases 8640 --steps replay score --rounds 3
+
+Both trees run on this venv's interpreter and libraries (``PYTHONPATH`` picks the tree), in the
+same corpus (``corpus.py``), alternating which goes first each round, so load drifts hit both
+alike. Prints the median wall and CPU seconds of each and the ratio base/head, with the load.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+
+import corpus
+import measure
+
+ROOT = Path(__file__).resolve().parent.parent
+STEPS = ("replay", "score", "report")
+
+
+def _argv(step: str, out: str) -> list[str]:
+    shadow = [sys.executable, "-m", "harness.cli"]
+    if step == "replay":
+        return [*shadow, "run", "--runner", "recorded", "--model", corpus.MODEL,
+                "--recordings", "recordings/sophobot", "--out", out, "--no-progress",
+                "--no-report"]  # fmt: skip
+    return [*shadow, step, out]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--base", type=Path, required=True, help="the other harness tree")
+    parser.add_argument("--head", type=Path, default=ROOT, help="default: this checkout")
+    parser.add_argument("--cases", type=int, default=8640)
+    parser.add_argument("--steps", nargs="+", choices=STEPS, default=["replay"])
+    parser.add_argument("--rounds", type=int, default=3)
+    args = parser.parse_args(argv)
+    trees = {"base": args.base.resolve(), "head": args.head.resolve()}
+    rows: dict[tuple[str, str], list[measure.Measured]] = {}
+    with tempfile.TemporaryDirectory(prefix="shadow-ab-") as tmp:
+        c = corpus.build(Path(tmp), args.cases)
+        print(f"corpus: {c.cases} cases; load {measure.load()}", file=sys.stderr)
+        for round_no in range(args.rounds):
+            order = ["base", "head"] if round_no % 2 == 0 else ["head", "base"]
+            for name in order:
+                out = f"run-{name}"
+                shutil.rmtree(c.root / out, ignore_errors=True)
+                env = {"PYTHONPATH": str(trees[name])}
+                for step in args.steps:
+                    result = measure.run(_argv(step, out), c.root, env=env)
+                    rows.setdefault((name, step), []).append(result)
+                    print(f"round {round_no + 1} {name} {step}: wall {result.wall_s:.2f} s, "
+                          f"cpu {result.cpu_s:.2f} s, peak {result.peak_mb:,.0f} MB, "
+                          f"load {measure.load()}", file=sys.stderr, flush=True)  # fmt: skip
+                shutil.rmtree(c.root / out, ignore_errors=True)
+    print(
+        f"| step ({c.cases} cases) | base wall / CPU s | head wall / CPU s | ratio wall | ratio CPU |"
+    )
+    print("|---|---|---|---|---|")
+    for step in args.steps:
+        base, head = rows[("base", step)], rows[("head", step)]
+        bw, bc = measure.median([m.wall_s for m in base]), measure.median([m.cpu_s for m in base])
+        hw, hc = measure.median([m.wall_s for m in head]), measure.median([m.cpu_s for m in head])
+        print(
+            f"| {step} | {bw:.2f} / {bc:.2f} | {hw:.2f} / {hc:.2f} | {bw / hw:.2f}x | {bc / hc:.2f}x |"
+        )
+    print(f"load after: {measure.load()}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
