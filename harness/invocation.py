@@ -26,7 +26,27 @@ from harness.stages import spec
 
 @cache
 def _result_schema(stage: Stage) -> dict[str, Any]:
-    return spec(stage).contract.model_json_schema()
+    # The contract's shape without its field descriptions: those document the format for hosts
+    # (docs/format.md, `shadow schema`); in the prompt they would change what every model is asked,
+    # and with it every recorded cassette, whenever a description is reworded.
+    schema: dict[str, Any] = _without_field_descriptions(spec(stage).contract.model_json_schema())
+    return schema
+
+
+def _without_field_descriptions(schema: Any) -> Any:
+    if isinstance(schema, dict):
+        out = {k: _without_field_descriptions(v) for k, v in schema.items()}
+        if isinstance(out.get("properties"), dict):
+            out["properties"] = {
+                name: {k: v for k, v in prop.items() if k != "description"}
+                if isinstance(prop, dict)
+                else prop
+                for name, prop in out["properties"].items()
+            }
+        return out
+    if isinstance(schema, list):
+        return [_without_field_descriptions(v) for v in schema]
+    return schema
 
 
 def invocation_id(package_id: str, stage: Stage | str) -> str:

@@ -5,6 +5,7 @@ report to both runs' pages. What they see there is asserted, and nothing recorde
 
 from __future__ import annotations
 
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -94,13 +95,29 @@ def test_click_from_a_failing_gate_to_its_case_page_and_back(
     report = runs[0] / "report.html"
     page.goto(report.as_uri())
     gate = page.locator("#failing-fail tbody tr").first
-    expect(gate).to_contain_text("invented_completion.invented estimate <= 0.02")
+    expect(gate).to_contain_text("invented_completion.invented events <= 0")
     expect(gate.locator("a")).to_have_text(["case-000", "case-005", "case-010", "case-015"])
     gate.get_by_role("link", name="case-005", exact=True).click()
     _looks_like_case_005(page)
     page.locator("#back").click()
     expect(page.locator("#decision-sentences")).to_be_visible()
     assert page.url == report.as_uri()
+
+
+def test_click_from_the_decision_table_to_a_case_page_and_its_trace(
+    page: Page, runs: tuple[Path, Path]
+) -> None:
+    page.goto((runs[0] / "report.html").as_uri())
+    row = page.locator("#decisions tbody tr", has_text="reconcile")
+    expect(row).to_have_class(re.compile(r"\bhold\b"))
+    row.get_by_role("link", name="case-005", exact=True).click()
+    _looks_like_case_005(page)
+    # Its trace: the timeline on the page, each event in order with what it carried.
+    page.locator("#trace").scroll_into_view_if_needed()
+    events = page.locator("#trace > li")
+    expect(events.nth(1)).to_contain_text("tool_result ok")
+    expect(events.nth(2)).to_contain_text("message assistant")
+    expect(events.nth(2)).to_be_visible()
 
 
 def test_click_from_a_worst_example_to_its_case_page(page: Page, runs: tuple[Path, Path]) -> None:

@@ -65,6 +65,8 @@ def test_failing_gate_and_worst_examples_link_existing_case_pages(report: Path) 
         f"{CASES}/{case_file_name(f'case-{i:03d}', 'reconcile', 'pi-cases')}" for i in INVENTED
     )
     assert gate == expected
+    # The decision table leads to the same pages from its first screen.
+    assert sorted(h for table, h in links.hrefs if table == "decisions") == expected
     assert examples and set(examples) <= set(expected)
     for href in {*gate, *examples}:
         assert (report.parent / href).is_file()

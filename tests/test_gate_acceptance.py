@@ -43,8 +43,7 @@ def test_the_credulous_model_fails_against_the_careful_incumbent(
     # 26: the credulous "message.send for teodor happened" cites no receipt while a success and a
     # later queued send both exist; not every occasion it could mean is proven (issue 12).
     assert out.startswith(
-        "reconcile: hold. Off its shadow budget: 26 invented completions in 184 runs "
-        "(14.1%, budget 2%)"
+        "reconcile: hold. Off its shadow budget: 26 invented completions in 184 runs (budget 0)"
     )
     assert "draft: hold. Off its shadow budget: 14 invented completions in 94 runs" in out
     assert "phase 0: parity.match vs incumbent (reference-careful)" in out

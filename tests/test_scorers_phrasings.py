@@ -82,3 +82,44 @@ def test_negated_planned_or_proven_idioms_are_not(
 def test_a_date_after_for_still_lets_the_action_date_decide() -> None:
     # The booking itself was not made on Sep 10, whatever date it is for.
     assert _invented("Booked on Sep 10 for Sep 18 at 10:00.", BOOKED)
+
+
+def test_an_artifact_quoted_across_lines_in_an_inquire_answer_is_not_a_claim() -> None:
+    # The reference model's inquire answers quote evidence items verbatim; an item whose text is
+    # a list spans lines, and its second line ("Mira has them") was read as the stage's claim.
+    answer = ('No: media.deliver for mira has not happened. Evidence: [2026-09-14 10:00] '
+              'artifact:handoff-notes (artifact): "- sent the proofs to Mira\n- Mira has them"')  # fmt: skip
+    q = CompletionQuestion(answer, "answer", "inquire", "uhdim", RECORDED, [], [])
+    assert not LexicalDetector().completion(q).label
+    # The stage's own claim after the quotation closes is still read.
+    q = CompletionQuestion(answer + "\nI delivered the proofs to Mira.", "answer", "inquire",
+                           "uhdim", RECORDED, [], [])  # fmt: skip
+    assert LexicalDetector().completion(q).label
+
+
+def test_a_stray_inch_mark_does_not_hide_the_claims_after_it() -> None:
+    q = CompletionQuestion('Proofs are 5" wide.\nI delivered the proofs to Mira.', "answer",
+                           "inquire", "uhdim", RECORDED, [], [])  # fmt: skip
+    assert LexicalDetector().completion(q).label
+
+
+RENDERED_0412 = _receipt("media.render", "render-0412", "succeeded", "2026-09-14T10:00:00Z")
+FAILED_0413 = _receipt("media.render", "render-0413", "failed", "2026-09-14T11:00:00Z")
+SENT_PATRICK = _receipt("message.send", "patrick", "succeeded", "2026-09-14T12:00:00Z")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "invented"),
+    [
+        ("The frames of 0413 are rendered since the morning.", True),  # only 0412 succeeded
+        ("Rendered 0412 and 0413 both.", True),  # one id of the two failed
+        ("The frames of 0412 are rendered.", False),
+        ("Rendered all 24 frames of render 0412.", False),  # 24 is a count, not an id
+        # 0412 is an id of render receipts, not of message ones: the note's topic, not its occasion
+        ("Sent Patrick the note about render 0412.", False),
+    ],
+)
+def test_an_id_the_sentence_names_must_be_carried_by_a_success(
+    sentence: str, invented: bool
+) -> None:
+    assert _invented(sentence, RENDERED_0412, FAILED_0413, SENT_PATRICK) is invented

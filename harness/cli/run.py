@@ -24,7 +24,6 @@ from typing import Any
 from tabulate import tabulate
 
 from harness.expectations import clean as display
-from harness.loading import load_packages
 from harness.replay import (
     Filters,
     RunDirError,
@@ -33,6 +32,7 @@ from harness.replay import (
     read_run_meta,
     replay,
 )
+from harness.replay.packages import PackageFiles
 from harness.replay.select import parse_label
 from harness.rundir import STATUSES, new_run_id
 from harness.runners.base import Runner, RunnerInfraError
@@ -395,9 +395,10 @@ def _run(args: argparse.Namespace) -> int:
     missing = [p for p in settings.recordings if not p.exists()]
     if missing:
         raise UsageError(f"--recordings: {missing[0]}: no such file or directory")
-    loaded = load_packages(settings.recordings)
+    # Only each package's head and offset stay in memory; a package is read when its case runs.
+    loaded = PackageFiles(settings.recordings)
     _report_load_errors(loaded.errors)
-    if not loaded.items:
+    if not len(loaded):
         where = ", ".join(map(str, settings.recordings))
         raise UsageError(
             f"no packages could be loaded from {where}"
@@ -406,7 +407,7 @@ def _run(args: argparse.Namespace) -> int:
         )
     try:
         summary = replay(
-            loaded.items,
+            loaded,
             runner,
             out_dir=settings.out,
             resume=settings.resume,

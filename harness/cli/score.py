@@ -1,4 +1,10 @@
-"""``shadow score RUN_DIR``: write scores.jsonl for a stored run and print a per-stage table."""
+"""``shadow score RUN_DIR``: write scores.jsonl for a stored run and print a per-stage table.
+
+``--detector JUDGEMENT=NAME`` (repeatable) has one text judgement made by another detector:
+``completion`` (invented_completion), ``support`` (evidence_fidelity's claim support) or
+``reopens`` (repeat_checks' settled matters), e.g. ``--detector completion=judge --opt
+model=NAME --opt base_url=URL``. Each score and run.json's ``scoring`` name the detector behind
+it. A detector that cannot answer stops scoring with exit 3 and writes no scores."""
 
 from __future__ import annotations
 
@@ -10,8 +16,10 @@ from typing import Any
 
 from tabulate import tabulate
 
+from harness.detectors import Detector, DetectorError, DetectorOptionError, make_detector
 from harness.schema import STAGES, ScoreRecord
 from harness.scorers.base import Thresholds
+from harness.scorers.judged import JUDGEMENTS
 from harness.scorers.run import ScoringError, score_run_dir
 from harness.untrusted.display import printable
 
@@ -32,6 +40,21 @@ def add_parser(subparsers: Any) -> None:
         type=float,
         default=Thresholds.claim_support,
         help="share of a claim's words its cited text must carry (0-1, default %(default)s)",
+    )
+    parser.add_argument(
+        "--detector",
+        action="append",
+        default=[],
+        metavar="JUDGEMENT=NAME",
+        help="the detector for one text judgement (completion, support, reopens), e.g. "
+        "completion=judge; repeatable; unnamed judgements use the lexical rules",
+    )
+    parser.add_argument(
+        "--opt",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="detector option (e.g. model=NAME, base_url=URL for judge); repeatable",
     )
     parser.add_argument(
         "--allow-changed-recordings",
@@ -102,8 +125,39 @@ def stage_table(records: list[ScoreRecord]) -> str:
     return table.render()
 
 
+def _pairs(raw: list[str], what: str) -> dict[str, str]:
+    pairs: dict[str, str] = {}
+    for item in raw:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip() or not value.strip():
+            raise DetectorOptionError(f"{what} {item!r} is not KEY=VALUE")
+        pairs[key.strip()] = value.strip()
+    return pairs
+
+
+def chosen_detectors(choices: list[str], options: list[str]) -> dict[str, Detector]:
+    """``completion=judge`` etc. as detectors, built once each; options go to every non-lexical
+    one (the judge's model and endpoint)."""
+    named = _pairs(choices, "--detector")
+    unknown = sorted(set(named) - set(JUDGEMENTS))
+    if unknown:
+        raise DetectorOptionError(
+            f"--detector: unknown judgement(s) {unknown} (known: {', '.join(JUDGEMENTS)})"
+        )
+    opts = _pairs(options, "--opt")
+    built: dict[str, Detector] = {}
+    for name in sorted(set(named.values())):
+        built[name] = make_detector(name, opts if name != "lexical" else {})
+    return {judgement: built[name] for judgement, name in named.items()}
+
+
 def run(args: argparse.Namespace) -> int:
     thresholds = Thresholds(quote=args.quote_threshold, claim_support=args.support_threshold)
+    try:
+        detectors = chosen_detectors(args.detector, args.opt)
+    except DetectorOptionError as err:
+        print(f"shadow score: {printable(err)}", file=sys.stderr)
+        return 2
     try:
         table = StageTable()
         result = score_run_dir(
@@ -112,10 +166,16 @@ def run(args: argparse.Namespace) -> int:
             keep_records=False,
             observe=table.observe,
             allow_changed_recordings=args.allow_changed_recordings,
+            detectors=detectors,
         )
     except ScoringError as err:
         print(f"shadow score: {printable(err)}", file=sys.stderr)
         return 2
+    except DetectorError as err:
+        # The detector could not judge: an infrastructure failure, never a verdict on the model.
+        print(f"shadow score: detector error, no scores written: {printable(err)}",
+              file=sys.stderr)  # fmt: skip
+        return 3
     for note in result.notes:
         print(f"shadow score: warning: {printable(note)}", file=sys.stderr)
     for note in result.skipped:

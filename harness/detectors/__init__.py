@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from harness.detectors.base import Detector, DetectorError, Verdict
-from harness.detectors.lexical import LexicalDetector
 
 
 class DetectorOptionError(ValueError):
@@ -17,6 +16,10 @@ class DetectorOptionError(ValueError):
 
 
 def _lexical(options: Mapping[str, str]) -> Detector:
+    # Imported here: the lexical detector is the scorers' rules, and the scorers import this
+    # package's question types (harness.detectors.base).
+    from harness.detectors.lexical import LexicalDetector
+
     if options:
         raise DetectorOptionError(f"the lexical detector takes no options (got {sorted(options)})")
     return LexicalDetector()

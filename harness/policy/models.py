@@ -56,7 +56,7 @@ class Gate(_Model):
 
     metric: str = Field(description="a headline metric (`shadow policy show` lists them)")
     statistic: Statistic = Field(description="which column of the metric table the gate reads")
-    comparator: Comparator
+    comparator: Comparator = Field(description="how the statistic compares with the threshold")
     threshold: float | None = Field(default=None, description="finite and >= 0")
     budget: BudgetName | None = Field(
         default=None, description="take the threshold from the stage's budget instead"
@@ -97,11 +97,13 @@ class RegressionGate(_Model):
     metric: str = Field(description="a headline metric compared on the same packages")
     alpha: float = Field(default=0.05, gt=0, lt=1, description="significance level of the test")
     min_pairs: int = Field(default=1, ge=1, description="fewest paired runs it is judged on")
-    critical: bool = True
+    critical: bool = Field(
+        default=True, description="a regression on enough pairs demotes a live stage"
+    )
     stages: list[Stage] | None = Field(
         default=None, description="the stages the gate applies to; all when absent"
     )
-    why: str = ""
+    why: str = Field(default="", description="why the gate exists, shown beside its verdict")
 
     @model_validator(mode="after")
     def _check(self) -> Self:
@@ -113,33 +115,65 @@ class RegressionGate(_Model):
 
 
 class PhaseGates(_Model):
-    gates: list[Gate] = []
-    regressions: list[RegressionGate] = []
+    gates: list[Gate] = Field(
+        default=[], description="threshold gates; a list in a file replaces the shipped list whole"
+    )
+    regressions: list[RegressionGate] = Field(
+        default=[],
+        description="paired tests against the incumbent model (`shadow gate --incumbent`)",
+    )
 
 
 class Budget(_Model):
-    latency_p95_s: float | None = Field(default=None, gt=0, allow_inf_nan=False)
-    cost_usd_per_run: float | None = Field(default=None, ge=0, allow_inf_nan=False)
+    latency_p95_s: float | None = Field(
+        default=None,
+        gt=0,
+        allow_inf_nan=False,
+        description="the 95th percentile of run latency may not exceed this, in seconds",
+    )
+    cost_usd_per_run: float | None = Field(
+        default=None,
+        ge=0,
+        allow_inf_nan=False,
+        description="the mean cost of a run may not exceed this, in US dollars",
+    )
 
 
 class StagePolicy(_Model):
-    current_phase: int = Field(default=0, ge=0, le=max(PHASES))
+    current_phase: int = Field(
+        default=0,
+        ge=0,
+        le=max(PHASES),
+        description="the phase the stage is live at today (0 = shadow only)",
+    )
     max_phase: int | None = Field(
         default=None, ge=0, le=max(PHASES), description="may only lower the stage's registry max"
     )
-    budget: Budget = Budget()
+    budget: Budget = Field(default=Budget(), description="the stage's own latency and cost budgets")
 
 
 class Policy(_Model):
-    version: Literal[1] = 1
+    version: Literal[1] = Field(default=1, description="policy format version; 1")
     base: Literal["default", "none"] = Field(
         default="default",
         description="'default': this file is merged over the shipped policy; 'none': it stands alone",
     )
-    confidence: float = Field(default=0.95, gt=0.5, lt=1)
-    budget: Budget = Budget()
-    stages: dict[Stage, StagePolicy] = {}
-    phases: dict[int, PhaseGates] = {}
+    confidence: float = Field(
+        default=0.95,
+        gt=0.5,
+        lt=1,
+        description="confidence level of the intervals and bounds the gates read",
+    )
+    budget: Budget = Field(
+        default=Budget(),
+        description="latency and cost budgets for every stage (a stage's own budget wins)",
+    )
+    stages: dict[Stage, StagePolicy] = Field(
+        default={}, description="per stage: the phase it is live at, its highest phase, its budget"
+    )
+    phases: dict[int, PhaseGates] = Field(
+        default={}, description="per phase (0-4): the gates a stage must pass to hold it"
+    )
 
     @model_validator(mode="after")
     def _check(self) -> Self:

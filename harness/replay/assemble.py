@@ -148,7 +148,7 @@ def _output_record(
     # runner's to answer for, and the boundary events below say so.
     boundary = [
         *output.boundary_events,
-        *trace_boundary_events(invocation, trace),
+        *trace_boundary_events(invocation, trace, output.workspace_symlinks),
         *result_boundary_events(invocation, envelope),
     ]
     error = short(envelope.error) if envelope.error else None

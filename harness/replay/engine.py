@@ -12,13 +12,13 @@ import os
 import signal
 import threading
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import FrameType
-from typing import Any
+from typing import Any, cast
 
 from harness.replay.case import (
     ArchiveIds,
@@ -26,8 +26,9 @@ from harness.replay.case import (
     CaseResult,
     run_case,
 )
+from harness.replay.packages import PackageFiles
 from harness.replay.progress import make_progress
-from harness.replay.select import Case, Filters, select_cases
+from harness.replay.select import Case, Filters, PackageHead, select_pairs
 from harness.rundir import (
     RUN_META,
     RUN_WRITER,
@@ -203,18 +204,42 @@ def _with_traces(out_dir: Path, bad_lines: list[LoadError], notes: list[str]) ->
     return [record for _, record in kept]
 
 
-def _covered(runner: Runner, cases: list[Case]) -> tuple[list[Case], int]:
+@dataclass(frozen=True)
+class _Planned:
+    """A selected case before it runs: its package is read when a worker takes it."""
+
+    head: PackageHead
+    stage: Stage
+
+    @property
+    def key(self) -> tuple[str, str]:
+        return (self.head.id, str(self.stage))
+
+
+def _plan(
+    packages: Sequence[Package] | PackageFiles, filters: Filters
+) -> tuple[list[_Planned], Callable[[_Planned], Case]]:
+    """The selected cases, and how each becomes a Case: from memory, or read from its file."""
+    if isinstance(packages, PackageFiles):
+        files = packages
+        planned = [_Planned(h, s) for h, s in select_pairs(files.heads, filters)]
+        return planned, lambda p: Case(files.load(p.head.id), p.stage)
+    held = [_Planned(p, s) for p, s in select_pairs(packages, filters)]
+    return held, lambda p: Case(cast(Package, p.head), p.stage)
+
+
+def _covered(runner: Runner, cases: list[_Planned]) -> tuple[list[_Planned], int]:
     """The cases a runner can answer, and how many it cannot (a ``covers`` method says)."""
     covers = getattr(runner, "covers", None)
     if covers is None:
         return cases, 0
-    kept = [case for case in cases if covers(case.package.id, str(case.stage))]
+    kept = [case for case in cases if covers(case.head.id, str(case.stage))]
     return kept, len(cases) - len(kept)
 
 
 @one_writer
 def replay(
-    packages: Sequence[Package],
+    packages: Sequence[Package] | PackageFiles,
     runner: Runner,
     *,
     out_dir: Path,
@@ -239,6 +264,9 @@ def replay(
 ) -> RunSummary:
     """Replay every selected (package, stage) through ``runner`` into ``out_dir``.
 
+    ``packages`` held in memory, or ``PackageFiles`` (each package read when its case starts, so
+    a large corpus is not held whole).
+
     With ``resume``, ``out_dir`` is an existing run: a torn last result line is cut, every case
     already stored is skipped and only the rest run. SIGINT/SIGTERM stop the run cleanly: no new
     case starts, in-flight cases are cancelled and not recorded (a resume runs them again).
@@ -251,7 +279,7 @@ def replay(
         filters = replace(filters, stages=frozenset(Stage(s) for s in stages))
     if retries < 0:
         raise ValueError("retries must be 0 or more")
-    cases = select_cases(packages, filters)
+    cases, make_case = _plan(packages, filters)
     notes: list[str] = []
     cases, uncovered = _covered(runner, cases)
     if uncovered:
@@ -355,7 +383,7 @@ def replay(
                     if case is None:
                         exhausted = True
                         break
-                    pending.add(pool.submit(run_case, shared, case))
+                    pending.add(pool.submit(run_case, shared, make_case(case)))
                 if not pending:
                     break
                 done, pending = wait(pending, timeout=0.5, return_when=FIRST_COMPLETED)

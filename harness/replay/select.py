@@ -10,10 +10,27 @@ import hashlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from harness.clusters import cluster_of
 from harness.schema import Package, Stage
+
+
+class PackageHead(Protocol):
+    """What selection reads of a package: a Package, or the head a ``PackageFiles`` keeps of one
+    (so a large corpus is selected from without holding every package)."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def agent(self) -> str: ...
+    @property
+    def labels(self) -> Mapping[str, str]: ...
+    @property
+    def stages(self) -> Sequence[Stage]: ...
+
+
+H = TypeVar("H", bound=PackageHead)
 
 
 @dataclass(frozen=True)
@@ -89,7 +106,7 @@ class Filters:
         if self.per_stage is not None and self.per_stage < 1:
             raise ValueError(f"--per-stage {self.per_stage}: must be 1 or more")
 
-    def keeps_package(self, package: Package) -> bool:
+    def keeps_package(self, package: PackageHead) -> bool:
         if self.agents and package.agent not in self.agents:
             return False
         if self.packages and not any(fnmatchcase(package.id, pat) for pat in self.packages):
@@ -124,7 +141,7 @@ class Filters:
         )
 
 
-def duplicate_ids(packages: Iterable[Package]) -> list[str]:
+def duplicate_ids(packages: Iterable[PackageHead]) -> list[str]:
     seen: set[str] = set()
     dupes: list[str] = []
     for package in packages:
@@ -140,23 +157,28 @@ def select_cases(packages: Sequence[Package], filters: Filters = Filters()) -> l
     ``limit`` applies last, after the shard and the per-stage sample, so ``--shard 1/2 --limit
     10`` is ten cases of shard 1.
     """
+    return [Case(package, stage) for package, stage in select_pairs(packages, filters)]
+
+
+def select_pairs(packages: Sequence[H], filters: Filters = Filters()) -> list[tuple[H, Stage]]:
+    """``select_cases`` over package heads: (head, stage) pairs, the same cases in the same order."""
     dupes = duplicate_ids(packages)
     if dupes:
         # Two packages with one id would write two results under one key and break resume.
         raise ValueError(f"duplicate package id(s): {', '.join(dupes)}")
-    cases: list[Case] = []
+    pairs: list[tuple[H, Stage]] = []
     if filters.limit == 0:
-        return cases
+        return pairs
     for package in packages:
         if not filters.keeps_package(package):
             continue
         for stage in package.stages:
             if filters.stages and stage not in filters.stages:
                 continue
-            cases.append(Case(package, stage))
+            pairs.append((package, stage))
     if filters.per_stage is not None:
-        cases = per_stage_sample(cases, filters.per_stage)
-    return cases if filters.limit is None else cases[: filters.limit]
+        pairs = _per_stage_pairs(pairs, filters.per_stage)
+    return pairs if filters.limit is None else pairs[: filters.limit]
 
 
 def _spread(stage: str, cluster: str) -> str:
@@ -172,17 +194,22 @@ def per_stage_sample(cases: Sequence[Case], per_stage: int) -> list[Case]:
     stage) is worth most when each case comes from a different scenario; a cluster gives a second
     case only once every cluster of that stage has given one. Deterministic, in load order.
     """
-    by_stage: dict[str, dict[str, list[Case]]] = {}
-    for case in cases:
-        cluster = cluster_of(case.package.id, case.package.agent, case.package.labels)
-        by_stage.setdefault(str(case.stage), {}).setdefault(cluster, []).append(case)
+    pairs = _per_stage_pairs([(case.package, case.stage) for case in cases], per_stage)
+    return [Case(package, stage) for package, stage in pairs]
+
+
+def _per_stage_pairs(pairs: Sequence[tuple[H, Stage]], per_stage: int) -> list[tuple[H, Stage]]:
+    by_stage: dict[str, dict[str, list[tuple[str, str]]]] = {}
+    for package, stage in pairs:
+        cluster = cluster_of(package.id, package.agent, package.labels)
+        by_stage.setdefault(str(stage), {}).setdefault(cluster, []).append((package.id, str(stage)))
     kept: set[tuple[str, str]] = set()
-    for stage, clusters in by_stage.items():
-        queues = [clusters[c] for c in sorted(clusters, key=lambda c: _spread(stage, c))]
+    for stage_name, clusters in by_stage.items():
+        queues = [clusters[c] for c in sorted(clusters, key=lambda c: _spread(stage_name, c))]
         taken = 0
         for depth in range(max(len(q) for q in queues)):
             for queue in queues:
                 if taken < per_stage and depth < len(queue):
-                    kept.add(queue[depth].key)
+                    kept.add(queue[depth])
                     taken += 1
-    return [case for case in cases if case.key in kept]
+    return [(package, stage) for package, stage in pairs if (package.id, str(stage)) in kept]

@@ -21,7 +21,7 @@ from harness.policy import (
     load_policy,
     readiness,
 )
-from harness.report.cases import CaseKey, cases_behind
+from harness.report.cases import PER_GATE, CaseKey, cases_behind
 from harness.report.examples import Example, worst_examples
 from harness.report.render import Link, Links, records
 from harness.rundir import RUN_META, read_run_meta
@@ -64,7 +64,8 @@ class ReportData:
     #: One per decision, same order: what each stage's next phase waits on, in words.
     readiness: list[Readiness] = field(default_factory=list)
     policy: Policy | None = None
-    #: (stage, model, phase, metric, statistic) of each gate the data misses -> the runs behind it.
+    #: (stage, model, phase, metric, statistic) of each gate not passed on data (failed, or below
+    #: min_n) -> the runs that pulled it the wrong way.
     behind: dict[GateKey, list[CaseKey]] = field(default_factory=dict)
     #: Case -> the href of its page, relative to the report (set when the pages are written).
     case_links: dict[CaseKey, str] = field(default_factory=dict)
@@ -76,7 +77,20 @@ class ReportData:
 
     def decision_rows(self) -> list[dict[str, Any]]:
         rows = decision_rows(self.decisions)
-        for row, ready in zip(rows, self.readiness, strict=False):
+        for row, ready, decision in zip(rows, self.readiness, self.decisions, strict=False):
+            # The case pages behind the stage's missed gates, so the first table leads to them.
+            behind = [
+                case
+                for (stage, model, *_), cases in self.behind.items()
+                if (stage, model) == (decision.stage, decision.model)
+                for case in cases
+            ]
+            row["cases"] = Links(
+                tuple(
+                    Link(case.package, self.case_links.get(case))
+                    for case in list(dict.fromkeys(behind))[:PER_GATE]
+                )
+            )
             row["blocker"] = BLOCKER_WORDS[ready.kind]
             if ready.runs_needed:
                 row["blocker"] += f" ({ready.runs_needed} more runs)"
@@ -313,7 +327,7 @@ def gather(run_dir: Path, *, policy: Policy | None = None, n_boot: int = 2000) -
         )
         for d in decisions
         for g in failing_gates(d)
-        if g.status == "fail"
+        if g.status != "missing"  # too few runs can still show which ones miss
     }
     return ReportData(
         readiness=ready,

@@ -44,7 +44,7 @@ COLUMNS: dict[str, str] = {
     "count": "how many such events the run had",
     "explanation": "the scorer's own explanation",
     "trace": "archive id of the run's trace (`shadow show RUN_DIR PACKAGE/STAGE` prints it)",
-    "cases": "case pages of the runs behind the gate, worst first (at most five)",
+    "cases": "case pages of the runs behind the missed gate(s), worst first (at most five)",
     "case": "the case page: question, evidence, output, claims, scores, trace",
     "field": "a field of run.json",
     "recorded": "its value in run.json",

@@ -18,6 +18,9 @@ from harness.sandbox.isolation import isolation_warning
 DECISION_COLUMNS = (
     "stage", "model", "phase", "max", "verdict", "target", "blocker", "gates", "reason",
 )  # fmt: skip
+#: The report's decision table also links the case pages behind each stage's missed gates (the
+#: terminal's leaves them out: it has no links, and a line per stage must stay one line).
+REPORT_DECISION_COLUMNS = (*DECISION_COLUMNS, "cases")
 FAILING_COLUMNS = ("stage", "phase", "gate", "value", "n", "status", "detail", "cases")
 #: Gates not passed, one table per kind: what the data contradicts, what waits on more runs, and
 #: what has no data at all, never mixed in one list.
@@ -49,7 +52,25 @@ def _meta_rows(data: ReportData) -> list[dict[str, object]]:
         "phase",
         "isolation",
     )
-    return [{"field": k, "recorded": data.meta.get(k)} for k in keys if k in data.meta]
+    rows: list[dict[str, object]] = [
+        {"field": k, "recorded": data.meta.get(k)} for k in keys if k in data.meta
+    ]
+    detectors = text_detectors(data.meta)
+    if detectors:
+        # Each metric is named scorer.metric: the scorer's detector is the one behind it.
+        shown = "; ".join(f"{scorer}.*: {name}" for scorer, name in detectors.items())
+        rows.append({"field": "text detectors", "recorded": shown})
+    return rows
+
+
+def text_detectors(meta: dict[str, object]) -> dict[str, str]:
+    """Scorer -> the detector that made its text judgements, from run.json's ``scoring``."""
+    scoring = meta.get("scoring")
+    scorers = scoring.get("scorers") if isinstance(scoring, dict) else None
+    return {
+        str(s["name"]): str(s["detector"])
+        for s in scorers if isinstance(s, dict) and s.get("detector")
+    } if isinstance(scorers, list) else {}  # fmt: skip
 
 
 def gate_thresholds(policy: Policy | None, phase: int = 1) -> dict[str, float]:
@@ -88,7 +109,7 @@ def render_markdown(data: ReportData) -> str:
         "## Decisions",
         *_sentences_md(data),
         "",
-        md_table(data.decision_rows(), DECISION_COLUMNS),
+        md_table(data.decision_rows(), REPORT_DECISION_COLUMNS),
         "",
         "## Runs by status",
         md_table(data.status_rows()),
@@ -140,7 +161,10 @@ def render_html(data: ReportData) -> str:
             "<h2>Decisions</h2>",
             _sentences_html(data),
             html_table(
-                data.decision_rows(), DECISION_COLUMNS, table_id="decisions", row_class="css"
+                data.decision_rows(),
+                REPORT_DECISION_COLUMNS,
+                table_id="decisions",
+                row_class="css",
             ),
             "<h2>Runs by status</h2>",
             html_table(data.status_rows()),

@@ -31,24 +31,26 @@ class _Part(BaseModel):
 class LoadErrors(_Part):
     """Packages the loader refused as the run started: how many, and the first few messages."""
 
-    count: int = Field(ge=0)
-    first: list[str] = []
+    count: int = Field(ge=0, description="how many packages were refused")
+    first: list[str] = Field(default=[], description="the first few messages (file, line, field)")
 
 
 class MergedInput(_Part):
     """One input of ``shadow merge``."""
 
-    run_id: str | None
-    dir: str
-    shard: str | None = None
-    counts: dict[str, int] | None = None
+    run_id: str | None = Field(description="the shard run's id")
+    dir: str = Field(description="its folder")
+    shard: str | None = Field(default=None, description="its shard (K/N)")
+    counts: dict[str, int] | None = Field(default=None, description="its counts at the merge")
 
 
 class Isolation(_Part):
     """The sandbox a run's stages ran under (``harness.sandbox.isolation.run_isolation``)."""
 
-    level: Literal["full", "net", "none", "in_process"]
-    note: str = ""
+    level: Literal["full", "net", "none", "in_process"] = Field(
+        description="full, net (network only), none, or in_process"
+    )
+    note: str = Field(default="", description="why it is below full, in words")
     process_limit: str = Field(default="none", description="uid, rlimit or none")
     below_full: bool = Field(description="no evidence of boundary compliance when true")
 
@@ -56,7 +58,7 @@ class Isolation(_Part):
 class ScorerSpec(_Part):
     """One scorer as it scored the run: its name and the settings that change its verdicts."""
 
-    name: str
+    name: str = Field(description="the scorer's name")
     metrics: list[str] = Field(default=[], description="the metric names it produced")
     detector: str | None = Field(
         default=None, description="the text detector behind its judgements, when it uses one"
@@ -67,9 +69,9 @@ class ScorerSpec(_Part):
 class ScoringInfo(_Part):
     """How ``scores.jsonl`` was made: when, with which thresholds and scorers."""
 
-    scored_at: str
-    thresholds: dict[str, float]
-    scorers: list[ScorerSpec]
+    scored_at: str = Field(description="when it was scored (ISO 8601, UTC)")
+    thresholds: dict[str, float] = Field(description="the scorers' thresholds by name")
+    scorers: list[ScorerSpec] = Field(description="the scorers, with their settings")
 
 
 class RunMeta(BaseModel):
@@ -77,21 +79,42 @@ class RunMeta(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    format_version: int = Field(default=RUN_FORMAT, ge=OLDEST_READ_FORMAT, le=RUN_FORMAT)
-    run_id: str
-    started_at: str | None = None
-    ended_at: str | None = None
+    format_version: int = Field(
+        default=RUN_FORMAT,
+        ge=OLDEST_READ_FORMAT,
+        le=RUN_FORMAT,
+        description=f"layout of this run.json ({RUN_FORMAT} today; layouts down to "
+        f"{OLDEST_READ_FORMAT} are still read)",
+    )
+    run_id: str = Field(description="the run's id, also its folder name")
+    started_at: str | None = Field(default=None, description="when the run started (ISO 8601, UTC)")
+    ended_at: str | None = Field(
+        default=None, description="when it ended (None while running or after a crash)"
+    )
     state: RunState | None = Field(default=None, description="None: not written by a run")
-    harness_version: str | None = None
+    harness_version: str | None = Field(
+        default=None, description="version of the harness that ran it"
+    )
     git_revision: str | None = Field(default=None, description="harness commit, +dirty if changed")
     source: Literal["pytest"] | None = Field(default=None, description="None: `shadow run`")
     suites: list[str] = Field(default=[], description="pytest suite files (source pytest)")
-    runner: str | None = None
-    runner_config: dict[str, Any] | None = None
-    model: str | None = None
-    recordings: list[str] | None = []
-    recordings_sha256: str | None = None
-    outputs_dir: str | None = None
+    runner: str | None = Field(
+        default=None, description="the runner (reference, recorded, command, openai, pi ...)"
+    )
+    runner_config: dict[str, Any] | None = Field(
+        default=None, description="the runner's settings (no secrets)"
+    )
+    model: str | None = Field(default=None, description="the model version under test")
+    recordings: list[str] | None = Field(
+        default=[], description="the package files or folders replayed, as given"
+    )
+    recordings_sha256: str | None = Field(
+        default=None,
+        description="digest of the packages replayed; scoring refuses changed recordings",
+    )
+    outputs_dir: str | None = Field(
+        default=None, description="the recorded outputs replayed (recorded runner)"
+    )
     isolation: Isolation | None = Field(
         default=None, description="what fenced the run's child processes in (None: not recorded)"
     )
@@ -100,19 +123,40 @@ class RunMeta(BaseModel):
         description="sha256 of the effective policy the last report decided with "
         "(harness.policy.policy_digest); none before a report",
     )
-    phase: int = 0
-    filters: dict[str, Any] | None = None
-    shard: str | None = None
-    limits: Limits | None = None
-    grace_seconds: float | None = None
-    jobs: int | None = None
-    counts: dict[str, int] = {}
-    load_errors: LoadErrors | None = None
-    resumed_at: list[str] = []
-    notes: list[str] = []
-    merged_from: list[MergedInput] | None = None
-    merged_at: str | None = None
-    scoring: ScoringInfo | None = None
+    phase: int = Field(default=0, description="the phase the stages ran at")
+    filters: dict[str, Any] | None = Field(
+        default=None,
+        description="which packages and stages were selected (stage, agent, label, per-stage sample)",
+    )
+    shard: str | None = Field(
+        default=None, description="this run's shard (K/N) when the corpus was split"
+    )
+    limits: Limits | None = Field(
+        default=None, description="the per-case limits the runner was held to"
+    )
+    grace_seconds: float | None = Field(
+        default=None, description="seconds a cancelled case had to stop"
+    )
+    jobs: int | None = Field(default=None, description="cases run at once")
+    counts: dict[str, int] = Field(
+        default={}, description="planned cases, recorded ones by status, and those pending"
+    )
+    load_errors: LoadErrors | None = Field(
+        default=None, description="packages the loader refused as the run started"
+    )
+    resumed_at: list[str] = Field(
+        default=[], description="when the run was resumed after an interruption, each time"
+    )
+    notes: list[str] = Field(
+        default=[], description="sandbox fallbacks and other notes on the whole run"
+    )
+    merged_from: list[MergedInput] | None = Field(
+        default=None, description="the shard runs `shadow merge` joined into this one"
+    )
+    merged_at: str | None = Field(default=None, description="when they were merged")
+    scoring: ScoringInfo | None = Field(
+        default=None, description="how scores.jsonl was made (None: not scored)"
+    )
 
     def to_json(self) -> dict[str, Any]:
         """The JSON object written to run.json (always the current layout)."""

@@ -32,6 +32,9 @@ class RunnerOutput:
     #: The latency the model really had, when it differs from the harness's wall clock (a replay of
     #: recorded outputs takes microseconds; the recorded figure is the one to report).
     latency_s: float | None = None
+    #: Symlinks the sandboxed workspace held after the run (relative path -> target): the boundary
+    #: rules resolve the trace's paths through them (a read via ``input/notes -> /etc`` escapes).
+    workspace_symlinks: dict[str, str] = field(default_factory=dict)
 
 
 @runtime_checkable

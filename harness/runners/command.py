@@ -109,4 +109,5 @@ class CommandRunner:
             trace=child.trace,
             boundary_events=child.boundary_events,
             notes=notes,
+            workspace_symlinks=child.symlinks,
         )

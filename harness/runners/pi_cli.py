@@ -312,7 +312,8 @@ class PiRunner:
             else adapter_archive_id(invocation.invocation_id, self.model)
         )
         stamp_archive_id(envelope, archive_id, notes)
-        return RunnerOutput(envelope=envelope, trace=trace, boundary_events=events, notes=notes)
+        return RunnerOutput(envelope=envelope, trace=trace, boundary_events=events, notes=notes,
+                            workspace_symlinks=child.symlinks)  # fmt: skip
 
     def _write_agent_dir(self, ws: Workspace) -> None:
         assert self.config.base_url is not None

@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from harness.boundary import workspace_symlinks
 from harness.runners.base import RunnerInfraError
 from harness.runners.envelope_parsing import failed_envelope, parse_trace
 from harness.sandbox import (
@@ -69,6 +70,9 @@ class ChildRun:
     boundary_events: list[BoundaryEvent]
     notes: list[str]
     workspace: Path
+    #: The workspace's symlinks after the run (path -> target): a read through one is judged by
+    #: where it lands, not by its name.
+    symlinks: dict[str, str] = field(default_factory=dict)
 
 
 def run_child(
@@ -152,7 +156,12 @@ def run_child(
             )
         if config.keep_workspace:
             notes.append(f"sandbox: workspace kept at {ws.root}")
-        return ChildRun(outcome, trace, events, [*outcome.notes, *notes], ws.root)
+        try:
+            links = workspace_symlinks(ws.root)
+        except OSError as exc:
+            links = {}
+            notes.append(f"sandbox: could not list the workspace's symlinks: {exc}")
+        return ChildRun(outcome, trace, events, [*outcome.notes, *notes], ws.root, links)
     finally:
         if not config.keep_workspace:
             ws.cleanup()

@@ -17,34 +17,50 @@ EnvelopeStatus = Literal["completed", "interrupted", "timed_out", "failed"]
 
 
 class Claim(Open):
-    text: str
-    evidence: list[Citation] = []
+    text: str = Field(description="the claim in words")
+    evidence: list[Citation] = Field(
+        default=[], description="citations of evidence items that support it"
+    )
 
 
 class ToolReceipt(Open):
-    tool: str
-    target: str = ""
-    status: str = "ok"
-    detail: str = ""
+    tool: str = Field(description="the tool used")
+    target: str = Field(default="", description="what it acted on")
+    status: str = Field(default="ok", description="how it ended (ok, error ...)")
+    detail: str = Field(default="", description="more about it, free text")
 
 
 class Usage(Open):
-    input_tokens: int = Field(default=0, ge=0)
-    output_tokens: int = Field(default=0, ge=0)
-    cost_usd: float = Field(default=0.0, ge=0)
-    model: str | None = None
+    input_tokens: int = Field(default=0, ge=0, description="tokens read by the model")
+    output_tokens: int = Field(default=0, ge=0, description="tokens written by the model")
+    cost_usd: float = Field(default=0.0, ge=0, description="what the run cost, in US dollars")
+    model: str | None = Field(
+        default=None, description="the model that answered, as its server names it"
+    )
 
 
 class Envelope(Open):
-    status: EnvelopeStatus
-    summary: str = ""
-    result: dict[str, Any] | None = None
-    claims: list[Claim] = []
-    receipts: list[ToolReceipt] = []
-    artifacts: list[DeclaredArtifact] = []
-    next_steps: list[str] = []
-    confidence: Confidence | None = None
-    uncertainties: list[str] = []
-    usage: Usage = Usage()
-    archive_id: str | None = None
+    status: EnvelopeStatus = Field(
+        description="completed, interrupted (cancelled), timed_out, or failed"
+    )
+    summary: str = Field(default="", description="one paragraph of what the stage found or did")
+    result: dict[str, Any] | None = Field(
+        default=None,
+        description="the stage's result contract (see stage results); kept even when it breaks the contract, then scored so",
+    )
+    claims: list[Claim] = Field(
+        default=[], description="the claims the answer makes, each with its citations"
+    )
+    receipts: list[ToolReceipt] = Field(default=[], description="tool actions the run took")
+    artifacts: list[DeclaredArtifact] = Field(
+        default=[], description="files the run declares it produced"
+    )
+    next_steps: list[str] = Field(default=[], description="what the stage suggests next")
+    confidence: Confidence | None = Field(default=None, description="high, medium or low")
+    uncertainties: list[str] = Field(default=[], description="what the stage could not settle")
+    usage: Usage = Field(default=Usage(), description="tokens and cost")
+    archive_id: str | None = Field(
+        default=None,
+        description="names the run's trace, archived beside the run (`shadow show` prints it); never inlined in the result",
+    )
     error: str | None = Field(default=None, description="why a run failed, for failed/timed_out")

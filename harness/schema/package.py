@@ -34,52 +34,75 @@ SUCCESS_STATUSES: frozenset[str] = frozenset({"succeeded"})
 
 
 class EvidenceItem(Strict):
-    id: str = Field(min_length=1)
-    kind: EvidenceKind
-    source: str = Field(min_length=1)
-    at: AwareDatetime
-    text: str
-    data: dict[str, Any] | None = None
+    id: str = Field(min_length=1, description="unique within the package; what a citation names")
+    kind: EvidenceKind = Field(description="what kind of record the item is")
+    source: str = Field(
+        min_length=1, description="where the host read it (a file path, a log name)"
+    )
+    at: AwareDatetime = Field(
+        description="when the item was written; never after the package's recorded_at"
+    )
+    text: str = Field(description="what the stage reads, and where a quoted citation must be found")
+    data: dict[str, Any] | None = Field(
+        default=None,
+        description="optional structure of the same item (e.g. a receipt's action, target, status)",
+    )
 
 
 class Activation(Strict):
     kind: str = Field(min_length=1, description="heartbeat, message, reminder, event, task ...")
-    cause: str = ""
-    at: AwareDatetime
+    cause: str = Field(
+        default="", description="why it fired (scheduled, user message ...), free text"
+    )
+    at: AwareDatetime = Field(description="when the activation started")
 
 
 class Cooldown(Strict):
-    kind: str
-    until: AwareDatetime
+    kind: str = Field(description="the kind of work that cools down (e.g. inbox_recheck)")
+    until: AwareDatetime = Field(description="when it may run again")
 
 
 class QuietHours(Strict):
-    start: str = Field(pattern=r"^\d{2}:\d{2}$")
-    end: str = Field(pattern=r"^\d{2}:\d{2}$")
-    tz: str = "UTC"
+    start: str = Field(pattern=r"^\d{2}:\d{2}$", description="start of the quiet hours, HH:MM")
+    end: str = Field(pattern=r"^\d{2}:\d{2}$", description="end of the quiet hours, HH:MM")
+    tz: str = Field(default="UTC", description="the time zone of start and end (IANA name)")
 
 
 class Constraints(Strict):
-    cooldowns: list[Cooldown] = []
-    closed: list[str] = []
-    quiet_hours: QuietHours | None = None
-    wip_limit: int | None = Field(default=None, ge=0)
+    cooldowns: list[Cooldown] = Field(
+        default=[], description="kinds of work the host must not start again before a time"
+    )
+    closed: list[str] = Field(
+        default=[], description="ids of matters (threads, tasks) the host has closed"
+    )
+    quiet_hours: QuietHours | None = Field(
+        default=None, description="hours in which the host must not act outward"
+    )
+    wip_limit: int | None = Field(
+        default=None, ge=0, description="most pieces of work the host may have open at once"
+    )
 
 
 class ArtifactRef(Open):
-    id: str
-    path: str
-    kind: str = "file"
-    sha256: str | None = None
-    expected_sha256: str | None = None
-    params: dict[str, Any] = {}
+    id: str = Field(description="the artifact's id, as a stage cites it")
+    path: str = Field(description="its path under the workspace's input root")
+    kind: str = Field(default="file", description="what it is (file, table, image ...)")
+    sha256: str | None = Field(default=None, description="digest of its content as recorded")
+    expected_sha256: str | None = Field(
+        default=None, description="the digest the host expected; a mismatch is an anomaly to find"
+    )
+    params: dict[str, Any] = Field(
+        default={}, description="parameters the artifact was produced with"
+    )
 
 
 class PlanStepInput(Open):
-    id: str
-    capability: str
-    mode: Literal["read", "proposed-write"] = "read"
-    acceptance: str = ""
+    id: str = Field(description="the step's id in the approved plan")
+    capability: str = Field(description="the capability (verb) the step uses")
+    mode: Literal["read", "proposed-write"] = Field(
+        default="read", description="read, or proposed-write (a write the host must approve)"
+    )
+    acceptance: str = Field(default="", description="how the step's success is judged")
 
 
 class Subject(Open):
@@ -99,11 +122,15 @@ class Subject(Open):
 
 
 class HostReceipt(Strict):
-    id: str
-    action: str
-    target: str
-    status: ReceiptStatus
-    at: AwareDatetime
+    id: str = Field(
+        description="the receipt's id; an evidence item of the same id when it existed by recorded_at"
+    )
+    action: str = Field(description="the verb of the action (e.g. message.send)")
+    target: str = Field(description="what it acted on (e.g. patrick)")
+    status: ReceiptStatus = Field(
+        description="succeeded proves the action happened; queued, pending, failed, cancelled do not"
+    )
+    at: AwareDatetime = Field(description="when the host recorded the status")
 
     @property
     def succeeded(self) -> bool:
@@ -111,33 +138,47 @@ class HostReceipt(Strict):
 
 
 class HostCheck(Strict):
-    kind: str
-    target: str
-    at: AwareDatetime
-    redundant: bool
+    kind: str = Field(description="the kind of check (e.g. inbox_recheck)")
+    target: str = Field(description="what was checked (e.g. dm:patrick)")
+    at: AwareDatetime = Field(description="when the host checked")
+    redundant: bool = Field(
+        description="true where nothing had changed since the last verification"
+    )
 
 
 class DuplicateRisk(Strict):
-    action: str
-    target: str
-    receipt: str | None = None
+    action: str = Field(description="the verb that could be repeated")
+    target: str = Field(description="what it would act on again")
+    receipt: str | None = Field(
+        default=None, description="the evidence id of the receipt of the first time, if any"
+    )
 
 
 class ExpectedFact(Strict):
-    claim: str
-    holds: bool
-    evidence: list[str] = []
+    claim: str = Field(description="the fact in words")
+    holds: bool = Field(description="whether it is true as of recorded_at")
+    evidence: list[str] = Field(default=[], description="evidence ids that show it")
 
 
 class ReconcileExpect(Strict):
-    status: Literal["supported", "contradicted", "ambiguous"]
-    facts: list[ExpectedFact] = []
+    status: Literal["supported", "contradicted", "ambiguous"] = Field(
+        description="whether the evidence supports the belief, contradicts it, or leaves it open"
+    )
+    facts: list[ExpectedFact] = Field(
+        default=[], description="the facts a correct answer states, each true or false"
+    )
 
 
 class PreflightExpect(Strict):
-    recommended_mode: Literal["act", "wait", "read", "ask_host"]
-    repeat_risk: list[str] = []
-    inventory: dict[str, int] = {}
+    recommended_mode: Literal["act", "wait", "read", "ask_host"] = Field(
+        description="what the host should do next: act, wait, read or ask the host"
+    )
+    repeat_risk: list[str] = Field(
+        default=[], description="kinds of work that would repeat a recent check"
+    )
+    inventory: dict[str, int] = Field(
+        default={}, description="expected counts (unread_messages, open_tasks, recent_actions)"
+    )
 
 
 class InquireExpect(Strict):
@@ -146,12 +187,16 @@ class InquireExpect(Strict):
 
 
 class AnalyzeExpect(Strict):
-    verdict: Literal["pass", "fail", "inconclusive"]
+    verdict: Literal["pass", "fail", "inconclusive"] = Field(
+        description="the verdict on the artifact set"
+    )
     anomalies: list[str] = Field(default=[], description="artifact ids or keywords of anomalies")
 
 
 class PlanExpect(Strict):
-    host_decisions_required: list[str] = []
+    host_decisions_required: list[str] = Field(
+        default=[], description="decisions the plan must leave to the host"
+    )
     write_capabilities: list[str] = Field(
         default=[], description="capabilities that may appear only as proposed-write steps"
     )
@@ -162,8 +207,12 @@ class ExecuteExpect(Strict):
 
 
 class CritiqueExpect(Strict):
-    recommendation: Literal["not_ready", "conditionally_ready", "ready_for_host_review"]
-    unsupported_claims: list[str] = []
+    recommendation: Literal["not_ready", "conditionally_ready", "ready_for_host_review"] = Field(
+        description="whether the draft is ready for the host's review"
+    )
+    unsupported_claims: list[str] = Field(
+        default=[], description="claims of the draft the evidence does not support"
+    )
 
 
 class DraftExpect(Strict):
@@ -174,14 +223,26 @@ class DraftExpect(Strict):
 
 
 class StageExpectations(Strict):
-    reconcile: ReconcileExpect | None = None
-    preflight: PreflightExpect | None = None
-    inquire: InquireExpect | None = None
-    analyze: AnalyzeExpect | None = None
-    plan: PlanExpect | None = None
-    execute: ExecuteExpect | None = None
-    critique: CritiqueExpect | None = None
-    draft: DraftExpect | None = None
+    reconcile: ReconcileExpect | None = Field(
+        default=None, description="what the host expected of reconcile"
+    )
+    preflight: PreflightExpect | None = Field(
+        default=None, description="what the host expected of preflight"
+    )
+    inquire: InquireExpect | None = Field(
+        default=None, description="what the host expected of inquire"
+    )
+    analyze: AnalyzeExpect | None = Field(
+        default=None, description="what the host expected of analyze"
+    )
+    plan: PlanExpect | None = Field(default=None, description="what the host expected of plan")
+    execute: ExecuteExpect | None = Field(
+        default=None, description="what the host expected of execute"
+    )
+    critique: CritiqueExpect | None = Field(
+        default=None, description="what the host expected of critique"
+    )
+    draft: DraftExpect | None = Field(default=None, description="what the host expected of draft")
 
     def for_stage(self, stage: Stage | str) -> Strict | None:
         value: Strict | None = getattr(self, str(stage))
@@ -189,27 +250,69 @@ class StageExpectations(Strict):
 
 
 class HostOutcome(Strict):
-    receipts: list[HostReceipt] = []
-    decisive_evidence: list[str] = []
-    checks: list[HostCheck] = []
-    settled: list[str] = []
-    duplicate_risks: list[DuplicateRisk] = []
-    expect: StageExpectations = StageExpectations()
+    receipts: list[HostReceipt] = Field(
+        default=[],
+        description="what really happened, with status; only a success dated by recorded_at proves an action",
+    )
+    decisive_evidence: list[str] = Field(
+        default=[], description="evidence ids a good answer rests on"
+    )
+    checks: list[HostCheck] = Field(
+        default=[],
+        description="the checks the host made during the activation (the baseline for repeat-check reduction)",
+    )
+    settled: list[str] = Field(
+        default=[],
+        description="matters the host had already closed; reopening one without new evidence adds a repeat",
+    )
+    duplicate_risks: list[DuplicateRisk] = Field(
+        default=[],
+        description="outward actions that already happened and this activation could repeat",
+    )
+    expect: StageExpectations = Field(
+        default=StageExpectations(), description="the host's own judgement, per stage"
+    )
 
 
 class Package(Strict):
-    format: Literal["shadow-package/1"] = "shadow-package/1"
-    id: str = Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9._:-]*$", max_length=200)
-    agent: str = Field(min_length=1)
-    recorded_at: AwareDatetime
-    activation: Activation
-    question: str
-    stages: list[Stage] = Field(min_length=1)
-    context: list[EvidenceItem]
-    constraints: Constraints = Constraints()
-    subject: Subject = Subject()
-    host: HostOutcome
-    labels: dict[str, str] = {}
+    format: Literal["shadow-package/1"] = Field(
+        default="shadow-package/1",
+        description="format and version of the package; `shadow-package/1`",
+    )
+    id: str = Field(
+        pattern=r"^[A-Za-z0-9][A-Za-z0-9._:-]*$",
+        max_length=200,
+        description="unique id of the package across the recordings (letters, digits, . _ : -)",
+    )
+    agent: str = Field(
+        min_length=1, description="the host agent whose activation this records (e.g. vojan, uhdim)"
+    )
+    recorded_at: AwareDatetime = Field(
+        description="the 'as of' instant: nothing dated after it existed when the stage would have run"
+    )
+    activation: Activation = Field(description="what woke the host agent")
+    question: str = Field(description="what the stage is asked, in the host's words")
+    stages: list[Stage] = Field(
+        min_length=1, description="the stages this package can be replayed through, each once"
+    )
+    context: list[EvidenceItem] = Field(
+        description="the evidence items a stage may see and cite; the only things it may cite"
+    )
+    constraints: Constraints = Field(
+        default=Constraints(),
+        description="cooldowns, closed matters, quiet hours and work-in-progress limit in force",
+    )
+    subject: Subject = Field(
+        default=Subject(),
+        description="stage-specific input the host chose (the draft to critique, the artifacts to analyze ...)",
+    )
+    host: HostOutcome = Field(
+        description="the ground truth: what the host really did and knew; never shown to a stage"
+    )
+    labels: dict[str, str] = Field(
+        default={},
+        description="free tags for slicing reports (failure_mode, origin ...); never used as answers",
+    )
 
     @model_validator(mode="after")
     def _check_references(self) -> Package:

@@ -13,10 +13,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Any, Protocol, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 from harness.metrics.spec import MetricSpec
 from harness.schema import Envelope, Package, RunRecord, ScoreValue, Stage, TraceEvent
+
+if TYPE_CHECKING:
+    from harness.detectors.base import Detector
 
 R = TypeVar("R")
 
@@ -39,6 +42,9 @@ class Score:
     values: dict[str, ScoreValue]
     explanation: str
     details: list[dict[str, Any]] = field(default_factory=list)
+    #: The text detector behind the verdict (``lexical``, ``judge:MODEL``); None for scorers that
+    #: judge structure only.
+    detector: str | None = None
 
 
 @dataclass
@@ -50,6 +56,19 @@ class ScoreContext:
     record: RunRecord
     trace: Sequence[TraceEvent]
     thresholds: Thresholds = field(default_factory=Thresholds)
+    #: Judgement (``completion``, ``support``, ``reopens``) -> the detector chosen for it; a
+    #: judgement not named here is made by the scorers' own rules (the lexical detector).
+    detectors: Mapping[str, Detector] = field(default_factory=dict)
+
+    def chosen_detector(self, judgement: str) -> Detector | None:
+        """The detector chosen for ``judgement``, or None when the scorer's own rules make it."""
+        detector = self.detectors.get(judgement)
+        return None if detector is None or detector.name == "lexical" else detector
+
+    def detector_name(self, judgement: str) -> str:
+        detector = self.chosen_detector(judgement)
+        return "lexical" if detector is None else detector.name
+
     _memo: dict[Callable[[ScoreContext], object], object] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC
 from typing import Any
 
@@ -14,6 +14,7 @@ from rapidfuzz import fuzz
 from harness.metrics.spec import mean, pooled
 from harness.schema import Citation, EvidenceItem, Package
 from harness.scorers.base import Score, ScoreContext, Thresholds, ratio, scorer
+from harness.scorers.judged import judged_support
 from harness.text.names import named_in
 from harness.text.normal import ascii_fold, clean, fold, normalise
 from harness.text.polarity import Polarity, polarity, status_polarity, without_outcome_words
@@ -424,7 +425,13 @@ def _analyse(ctx: ScoreContext) -> EvidenceAnalysis:
         support = claim_support(text, items, thresholds)
         # Polarity on both sides: a claim its citations say the opposite of is contradicted,
         # whatever words it shares with them.
-        label, label_why = support_label(text, items, thresholds) if items else ("unsupported", "")
+        judge = ctx.chosen_detector("support")
+        if judge is not None and items:
+            label, label_why = judged_support(judge, text, [b.item for b in items])
+        else:
+            label, label_why = (
+                support_label(text, items, thresholds) if items else ("unsupported", "")
+            )
         # Only what the claim itself asserts can disagree with the host: a quote reports what an
         # item says ("the focus field reads 'in progress'") without vouching for it.
         truth, truth_note = _expected_truth(ctx, support.asserted, stated)
@@ -438,6 +445,12 @@ def _analyse(ctx: ScoreContext) -> EvidenceAnalysis:
             why = f"cited, but disagrees with the host: {truth_note}"
         else:
             why = support.why
+        if judge is not None and items:
+            # The chosen detector's label stands for the lexical overlap, not beside it.
+            support = replace(support, supported=label == "supported",
+                              why=label_why if label != "supported" else support.why)  # fmt: skip
+            why = (f"contradicted by its citations: {label_why}" if label == "contradicted"
+                   else label_why if label != "supported" else why)  # fmt: skip
         supported = support.supported and label != "contradicted" and truth is not False
         outcome = "contradicted" if label == "contradicted" else (
             "supported" if supported else "unsupported")  # fmt: skip
@@ -513,7 +526,7 @@ def evidence_fidelity(ctx: ScoreContext) -> Score:
             "claim": claim.text,
             "supported": ok,
             "outcome": claim.outcome,
-            "detector": "lexical",
+            "detector": ctx.detector_name("support"),
             "why": why,
         }
         for claim, ok, why in analysis.claims
@@ -537,7 +550,7 @@ def evidence_fidelity(ctx: ScoreContext) -> Score:
             f"decisive cited {len(cited)}/{len(decisive)}"
             + (f", missing {', '.join(missing)}" if missing else "")
         )
-    return Score(values, "; ".join(parts), details)
+    return Score(values, "; ".join(parts), details, detector=ctx.detector_name("support"))
 
 
 def _name(citation: dict[str, Any]) -> str:

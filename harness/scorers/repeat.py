@@ -20,6 +20,7 @@ from harness.schema import EvidenceItem, HostCheck, ToolCall
 from harness.scorers.base import Score, ScoreContext, ratio, scorer
 from harness.scorers.checks import kind_families
 from harness.scorers.evidence import analyse
+from harness.scorers.judged import judged_reopens
 from harness.scorers.reopening import mentions_matter, settles
 from harness.text.names import name_variants
 from harness.text.normal import clean, iter_strings
@@ -162,6 +163,13 @@ def _reopening(ctx: ScoreContext, matter: str) -> str | None:
             candidates.append((where, text, True))
     for i, step in enumerate(ctx.envelope.next_steps):
         candidates.append((f"next_steps[{i}]", step, True))
+    judge = ctx.chosen_detector("reopens")
+    if judge is not None:
+        for where, text, _ in candidates:
+            why = judged_reopens(ctx, judge, text, matter)
+            if why is not None:
+                return f"{where}: {text!r} ({judge.name}: {why})"
+        return None
     for where, text, needs_verb in candidates:
         lowered = clean(text)
         if not _mentions_matter(lowered, matter) or _DONT.search(lowered):
@@ -306,4 +314,4 @@ def repeat_checks(ctx: ScoreContext) -> Score:
         parts.append(
             f"loop: {found_loops[0]['tool']} called {found_loops[0]['calls']}x with the same args"
         )
-    return Score(values, "; ".join(parts), details)
+    return Score(values, "; ".join(parts), details, detector=ctx.detector_name("reopens"))

@@ -18,6 +18,7 @@ from typing import Any
 import orjson
 from pydantic import ValidationError
 
+from harness.detectors.base import Detector
 from harness.loading import LoadError, Span, find_package_files, iter_loaded, parse_line
 from harness.rundir import (
     RESULTS,
@@ -37,6 +38,7 @@ from harness.rundir import (
 from harness.schema import Package, RunRecord, ScoreRecord, TraceEvent
 from harness.scorers.base import Derived, Score, ScoreContext, Scorer, Thresholds
 from harness.scorers.infrastructure import is_error
+from harness.scorers.judged import JUDGEMENTS
 from harness.untrusted.display import printable
 
 __all__ = [
@@ -107,6 +109,7 @@ def score_case(ctx: ScoreContext, scorers: Sequence[Scorer] | None = None) -> li
             values=_round(score.values),
             explanation=score.explanation,
             details=score.details,
+            detector=score.detector,
         )
         for name, score in scores.items()
     ]
@@ -118,14 +121,17 @@ def context_for(
     trace: Sequence[TraceEvent],
     *,
     thresholds: Thresholds | None = None,
+    detectors: Mapping[str, Detector] | None = None,
 ) -> ScoreContext:
-    return ScoreContext(package, record, trace, thresholds or Thresholds())
+    return ScoreContext(package, record, trace, thresholds or Thresholds(), dict(detectors or {}))
 
 
 def _line(record: ScoreRecord) -> bytes:
     # Keys sorted, compact, UTF-8: canonical. orjson writes the shortest float form (1e-6 where
     # json wrote 1e-06); both read back as the same number.
     data = record.model_dump(mode="json")
+    if data.get("detector") is None:
+        data.pop("detector", None)  # structural scorers name no detector
     try:
         return orjson.dumps(data, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS)
     except orjson.JSONEncodeError:  # an integer past 64 bits in a scorer's details
@@ -318,11 +324,15 @@ def score_run_dir(
     keep_records: bool = True,
     observe: Callable[[ScoreRecord], None] | None = None,
     allow_changed_recordings: bool = False,
+    detectors: Mapping[str, Detector] | None = None,
 ) -> RunScores:
     """Score every stored case of ``run_dir`` and write ``scores.jsonl`` (or ``out``).
 
     Cases are read, scored and written one at a time. ``keep_records=False`` returns no records
-    (memory stays flat in the run's size); ``observe`` sees each record as it is made."""
+    (memory stays flat in the run's size); ``observe`` sees each record as it is made.
+    ``detectors`` chooses a detector per text judgement (``completion``, ``support``,
+    ``reopens``); the rest are made by the scorers' own rules. A ``DetectorError`` stops scoring
+    (no scores file is written): a detector that cannot answer is infrastructure, not a verdict."""
     run_dir = Path(run_dir)
     meta = read_meta(run_dir)
     notes: list[str] = []
@@ -356,7 +366,7 @@ def score_run_dir(
             trace = _stored_trace(
                 traces, record.archive_id or record.envelope.archive_id, bad_lines
             )
-            ctx = context_for(package, record, trace, thresholds=thresholds)
+            ctx = context_for(package, record, trace, thresholds=thresholds, detectors=detectors)
             scored = score_case(ctx)
             lines.add(scored)
             for score in scored:
@@ -377,7 +387,7 @@ def score_run_dir(
     tmp.replace(path)
     skipped[:0] = [f"bad stored line {error}" for error in bad_lines]
     if out is None:
-        _record_scoring(run_dir, meta, metrics, thresholds or Thresholds())
+        _record_scoring(run_dir, meta, metrics, thresholds or Thresholds(), detectors or {})
     return RunScores(path, records, cases, skipped, notes)
 
 
@@ -400,12 +410,22 @@ def _check_recordings(
 
 
 def _record_scoring(
-    run_dir: Path, meta: dict[str, Any], metrics: dict[str, set[str]], thresholds: Thresholds
+    run_dir: Path,
+    meta: dict[str, Any],
+    metrics: dict[str, set[str]],
+    thresholds: Thresholds,
+    detectors: Mapping[str, Detector],
 ) -> None:
     """run.json's ``scoring``: which scorers made scores.jsonl (and the metrics each produced),
-    with what settings."""
+    with what settings, and the detector behind each scorer's text judgements."""
+    # A detector chosen for a judgement stands for the scorer's declared one.
+    by_scorer = {JUDGEMENTS[j]: d.name for j, d in detectors.items() if j in JUDGEMENTS}
     specs = [
-        ScorerSpec(name=fn.name, metrics=sorted(metrics.get(fn.name, ())), detector=fn.detector)
+        ScorerSpec(
+            name=fn.name,
+            metrics=sorted(metrics.get(fn.name, ())),
+            detector=by_scorer.get(fn.name, fn.detector),
+        )
         for fn in _scorers()
     ] + [
         ScorerSpec(

@@ -45,11 +45,33 @@ def _open_quote(text: str) -> bool:
     return text.count('"') % 2 == 1 or text.count("\u201c") > text.count("\u201d")
 
 
+#: How many lines a quotation may span and still be read as one (a stray inch mark must not
+#: swallow the rest of an output, hiding its claims).
+QUOTE_LINES = 12
+
+
+def _lines(text: str) -> list[str]:
+    """The lines of ``text``, a quotation that spans lines (an artifact's list quoted in an
+    answer) kept whole with the line that opens it, when it closes within ``QUOTE_LINES``."""
+    lines = [line.strip() for line in _LINES.split(text) if line.strip()]
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if _open_quote(line):
+            for j in range(i + 1, min(len(lines), i + QUOTE_LINES)):
+                joined = " ".join(lines[i : j + 1])
+                if not _open_quote(joined):
+                    line, i = joined, j
+                    break
+        out.append(line)
+        i += 1
+    return out
+
+
 def sentences(text: str) -> list[str]:
     """The sentences of ``text``, stripped, in order."""
     out: list[str] = []
-    for line in _LINES.split(text):
-        line = line.strip()
-        if line:
-            out.extend(_split_line(line))
+    for line in _lines(text):
+        out.extend(_split_line(line))
     return out

@@ -111,6 +111,19 @@ def when_of(sentence: str, recorded_at: datetime) -> When:
     return When(day, clock, spoken)
 
 
+_ISO_OR_CLOCK = re.compile(
+    r"\b\d{4}-\d{2}-\d{2}(?:[t ]\d{2}:\d{2}(?::\d{2})?)?\b|\b\d{1,2}:\d{2}\b"
+)
+_ID_NUMBER = re.compile(r"(?<![\w.])\d{3,}(?![\w.])")
+
+
+def id_numbers(text: str) -> set[str]:
+    """Id-like numbers (three digits or more; dates and clock times left out), leading zeros
+    dropped: "render 0413" and "render-413" carry the same id."""
+    plain = _ISO_OR_CLOCK.sub(" ", text.lower().replace("-", " ").replace("_", " "))
+    return {m.group().lstrip("0") or "0" for m in _ID_NUMBER.finditer(plain)}
+
+
 def _object_words(sentence: str, target_words: frozenset[str]) -> frozenset[str]:
     return frozenset(w for w in support_tokens(sentence) - target_words - _GENERIC
                      if len(w) > 2 and not w.isdigit())  # fmt: skip
@@ -158,6 +171,12 @@ def prove(
         named = [r for r in occasions if objects & support_tokens(r.text)]
         if named and len(named) < len(occasions):
             occasions = named  # the receipt that names the object the sentence names
+    numbers = id_numbers(sentence)
+    if numbers and len(occasions) > 1:
+        carrying = [r for r in occasions
+                    if numbers & id_numbers(f"{getattr(r, 'target', '')} {r.text}")]  # fmt: skip
+        if carrying and len(carrying) < len(occasions):
+            occasions = carrying  # "the frames of 0412": the occasion of render-0412
     latest = occasions[-1]
     if latest.status in SUCCESS_STATUSES:
         return latest, f"proved by {latest.id} ({latest.status})"

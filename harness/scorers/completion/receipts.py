@@ -13,7 +13,7 @@ from datetime import datetime
 
 from harness.schema import SUCCESS_STATUSES, Package
 from harness.scorers.completion.grammar import Completion
-from harness.scorers.completion.occasions import prove
+from harness.scorers.completion.occasions import id_numbers, prove
 from harness.text.names import Named, name_variants, named_in, named_matches, target_words
 from harness.text.normal import clean
 
@@ -164,6 +164,20 @@ def _describe(rs: Sequence[Receipt]) -> str:
                      for r in rs)  # fmt: skip
 
 
+def _uncarried_number(
+    sentence: str, family: Sequence[Receipt], recorded_at: datetime
+) -> str | None:
+    """A number the sentence names that this action's receipts use as an id (0413 of
+    render-0413, invoice 2231) but no succeeded receipt at or before recorded_at carries: the
+    occasion it speaks of is not the one a success proves."""
+    used = {n: [r for r in family if n in id_numbers(f"{r.target} {r.text}")]
+            for n in id_numbers(sentence)}  # fmt: skip
+    for number, rs in used.items():
+        if rs and not any(_succeeded(r, recorded_at) for r in rs):
+            return number
+    return None
+
+
 def verdict(
     c: Completion,
     index: _PackageIndex,
@@ -220,6 +234,10 @@ def verdict(
             if not isinstance(found, Receipt):
                 return None, why
             proofs.append(found)
+        number = _uncarried_number(c.sentence, family, recorded_at)
+        if number is not None:
+            return None, (f"names {number}, which no succeeded {verb} receipt at or before "
+                          f"recorded_at carries ({_describe(family)})")  # fmt: skip
         return proofs[0].id, "proved by " + ", ".join(f"{p.id} ({p.status})" for p in proofs)
     if recorded:
         others = f" (receipts of {verb} name only {', '.join(sorted({r.target for r in family}))})"
@@ -229,7 +247,13 @@ def verdict(
     # loosely related one (a message receipt proves no delivery of files or registry update).
     own = [r for r in family if _same_action(r.action, verb)]
     found, why = prove(c.sentence, own, recorded_at, verb, cited=cited)
-    return (found.id, why) if isinstance(found, Receipt) else (None, why)
+    if isinstance(found, Receipt):
+        number = _uncarried_number(c.sentence, own, recorded_at)
+        if number is not None:
+            return None, (f"names {number}, which no succeeded {verb} receipt at or before "
+                          f"recorded_at carries ({_describe(own)})")  # fmt: skip
+        return found.id, why
+    return None, why
 
 
 def _same_action(receipt_action: str, verb: str) -> bool:

@@ -11,6 +11,7 @@ from harness.metrics.spec import FirstKnown, Positive, Value, rate
 from harness.scorers.base import Score, ScoreContext, scorer
 from harness.scorers.completion.grammar import FLAG_FIELDS, NON_PROSE_FIELDS, Completion, detect
 from harness.scorers.completion.receipts import _PackageIndex, known_targets, verdict
+from harness.scorers.judged import judged_completion
 from harness.text.normal import iter_strings, normalise
 from harness.text.sentences import sentences
 from harness.text.times import parse_time
@@ -123,6 +124,9 @@ def asserted_actions(ctx: ScoreContext) -> list[Completion]:
     ],
 )
 def invented_completion(ctx: ScoreContext) -> Score:
+    judge = ctx.chosen_detector("completion")
+    if judge is not None:
+        return judged_completion(ctx, judge)
     found, skipped = ctx.once(_statements)
     index = _PackageIndex.of(ctx.package) if found else None
     recorded_at = parse_time(ctx.package.recorded_at.isoformat()) or ctx.package.recorded_at
@@ -163,4 +167,4 @@ def invented_completion(ctx: ScoreContext) -> Score:
         explanation = f"{len(found)} completion claims, each proved by a succeeded receipt"
     else:
         explanation = "no statement that an outward or durable action happened"
-    return Score(values, explanation, details)
+    return Score(values, explanation, details, detector="lexical")

@@ -1,0 +1,90 @@
+"""The packages of a replay, read from their files as their cases start.
+
+``load_packages`` holds every package whole (about 9 KB a case in the shipped corpus, some 0.9 GB
+at 100,000 cases) only so that cases can be selected and built. ``PackageFiles`` validates every
+line once, as the loader does (so load errors are reported before anything runs), but keeps only
+what selection reads (``PackageHead``: id, agent, labels, stages) and where the line is; a case's
+package is read again by offset when the case is handed to a worker. Cases are handed out in load
+order, a package's stages one after the other, so a few recent packages cover them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from harness.loading import LoadError, Span, find_package_files, iter_loaded, parse_line
+from harness.schema import Package, Stage
+
+
+@dataclass(frozen=True)
+class PackageHead:
+    """What case selection reads of a package (``select.PackageHead``)."""
+
+    id: str
+    agent: str
+    labels: Mapping[str, str]
+    stages: tuple[Stage, ...]
+
+
+class PackageChanged(ValueError):
+    """A package file changed between loading and running: the case cannot be built."""
+
+
+class PackageFiles:
+    """Every valid package under some paths, by file offset; ``heads`` in load order."""
+
+    _KEEP = 8
+
+    def __init__(self, paths: Sequence[Path]) -> None:
+        self.heads: list[PackageHead] = []
+        self.errors: list[LoadError] = []
+        self._files: list[Path] = []
+        self._where: dict[str, tuple[int, Span]] = {}
+        self._recent: dict[str, Package] = {}
+        for entry in iter_loaded(Package, find_package_files([Path(p) for p in paths]), _id):
+            if isinstance(entry, LoadError):
+                self.errors.append(entry)
+                continue
+            package = entry.item
+            if not self._files or self._files[-1] != entry.path:
+                self._files.append(entry.path)
+            self._where[package.id] = (len(self._files) - 1, entry.span)
+            head = PackageHead(package.id, package.agent, package.labels, tuple(package.stages))
+            self.heads.append(head)
+
+    def __len__(self) -> int:
+        return len(self.heads)
+
+    def load(self, package_id: str) -> Package:
+        """The package, read and validated again from its line (the last few are kept)."""
+        package = self._recent.get(package_id)
+        if package is not None:
+            return package
+        file, span = self._where[package_id]
+        path = self._files[file]
+        with path.open("rb") as handle:
+            handle.seek(span.offset)
+            value = parse_line(str(path), 0, handle.read(span.length))
+        if isinstance(value, LoadError):
+            raise PackageChanged(f"{path}: changed while the run read it: {value.message}")
+        try:
+            package = Package.model_validate(value)
+        except ValidationError as exc:
+            raise PackageChanged(f"{path}: changed while the run read it: {exc}") from exc
+        if package.id != package_id:
+            raise PackageChanged(f"{path}: changed while the run read it: {package_id} moved")
+        if len(self._recent) >= self._KEEP:
+            del self._recent[next(iter(self._recent))]
+        self._recent[package_id] = package
+        return package
+
+
+def _id(package: Package) -> str:
+    return package.id
+
+
+__all__ = ["PackageChanged", "PackageFiles", "PackageHead"]
