@@ -3,6 +3,8 @@
     git archive <commit> | tar -x -C /tmp/base          # the "before" tree, outside the repo
     .venv/bin/python benchmarks/ab.py --base /tmp/base --cases 8640 --steps replay score --rounds 3
 
+Steps: ``replay`` is ``shadow run --no-report`` (which scores the run too), ``replay-alone`` the
+replay in a process of its own (``replay_alone.py``), ``score`` and ``report`` the commands.
 Both trees run on this venv's interpreter and libraries (``PYTHONPATH`` picks the tree), in the
 same corpus (``corpus.py``), alternating which goes first each round, so load drifts hit both
 alike. Prints the median wall and CPU seconds of each and the ratio base/head, with the load.
@@ -21,11 +23,13 @@ import corpus
 import measure
 
 ROOT = Path(__file__).resolve().parent.parent
-STEPS = ("replay", "score", "report")
+STEPS = ("replay", "replay-alone", "score", "report")
 
 
 def _argv(step: str, out: str) -> list[str]:
     shadow = [sys.executable, "-m", "harness.cli"]
+    if step == "replay-alone":
+        return [sys.executable, str(Path(__file__).with_name("replay_alone.py")), out]
     if step == "replay":
         return [*shadow, "run", "--runner", "recorded", "--model", corpus.MODEL,
                 "--recordings", "recordings/sophobot", "--out", out, "--no-progress",

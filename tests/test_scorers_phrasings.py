@@ -123,3 +123,21 @@ def test_an_id_the_sentence_names_must_be_carried_by_a_success(
     sentence: str, invented: bool
 ) -> None:
     assert _invented(sentence, RENDERED_0412, FAILED_0413, SENT_PATRICK) is invented
+
+
+def test_a_message_delivers_a_file_only_when_its_receipt_names_that_file() -> None:
+    with_photos = _receipt("message.send", "rune", "succeeded", "2026-09-14T12:00:00Z")
+    seen_text = "message.send to rune: reply with the glaze photos, delivered"
+    preview_text = "message.send to rune: link preview of weekly note 41"
+
+    def invented(sentence: str, text: str) -> bool:
+        item = EvidenceItem(id=with_photos.id, kind="receipt", source="host/receipts",
+                            at=with_photos.at, text=text,
+                            data={"action": "message.send", "target": "rune",
+                                  "status": "succeeded"})  # fmt: skip
+        q = CompletionQuestion(sentence, "draft", "draft", "uhdim", RECORDED, [with_photos], [item])
+        return bool(LexicalDetector().completion(q).label)
+
+    assert not invented("Rune has the glaze photos.", seen_text)
+    assert invented("Rune has the glaze photos.", preview_text)  # a link preview carries no file
+    assert invented("Rune has the print files.", seen_text)  # the message named photos, not prints

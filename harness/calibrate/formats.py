@@ -14,9 +14,10 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from harness.schema import EvidenceItem
+from harness.schema.trace import TRACE
 
 SetKind = Literal["completion", "support", "citations", "traces", "repeat"]
 SET_KINDS: tuple[SetKind, ...] = ("completion", "support", "citations", "traces", "repeat")
@@ -113,6 +114,14 @@ class TraceLine(_Line):
     trace: list[dict[str, Any]]
     violations: list[str]
     tolerated: list[str] = Field(default_factory=list)
+
+    @field_validator("trace")
+    @classmethod
+    def _events_are_trace_events(cls, trace: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        # Checked on reading, so a bad event is a line error naming its field ("trace.0.tool_call.t")
+        # and the rest of the set is still measured, not a crash in the middle of judging.
+        TRACE.validate_python(trace)
+        return trace
 
 
 class ProposedCheck(BaseModel):

@@ -67,7 +67,7 @@ def register() -> None:
     """Add the template to llama-cpp-python's registry (the server process calls this)."""
     from llama_cpp import llama_chat_format
 
-    @llama_chat_format.register_chat_format(NAME)  # type: ignore[untyped-decorator]
+    @llama_chat_format.register_chat_format(NAME)  # type: ignore[untyped-decorator,unused-ignore]
     def _shadow_chatml(
         messages: Sequence[Mapping[str, Any]], **_: Any
     ) -> llama_chat_format.ChatFormatterResponse:

@@ -13,7 +13,7 @@ def main() -> None:
     register()
     from llama_cpp.server.__main__ import main as server_main
 
-    server_main()  # type: ignore[no-untyped-call]
+    server_main()  # type: ignore[no-untyped-call,unused-ignore]
 
 
 if __name__ == "__main__":

@@ -77,7 +77,9 @@ def _flagged(ctx: ScoreContext) -> list[tuple[str, str]]:
     """(where, text) of every repeat-risk flag: preflight repeat_risk entries, and each sentence
     with a repeat word (a check it names is flagged)."""
     flags: list[tuple[str, str]] = []
-    for i, risk in enumerate(ctx.result.get("repeat_risk") or []):
+    risks = ctx.result.get("repeat_risk")
+    # A model's result is untrusted: a number or a bare object where a list belongs is no flag.
+    for i, risk in enumerate(risks if isinstance(risks, list) else []):
         if isinstance(risk, dict):
             flags.append(
                 (f"result.repeat_risk[{i}]", f"{risk.get('kind', '')} {risk.get('reason', '')}")
@@ -197,7 +199,9 @@ def _newer_evidence(ctx: ScoreContext, matter: str) -> str | None:
 def _warned(ctx: ScoreContext, action: str, target: str) -> str | None:
     verb = action.rsplit(".", 1)[-1]
     words = _ACTION_WORDS.get(verb, (verb,))
-    for i, risk in enumerate(ctx.result.get("repeat_risk") or []):
+    risks = ctx.result.get("repeat_risk")
+    # A model's result is untrusted: a number or a bare object where a list belongs is no flag.
+    for i, risk in enumerate(risks if isinstance(risks, list) else []):
         text = clean(json.dumps(risk, sort_keys=True)) if not isinstance(risk, str) else clean(risk)
         if any(v in text for v in name_variants(target)) or action in text:
             return f"result.repeat_risk[{i}]"

@@ -103,6 +103,7 @@ FILE_NOUNS = (
 )
 _MSG_RE = re.compile(rf"\b(?:{MSG_NOUNS})\b")
 _FILE_RE = re.compile(rf"\b(?:{FILE_NOUNS})\b")
+FILE_RE = _FILE_RE
 
 #: Nouns naming an action (nominalisations) or what it moves, each with its family. A generic
 #: outcome ("X went through", "X: done") takes the family of the nearest such noun.

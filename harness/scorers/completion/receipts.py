@@ -13,6 +13,7 @@ from datetime import datetime
 
 from harness.schema import SUCCESS_STATUSES, Package
 from harness.scorers.completion.grammar import Completion
+from harness.scorers.completion.lexicon import DELIVER_FILE, FILE_RE
 from harness.scorers.completion.occasions import id_numbers, prove
 from harness.text.names import Named, name_variants, named_in, named_matches, target_words
 from harness.text.normal import clean
@@ -178,6 +179,17 @@ def _uncarried_number(
     return None
 
 
+def _carrying_messages(c: Completion, receipts: Sequence[Receipt]) -> list[Receipt]:
+    """Message receipts whose own text names the file the sentence names ("reply with the glaze
+    photos, delivered"): that message carried the file. A message that names none of it (a link
+    preview) delivers no file."""
+    if c.action != DELIVER_FILE:
+        return []
+    nouns = {m.group() for m in FILE_RE.finditer(clean(c.sentence))}
+    return [r for r in receipts if r.action in ("message.send", "message.reply") and nouns
+            and any(re.search(rf"\b{re.escape(n)}\b", clean(r.text)) for n in nouns)]  # fmt: skip
+
+
 def verdict(
     c: Completion,
     index: _PackageIndex,
@@ -187,6 +199,7 @@ def verdict(
     """(id of the proving receipt or None, why): a named target needs its own receipt; a receipt
     the statement cites names the occasion it speaks of."""
     family = [r for r in index.receipts if c.action.matches(r.action)]
+    family += _carrying_messages(c, index.receipts)
     verb = c.action.verb
     if c.record:
         for item_id, at in index.journal_items:

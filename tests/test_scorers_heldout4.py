@@ -1,0 +1,68 @@
+"""Held-out set 4 and the labelled real SmolLM2 statements: frozen, measured once, now guards.
+
+Both were written blind from docs/labelled-sets.md; their first-contact figures (FIRST_CONTACT.md
+beside each) are the floors here, so a detector change that judges fewer lines right fails.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+import pytest
+
+from harness.calibrate.formats import read_set
+from harness.calibrate.judge_lines import Outcome, judge_set
+from harness.calibrate.metrics import pairs_right
+from harness.detectors import make_detector
+
+DATA = Path(__file__).parent / "data"
+
+#: Lines judged right per file at first contact (2026-12-01, main ecafb7d).
+FIRST_CONTACT_RIGHT = {
+    ("heldout4", "completion.jsonl"): 194,  # of 219
+    ("heldout4", "support.jsonl"): 42,  # of 70
+    ("heldout4", "citations.jsonl"): 51,  # of 55
+    ("heldout4", "traces.jsonl"): 213,  # of 213 (trace, kind) units of the 55 readable lines
+    ("heldout4", "repeat.jsonl"): 42,  # of 48
+    ("real_smollm2", "completion.jsonl"): 94,  # of 106
+    ("real_smollm2", "support.jsonl"): 41,  # of 44
+}
+#: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
+UNREADABLE = {("heldout4", "traces.jsonl"): ["traces.jsonl:1: trace.0.tool_call.t"]}
+
+
+def _outcomes(folder: str, name: str) -> list[Outcome]:
+    labelled = read_set(DATA / folder / name)
+    errors = [f"{e.path.name}:{e.line}: {e.field}" for e in labelled.errors]
+    assert errors == UNREADABLE.get((folder, name), [])
+    outcomes, problems = judge_set(labelled, make_detector("lexical"))
+    assert problems == []
+    return outcomes
+
+
+@pytest.mark.parametrize("folder", ["heldout4", "real_smollm2"])
+def test_the_set_is_the_frozen_one(folder: str) -> None:
+    for line in (DATA / folder / "FROZEN.txt").read_text().splitlines():
+        digest, name = line.split()
+        assert hashlib.sha256((DATA / folder / name).read_bytes()).hexdigest() == digest, name
+
+
+@pytest.mark.parametrize(("folder", "name"), sorted(FIRST_CONTACT_RIGHT))
+def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> None:
+    outcomes = _outcomes(folder, name)
+    right = sum(o.predicted == o.labelled for o in outcomes)
+    assert right >= FIRST_CONTACT_RIGHT[(folder, name)], f"{folder}/{name}: {right} right"
+
+
+def test_polarity_pairs_no_worse_than_first_contact() -> None:
+    right, total = pairs_right(_outcomes("heldout4", "support.jsonl"))
+    assert total == 30
+    assert right >= 14
+
+
+def test_real_invented_completions_caught_no_fewer_than_on_first_contact() -> None:
+    outcomes = _outcomes("real_smollm2", "completion.jsonl")
+    caught = sum(o.labelled == "True" and o.predicted == "True" for o in outcomes)
+    assert sum(o.labelled == "True" for o in outcomes) == 11
+    assert caught >= 1
