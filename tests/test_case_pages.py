@@ -72,7 +72,21 @@ def test_failing_gate_and_worst_examples_link_existing_case_pages(report: Path) 
         assert (report.parent / href).is_file()
     # The pages are separate files: the report itself holds none of their content.
     assert "Evidence it saw" not in report.read_text(encoding="utf-8")
-    assert len(list((report.parent / CASES).iterdir())) == len(INVENTED)
+
+
+def test_every_case_has_a_page_listed_on_the_case_index(report: Path) -> None:
+    results = (report.parent / "results.jsonl").read_text(encoding="utf-8").splitlines()
+    index = report.parent / CASES / "index.html"
+    assert "cases/index.html" in [h for _, h in _parse(report).hrefs]
+    listed = [h for _, h in _parse(index).hrefs]
+    pages = [h for h in listed if h.endswith(".html") and not h.startswith("../")]
+    assert len(pages) == len(results) == len(set(pages))
+    for href in pages:
+        assert (index.parent / href).is_file()
+    assert "../report.html" in listed
+    assert f"Every case of the run: {len(results)}." in index.read_text(encoding="utf-8")
+    # Nothing but the pages and their index in the folder: no page outlives its report.
+    assert len(list(index.parent.iterdir())) == len(results) + 1
 
 
 def test_case_page_shows_question_evidence_output_citations_scores_and_trace(report: Path) -> None:

@@ -24,8 +24,11 @@ from harness.tables import metric_values
 CASES = "cases"
 #: Runs shown behind one gate, worst first.
 PER_GATE = 5
-#: Pages one report writes at most (a run with thousands of failing runs links the worst).
-MAX_PAGES = 400
+#: Pages one report writes at most: the cases worth a look come first, then every other case,
+#: so a run of a few thousand cases has a page for each and a 100k-case run stays a few MB.
+MAX_PAGES = 2000
+#: The page listing every case page.
+INDEX = "index.html"
 
 
 @dataclass(frozen=True)

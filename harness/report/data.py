@@ -144,6 +144,16 @@ class ReportData:
         keys += [case for cases in self.behind.values() for case in cases]
         return list(dict.fromkeys(keys))
 
+    def all_cases(self) -> list[CaseKey]:
+        """Every case of the run, in pipeline stage order, then package."""
+        results = self.tables.results
+        if results.empty:
+            return []
+        order = {str(stage): i for i, stage in enumerate(STAGES)}
+        rows = results[["package", "stage", "model"]].astype(str).drop_duplicates()
+        keys = [CaseKey(str(p), str(s), str(m)) for p, s, m in rows.itertuples(index=False)]
+        return sorted(keys, key=lambda k: (order.get(k.stage, 99), k.package, k.model or ""))
+
     def metric_rows(self) -> list[dict[str, Any]]:
         """One row per (stage, model) in pipeline order; each headline metric as
         ``estimate [lo, hi]`` (latency as its p95), so a stage reads across one line."""

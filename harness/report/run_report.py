@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from harness.policy import Policy, load_policy, policy_digest
-from harness.report.cases import CASES, write_case_pages
+from harness.report.cases import CASES, INDEX, MAX_PAGES, CaseKey, write_case_pages
 from harness.report.data import ReportData, gather
 from harness.report.escape import for_html, for_markdown
 from harness.report.plots import latency_plot, metric_plot
@@ -196,6 +196,8 @@ def render_html(data: ReportData) -> str:
                 table_id="examples",
                 links={"package": "case"},
             ),
+            f'<p><a id="all-cases" href="{CASES}/{INDEX}">Every case of the run, each with its '
+            "page</a></p>",
             "<h2>Plots</h2>",
             plots,
             "<h2>Run</h2>",
@@ -213,6 +215,44 @@ def render_html(data: ReportData) -> str:
     return html_page(data.title, body)
 
 
+def _case_index(data: ReportData, hrefs: dict[CaseKey, str]) -> str:
+    """``cases/index.html``: every case with a page, by stage, linking to it."""
+    results = data.tables.results
+    status: dict[tuple[str, str, str], str] = {}
+    if not results.empty:
+        frame = results[["package", "stage", "model", "status"]].astype(str)
+        status = {
+            (str(p), str(s), str(m)): str(st) for p, s, m, st in frame.itertuples(index=False)
+        }
+    cases = data.all_cases()
+    rows = [
+        {
+            "stage": key.stage,
+            "package": key.package,
+            "model": key.model,
+            "status": status.get((key.package, key.stage, str(key.model)), ""),
+            "href": hrefs[key].removeprefix(f"{CASES}/"),
+        }
+        for key in cases
+        if key in hrefs
+    ]
+    total = len(cases)
+    capped = (
+        f"<p>{len(rows)} of {total} cases have a page (at most {MAX_PAGES}: the cases the report "
+        "links first, then the rest in stage order).</p>"
+        if len(rows) < total
+        else f"<p>Every case of the run: {total}.</p>"
+    )
+    body = "\n".join(
+        [
+            '<p><a href="../report.html">back to the report</a></p>',
+            capped,
+            html_table(rows, ["stage", "package", "model", "status"], links={"package": "href"}),
+        ]
+    )
+    return html_page(f"Cases: {data.title}", body)
+
+
 def write_report(
     run_dir: Path, *, policy: Policy | None = None, n_boot: int = 2000
 ) -> tuple[ReportData, ReportPaths]:
@@ -220,14 +260,17 @@ def write_report(
     policy = policy or load_policy(None)
     record_policy(run_dir, policy_digest(policy))
     data = gather(run_dir, policy=policy, n_boot=n_boot)
-    data.case_links = write_case_pages(
+    worth_a_look = data.cases_worth_a_look()
+    hrefs = write_case_pages(
         run_dir,
         data.meta,
-        data.cases_worth_a_look(),
+        [*worth_a_look, *data.all_cases()],
         run_dir / CASES,
         back="../report.html",
         href_prefix=f"{CASES}/",
     )
+    data.case_links = {key: href for key, href in hrefs.items() if key in set(worth_a_look)}
+    (run_dir / CASES / INDEX).write_text(_case_index(data, hrefs), encoding="utf-8")
     data.plots = {
         "metrics": metric_plot(
             data.metrics, run_dir / "metrics.png", thresholds=gate_thresholds(data.policy)
