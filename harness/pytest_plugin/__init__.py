@@ -10,7 +10,9 @@ scores with the promotion policy (``items``). Each case is replayed, stored and 
 ``shadow run`` and ``shadow score`` would store and score it, into one run directory per session
 (``--shadow-out``, default ``reports/runs/<run-id>``; ``session``), reported at the end of the
 session. Under pytest-xdist each worker writes its own part and the controller merges the parts
-into the run directory at the end (``store``). ``--shadow-resume DIR`` continues an interrupted
+into the run directory at the end (``store``); workers run no gate item: the controller judges
+each gate from the scores the workers send when they finish (``gates``). The plugin's extension
+points are hook specs (``hookspecs``: ``pytest_shadow_case_scored``, ``pytest_shadow_gate_judged``). ``--shadow-resume DIR`` continues an interrupted
 session in its run directory without running its stored cases again (``resume``). ``options``
 holds the command-line options and ``fixtures`` the ``shadow_run`` fixture.
 """
@@ -22,7 +24,20 @@ from typing import Any
 
 import pytest
 
+from harness.pytest_plugin.controller import (
+    LOCKED,
+    OCCUPIED,
+    OUT,
+    RESUME_NOTES,
+    XDIST,
+    check_resume_dir,
+    controller_out,
+    holds_run,
+    prepare_resume,
+    relative,
+)
 from harness.pytest_plugin.fixtures import ShadowResult, shadow_run
+from harness.pytest_plugin.gates import GATHERED, Gathered, judge_gathered, ship
 from harness.pytest_plugin.items import (
     CaseItem,
     GateItem,
@@ -31,21 +46,7 @@ from harness.pytest_plugin.items import (
     looks_like_suite,
 )
 from harness.pytest_plugin.options import add_options
-from harness.pytest_plugin.session import (
-    LOCKED,
-    OCCUPIED,
-    OUT,
-    RESUME_NOTES,
-    SESSION,
-    XDIST,
-    ShadowUsageError,
-    check_resume_dir,
-    controller_out,
-    holds_run,
-    prepare_resume,
-    relative,
-    session_of,
-)
+from harness.pytest_plugin.session import SESSION, ShadowUsageError, session_of
 from harness.pytest_plugin.store import PARTS, merge_parts
 from harness.untrusted.display import printable
 
@@ -53,14 +54,17 @@ __all__ = [
     "ShadowResult",
     "looks_like_suite",
     "merge_parts",
+    "pytest_addhooks",
     "pytest_addoption",
     "pytest_collect_file",
     "pytest_collection_finish",
     "pytest_collection_modifyitems",
     "pytest_configure",
     "pytest_configure_node",
+    "pytest_runtestloop",
     "pytest_sessionfinish",
     "pytest_terminal_summary",
+    "pytest_testnodedown",
     "pytest_unconfigure",
     "shadow_run",
 ]
@@ -68,6 +72,12 @@ __all__ = [
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     add_options(parser)
+
+
+def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
+    from harness.pytest_plugin import hookspecs
+
+    pluginmanager.add_hookspecs(hookspecs)
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -113,11 +123,17 @@ def pytest_collection_modifyitems(
     session: pytest.Session, config: pytest.Config, items: list[pytest.Item]
 ) -> None:
     """Keep each gate after its suite's last selected case, whatever reordered the items: a gate
-    judges the cases run before it."""
+    judges the cases run before it. (Under xdist no worker runs a gate: the controller does.)"""
     gates = [i for i in items if isinstance(i, GateItem)]
     if not gates:
         return
     rest = [i for i in items if not isinstance(i, GateItem)]
+    if getattr(config, "workerinput", None) is not None:
+        # An xdist worker holds only its share of the cases: it leaves each gate to the
+        # controller, which judges it from every worker's scores at the end (``gates``).
+        session_of(config).gates = [gate.spec() for gate in gates]
+        items[:] = rest
+        return
     for gate in gates:
         last = max(
             (n for n, i in enumerate(rest) if isinstance(i, CaseItem) and i.parent is gate.parent),
@@ -169,11 +185,34 @@ def pytest_configure_node(node: Any) -> None:
     config.stash[XDIST] = True
 
 
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: object) -> None:
+    """xdist controller: gather a finished worker's gates and the scores they read."""
+    config: pytest.Config = node.config
+    gathered = config.stash.setdefault(GATHERED, Gathered())
+    gathered.add(str(node.gateway.id), getattr(node, "workeroutput", None), error)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtestloop(session: pytest.Session) -> Any:
+    """xdist controller: once every worker is done, judge the suites' gates (``gates``)."""
+    result = yield
+    config = session.config
+    if getattr(config, "workerinput", None) is None and config.stash.get(XDIST, False):
+        judge_gathered(config)
+    return result
+
+
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int | pytest.ExitCode) -> None:
     config = session.config
     interrupted = exitstatus == pytest.ExitCode.INTERRUPTED
     if SESSION in config.stash:
-        session_of(config).finish(interrupted)
+        shadow = session_of(config)
+        shadow.finish(interrupted)
+        workeroutput: dict[str, Any] | None = getattr(config, "workeroutput", None)
+        if workeroutput is not None:
+            scores = (s for o in shadow.outcomes.values() for s in o.scores)
+            ship(workeroutput, shadow.gates, scores)
     if config.stash.get(XDIST, False) and getattr(config, "workerinput", None) is None:
         run_dir = controller_out(config)[0]
         if (run_dir / PARTS).is_dir() and not config.stash.get(OCCUPIED, False):

@@ -10,11 +10,13 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from harness.pytest_plugin.session import ShadowUsageError, relative, session_of
+from harness.pytest_plugin.controller import relative
+from harness.pytest_plugin.session import ShadowUsageError, session_of
 
 if TYPE_CHECKING:
-    from harness.expectations import Expectations, GateVerdict
+    from harness.expectations import Expectations
     from harness.policy import Policy
+    from harness.pytest_plugin.gates import GateSpec
     from harness.schema import Package, Stage
     from harness.suite import RunnerSpec, Suite
 
@@ -138,6 +140,9 @@ class CaseItem(pytest.Item):
 
         session = session_of(self.config)
         outcome = session.case(self.package, self.stage)
+        self.config.hook.pytest_shadow_case_scored(
+            item=self, record=outcome.record, scores=list(outcome.scores)
+        )
         view = CaseView(self.package, outcome.record, outcome.trace, outcome.by_scorer)
         failures = evaluate(self.expect, view)
         self.user_properties.append(("status", outcome.record.status))
@@ -204,39 +209,54 @@ class GateItem(pytest.Item):
         super().__init__(**kwargs)
         self.add_marker("shadow_gate")
 
-    def _verdict(self) -> tuple[GateVerdict, list[tuple[str, str]]]:
-        from harness.expectations import judge_gates
+    def spec(self) -> GateSpec:
+        """This gate as plain data, for the xdist controller to judge (``gates``)."""
+        from harness.pytest_plugin.gates import GateSpec
 
         suite_file = self.parent
         assert isinstance(suite_file, SuiteFile)
         policy, require_phase = suite_file.gate_policy
-        keys = [
-            i.key for i in self.session.items if isinstance(i, CaseItem) and i.parent is suite_file
+        path, line, name = self.location
+        return GateSpec(
+            nodeid=self.nodeid,
+            location=(str(path), line, name),
+            suite_name=suite_file.suite_name,
+            keys=tuple(self.case_keys()),
+            policy=policy.model_dump(mode="json"),
+            require_phase=require_phase,
+            own_gates=bool(suite_file.suite.gate.gates),
+        )
+
+    def case_keys(self) -> list[tuple[str, str]]:
+        return [
+            i.key for i in self.session.items if isinstance(i, CaseItem) and i.parent is self.parent
         ]
-        if not keys:
-            pytest.skip("no case of this suite was selected")
-        scores, missing = session_of(self.config).scores_for(keys)
-        if not scores:
-            pytest.skip("no case of this suite has a score")
-        own = bool(suite_file.suite.gate.gates)
-        return judge_gates(scores, policy, require_phase=require_phase, own_gates=own), missing
 
     def runtest(self) -> None:
+        from harness.pytest_plugin.gates import SHARD_SKIP, judge
+
         session = session_of(self.config)
         if session.shard is not None:
-            pytest.skip(
-                "a shard holds part of the cases: judge the gates on the merged run (`shadow gate`)"
-            )
-        verdict, missing = self._verdict()
+            pytest.skip(SHARD_SKIP)
         suite_file = self.parent
         assert isinstance(suite_file, SuiteFile)
-        text = verdict.render(suite_file.suite_name)
-        if missing:
-            text += f"\n\n{len(missing)} selected case(s) have no score and are left out, e.g. {missing[0][0]} [{missing[0][1]}]"
-        if not verdict.passed:
-            raise GateFailed(text)
+        policy, require_phase = suite_file.gate_policy
+        keys = self.case_keys()
+        scores = {k: session.outcomes[k].scores for k in keys if k in session.outcomes}
+        result = judge(suite_file.suite_name, keys, scores, policy, require_phase=require_phase,
+                       own_gates=bool(suite_file.suite.gate.gates))  # fmt: skip
+        self.config.hook.pytest_shadow_gate_judged(
+            config=self.config,
+            suite=suite_file.suite_name,
+            outcome=result.outcome,
+            text=result.text,
+        )
+        if result.outcome == "skipped":
+            pytest.skip(result.text)
+        if result.outcome == "failed":
+            raise GateFailed(result.text)
         # Shown with -rP: the decision table of a passing gate is worth reading too.
-        self.add_report_section("call", "decisions", text)
+        self.add_report_section("call", "decisions", result.text)
 
     def repr_failure(
         self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None

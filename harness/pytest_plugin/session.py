@@ -8,7 +8,6 @@ process (by two suites, or a suite and the ``shadow_run`` fixture) runs once.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,13 +15,12 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from harness.pytest_plugin.controller import controller_out, relative
 from harness.pytest_plugin.options import DEFAULT_RUNNER, key_value
 from harness.pytest_plugin.resume import (
     Resumed,
     fold_parts,
-    not_from_pytest,
     read_resumed,
-    restore_run_meta,
     resume_problems,
     resumed_meta,
 )
@@ -34,22 +32,19 @@ from harness.pytest_plugin.store import (
     CaseOutcome,
     Store,
     finish_run,
-    part_scores,
 )
 
 if TYPE_CHECKING:
     from harness.loading import Loaded
+    from harness.pytest_plugin.gates import GateSpec
     from harness.replay.select import Shard
     from harness.rundir import TraceStore
-    from harness.runlock import RunDirLock
     from harness.runners.base import Runner
-    from harness.schema import Package, RunRecord, ScoreRecord, Stage
+    from harness.schema import Package, RunRecord, Stage
     from harness.suite import RunnerSpec, Suite
 
 #: Where a case's packages are looked up when no suite of the session names recordings.
 DEFAULT_RECORDINGS = Path("recordings")
-#: How often a gate item under xdist looks for other workers' scores.
-GATE_POLL_S = 0.05
 
 
 class ShadowUsageError(Exception):
@@ -68,12 +63,12 @@ class ShadowSession:
     collected: bool = False
     usage_error: str | None = None
     outcomes: dict[tuple[str, str], CaseOutcome] = field(default_factory=dict)
+    #: xdist worker: the gates it collected and left to the controller (``gates``).
+    gates: list[GateSpec] = field(default_factory=list)
     _corpora: dict[tuple[Path, ...], Loaded[Package]] = field(default_factory=dict)
     _runner: Runner | None = None
     _store: Store | None = None
     _meta: dict[str, Any] | None = None
-    _offsets: dict[Path, int] = field(default_factory=dict)
-    _foreign: dict[tuple[str, str], list[ScoreRecord]] = field(default_factory=dict)
     _resumed: Resumed | None = None
     #: The resumed run's traces, opened at the first stored case (its indexes read once).
     _traces: TraceStore | None = None
@@ -319,71 +314,6 @@ class ShadowSession:
         where = ", ".join(str(f) for f in files[:3]) or "no recordings (give --shadow-recordings)"
         raise LookupError(f"no package {package_id!r} in {where}{' ...' if len(files) > 3 else ''}")
 
-    # -- gates under xdist --
-
-    def scores_for(
-        self, keys: Sequence[tuple[str, str]]
-    ) -> tuple[list[ScoreRecord], list[tuple[str, str]]]:
-        """The scores of ``keys``: this process's, and under xdist the other workers', waiting
-        until they are all there or every other worker has finished. Returns (scores, missing)."""
-        missing = [k for k in keys if k not in self.outcomes and k not in self._foreign]
-        if missing and self.worker_id is not None:
-            self._wait_for_workers(set(missing))
-        found: list[ScoreRecord] = []
-        missing = []
-        for key in keys:
-            if key in self.outcomes:
-                found.extend(self.outcomes[key].scores)
-            elif key in self._foreign:
-                found.extend(self._foreign[key])
-            else:
-                missing.append(key)
-        return found, missing
-
-    def _read_foreign(self) -> bool:
-        progressed = False
-        parts = self.run_dir / PARTS
-        for path in sorted(parts.glob(f"*/{PART_SCORES}")):
-            if path.parent.name == self.worker_id:
-                continue
-            offset = self._offsets.get(path, 0)
-            with path.open("rb") as handle:
-                handle.seek(offset)
-                chunk = handle.read()
-            end = chunk.rfind(b"\n") + 1  # whole lines only: a case still being written waits
-            for key, scores in part_scores(chunk[:end]):
-                self._foreign.setdefault(key, scores)
-                progressed = True
-            self._offsets[path] = offset + end
-        return progressed
-
-    def _others_done(self) -> bool:
-        count = int((self.workerinput or {}).get("workercount", 1))
-        parts = self.run_dir / PARTS
-        return all(
-            (parts / f"gw{i}" / PART_META).exists()
-            for i in range(count)
-            if f"gw{i}" != self.worker_id
-        )
-
-    def _wait_for_workers(self, missing: set[tuple[str, str]]) -> None:
-        from harness.replay.case import WATCHDOG_SLACK_S
-        from harness.schema import Limits
-
-        cases = self.store().cases
-        limits = cases.limits or Limits()
-        # A worker that crashed never says it is done: give up after the longest a case may take.
-        stall = (limits.wall_seconds + 2 * WATCHDOG_SLACK_S + 5) * (cases.retries + 1)
-        last_progress = time.monotonic()
-        while True:
-            if self._read_foreign():
-                last_progress = time.monotonic()
-            missing -= self._foreign.keys()
-            if not missing or self._others_done() or time.monotonic() - last_progress > stall:
-                self._read_foreign()
-                return
-            time.sleep(GATE_POLL_S)
-
     # -- run.json --
 
     def _new_meta(self) -> dict[str, Any]:
@@ -437,96 +367,10 @@ class ShadowSession:
                    interrupted=interrupted)  # fmt: skip
 
 
-def relative(path: Path, root: Path) -> str:
-    try:
-        return str(Path(path).resolve().relative_to(root.resolve()))
-    except ValueError:
-        return str(Path(path).resolve())
-
-
 SESSION = pytest.StashKey[ShadowSession]()
-OUT = pytest.StashKey[tuple[Path, str]]()
-XDIST = pytest.StashKey[bool]()
-RESUME_NOTES = pytest.StashKey[list[str]]()
-#: xdist controller: the chosen --shadow-out already held another run, so this session must not
-#: merge its workers' parts over it (each worker refuses the directory and fails its cases).
-OCCUPIED = pytest.StashKey[bool]()
-#: The lock this controlling process holds on its run directory (``harness.runlock``).
-LOCKED: pytest.StashKey[RunDirLock] = pytest.StashKey()
-
-
-def holds_run(run_dir: Path) -> bool:
-    from harness.rundir import RESULTS, RUN_META
-
-    return (run_dir / RUN_META).exists() or (run_dir / RESULTS).exists()
 
 
 def session_of(config: pytest.Config) -> ShadowSession:
     if SESSION not in config.stash:
         config.stash[SESSION] = ShadowSession(config)
     return config.stash[SESSION]
-
-
-def _stored_run_id(run_dir: Path) -> str | None:
-    from harness.rundir import RunDirError, read_run_meta
-
-    try:
-        return str(read_run_meta(run_dir)["run_id"])
-    except (RunDirError, KeyError):
-        return None  # check_run_dir says what is wrong with the directory
-
-
-def check_resume_dir(config: pytest.Config) -> None:
-    """The controlling process, before anything runs: is there a pytest run to continue? (That
-    it used this session's runner and recordings is checked once the suites are read: under
-    xdist by the workers, whose cases then fail with the reason.)"""
-    from harness.rundir import RunDirError, read_run_meta
-
-    if config.getoption("shadow_out"):
-        raise pytest.UsageError("give --shadow-out or --shadow-resume, not both")
-    run_dir = controller_out(config)[0]
-    try:
-        meta = read_run_meta(run_dir)
-    except RunDirError as exc:
-        raise pytest.UsageError(f"--shadow-resume {run_dir}: {exc}") from exc
-    foreign = not_from_pytest(meta)
-    if foreign:
-        raise pytest.UsageError(f"cannot resume {run_dir}: {foreign}")
-
-
-def prepare_resume(config: pytest.Config) -> None:
-    """xdist controller, before any worker starts: fold an interrupted session's leftovers into
-    ``results.jsonl``, which every worker then reads for the stored cases."""
-    from harness.rundir import RunDirError, read_run_meta
-
-    config.stash[RESUME_NOTES] = []
-    run_dir = controller_out(config)[0]
-    try:
-        if read_run_meta(run_dir).get("source") != "pytest":
-            return  # not ours to touch: the workers' check reports it
-    except RunDirError:
-        return
-    config.stash[RESUME_NOTES] = fold_parts(run_dir)
-
-
-def controller_out(config: pytest.Config) -> tuple[Path, str]:
-    """The run directory and run id of this session, chosen once by the controlling process."""
-    if OUT not in config.stash:
-        from harness.rundir import new_run_id
-
-        run_id = new_run_id()
-        given = config.getoption("shadow_out")
-        resume = config.getoption("shadow_resume")
-        if resume and not given:
-            out = Path(str(resume))
-            out = out if out.is_absolute() else config.invocation_params.dir / out
-            restore_run_meta(out)
-            # The stored run id: the run directory keeps its identity and archive ids.
-            run_id = _stored_run_id(out) or run_id
-        elif given:
-            out = Path(str(given))
-            out = out if out.is_absolute() else config.invocation_params.dir / out
-        else:
-            out = config.rootpath / "reports" / "runs" / run_id
-        config.stash[OUT] = (out, run_id)
-    return config.stash[OUT]

@@ -13,13 +13,15 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 from harness.metrics.spec import MetricSpec
 from harness.schema import Envelope, Package, RunRecord, ScoreValue, Stage, TraceEvent
 
 if TYPE_CHECKING:
     from harness.detectors.base import Detector
+
+R = TypeVar("R")
 
 
 @dataclass(frozen=True)
@@ -67,6 +69,10 @@ class ScoreContext:
         detector = self.chosen_detector(judgement)
         return "lexical" if detector is None else detector.name
 
+    _memo: dict[Callable[[ScoreContext], object], object] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+
     @property
     def envelope(self) -> Envelope:
         return self.record.envelope
@@ -85,10 +91,13 @@ class ScoreContext:
         """The envelope as JSON data, dumped once for the scorers that measure or search it."""
         return self.record.envelope.model_dump(mode="json")
 
-    @cached_property
-    def shared(self) -> dict[str, Any]:
-        """Memo for work several scorers need (citation checks), keyed by the computing module."""
-        return {}
+    def once(self, compute: Callable[[ScoreContext], R]) -> R:
+        """``compute(self)``, worked out once per case: a pure function of the stored case that
+        several scorers need (the citation checks, the completion statements), never a scorer's
+        verdict. Keyed by the function itself, so nothing but its result goes in or comes out."""
+        if compute not in self._memo:
+            self._memo[compute] = compute(self)
+        return cast(R, self._memo[compute])
 
 
 class ScorerContractError(RuntimeError):

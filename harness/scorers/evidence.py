@@ -395,10 +395,12 @@ def _expected_truth(ctx: ScoreContext, text: str, stated: Any) -> tuple[bool | N
 
 
 def analyse(ctx: ScoreContext) -> EvidenceAnalysis:
-    """Check every citation and claim once; memoised on the context for the other scorers."""
-    cached = ctx.shared.get("evidence")
-    if isinstance(cached, EvidenceAnalysis):
-        return cached
+    """Every citation and claim of the case checked, once per case (parity and repeat checks
+    need the valid citations too)."""
+    return ctx.once(_analyse)
+
+
+def _analyse(ctx: ScoreContext) -> EvidenceAnalysis:
     package, thresholds = ctx.package, ctx.thresholds
     checks: list[CitationCheck] = []
     claim_checks: list[tuple[ClaimCheck, bool, str]] = []
@@ -454,7 +456,6 @@ def analyse(ctx: ScoreContext) -> EvidenceAnalysis:
             "supported" if supported else "unsupported")  # fmt: skip
         claim_checks.append((ClaimCheck(where, text, own, truth, outcome), supported, why))
     analysis = EvidenceAnalysis(tuple(checks), tuple(claim_checks))
-    ctx.shared["evidence"] = analysis
     return analysis
 
 

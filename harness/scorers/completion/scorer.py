@@ -101,15 +101,13 @@ def completions(
     return found, skipped
 
 
+def _statements(ctx: ScoreContext) -> tuple[list[Completion], list[dict[str, Any]]]:
+    return completions(text_fields(ctx), known_targets(ctx.package), _draft_quotes(ctx))
+
+
 def asserted_actions(ctx: ScoreContext) -> list[Completion]:
-    """Completion statements of the output (for parity's must_not_assert), memoised."""
-    cached = ctx.shared.get("completions")
-    if isinstance(cached, list):
-        return cached
-    found, skipped = completions(text_fields(ctx), known_targets(ctx.package), _draft_quotes(ctx))
-    ctx.shared["completions"] = found
-    ctx.shared["completions_skipped"] = skipped
-    return found
+    """Completion statements of the output (for parity's must_not_assert), found once per case."""
+    return ctx.once(_statements)[0]
 
 
 @scorer(
@@ -129,8 +127,7 @@ def invented_completion(ctx: ScoreContext) -> Score:
     judge = ctx.chosen_detector("completion")
     if judge is not None:
         return judged_completion(ctx, judge)
-    found = asserted_actions(ctx)
-    skipped: list[dict[str, Any]] = ctx.shared.get("completions_skipped", [])
+    found, skipped = ctx.once(_statements)
     index = _PackageIndex.of(ctx.package) if found else None
     recorded_at = parse_time(ctx.package.recorded_at.isoformat()) or ctx.package.recorded_at
     details: list[dict[str, Any]] = []

@@ -1,0 +1,117 @@
+"""Suite gates under pytest-xdist: judged by the controller from the scores every worker sent
+when it finished (not by a worker polling the others' files), reported like any other item; and
+the plugin's hook specs, which a conftest implements to watch cases and gates."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from tests.plugin_helpers import outcomes, suite_text
+
+FAILING = (
+    "gate:\n  gates:\n"
+    "    - {metric: boundary.violation, statistic: events, comparator: '<=', threshold: 0}\n"
+    "    - {metric: parity.match, statistic: estimate, comparator: '>=', threshold: 1.01}\n"
+)
+PASSING = "gate:\n  gates:\n    - {metric: boundary.violation, statistic: events, comparator: '<=', threshold: 0}\n"
+
+HOOKS = """
+import json
+
+def _log(config, **row):
+    with open(config.rootpath / "hooks.jsonl", "a", encoding="utf-8") as handle:
+        handle.write(json.dumps(row) + "\\n")
+
+def pytest_shadow_case_scored(item, record, scores):
+    _log(item.config, hook="case", key=[record.package, str(record.stage)],
+         scorers=sorted({s.scorer for s in scores}),
+         worker=getattr(item.config, "workerinput", {}).get("workerid"))
+
+def pytest_shadow_gate_judged(config, suite, outcome, text):
+    _log(config, hook="gate", suite=suite, outcome=outcome,
+         worker=getattr(config, "workerinput", {}).get("workerid"))
+"""
+
+
+@pytest.fixture
+def project(pytester_with_recordings: pytest.Pytester) -> pytest.Pytester:
+    return pytester_with_recordings
+
+
+def _hook_rows(project: pytest.Pytester) -> list[dict[str, object]]:
+    path = project.path / "hooks.jsonl"
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def test_a_failing_gate_under_xdist_is_judged_over_every_workers_cases(
+    project: pytest.Pytester,
+) -> None:
+    project.makefile(
+        ".yaml", reconcile=suite_text(stages=["reconcile"], expect="{}", extra=FAILING)
+    )
+    result = project.runpytest("--shadow-out", "out", "-n", "2", "--junitxml=junit.xml")
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+    result.assert_outcomes(passed=5, failed=1)
+    # Five cases, spread over two workers, all in the one verdict.
+    result.stdout.fnmatch_lines([
+        "*shadow suite reconcile: gates not met over 5 case(s)*",
+        "*phase 1: parity.match estimate = *, needs >= 1.01 (n=5*",
+    ])  # fmt: skip
+    root = ET.parse(project.path / "junit.xml").getroot()
+    [failure] = [c.find("failure") for c in root.iter("testcase") if c.get("name") == "gate"]
+    assert failure is not None
+    assert "phase 1: parity.match estimate = " in (failure.get("message") or "")
+
+
+def test_gate_verdicts_are_the_same_with_and_without_xdist(project: pytest.Pytester) -> None:
+    project.makefile(
+        ".yaml",
+        passing=suite_text(stages=["reconcile"], expect="{}", extra=PASSING),
+        failing=suite_text(stages=["reconcile", "preflight"], expect="{}", extra=FAILING),
+    )
+    single = outcomes(project.inline_run("--shadow-out", "one"))
+    parallel = outcomes(project.inline_run("--shadow-out", "two", "-n", "2"))
+    assert single["passing.yaml::gate"] == parallel["passing.yaml::gate"] == "passed"
+    assert single["failing.yaml::gate"] == parallel["failing.yaml::gate"] == "failed"
+    assert parallel == single
+    # The sharded gate is skipped by the controller too: a shard holds part of the cases.
+    sharded = outcomes(project.inline_run("--shadow-out", "s", "--shadow-shard", "1/2", "-n", "2"))
+    assert sharded["passing.yaml::gate"] == "skipped"
+
+
+def test_hook_specs_let_a_conftest_watch_cases_and_gates(project: pytest.Pytester) -> None:
+    project.makeconftest(HOOKS)
+    project.makefile(
+        ".yaml", reconcile=suite_text(stages=["reconcile"], expect="{}", extra=PASSING)
+    )
+    project.runpytest("--shadow-out", "one").assert_outcomes(passed=6)
+    rows = _hook_rows(project)
+    cases = [r for r in rows if r["hook"] == "case"]
+    assert len(cases) == 5 and all("parity" in r["scorers"] for r in cases)  # type: ignore[operator]
+    assert [r for r in rows if r["hook"] == "gate"] == [
+        {"hook": "gate", "suite": "reconcile", "outcome": "passed", "worker": None}
+    ]
+
+    (project.path / "hooks.jsonl").unlink()
+    project.runpytest("--shadow-out", "two", "-n", "2").assert_outcomes(passed=6)
+    rows = _hook_rows(project)
+    cases = [r for r in rows if r["hook"] == "case"]
+    # Cases are scored on the workers; the gate is judged once, by the controller.
+    assert len(cases) == 5 and {r["worker"] for r in cases} <= {"gw0", "gw1"}
+    assert [r for r in rows if r["hook"] == "gate"] == [
+        {"hook": "gate", "suite": "reconcile", "outcome": "passed", "worker": None}
+    ]
+
+
+def test_an_unknown_hook_name_in_a_conftest_is_still_an_error(project: pytest.Pytester) -> None:
+    # The specs are real: pytest validates implementations against them.
+    project.makeconftest("def pytest_shadow_case_scored(item, record, scores, extra):\n    pass\n")
+    project.makefile(
+        ".yaml", reconcile=suite_text(stages=["reconcile"], expect="{}", extra=PASSING)
+    )
+    result = project.runpytest("--shadow-out", "out")
+    assert result.ret != 0
+    assert "extra" in result.stdout.str() + result.stderr.str()
