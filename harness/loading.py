@@ -148,6 +148,21 @@ def parse_line(name: str, number: int, raw: bytes) -> dict[str, Any] | LoadError
         return LoadError(name, number, exc.where, exc.message)
 
 
+def reread(model: type[T], path: Path, span: Span) -> T | str:
+    """The item on the line at ``span``, read and validated again, or why it no longer reads.
+
+    Readers that keep only where each line is (not the items) call this when they need one."""
+    with path.open("rb") as handle:
+        handle.seek(span.offset)
+        value = parse_line(str(path), 0, handle.read(span.length))
+    if isinstance(value, LoadError):
+        return value.message
+    try:
+        return model.model_validate(value)
+    except ValidationError as exc:
+        return str(exc)
+
+
 def find_jsonl(paths: Sequence[Path], *, outputs: bool) -> list[Path]:
     """Every *.jsonl under ``paths``, sorted; package files (``outputs=False``) skip any folder
     named ``outputs``, recorded-output files (``outputs=True``) are only those inside one."""

@@ -14,9 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from pydantic import ValidationError
-
-from harness.loading import LoadError, Span, find_package_files, iter_loaded, parse_line
+from harness.loading import LoadError, Span, find_package_files, iter_loaded, reread
 from harness.schema import Package, Stage
 
 
@@ -61,20 +59,14 @@ class PackageFiles:
 
     def load(self, package_id: str) -> Package:
         """The package, read and validated again from its line (the last few are kept)."""
-        package = self._recent.get(package_id)
-        if package is not None:
-            return package
+        kept = self._recent.get(package_id)
+        if kept is not None:
+            return kept
         file, span = self._where[package_id]
         path = self._files[file]
-        with path.open("rb") as handle:
-            handle.seek(span.offset)
-            value = parse_line(str(path), 0, handle.read(span.length))
-        if isinstance(value, LoadError):
-            raise PackageChanged(f"{path}: changed while the run read it: {value.message}")
-        try:
-            package = Package.model_validate(value)
-        except ValidationError as exc:
-            raise PackageChanged(f"{path}: changed while the run read it: {exc}") from exc
+        package = reread(Package, path, span)
+        if isinstance(package, str):
+            raise PackageChanged(f"{path}: changed while the run read it: {package}")
         if package.id != package_id:
             raise PackageChanged(f"{path}: changed while the run read it: {package_id} moved")
         if len(self._recent) >= self._KEEP:

@@ -16,10 +16,9 @@ from pathlib import Path
 from typing import Any
 
 import orjson
-from pydantic import ValidationError
 
 from harness.detectors.base import Detector
-from harness.loading import LoadError, Span, find_package_files, iter_loaded, parse_line
+from harness.loading import LoadError, Span, find_package_files, iter_loaded, reread
 from harness.rundir import (
     RESULTS,
     SCORES,
@@ -280,20 +279,14 @@ class _PackageFiles(Mapping[str, Package]):
             self._where[entry.item.id] = (len(self._files) - 1, entry.span)
 
     def __getitem__(self, package_id: str) -> Package:
-        package = self._recent.get(package_id)
-        if package is not None:
-            return package
+        kept = self._recent.get(package_id)
+        if kept is not None:
+            return kept
         file, span = self._where[package_id]
         path = self._files[file]
-        with path.open("rb") as handle:
-            handle.seek(span.offset)
-            value = parse_line(str(path), 0, handle.read(span.length))
-        if isinstance(value, LoadError):
-            raise ScoringError(f"{path} changed while scoring: {value.message}")
-        try:
-            package = Package.model_validate(value)
-        except ValidationError as exc:
-            raise ScoringError(f"{path} changed while scoring: {exc}") from exc
+        package = reread(Package, path, span)
+        if isinstance(package, str):
+            raise ScoringError(f"{path} changed while scoring: {package}")
         if len(self._recent) >= self._KEEP:
             del self._recent[next(iter(self._recent))]
         self._recent[package_id] = package
