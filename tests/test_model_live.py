@@ -85,3 +85,22 @@ def test_serve_answers_and_leaves_no_process_behind() -> None:
         assert running.base_url.startswith("http://127.0.0.1:")
         assert running.model_path.name == "SmolLM2-135M-Instruct.Q4_1.gguf"
     assert not Path(f"/proc/{pid}").exists() or "Z" in Path(f"/proc/{pid}/stat").read_text()
+
+
+def test_a_streamed_reply_carries_the_servers_token_counts(served: Served) -> None:
+    # pi streams and asks for usage; llama-cpp-python alone sends none, so pi runs cost "0".
+    from openai import OpenAI
+
+    client = OpenAI(base_url=served.base_url, api_key="none", max_retries=0)
+    stream = client.chat.completions.create(
+        model="smollm2",
+        messages=[{"role": "user", "content": "Say hello."}],
+        max_tokens=8,
+        stream=True,
+        stream_options={"include_usage": True},
+    )
+    chunks = list(stream)
+    text = "".join(c.choices[0].delta.content or "" for c in chunks if c.choices)
+    usage = chunks[-1].usage
+    assert text and usage is not None
+    assert usage.prompt_tokens > 0 and 0 < usage.completion_tokens <= 8
