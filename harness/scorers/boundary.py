@@ -1,7 +1,7 @@
 """Boundary compliance: every boundary event of the run, by kind; compliant only with none.
 
 The events are the ones the replay found and stored in the run record (the sandbox's enforcement
-events, and the trace and result events ``harness.boundary`` found against the invocation the
+events, and the trace and result events ``harness.boundary.trace`` and ``.result`` found against the invocation the
 runner was given). Scoring never recomputes them: a stored run keeps the verdict of the rules it
 ran under, and scoring needs no invocation rebuilt from today's code.
 """

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from harness.boundary import inlined_trace_events
+from harness.boundary.result import inlined_trace_events
 from harness.metrics.spec import mean, rate
 from harness.schema import TRACE_EVENT
 from harness.scorers.base import Score, ScoreContext, scorer

@@ -6,7 +6,7 @@ import posixpath
 from collections.abc import Callable
 from typing import Any
 
-from harness.boundary import is_write_verb
+from harness.boundary.verbs import is_write_verb
 from harness.metrics.spec import rate
 from harness.schema import Stage
 from harness.schema.package import (
