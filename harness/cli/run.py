@@ -23,7 +23,6 @@ from typing import Any
 
 from tabulate import tabulate
 
-from harness.expectations import clean as display
 from harness.replay import (
     Filters,
     RunDirError,
@@ -38,6 +37,7 @@ from harness.rundir import STATUSES, new_run_id
 from harness.runners.base import Runner, RunnerInfraError
 from harness.runners.secrets import REDACTED, redacted
 from harness.schema import STAGES, Limits, Stage
+from harness.untrusted.display import clean as display
 from harness.untrusted.display import printable
 
 DEFAULT_RUNNER = "reference"

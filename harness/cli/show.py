@@ -12,11 +12,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from harness.expectations import clean
 from harness.loading import load_packages
 from harness.report.case_view import case_text
 from harness.rundir import RunDirError, TraceStore, iter_results, iter_scores, read_run_meta
 from harness.schema import Package
+from harness.untrusted.display import clean
 
 
 def add_parser(sub: Any) -> None:
