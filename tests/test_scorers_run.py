@@ -11,7 +11,8 @@ from harness.cli import score as score_cli
 from harness.schema import ScoreRecord
 from harness.scorers import SCORER_NAMES
 from harness.scorers.base import Score, ScoreContext, scorer
-from harness.scorers.run import score_case, score_run, serialise
+from harness.scorers.lines import serialise
+from harness.scorers.run import score_case, score_run
 from tests.factories import PATRICK, jsonl
 from tests.scorers_helpers import case, record
 
