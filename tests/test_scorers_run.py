@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from typing_extensions import TypedDict
 
 from harness.cli import score as score_cli
 from harness.schema import ScoreRecord
@@ -89,8 +90,14 @@ def test_cli_reports_a_missing_run(tmp_path: Path, capsys: pytest.CaptureFixture
 
 
 def test_score_lines_are_canonical_and_a_non_finite_value_is_stored_as_none() -> None:
-    @scorer("odd_numbers")
-    def odd(ctx: ScoreContext) -> Score:
+    class OddValues(TypedDict):
+        nan: float
+        inf: float
+        tiny: float
+        n: int
+
+    @scorer("odd_numbers", values=OddValues)
+    def odd(ctx: ScoreContext) -> Score[OddValues]:
         return Score({"nan": float("nan"), "inf": float("inf"), "tiny": 1e-6, "n": 3}, "odd")
 
     (scored,) = score_case(case("draft", {"result": {"draft": "hi"}}), scorers=[odd])

@@ -12,7 +12,7 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from harness.detectors.base import Detector
 from harness.loading import LoadError
@@ -27,7 +27,7 @@ from harness.rundir import (
     utc_now,
     write_run_meta,
 )
-from harness.schema import Package, RunRecord, ScoreRecord, TraceEvent
+from harness.schema import Package, RunRecord, ScoreRecord, ScoreValue, TraceEvent
 from harness.scorers.base import Derived, Score, ScoreContext, Scorer, Thresholds
 from harness.scorers.infrastructure import is_error
 from harness.scorers.judged import JUDGEMENTS
@@ -65,14 +65,17 @@ def _derived() -> tuple[Derived, ...]:
     return DERIVED
 
 
-def _round(values: dict[str, Any]) -> dict[str, Any]:
+def _round(values: Mapping[str, object]) -> dict[str, ScoreValue]:
     # Floats are rounded so that scores compare equal across platforms; details carry floats the
     # scorers have rounded themselves. A non-finite value has no JSON form: it is stored as no
     # value (null), as orjson writes it, rather than as a NaN no reader accepts.
-    return {
+    rounded = {
         k: (round(v, 6) if math.isfinite(v) else None) if isinstance(v, float) else v
         for k, v in values.items()
     }
+    # Each leaf is a ScoreValue: every value type in harness.scorers.values is made of them, and
+    # the scorer's score was validated against its type when it returned.
+    return cast(dict[str, ScoreValue], rounded)
 
 
 def score_case(ctx: ScoreContext, scorers: Sequence[Scorer] | None = None) -> list[ScoreRecord]:
