@@ -3,9 +3,10 @@ evidence, and per-item details.
 
 The registry of scorers is the explicit tuple ``SCORERS`` in ``harness.scorers``; the ``scorer``
 decorator names a function, declares the type of its values (``harness.scorers.values``) and the
-metrics made of them (inspect_ai's ``@scorer(metrics=...)``); it registers nothing at import time. No scorer reads another's
-output: a verdict built from other scorers' values (usefulness) is a ``Derived`` in ``DERIVED``,
-computed after every scorer has scored the case, from their scores alone.
+metrics made of them (inspect_ai's ``@scorer(metrics=...)``); it registers nothing at import
+time. No scorer reads another's output: a verdict built from other scorers' values (usefulness)
+is a ``Derived`` in ``DERIVED``, computed after every scorer has scored the case, from their
+scores alone.
 """
 
 from __future__ import annotations
