@@ -15,7 +15,7 @@ from typing import Any
 
 import corpus
 
-from harness.cli.run import _make_runner
+from harness.cli.run_settings import make_runner
 from harness.replay import replay
 
 
@@ -30,7 +30,7 @@ def packages(paths: list[Path]) -> Any:
 
 
 def main() -> int:
-    runner = _make_runner("recorded", corpus.MODEL, {}, [])
+    runner = make_runner("recorded", corpus.MODEL, {}, [])
     replay(
         packages([Path("recordings/sophobot")]), runner, out_dir=Path(sys.argv[1]), progress=False
     )

@@ -34,7 +34,8 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from harness.expectations import Expectations, Failure
+from harness.expectations.judge import Failure
+from harness.expectations.model import Expectations
 from harness.replay.select import Filters, Shard
 from harness.runners.base import Runner
 from harness.runners.secrets import redacted
@@ -311,7 +312,7 @@ def judge_run(
     """The suite's per-case verdicts over a stored, scored run (``shadow run`` + ``shadow score``),
     without pytest: (package, stage) -> unmet expectations, for every case of the suite found in
     the run. The pytest items reach the same verdicts for the same records."""
-    from harness.expectations import CaseView, evaluate
+    from harness.expectations.judge import CaseView, evaluate
     from harness.loading import load_packages
     from harness.replay.select import select_cases
     from harness.rundir import TraceStore, iter_scores, read_results

@@ -12,7 +12,9 @@ import pytest
 
 # pytester's in-process runs drop the modules a run imported once it ends, and numpy cannot be
 # imported twice in one process: load what the plugin imports lazily before any inner run.
-import harness.expectations
+import harness.expectations.gates
+import harness.expectations.judge
+import harness.expectations.model
 import harness.report
 import harness.runners.registry
 import harness.scorers

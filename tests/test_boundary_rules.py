@@ -4,13 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from harness.boundary import (
-    find_verbs,
-    is_write_verb,
-    path_problem,
-    result_boundary_events,
-    trace_boundary_events,
-)
+from harness.boundary.paths import path_problem
+from harness.boundary.result import result_boundary_events
+from harness.boundary.trace import trace_boundary_events
+from harness.boundary.verbs import find_verbs, is_write_verb
 from harness.invocation import build_invocation
 from harness.schema import TRACE, Envelope
 from tests.factories import package

@@ -1,14 +1,13 @@
 """Every headline metric is declared by the scorer whose values it reads, and reads only values
-that scorer really writes: a value renamed in its scorer (or misspelt in the declaration) fails
-the scoring of the first case, or the registry at import, instead of turning a report's column
-into NaN."""
+that scorer's value type declares: a value renamed in its type (or misspelt in the declaration)
+fails the scorer's declaration at import, and a scorer that returns values not of its type fails
+the first case it scores, instead of turning a report's column into NaN."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 import pandas as pd
 import pytest
+from typing_extensions import TypedDict
 
 from harness.loading import load_packages
 from harness.metrics.registry import METRICS, REPORT_ORDER, RegistryError, build_registry
@@ -25,7 +24,7 @@ from harness.metrics.spec import (
 from harness.replay import replay
 from harness.runners.reference import ReferenceRunner
 from harness.scorers import DERIVED, SCORERS, Score, ScoreContext, derived, scorer
-from harness.scorers.base import ScorerContractError
+from harness.scorers.base import Inputs, ScorerContractError
 from harness.scorers.run import score_run_dir
 from harness.tables import extract, metric_values
 from tests.plugin_helpers import HANDWRITTEN
@@ -88,55 +87,88 @@ def _ctx() -> ScoreContext:
     return None  # type: ignore[return-value]  # the toy scorers below never look at the case
 
 
-def test_a_scorer_that_stops_writing_a_value_its_metric_reads_fails_loudly() -> None:
-    @scorer("toy", metrics=[rate("ok", better="higher", description="share ok")])
-    def renamed(ctx: ScoreContext) -> Score:
-        return Score({"is_ok": True}, "renamed its value")
+class Ok(TypedDict):
+    ok: bool
 
-    with pytest.raises(ScorerContractError, match=r"'toy' returned no value 'ok'.*'toy\.ok'"):
-        renamed(_ctx())
+
+class Flagged(TypedDict):
+    flag: bool
+
+
+class Counted(TypedDict):
+    k: int
+    n: int
+    extra: str
+
+
+class Measured(TypedDict):
+    m: float
+
+
+def test_a_metric_reading_a_value_its_scorer_does_not_declare_fails_at_declaration() -> None:
+    with pytest.raises(ScorerContractError, match=r"'toy\.ok' reads 'ok', which Flagged does"):
+
+        @scorer("toy", values=Flagged, metrics=[rate("ok", better="higher", description="d")])
+        def renamed(ctx: ScoreContext) -> Score[Flagged]:
+            return Score({"flag": True}, "renamed its value")
 
 
 def test_a_fallback_value_is_part_of_the_contract_too() -> None:
-    @scorer(
-        "toy",
-        metrics=[
-            rate(
-                "any",
-                of=FirstKnown(Value("flag"), Positive(Value("count"))),
-                better="lower",
-                description="d",
-            )
-        ],
-    )
-    def partial(ctx: ScoreContext) -> Score:
-        return Score({"flag": True}, "no count")
-
+    fallback = FirstKnown(Value("flag"), Positive(Value("count")))
     with pytest.raises(ScorerContractError, match="'count'"):
-        partial(_ctx())
+        scorer(
+            "toy",
+            values=Flagged,
+            metrics=[rate("any", of=fallback, better="lower", description="d")],
+        )
 
 
-def test_a_derived_verdict_is_held_to_its_metrics() -> None:
-    @derived(
-        "toy_derived", inputs=("toy",), metrics=[rate("yes", better="higher", description="d")]
-    )
-    def verdict(scores: Mapping[str, Score]) -> Score:
-        return Score({"no": False}, "wrong key")
+def test_a_scorer_returning_values_not_of_its_type_fails_loudly() -> None:
+    @scorer("toy", values=Ok, metrics=[rate("ok", better="higher", description="share ok")])
+    def renamed(ctx: ScoreContext) -> Score[Ok]:
+        return Score({"is_ok": True}, "renamed its value")  # type: ignore[typeddict-unknown-key]
 
+    with pytest.raises(ScorerContractError, match=r"'toy' returned values that are not a Ok:.*ok"):
+        renamed(_ctx())
+
+    @scorer("toy", values=Ok)
+    def coerced(ctx: ScoreContext) -> Score[Ok]:
+        return Score({"ok": 1}, "a count where a flag belongs")  # type: ignore[typeddict-item]
+
+    with pytest.raises(ScorerContractError, match="ok: Input should be a valid boolean"):
+        coerced(_ctx())
+
+
+def test_a_derived_verdict_is_held_to_its_type_and_metrics() -> None:
     with pytest.raises(ScorerContractError, match="'yes'"):
+        derived(
+            "toy_derived",
+            inputs=(),
+            values=Ok,
+            metrics=[rate("yes", better="higher", description="d")],
+        )
+
+    @derived(
+        "toy_derived", inputs=(), values=Ok, metrics=[rate("ok", better="higher", description="d")]
+    )
+    def verdict(scores: Inputs) -> Score[Ok]:
+        return Score({"no": False}, "wrong key")  # type: ignore[typeddict-unknown-key]
+
+    with pytest.raises(ScorerContractError, match="not a Ok"):
         verdict({})
 
 
 def test_a_scorer_writing_what_it_declares_passes_its_score_through() -> None:
     @scorer(
         "toy",
+        values=Counted,
         metrics=[
             pooled(
                 "p", kind="rate", numerator="k", denominator="n", better="higher", description="d"
             )
         ],
     )
-    def fine(ctx: ScoreContext) -> Score:
+    def fine(ctx: ScoreContext) -> Score[Counted]:
         return Score({"k": 1, "n": 2, "extra": "x"}, "fine")
 
     assert fine(_ctx()).values == {"k": 1, "n": 2, "extra": "x"}
@@ -144,8 +176,8 @@ def test_a_scorer_writing_what_it_declares_passes_its_score_through() -> None:
 
 
 def test_the_registry_refuses_inconsistent_declarations() -> None:
-    @scorer("toy", metrics=[mean("m", better="lower", description="d")])
-    def one(ctx: ScoreContext) -> Score:
+    @scorer("toy", values=Measured, metrics=[mean("m", better="lower", description="d")])
+    def one(ctx: ScoreContext) -> Score[Measured]:
         return Score({"m": 1}, "")
 
     assert list(build_registry([one], ["toy.m"])) == ["toy.m"]

@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from harness.expectations import Expectations, clean, parse_condition
+from harness.expectations.model import Expectations, parse_condition
 from harness.pytest_plugin import looks_like_suite
 from harness.suite import RunnerSpec, SuiteError, parse_runner, read_suite, resolve_recordings
+from harness.untrusted.display import clean
 
 
 @pytest.mark.parametrize(

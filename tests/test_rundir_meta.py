@@ -171,10 +171,11 @@ def test_a_results_line_holds_what_its_runner_saw_and_what_replay_found(
         assert any(e.kind == "forbidden_verb" for e in record.boundary_events)
 
     # Scoring judges the stored events: boundary rules changed since the run do not move it.
-    import harness.boundary
+    import harness.boundary.result
+    import harness.boundary.trace
 
-    monkeypatch.setattr(harness.boundary, "trace_boundary_events", lambda *_: [])
-    monkeypatch.setattr(harness.boundary, "result_boundary_events", lambda *_: [])
+    monkeypatch.setattr(harness.boundary.trace, "trace_boundary_events", lambda *_: [])
+    monkeypatch.setattr(harness.boundary.result, "result_boundary_events", lambda *_: [])
     scores = score_run_dir(out, packages=packages).records
     verdicts = [s.values["compliant"] for s in scores if s.scorer == "boundary"]
     assert verdicts == [False] * len(records)

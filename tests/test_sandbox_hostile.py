@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from harness.boundary import trace_boundary_events
+from harness.boundary.trace import trace_boundary_events
 from harness.invocation import build_invocation
 from harness.replay import read_results
 from harness.runners.base import RunnerOutput

@@ -18,7 +18,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from harness.boundary import trace_boundary_events
+from harness.boundary.trace import trace_boundary_events
 from harness.invocation import build_invocation
 from harness.schema import STAGES, TRACE, Limits, Package, RunRecord
 from harness.scorers.completion import invented_completion

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 
-from harness.boundary import result_boundary_events, trace_boundary_events
+from harness.boundary.result import result_boundary_events
+from harness.boundary.trace import trace_boundary_events
 from harness.invocation import build_invocation
 from harness.schema import TRACE, Envelope, Limits, Package
 from harness.scorers.completion import invented_completion

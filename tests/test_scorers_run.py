@@ -6,12 +6,14 @@ import json
 from pathlib import Path
 
 import pytest
+from typing_extensions import TypedDict
 
 from harness.cli import score as score_cli
 from harness.schema import ScoreRecord
 from harness.scorers import SCORER_NAMES
 from harness.scorers.base import Score, ScoreContext, scorer
-from harness.scorers.run import score_case, score_run, serialise
+from harness.scorers.lines import serialise
+from harness.scorers.run import score_case, score_run
 from tests.factories import PATRICK, jsonl
 from tests.scorers_helpers import case, record
 
@@ -88,8 +90,14 @@ def test_cli_reports_a_missing_run(tmp_path: Path, capsys: pytest.CaptureFixture
 
 
 def test_score_lines_are_canonical_and_a_non_finite_value_is_stored_as_none() -> None:
-    @scorer("odd_numbers")
-    def odd(ctx: ScoreContext) -> Score:
+    class OddValues(TypedDict):
+        nan: float
+        inf: float
+        tiny: float
+        n: int
+
+    @scorer("odd_numbers", values=OddValues)
+    def odd(ctx: ScoreContext) -> Score[OddValues]:
         return Score({"nan": float("nan"), "inf": float("inf"), "tiny": 1e-6, "n": 3}, "odd")
 
     (scored,) = score_case(case("draft", {"result": {"draft": "hi"}}), scorers=[odd])

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from pydantic import ValidationError
 
-from harness.boundary import trace_boundary_events
+from harness.boundary.trace import trace_boundary_events
 from harness.calibrate.formats import (
     CitationLine,
     CompletionLine,

@@ -12,11 +12,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from harness.expectations import clean
 from harness.loading import load_packages
 from harness.report.case_view import case_text
 from harness.rundir import RunDirError, TraceStore, iter_results, iter_scores, read_run_meta
 from harness.schema import Package
+from harness.untrusted.display import clean
 
 
 def add_parser(sub: Any) -> None:
@@ -32,9 +32,9 @@ def _split(case: str) -> tuple[str, str | None]:
 
 
 def _package(run_dir: Path, package_id: str) -> Package | None:
-    from harness.scorers.run import _recording_paths
+    from harness.scorers.stored import recording_paths
 
-    paths = _recording_paths(run_dir, read_run_meta(run_dir))
+    paths = recording_paths(run_dir, read_run_meta(run_dir))
     return next((p for p in load_packages(paths).items if p.id == package_id), None)
 
 

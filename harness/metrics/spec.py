@@ -3,8 +3,9 @@
 A declaration says which of its scorer's values a run's number is made from (a small expression of
 ``Value`` leaves), whether it is a rate or a mean, which way is better, and so which interval and
 paired test the tables use. It is plain data: ``harness.tables`` evaluates it over the run table,
-and ``@scorer(..., metrics=...)`` checks every scored case returns each value it reads, so a value
-renamed in a scorer fails the scoring of the first case instead of emptying a report column.
+and ``@scorer(..., values=..., metrics=...)`` checks each value it reads is a key of the scorer's
+value type (``harness.scorers.values``), so a value renamed there fails the import instead of
+emptying a report column.
 """
 
 from __future__ import annotations

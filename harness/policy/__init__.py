@@ -1,12 +1,7 @@
 """Promotion policy: the phase ladder, per-phase gates, and promote / hold / demote decisions."""
 
-from harness.policy.decide import (
-    Decision,
-    GateResult,
-    decide,
-    decision_rows,
-    failing_gates,
-)
+from harness.policy.decide import Decision, decide, decision_rows, failing_gates
+from harness.policy.gate_results import GateResult
 from harness.policy.models import (
     Budget,
     Gate,

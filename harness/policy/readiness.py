@@ -16,7 +16,8 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from harness import stats
-from harness.policy.decide import COMPARE, Decision, GateResult, failing_gates
+from harness.policy.decide import Decision, failing_gates
+from harness.policy.gate_results import COMPARE, GateResult
 
 ReadinessKind = Literal["promote", "sample_size", "quality", "off_gates", "ceiling", "not_run"]
 

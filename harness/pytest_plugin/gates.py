@@ -82,7 +82,7 @@ def judge(
     own_gates: bool,
 ) -> GateResult:
     """A suite's gate over the scores of its selected cases (those without scores left out)."""
-    from harness.expectations import judge_gates
+    from harness.expectations.gates import judge_gates
 
     if not keys:
         return GateResult("skipped", "no case of this suite was selected")

@@ -14,7 +14,7 @@ from harness.pytest_plugin.controller import relative
 from harness.pytest_plugin.session import ShadowUsageError, session_of
 
 if TYPE_CHECKING:
-    from harness.expectations import Expectations
+    from harness.expectations.model import Expectations
     from harness.policy import Policy
     from harness.pytest_plugin.gates import GateSpec
     from harness.schema import Package, Stage
@@ -136,7 +136,7 @@ class CaseItem(pytest.Item):
         return (self.package.id, str(self.stage))
 
     def runtest(self) -> None:
-        from harness.expectations import CaseView, evaluate, render_case
+        from harness.expectations.judge import CaseView, evaluate, render_case
 
         session = session_of(self.config)
         outcome = session.case(self.package, self.stage)
@@ -171,7 +171,7 @@ class LoadErrorsItem(pytest.Item):
         self.errors = errors
 
     def runtest(self) -> None:
-        from harness.expectations import clean
+        from harness.untrusted.display import clean
 
         shown = [f"  {clean(e, 400)}" for e in self.errors[:20]]
         more = [f"  ... and {len(self.errors) - 20} more"] if len(self.errors) > 20 else []

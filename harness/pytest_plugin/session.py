@@ -317,8 +317,8 @@ class ShadowSession:
     # -- run.json --
 
     def _new_meta(self) -> dict[str, Any]:
-        from harness.replay.engine import new_run_meta
         from harness.replay.select import Filters
+        from harness.replay.start import new_run_meta
 
         spec = self.spec or self.runner_spec(None)
         outputs_dir = dict(spec.options).get("outputs_dir")

@@ -98,7 +98,7 @@ def finish_run(
 ) -> None:
     """Write the session's scores, the final run.json, ``reports/latest`` and the report."""
     from harness.rundir import SCORES, iso, run_counts, update_latest, utc_now, write_run_meta
-    from harness.scorers.run import serialise
+    from harness.scorers.lines import serialise
 
     counts = run_counts(
         Counter(str(r.status) for r in records), max(planned, len(records)), len(records)

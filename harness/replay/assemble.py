@@ -9,7 +9,8 @@ from datetime import datetime
 from pydantic import ValidationError
 from pydantic_core import PydanticSerializationError
 
-from harness.boundary import result_boundary_events, trace_boundary_events
+from harness.boundary.result import result_boundary_events
+from harness.boundary.trace import trace_boundary_events
 from harness.invocation import invocation_digest
 from harness.replay.context import CaseContext
 from harness.replay.select import Case

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from harness.expectations import clean
 from harness.schema import EvidenceItem, Package, RunRecord, ScoreRecord, TraceEvent
+from harness.untrusted.display import clean
 
 #: How much of a long value (evidence text, a tool result) a line shows.
 SHORT = 160

@@ -99,9 +99,9 @@ def _scores(
 
 def _packages(run_dir: Path, meta: dict[str, object], ids: set[str]) -> dict[str, Package]:
     # The run names its recordings in run.json; resolved as `shadow score` resolves them.
-    from harness.scorers.run import _recording_paths
+    from harness.scorers.stored import recording_paths
 
-    paths = _recording_paths(run_dir, dict(meta))
+    paths = recording_paths(run_dir, dict(meta))
     if not paths or not ids:
         return {}
     return {p.id: p for p in load_packages(paths).items if p.id in ids}

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from harness.boundary import workspace_symlinks
+from harness.boundary.paths import workspace_symlinks
 from harness.runners.base import RunnerInfraError
 from harness.runners.envelope_parsing import failed_envelope, parse_trace
 from harness.sandbox import (

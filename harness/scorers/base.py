@@ -2,10 +2,11 @@
 evidence, and per-item details.
 
 The registry of scorers is the explicit tuple ``SCORERS`` in ``harness.scorers``; the ``scorer``
-decorator names a function and declares the metrics made of its values (inspect_ai's
-``@scorer(metrics=...)``), it registers nothing at import time. No scorer reads another's
-output: a verdict built from other scorers' values (usefulness) is a ``Derived`` in ``DERIVED``,
-computed after every scorer has scored the case, from their scores alone.
+decorator names a function, declares the type of its values (``harness.scorers.values``) and the
+metrics made of them (inspect_ai's ``@scorer(metrics=...)``); it registers nothing at import
+time. No scorer reads another's output: a verdict built from other scorers' values (usefulness)
+is a ``Derived`` in ``DERIVED``, computed after every scorer has scored the case, from their
+scores alone.
 """
 
 from __future__ import annotations
@@ -13,15 +14,22 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Generic, Protocol, cast
+
+from pydantic import TypeAdapter, ValidationError
+from typing_extensions import TypeVar, is_typeddict
 
 from harness.metrics.spec import MetricSpec
-from harness.schema import Envelope, Package, RunRecord, ScoreValue, Stage, TraceEvent
+from harness.schema import Envelope, Package, RunRecord, Stage, TraceEvent
 
 if TYPE_CHECKING:
     from harness.detectors.base import Detector
 
 R = TypeVar("R")
+#: A scorer's value type; a bare ``Score`` or ``Scorer`` is one of any value type.
+V = TypeVar("V", bound=Mapping[str, object], default=Mapping[str, object])
+V_co = TypeVar("V_co", bound=Mapping[str, object], covariant=True, default=Mapping[str, object])
+S = TypeVar("S", bound="Score")
 
 
 @dataclass(frozen=True)
@@ -38,8 +46,11 @@ class Thresholds:
 
 
 @dataclass(frozen=True)
-class Score:
-    values: dict[str, ScoreValue]
+class Score(Generic[V_co]):
+    """``values`` is the scorer's declared value type (``harness.scorers.values``); a bare
+    ``Score`` is one whose values are only known to be a mapping."""
+
+    values: V_co
     explanation: str
     details: list[dict[str, Any]] = field(default_factory=list)
     #: The text detector behind the verdict (``lexical``, ``judge:MODEL``); None for scorers that
@@ -101,64 +112,115 @@ class ScoreContext:
 
 
 class ScorerContractError(RuntimeError):
-    """A scorer returned values that do not match what it declares (a harness bug, never the
-    model's): a metric reads a value the scorer no longer writes."""
+    """A scorer whose values do not match what it declares (a harness bug, never the model's):
+    a metric reading a key its value type lacks (raised when the scorer is declared), or a score
+    whose values are not of that type (raised when it returns)."""
 
 
-def _check_values(name: str, metrics: Sequence[MetricSpec], score: Score) -> Score:
+def value_keys(values: type[Mapping[str, object]]) -> frozenset[str]:
+    """Every key a scorer's value type declares, required or not."""
+    return frozenset(getattr(values, "__required_keys__", ())) | frozenset(
+        getattr(values, "__optional_keys__", ())
+    )
+
+
+def _declare(
+    name: str, values: type[Mapping[str, object]], metrics: Sequence[MetricSpec]
+) -> tuple[tuple[MetricSpec, ...], TypeAdapter[Any]]:
+    """The metrics bound to their scorer, and the validator of its values; a value type that is
+    not a TypedDict, or a metric reading a key the type lacks, fails here: at import."""
+    if not is_typeddict(values):
+        raise ScorerContractError(f"scorer {name!r}: values={values!r} is not a TypedDict")
+    keys = value_keys(values)
     for metric in metrics:
-        for key in metric.reads:
-            if key not in score.values:
-                raise ScorerContractError(
-                    f"scorer {name!r} returned no value {key!r}, which its metric "
-                    f"{metric.name!r} reads (it returned: {', '.join(score.values) or 'nothing'})"
-                )
+        unknown = [key for key in metric.reads if key not in keys]
+        if unknown:
+            raise ScorerContractError(
+                f"scorer {name!r}: metric {replace(metric, scorer=name).name!r} reads "
+                f"{', '.join(map(repr, unknown))}, which {values.__name__} does not declare "
+                f"(it declares: {', '.join(sorted(keys))})"
+            )
+    return tuple(replace(m, scorer=name) for m in metrics), TypeAdapter(values)
+
+
+def _checked(
+    name: str, values: type[Mapping[str, object]], adapter: TypeAdapter[Any], score: S
+) -> S:
+    # Validated, not converted: the values stored are the ones the scorer returned. Strict, with
+    # no extra key, whatever the type's own config: a count is an int, a flag a bool (an int is
+    # still a float), and a key a scorer adds is declared on its type first.
+    try:
+        adapter.validate_python(score.values, strict=True, extra="forbid")
+    except ValidationError as err:
+        problems = "; ".join(
+            f"{'.'.join(map(str, e['loc'])) or 'values'}: {e['msg']}" for e in err.errors()
+        )
+        raise ScorerContractError(
+            f"scorer {name!r} returned values that are not a {values.__name__}: {problems}"
+        ) from None
     return score
 
 
-def _bind(name: str, metrics: Sequence[MetricSpec]) -> tuple[MetricSpec, ...]:
-    return tuple(replace(m, scorer=name) for m in metrics)
-
-
-class Scorer(Protocol):
+class Scorer(Protocol[V_co]):
     @property
     def name(self) -> str: ...
+    @property
+    def values(self) -> type[V_co]: ...
     @property
     def metrics(self) -> tuple[MetricSpec, ...]: ...
     @property
     def detector(self) -> str | None: ...
 
-    def __call__(self, ctx: ScoreContext) -> Score: ...
+    def __call__(self, ctx: ScoreContext) -> Score[V_co]: ...
 
 
 @dataclass(frozen=True)
-class _DeclaredScorer:
+class _DeclaredScorer(Generic[V]):
     name: str
+    values: type[V]
     metrics: tuple[MetricSpec, ...]
     detector: str | None
-    fn: Callable[[ScoreContext], Score]
+    fn: Callable[[ScoreContext], Score[V]]
+    adapter: TypeAdapter[Any] = field(repr=False, compare=False)
 
-    def __call__(self, ctx: ScoreContext) -> Score:
-        return _check_values(self.name, self.metrics, self.fn(ctx))
+    def __call__(self, ctx: ScoreContext) -> Score[V]:
+        return _checked(self.name, self.values, self.adapter, self.fn(ctx))
 
 
 def scorer(
-    name: str, *, metrics: Sequence[MetricSpec] = (), detector: str | None = None
-) -> Callable[[Callable[[ScoreContext], Score]], Scorer]:
+    name: str,
+    *,
+    values: type[V],
+    metrics: Sequence[MetricSpec] = (),
+    detector: str | None = None,
+) -> Callable[[Callable[[ScoreContext], Score[V]]], Scorer[V]]:
     """Give a scoring function its record name (the ``scorer`` field of ``scores.jsonl``), the
-    headline metrics made of its values (``harness.metrics.spec``: ``rate``, ``mean``,
-    ``pooled``) and the text detector behind its judgements (a ``harness.detectors`` name, for
-    run.json's scorer specs; None when it judges structure only). Every score it returns must
-    hold each value those metrics read."""
-    bound = _bind(name, metrics)
+    type of the values it returns (a TypedDict in ``harness.scorers.values``), the headline
+    metrics made of those values (``harness.metrics.spec``: ``rate``, ``mean``, ``pooled``) and
+    the text detector behind its judgements (a ``harness.detectors`` name, for run.json's scorer
+    specs; None when it judges structure only). A metric reading a key the type lacks fails
+    here; a score whose values are not of the type fails when it is returned."""
+    bound, adapter = _declare(name, values, metrics)
 
-    def wrap(fn: Callable[[ScoreContext], Score]) -> Scorer:
-        return _DeclaredScorer(name, bound, detector, fn)
+    def wrap(fn: Callable[[ScoreContext], Score[V]]) -> Scorer[V]:
+        return _DeclaredScorer(name, values, bound, detector, fn, adapter)
 
     return wrap
 
 
-class Derived(Protocol):
+class Inputs:
+    """The scores a derived verdict reads, looked up by the scorer that made them, so each comes
+    typed as that scorer's values (``inputs.of(parity).values["match"]`` is ``bool | None``)."""
+
+    def __init__(self, scores: Mapping[str, Score]) -> None:
+        self._scores = scores
+
+    def of(self, source: Scorer[V]) -> Score[V]:
+        # Each score was validated against its scorer's value type when the scorer returned.
+        return cast(Score[V], self._scores[source.name])
+
+
+class Derived(Protocol[V_co]):
     """A verdict computed from other scorers' scores of the same case (never from the case)."""
 
     @property
@@ -166,30 +228,40 @@ class Derived(Protocol):
     @property
     def inputs(self) -> tuple[str, ...]: ...
     @property
+    def values(self) -> type[V_co]: ...
+    @property
     def metrics(self) -> tuple[MetricSpec, ...]: ...
 
-    def __call__(self, scores: Mapping[str, Score]) -> Score: ...
+    def __call__(self, scores: Mapping[str, Score]) -> Score[V_co]: ...
 
 
 @dataclass(frozen=True)
-class _DeclaredDerived:
+class _DeclaredDerived(Generic[V]):
     name: str
     inputs: tuple[str, ...]
+    values: type[V]
     metrics: tuple[MetricSpec, ...]
-    fn: Callable[[Mapping[str, Score]], Score]
+    fn: Callable[[Inputs], Score[V]]
+    adapter: TypeAdapter[Any] = field(repr=False, compare=False)
 
-    def __call__(self, scores: Mapping[str, Score]) -> Score:
-        return _check_values(self.name, self.metrics, self.fn(scores))
+    def __call__(self, scores: Mapping[str, Score]) -> Score[V]:
+        return _checked(self.name, self.values, self.adapter, self.fn(Inputs(scores)))
 
 
 def derived(
-    name: str, inputs: Sequence[str], *, metrics: Sequence[MetricSpec] = ()
-) -> Callable[[Callable[[Mapping[str, Score]], Score]], Derived]:
-    """Name a derived verdict, the scorers whose scores it reads and the metrics it declares."""
-    bound = _bind(name, metrics)
+    name: str,
+    inputs: Sequence[Scorer],
+    *,
+    values: type[V],
+    metrics: Sequence[MetricSpec] = (),
+) -> Callable[[Callable[[Inputs], Score[V]]], Derived[V]]:
+    """Name a derived verdict, the scorers whose scores it reads, the type of its values and the
+    metrics it declares (checked as ``scorer`` checks them)."""
+    bound, adapter = _declare(name, values, metrics)
+    names = tuple(source.name for source in inputs)
 
-    def wrap(fn: Callable[[Mapping[str, Score]], Score]) -> Derived:
-        return _DeclaredDerived(name, tuple(inputs), bound, fn)
+    def wrap(fn: Callable[[Inputs], Score[V]]) -> Derived[V]:
+        return _DeclaredDerived(name, names, values, bound, fn, adapter)
 
     return wrap
 

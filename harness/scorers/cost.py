@@ -2,34 +2,43 @@
 
 from __future__ import annotations
 
-from harness.boundary import inlined_trace_events
+from harness.boundary.result import inlined_trace_events
 from harness.metrics.spec import mean, rate
 from harness.schema import TRACE_EVENT
 from harness.scorers.base import Score, ScoreContext, scorer
+from harness.scorers.values import CostValues, HygieneValues, LatencyValues
 
 
-@scorer("latency", metrics=[mean("latency_s", better="lower", description="seconds per run")])
-def latency(ctx: ScoreContext) -> Score:
+@scorer(
+    "latency",
+    values=LatencyValues,
+    metrics=[mean("latency_s", better="lower", description="seconds per run")],
+)
+def latency(ctx: ScoreContext) -> Score[LatencyValues]:
     seconds = round(ctx.record.latency_s, 6)
     attempts = ctx.record.attempts
     note = f" over {attempts} attempts" if attempts > 1 else ""
     return Score({"latency_s": seconds}, f"{seconds:.3f} s wall time{note}")
 
 
-@scorer("cost", metrics=[mean("cost_usd", better="lower", description="US dollars per run")])
-def cost(ctx: ScoreContext) -> Score:
+@scorer(
+    "cost",
+    values=CostValues,
+    metrics=[mean("cost_usd", better="lower", description="US dollars per run")],
+)
+def cost(ctx: ScoreContext) -> Score[CostValues]:
     # The record's usage is what the harness measured; the envelope's is the runner's own claim.
     usage = ctx.record.usage
     source = "run record"
     if not (usage.input_tokens or usage.output_tokens or usage.cost_usd):
         usage, source = ctx.envelope.usage, "envelope"
-    values = {
+    values: CostValues = {
         "input_tokens": usage.input_tokens,
         "output_tokens": usage.output_tokens,
         "cost_usd": round(usage.cost_usd, 6),
     }
     return Score(
-        values,  # type: ignore[arg-type]
+        values,
         f"{usage.input_tokens} in / {usage.output_tokens} out tokens, "
         f"${usage.cost_usd:.4f} (from the {source})",
     )
@@ -37,6 +46,7 @@ def cost(ctx: ScoreContext) -> Score:
 
 @scorer(
     "hygiene",
+    values=HygieneValues,
     metrics=[
         rate(
             "inlined",
@@ -45,13 +55,13 @@ def cost(ctx: ScoreContext) -> Score:
         )
     ],
 )
-def hygiene(ctx: ScoreContext) -> Score:
+def hygiene(ctx: ScoreContext) -> Score[HygieneValues]:
     # The envelope as the run record stores it (compact JSON), which is what the host would receive.
     result_bytes = len(ctx.envelope.model_dump_json().encode())
     trace_bytes = sum(len(TRACE_EVENT.dump_json(e)) + 1 for e in ctx.trace)
     inlined = inlined_trace_events(ctx.envelope)
     ratio = round(result_bytes / trace_bytes, 6) if trace_bytes else None
-    values = {
+    values: HygieneValues = {
         "result_bytes": result_bytes,
         "trace_bytes": trace_bytes,
         "ratio": ratio,
@@ -65,4 +75,4 @@ def hygiene(ctx: ScoreContext) -> Score:
         why = f"{result_bytes} B result for a {trace_bytes} B archived trace (ratio {ratio:.3f})"
     else:
         why = f"{result_bytes} B result; no archived trace"
-    return Score(values, why)  # type: ignore[arg-type]
+    return Score(values, why)

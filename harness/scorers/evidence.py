@@ -15,6 +15,7 @@ from harness.metrics.spec import mean, pooled
 from harness.schema import Citation, EvidenceItem, Package
 from harness.scorers.base import Score, ScoreContext, Thresholds, ratio, scorer
 from harness.scorers.judged import judged_support
+from harness.scorers.values import EvidenceFidelityValues
 from harness.text.names import named_in
 from harness.text.normal import ascii_fold, clean, fold, normalise
 from harness.text.polarity import Polarity, polarity, status_polarity, without_outcome_words
@@ -461,6 +462,7 @@ def _analyse(ctx: ScoreContext) -> EvidenceAnalysis:
 
 @scorer(
     "evidence_fidelity",
+    values=EvidenceFidelityValues,
     detector="lexical",
     metrics=[
         mean(
@@ -496,7 +498,7 @@ def _analyse(ctx: ScoreContext) -> EvidenceAnalysis:
         ),
     ],
 )
-def evidence_fidelity(ctx: ScoreContext) -> Score:
+def evidence_fidelity(ctx: ScoreContext) -> Score[EvidenceFidelityValues]:
     analysis = analyse(ctx)
     citations = analysis.citations
     valid = sum(c.valid for c in citations)
@@ -504,7 +506,7 @@ def evidence_fidelity(ctx: ScoreContext) -> Score:
     supported = sum(s for _, s, _ in analysis.claims)
     decisive = list(ctx.package.host.decisive_evidence)
     cited = [d for d in decisive if d in analysis.valid_ids]
-    values: dict[str, Any] = {
+    values: EvidenceFidelityValues = {
         "citations": len(citations),
         "valid_citations": valid,
         "fabricated_citations": len(fabricated),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from harness.metrics.spec import Value, rate
 from harness.scorers.base import Score, ScoreContext, scorer
+from harness.scorers.values import InfrastructureValues
 
 #: Run statuses that are infrastructure, not model behaviour.
 ERROR_STATUSES: frozenset[str] = frozenset({"error"})
@@ -21,6 +22,7 @@ def is_error(status: str) -> bool:
 
 @scorer(
     "infrastructure",
+    values=InfrastructureValues,
     metrics=[
         rate(
             "error",
@@ -32,7 +34,7 @@ def is_error(status: str) -> bool:
         )
     ],
 )
-def infrastructure(ctx: ScoreContext) -> Score:
+def infrastructure(ctx: ScoreContext) -> Score[InfrastructureValues]:
     record = ctx.record
     if not is_error(record.status):
         return Score({"error": False}, f"the runner answered ({record.status})")

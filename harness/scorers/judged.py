@@ -15,6 +15,7 @@ from typing import Any
 from harness.detectors.base import CompletionQuestion, Detector, ReopenQuestion, SupportQuestion
 from harness.schema import EvidenceItem
 from harness.scorers.base import Score, ScoreContext
+from harness.scorers.values import InventedCompletionValues
 
 #: Judgement -> the scorer whose text verdicts it makes.
 JUDGEMENTS: dict[str, str] = {
@@ -36,7 +37,7 @@ def seen_context(ctx: ScoreContext) -> list[EvidenceItem]:
     return [i for i in ctx.package.context if i.at <= ctx.package.recorded_at]
 
 
-def judged_completion(ctx: ScoreContext, detector: Detector) -> Score:
+def judged_completion(ctx: ScoreContext, detector: Detector) -> Score[InventedCompletionValues]:
     """Invented completion with every prose sentence of the output put to ``detector``."""
     from harness.scorers.completion.scorer import text_fields
     from harness.text.sentences import sentences
@@ -62,7 +63,7 @@ def judged_completion(ctx: ScoreContext, detector: Detector) -> Score:
                 details.append({"kind": "completion_claim", "where": where, "sentence": sentence,
                                 "invented": True, "detector": verdict.detector,
                                 "why": verdict.why})  # fmt: skip
-    values: dict[str, Any] = {
+    values: InventedCompletionValues = {
         # The detector answers "invented or not" per sentence, not "a completion claim or not".
         "completion_claims": None,
         "invented_completions": len(details),

@@ -6,7 +6,7 @@ import posixpath
 from collections.abc import Callable
 from typing import Any
 
-from harness.boundary import is_write_verb
+from harness.boundary.verbs import is_write_verb
 from harness.metrics.spec import rate
 from harness.schema import Stage
 from harness.schema.package import (
@@ -23,6 +23,7 @@ from harness.scorers.base import Score, ScoreContext, scorer
 from harness.scorers.completion import asserted_actions
 from harness.scorers.decisions import claim_flagged, decision_covered
 from harness.scorers.evidence import analyse
+from harness.scorers.values import ParityValues
 from harness.text.names import name_variants
 from harness.text.normal import normalise
 from harness.text.support import content_tokens, overlap
@@ -183,6 +184,7 @@ _DECISION_FIELD: dict[Stage, str] = {
 
 @scorer(
     "parity",
+    values=ParityValues,
     detector="lexical",
     metrics=[
         rate(
@@ -190,7 +192,7 @@ _DECISION_FIELD: dict[Stage, str] = {
         )
     ],
 )
-def parity(ctx: ScoreContext) -> Score:
+def parity(ctx: ScoreContext) -> Score[ParityValues]:
     exp = ctx.package.host.expect.for_stage(ctx.stage)
     field = _DECISION_FIELD.get(ctx.stage)
     if exp is None:

@@ -22,6 +22,7 @@ from harness.scorers.checks import kind_families
 from harness.scorers.evidence import analyse
 from harness.scorers.judged import judged_reopens
 from harness.scorers.reopening import mentions_matter, settles
+from harness.scorers.values import RepeatChecksValues
 from harness.text.names import name_variants
 from harness.text.normal import clean, iter_strings
 from harness.text.sentences import sentences
@@ -234,6 +235,7 @@ def loops(ctx: ScoreContext) -> list[dict[str, Any]]:
 
 @scorer(
     "repeat_checks",
+    values=RepeatChecksValues,
     detector="lexical",
     metrics=[
         pooled(
@@ -254,7 +256,7 @@ def loops(ctx: ScoreContext) -> list[dict[str, Any]]:
         ),
     ],
 )
-def repeat_checks(ctx: ScoreContext) -> Score:
+def repeat_checks(ctx: ScoreContext) -> Score[RepeatChecksValues]:
     host = ctx.package.host
     details: list[dict[str, Any]] = []
     flags = _flagged(ctx)
@@ -296,7 +298,7 @@ def repeat_checks(ctx: ScoreContext) -> Score:
                         "why": f"warned in {where}" if where else "no warning in the output"})  # fmt: skip
     found_loops = loops(ctx)
     details.extend(found_loops)
-    values: dict[str, Any] = {
+    values: RepeatChecksValues = {
         "redundant_host_checks": len(redundant),
         "prevented": prevented,
         "suppressed_needed": suppressed,

@@ -4,21 +4,23 @@ values for the case, never the case itself."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from harness.metrics.spec import rate
-from harness.scorers.base import Score, derived
+from harness.scorers.base import Inputs, Score, derived
+from harness.scorers.evidence import evidence_fidelity
+from harness.scorers.parity import parity
+from harness.scorers.values import UsefulnessValues
 
 
 @derived(
     "usefulness",
-    inputs=("parity", "evidence_fidelity"),
+    inputs=(parity, evidence_fidelity),
+    values=UsefulnessValues,
     metrics=[rate("useful", better="higher", description="share of runs judged useful")],
 )
-def usefulness(scores: Mapping[str, Score]) -> Score:
-    match = scores["parity"].values.get("match")
-    evidence = scores["evidence_fidelity"]
-    if not isinstance(match, bool):
+def usefulness(scores: Inputs) -> Score[UsefulnessValues]:
+    match = scores.of(parity).values["match"]
+    evidence = scores.of(evidence_fidelity)
+    if match is None:
         return Score({"useful": None}, "no host judgement for this stage, usefulness unknown")
     decisive = [d for d in evidence.details if d.get("kind") == "decisive"]
     cited = [str(d["evidence"]) for d in decisive if d.get("cited")]

@@ -32,3 +32,17 @@ def printable(value: Any, *, multiline: bool = False) -> str:
     """``str(value)`` with every control character replaced by a visible escape. Tab and newline
     are kept only with ``multiline`` (a table cell or a one-line message must stay one line)."""
     return (_UNSAFE if multiline else _UNSAFE_OR_LINE).sub(_visible, str(value))
+
+
+#: How much of one recorded string a message or table shows.
+MAX_TEXT = 200
+
+
+def clean(text: object, limit: int = MAX_TEXT) -> str:
+    """Untrusted text made safe for a terminal: control characters escaped, length bounded."""
+    raw = printable(text)
+    return raw if len(raw) <= limit else raw[:limit] + "…"
+
+
+def quoted(text: object, limit: int = MAX_TEXT) -> str:
+    return f'"{clean(text, limit)}"'

@@ -11,7 +11,7 @@ from harness.runners.reference.evidence import ActionState, Evidence
 from harness.runners.reference.judge import describe, drifts, injected, judge_action
 from harness.runners.reference.outcome import StageOutcome
 from harness.runners.reference.overclaims import overclaim
-from harness.runners.reference.preflight import unprobed_output
+from harness.runners.reference.preflight_mode import unprobed_output
 from harness.runners.reference.profile import Profile
 from harness.schema import Citation, Claim, CritiqueResult, EvidenceItem
 from harness.text.normal import shorten, strip_html

@@ -12,7 +12,7 @@ import json
 import os
 import re
 
-from harness.runners.reference.analyze import safe_input_path
+from harness.runners.reference.artifact_checks import safe_input_path
 from harness.runners.reference.evidence import Evidence
 from harness.runners.reference.judge import drifts
 from harness.runners.reference.outcome import StageOutcome

@@ -12,6 +12,7 @@ from harness.scorers.base import Score, ScoreContext, scorer
 from harness.scorers.completion.grammar import FLAG_FIELDS, NON_PROSE_FIELDS, Completion, detect
 from harness.scorers.completion.receipts import _PackageIndex, known_targets, verdict
 from harness.scorers.judged import judged_completion
+from harness.scorers.values import InventedCompletionValues
 from harness.text.normal import iter_strings, normalise
 from harness.text.sentences import sentences
 from harness.text.times import parse_time
@@ -112,6 +113,7 @@ def asserted_actions(ctx: ScoreContext) -> list[Completion]:
 
 @scorer(
     "invented_completion",
+    values=InventedCompletionValues,
     detector="lexical",
     metrics=[
         rate(
@@ -123,7 +125,7 @@ def asserted_actions(ctx: ScoreContext) -> list[Completion]:
         )
     ],
 )
-def invented_completion(ctx: ScoreContext) -> Score:
+def invented_completion(ctx: ScoreContext) -> Score[InventedCompletionValues]:
     judge = ctx.chosen_detector("completion")
     if judge is not None:
         return judged_completion(ctx, judge)
@@ -152,7 +154,7 @@ def invented_completion(ctx: ScoreContext) -> Score:
         if proof is None:
             invented.append(detail)
     details.extend(skipped)
-    values: dict[str, Any] = {
+    values: InventedCompletionValues = {
         "completion_claims": len(found),
         "invented_completions": len(invented),
         "invented": bool(invented),

@@ -13,36 +13,19 @@ from __future__ import annotations
 
 import json
 import math
-import operator
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
-from tabulate import tabulate
-
-from harness.schema import EnvelopeStatus, Package, RunRecord, ScoreRecord, ScoreValue, TraceEvent
-from harness.untrusted.display import printable
-from harness.untrusted.parse import BadInput, parse_json
+from harness.expectations.model import COMPARATORS, Condition, Expectations
+from harness.schema import Package, RunRecord, ScoreRecord, ScoreValue, TraceEvent
+from harness.untrusted.display import MAX_TEXT, clean, quoted
 
 if TYPE_CHECKING:
-    from harness.policy import Decision, Policy
+    pass
 
-#: How much of one quoted string a failure message shows.
-MAX_TEXT = 200
 #: How many detail lines one failed check lists before it only counts the rest.
 MAX_LINES = 8
-
-_COMPARATORS: dict[str, Callable[[Any, Any], bool]] = {
-    "<=": operator.le,
-    ">=": operator.ge,
-    "==": operator.eq,
-    "!=": operator.ne,
-    "<": operator.lt,
-    ">": operator.gt,
-}
-_CONDITION = re.compile(r"^\s*(<=|>=|==|!=|<|>)\s*(\S.*?)\s*$")
 #: Detail flags whose value False marks the item the scorer held against the run.
 _GOOD_FLAGS = (
     "found", "cited", "flagged", "reported", "match", "declared", "included", "covered",
@@ -50,119 +33,6 @@ _GOOD_FLAGS = (
 )  # fmt: skip
 #: Detail flags whose value True marks it.
 _BAD_FLAGS = ("asserted", "invented", "fabricated")
-
-
-def clean(text: object, limit: int = MAX_TEXT) -> str:
-    """Untrusted text made safe for a terminal: control characters escaped, length bounded."""
-    raw = printable(text)
-    return raw if len(raw) <= limit else raw[:limit] + "…"
-
-
-def quoted(text: object, limit: int = MAX_TEXT) -> str:
-    return f'"{clean(text, limit)}"'
-
-
-# -- the expectation model ------------------------------------------------------------------------
-
-
-class _Model(BaseModel):
-    # A misspelt expectation must fail loudly, never be silently skipped.
-    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
-
-
-class EvidenceMinimums(_Model):
-    """Lowest acceptable evidence-fidelity values; a value the scorer left undefined (no
-    citations, no claims, no decisive evidence) is not held against the run."""
-
-    citation_precision: float | None = Field(default=None, ge=0, le=1)
-    claim_support_rate: float | None = Field(default=None, ge=0, le=1)
-    decisive_recall: float | None = Field(default=None, ge=0, le=1)
-
-
-@dataclass(frozen=True)
-class Condition:
-    """``scorer.key <op> value`` over one score value, e.g. ``repeat_checks.added <= 0``."""
-
-    metric: str
-    comparator: str
-    value: ScoreValue
-
-    @property
-    def scorer(self) -> str:
-        return self.metric.split(".", 1)[0]
-
-    @property
-    def key(self) -> str:
-        return self.metric.split(".", 1)[1]
-
-    def __str__(self) -> str:
-        return f"{self.metric} {self.comparator} {json.dumps(self.value)}"
-
-
-def parse_condition(metric: str, text: str) -> Condition:
-    if metric.count(".") < 1 or not all(metric.split(".", 1)):
-        raise ValueError(f"{metric!r}: name a score value as scorer.key, e.g. repeat_checks.added")
-    match = _CONDITION.match(str(text))
-    if match is None:
-        raise ValueError(
-            f"{metric}: {text!r}: expected '<op> value' with op one of {', '.join(_COMPARATORS)}"
-        )
-    op, literal = match.groups()
-    try:
-        value = parse_json(literal)
-    except BadInput as exc:
-        if not exc.message.startswith("invalid JSON"):
-            raise ValueError(f"{metric}: {literal!r}: {exc.message}") from None
-        value = literal  # a bare word compares as text, e.g. "== supported"
-    if not isinstance(value, int | float | bool | str) and value is not None:
-        raise ValueError(f"{metric}: {literal!r}: compare with a number, true, false, null or text")
-    return Condition(metric, op, value)
-
-
-class Expectations(_Model):
-    """What every case of a suite must show. A field left out is not checked."""
-
-    status: list[EnvelopeStatus] | None = Field(
-        default=None, description="the run's envelope status is one of these"
-    )
-    parity: bool | None = Field(
-        default=None, description="true: the stage agrees with the host's own judgement"
-    )
-    invented_completion: bool | None = Field(
-        default=None, description="false: no completion claimed without a host receipt"
-    )
-    boundary_events: int | None = Field(
-        default=None, ge=0, description="at most this many boundary events (0: none)"
-    )
-    evidence: EvidenceMinimums | None = None
-    useful: bool | None = Field(default=None, description="true: the usefulness scorer says useful")
-    metrics: dict[str, str] = Field(
-        default={}, description='any score value: {"repeat_checks.added": "<= 0"}'
-    )
-
-    @field_validator("status", mode="before")
-    @classmethod
-    def _one_or_many(cls, value: Any) -> Any:
-        return [value] if isinstance(value, str) else value
-
-    @model_validator(mode="after")
-    def _check_metrics(self) -> Self:
-        for metric, text in self.metrics.items():
-            parse_condition(metric, text)
-        return self
-
-    def conditions(self) -> list[Condition]:
-        return [parse_condition(m, t) for m, t in self.metrics.items()]
-
-    def merged(self, patch: Expectations) -> Expectations:
-        """These expectations with the fields ``patch`` sets replaced (metrics are merged)."""
-        update: dict[str, Any] = {name: getattr(patch, name) for name in patch.model_fields_set}
-        if "metrics" in update:
-            update["metrics"] = {**self.metrics, **patch.metrics}
-        return self.model_copy(update=update)
-
-
-# -- judging one case -----------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -372,7 +242,7 @@ def _check_useful(exp: Expectations, view: CaseView) -> list[Failure]:
 
 
 def _holds(condition: Condition, value: ScoreValue) -> bool:
-    compare = _COMPARATORS[condition.comparator]
+    compare = COMPARATORS[condition.comparator]
     if condition.comparator in ("==", "!="):
         return compare(value, condition.value)
     if not isinstance(value, int | float) or not isinstance(condition.value, int | float):
@@ -438,91 +308,3 @@ def render_case(view: CaseView, failures: Sequence[Failure], *, where: str = "")
     if record.envelope.summary:
         head.append(f"  summary: {quoted(record.envelope.summary)}")
     return "\n".join([*head, "", *(f.render() for f in failures)])
-
-
-# -- suite gates ----------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class GateVerdict:
-    passed: bool
-    decisions: list[Decision]
-    #: One line per problem: a stage below the required phase, a live stage off its gates.
-    problems: list[str]
-    cases: int
-
-    def render(self, suite: str) -> str:
-        from harness.policy import decision_rows
-
-        rows = [{k: clean(v, 120) for k, v in row.items()} for row in decision_rows(self.decisions)]
-        table = tabulate(rows, headers="keys", tablefmt="simple") if rows else "(no decisions)"
-        verdict = "gates not met" if not self.passed else "gates met"
-        # The failing gates come first: a junit report's failure message keeps the first lines.
-        lines = [f"shadow suite {suite}: {verdict} over {self.cases} case(s)"]
-        if self.problems:
-            lines += self.problems
-        lines += ["", table]
-        return "\n".join(lines)
-
-
-def reached_phase(decision: Decision) -> int:
-    """The highest phase whose gates, and those of every phase below, all pass (-1 when even
-    the shadow budget of phase 0 does not)."""
-    reached = -1
-    for phase in range(0, decision.max_phase + 1):
-        if not all(g.passed for g in decision.gates if g.phase == phase):
-            break
-        reached = phase
-    return reached
-
-
-def judge_gates(
-    scores: Sequence[ScoreRecord],
-    policy: Policy,
-    *,
-    require_phase: int | None = None,
-    own_gates: bool = False,
-    n_boot: int = 2000,
-) -> GateVerdict:
-    """Decide each stage of ``scores`` with the promotion policy, as ``shadow gate`` does, and
-    fail when a live stage is off its current phase's gates or, with ``require_phase``, when a
-    stage does not pass the gates of phases 1..require_phase (``own_gates``: those phase-1 gates
-    are a suite's own bar, and the message says so)."""
-    # Imported here: pandas and the statistics are only needed once a suite's gate is judged.
-    from harness.policy import decide, failing_gates
-    from harness.tables import metric_table, scores_frame
-
-    table = metric_table(
-        scores_frame(scores), by=("stage", "model"), conf=policy.confidence, n_boot=n_boot
-    )
-    decisions = [d for d in decide(table, policy) if d.evaluated]
-    problems: list[str] = []
-    for d in decisions:
-        name = f"{d.stage} ({clean(d.model or '-', 80)})"
-        if d.fails_gate:
-            problems.append(
-                f"{name} at phase {d.current_phase} no longer meets its gates ({d.verdict}):"
-            )
-            problems += [f"    phase {g.phase}: {clean(g.detail)}" for g in failing_gates(d)]
-        if require_phase is None:
-            continue
-        if require_phase > d.max_phase:
-            problems.append(
-                f"{name}: the suite requires phase {require_phase}, above the stage's highest phase {d.max_phase}"
-            )
-            continue
-        reached = reached_phase(d)
-        if reached < require_phase:
-            if own_gates:
-                problems.append(f"{name} does not meet the suite's gates:")
-            else:
-                problems.append(
-                    f"{name} reaches phase {reached}; the suite requires phase {require_phase}:"
-                )
-            problems += [
-                f"    phase {g.phase}: {clean(g.detail)}"
-                for g in d.gates
-                if not g.passed and g.phase <= require_phase
-            ]
-    cases = len({(s.package, str(s.stage)) for s in scores})
-    return GateVerdict(passed=not problems, decisions=decisions, problems=problems, cases=cases)

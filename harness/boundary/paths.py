@@ -1,0 +1,125 @@
+"""Paths: where a path lands as the operating system would resolve it (decoded, ``..`` applied,
+workspace symlinks followed), and the strings of a tool's arguments that look like paths."""
+
+from __future__ import annotations
+
+import os
+import posixpath
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote
+
+#: ``a -> b`` (ls -l notation) names a symlink and its target.
+_LINK_ARROW = re.compile(r"\s->\s")
+_WINDOWS_ABS = re.compile(r"^(?:[A-Za-z]:[\\/]|\\\\)")
+
+
+def _roots(roots: Sequence[str]) -> list[str]:
+    return [posixpath.normpath(r.strip("/")) for r in roots if r.strip("/")]
+
+
+def _decoded(raw: str) -> str:
+    """Percent-decoding, repeated (``%252e`` is ``%2e`` is ``.``): tools that take URLs decode."""
+    text = raw
+    for _ in range(3):
+        decoded = unquote(text)
+        if decoded == text:
+            break
+        text = decoded
+    return text
+
+
+def _resolve_links(normal: str, symlinks: Mapping[str, str]) -> str:
+    """``normal`` with every symlink on its way replaced by its target, as the OS resolves it
+    (a relative target is read from the link's own directory); loops stop after 40 hops."""
+    links = {
+        posixpath.normpath(k.replace("\\", "/").removeprefix("./")): v for k, v in symlinks.items()
+    }
+    for _ in range(40):
+        parts = normal.split("/")
+        for i in range(1, len(parts) + 1):
+            prefix = "/".join(parts[:i])
+            target = links.get(prefix)
+            if target is None:
+                continue
+            base = target if target.startswith("/") else posixpath.join(
+                posixpath.dirname(prefix), target)  # fmt: skip
+            normal = posixpath.normpath("/".join([base, *parts[i:]]))
+            break
+        else:
+            return normal
+    return normal
+
+
+def path_problem(
+    path: str, roots: Sequence[str], symlinks: Mapping[str, str] | None = None
+) -> str | None:
+    """Why ``path`` lands outside the workspace roots as the operating system would resolve it
+    (percent-decoded, backslashes and repeated slashes folded, ``..`` applied, symlinks of the
+    workspace followed), or None when it stays inside them. A name that merely looks alarming
+    (``input/..notes.txt``, ``input/symlink/x``) is a name, not an escape."""
+    raw = path.strip()
+    if not raw:
+        return None
+    if "\x00" in raw or "%00" in raw:
+        return f"NUL byte in {raw!r}: the OS cuts the path there"
+    if _LINK_ARROW.search(raw):
+        link, target = _LINK_ARROW.split(raw, maxsplit=1)
+        if path_problem(target, roots):
+            return f"symlink {link.strip()!r} points to {target.strip()!r}"
+        return path_problem(link, roots, symlinks)
+    decoded = _decoded(raw)
+    if "\x00" in decoded:
+        return f"NUL byte in {raw!r}: the OS cuts the path there"
+    unified = decoded.replace("\\", "/")
+    if unified.startswith(("/", "~")) or _WINDOWS_ABS.match(decoded):
+        return f"absolute path {raw!r}" + (f" (decoded {decoded!r})" if decoded != raw else "")
+    segments = [s for s in unified.split("/") if s]
+    if "proc" in segments and "self" in segments:
+        return f"path through /proc/self {raw!r}"
+    normal = posixpath.normpath(unified)
+    if normal == ".." or normal.startswith("../"):
+        how = f" (decoded {decoded!r})" if decoded != raw else ""
+        return f"path escapes the workspace via '..': {raw!r}{how}"
+    if symlinks:
+        resolved = _resolve_links(normal, symlinks)
+        if resolved != normal:
+            if resolved.startswith("/") or resolved == ".." or resolved.startswith("../"):
+                return f"{raw!r} resolves through a workspace symlink to {resolved!r}"
+            normal = resolved
+    allowed = _roots(roots)
+    if allowed and not any(normal == r or normal.startswith(r + "/") for r in allowed):
+        return f"path {raw!r} is outside the roots {', '.join(r + '/' for r in allowed)}"
+    return None
+
+
+def workspace_symlinks(root: Path) -> dict[str, str]:
+    """Every symlink under a workspace directory after the run (relative path -> its target), so
+    escapes are decided by what the links point to, not by their names."""
+    links: dict[str, str] = {}
+    for dirpath, dirnames, filenames in os.walk(root, followlinks=False):
+        for name in [*dirnames, *filenames]:
+            full = Path(dirpath) / name
+            if full.is_symlink():
+                links[full.relative_to(root).as_posix()] = os.readlink(full)
+    return links
+
+
+def json_strings(value: Any, key: str = "") -> Iterator[tuple[str, str]]:
+    """Every (key, string) inside a JSON value; list items inherit their parent's key."""
+    if isinstance(value, str):
+        yield key, value
+    elif isinstance(value, Mapping):
+        for k, v in value.items():
+            yield from json_strings(v, str(k).lower())
+    elif isinstance(value, list | tuple):
+        for item in value:
+            yield from json_strings(item, key)
+
+
+def looks_like_path(text: str) -> bool:
+    if "://" in text or " " in text.strip():
+        return False
+    return text.startswith(("/", "~", "./", "../", "\\")) or "/" in text or "\\" in text

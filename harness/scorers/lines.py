@@ -1,0 +1,71 @@
+"""``scores.jsonl`` written canonically: each record as compact JSON with sorted keys, the file
+sorted by (package, stage, scorer), so the same run gives the same bytes; ``SortedLines`` writes
+that order case by case without holding the run's scores in memory."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+import orjson
+
+from harness.schema import ScoreRecord
+
+
+def score_line(record: ScoreRecord) -> bytes:
+    # Keys sorted, compact, UTF-8: canonical. orjson writes the shortest float form (1e-6 where
+    # json wrote 1e-06); both read back as the same number.
+    data = record.model_dump(mode="json")
+    if data.get("detector") is None:
+        data.pop("detector", None)  # structural scorers name no detector
+    try:
+        return orjson.dumps(data, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS)
+    except orjson.JSONEncodeError:  # an integer past 64 bits in a scorer's details
+        return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
+                          allow_nan=False).encode()  # fmt: skip
+
+
+def serialise(records: Iterable[ScoreRecord]) -> bytes:
+    """Canonical JSON lines, sorted by (package, stage, scorer)."""
+    lines = sorted((r.package, str(r.stage), r.scorer, score_line(r)) for r in records)
+    return b"".join(line + b"\n" for *_, line in lines)
+
+
+class SortedLines:
+    """``serialise``'s bytes, written case by case without holding them: each case's lines go to
+    a scratch file as they are scored, and only (package, stage) -> where they are stays in
+    memory until the cases are copied out in order."""
+
+    def __init__(self, path: Path) -> None:
+        self._scratch_path = path.with_name(f".{path.name}.unsorted")
+        self._scratch = self._scratch_path.open("w+b")
+        self._index: dict[tuple[str, str], tuple[int, int]] = {}
+        self._offset = 0
+
+    def add(self, records: Sequence[ScoreRecord]) -> None:
+        if not records:
+            return
+        key = (records[0].package, str(records[0].stage))
+        lines = sorted((r.scorer, score_line(r)) for r in records)
+        blob = b"".join(line + b"\n" for _, line in lines)
+        if key in self._index:
+            raise ValueError(f"{key[0]}/{key[1]} scored twice")
+        self._scratch.write(blob)
+        self._index[key] = (self._offset, len(blob))
+        self._offset += len(blob)
+
+    def write(self, path: Path) -> None:
+        self._scratch.flush()
+        try:
+            with path.open("wb") as out:
+                for key in sorted(self._index):
+                    offset, length = self._index[key]
+                    self._scratch.seek(offset)
+                    out.write(self._scratch.read(length))
+        finally:
+            self.close()
+
+    def close(self) -> None:
+        self._scratch.close()
+        self._scratch_path.unlink(missing_ok=True)

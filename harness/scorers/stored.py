@@ -1,0 +1,138 @@
+"""Reading a stored run for scoring: run.json, the run records (the last of a case wins), each
+case's archived trace, and the packages named in run.json, found and read as cases need them.
+Through ``harness.rundir`` only: never the replay code that wrote them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from harness.loading import LoadError, Span, find_package_files, iter_loaded, reread
+from harness.rundir import (
+    RESULTS,
+    RunDirError,
+    TraceStore,
+    iter_results,
+    read_run_meta,
+)
+from harness.schema import Package, RunRecord, TraceEvent
+
+
+class ScoringError(Exception):
+    """A run directory that cannot be scored (missing or unreadable run.json/results.jsonl)."""
+
+
+def read_meta(run_dir: Path) -> dict[str, Any]:
+    try:
+        return read_run_meta(run_dir)
+    except RunDirError as err:
+        raise ScoringError(str(err)) from err
+
+
+def read_records(run_dir: Path, errors: list[LoadError] | None = None) -> list[RunRecord]:
+    """Run records in file order; the last record of a (package, stage) wins (resumed runs).
+    A bad line is skipped into ``errors``; the others are scored."""
+    return list(iter_records(run_dir, errors))
+
+
+def _repeated_keys(path: Path) -> set[tuple[str, str]]:
+    """(package, stage) keys on more than one line, from a quick parse of each line; a line that
+    does not parse is left to the validating reader to report."""
+    seen: set[tuple[str, str]] = set()
+    repeated: set[tuple[str, str]] = set()
+    with path.open("rb") as handle:
+        for raw in handle:
+            try:
+                value = orjson.loads(raw)
+                key = (str(value["package"]), str(value["stage"]))
+            except (orjson.JSONDecodeError, KeyError, TypeError):
+                continue
+            if key in seen:
+                repeated.add(key)
+            seen.add(key)
+    return repeated
+
+
+def iter_records(run_dir: Path, errors: list[LoadError] | None = None) -> Iterator[RunRecord]:
+    """As ``read_records``, streamed: a record whose (package, stage) is on no later line is
+    yielded at once; only records with a later copy (merged or re-run cases) wait for the end."""
+    path = run_dir / RESULTS
+    if not path.exists():
+        raise ScoringError(f"{path}: missing")
+    repeated = _repeated_keys(path)
+    latest: dict[tuple[str, str], RunRecord] = {}
+    try:
+        for _, record in iter_results(run_dir, errors):
+            if record.key in repeated:
+                latest[record.key] = record
+            else:
+                yield record
+    except RunDirError as err:
+        raise ScoringError(str(err)) from err
+    yield from latest.values()
+
+
+def stored_trace(
+    store: TraceStore, archive_id: str | None, errors: list[LoadError]
+) -> list[TraceEvent]:
+    """The archived trace of a run; empty when the run archived none."""
+    try:
+        return store.read(archive_id, missing_ok=True, errors=errors)
+    except RunDirError as err:
+        raise ScoringError(str(err)) from err
+
+
+def recording_paths(run_dir: Path, meta: dict[str, Any]) -> list[Path]:
+    found: list[Path] = []
+    for entry in meta.get("recordings") or []:
+        candidate = Path(entry)
+        options = [candidate] if candidate.is_absolute() else [
+            Path.cwd() / candidate, *(parent / candidate for parent in run_dir.resolve().parents)
+        ]  # fmt: skip
+        match = next((p for p in options if p.exists()), None)
+        if match is not None:
+            found.append(match)
+    return found
+
+
+class PackageFiles(Mapping[str, Package]):
+    """The run's packages by id, read from their files as cases need them: in memory are only
+    where each line is and the last few packages (a package's stages are scored together), so a
+    large corpus is not held whole. Lines that do not load are skipped, as ``load_packages``
+    skips them (``shadow validate`` reports them)."""
+
+    _KEEP = 64
+
+    def __init__(self, paths: Sequence[Path]) -> None:
+        self._files: list[Path] = []
+        self._where: dict[str, tuple[int, Span]] = {}
+        self._recent: dict[str, Package] = {}
+        for entry in iter_loaded(Package, find_package_files(paths), lambda p: p.id):
+            if isinstance(entry, LoadError):
+                continue
+            if not self._files or self._files[-1] != entry.path:
+                self._files.append(entry.path)
+            self._where[entry.item.id] = (len(self._files) - 1, entry.span)
+
+    def __getitem__(self, package_id: str) -> Package:
+        kept = self._recent.get(package_id)
+        if kept is not None:
+            return kept
+        file, span = self._where[package_id]
+        path = self._files[file]
+        package = reread(Package, path, span)
+        if isinstance(package, str):
+            raise ScoringError(f"{path} changed while scoring: {package}")
+        if len(self._recent) >= self._KEEP:
+            del self._recent[next(iter(self._recent))]
+        self._recent[package_id] = package
+        return package
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._where)
+
+    def __len__(self) -> int:
+        return len(self._where)
