@@ -36,6 +36,8 @@ RLIMITS = {
 }
 
 _libc = ctypes.CDLL(None, use_errno=True)
+# Looked up once here, in the fork server, rather than by every forked command.
+_prctl, _capget, _capset = _libc.prctl, _libc.capget, _libc.capset
 
 
 class _CapHeader(ctypes.Structure):
@@ -57,14 +59,14 @@ def _check(result: int, what: str) -> None:
 
 def prctl(option: int, arg: int, arg3: int = 0) -> None:
     _check(
-        _libc.prctl(option, ctypes.c_ulong(arg), ctypes.c_ulong(arg3), 0, 0),
+        _prctl(option, ctypes.c_ulong(arg), ctypes.c_ulong(arg3), 0, 0),
         f"prctl {option}",
     )
 
 
 def set_name(name: bytes) -> None:
     """The process's name in ``ps`` and ``/proc/PID/comm`` (a forked Python is "python")."""
-    _libc.prctl(_PR_SET_NAME, ctypes.c_char_p(name[:15]), 0, 0, 0)
+    _prctl(_PR_SET_NAME, ctypes.c_char_p(name[:15]), 0, 0, 0)
 
 
 def _last_cap() -> int:
@@ -79,15 +81,15 @@ def drop_capabilities() -> None:
     """Empty the bounding, inheritable and ambient sets (the effective and permitted sets go
     with the uid change, or at exec for uid 0 of a user namespace)."""
     for cap in range(_last_cap() + 1):
-        failed = _libc.prctl(_PR_CAPBSET_DROP, ctypes.c_ulong(cap), 0, 0, 0) != 0
+        failed = _prctl(_PR_CAPBSET_DROP, ctypes.c_ulong(cap), 0, 0, 0) != 0
         if failed and ctypes.get_errno() != 22:  # EINVAL: a capability this kernel lacks
             _check(-1, f"dropping capability {cap} from the bounding set")
     header = _CapHeader(_LINUX_CAPABILITY_VERSION_3, 0)
     data = (_CapData * 2)()
-    _check(_libc.capget(ctypes.byref(header), data), "capget")
+    _check(_capget(ctypes.byref(header), data), "capget")
     for word in data:
         word.inheritable = 0
-    _check(_libc.capset(ctypes.byref(header), data), "capset")
+    _check(_capset(ctypes.byref(header), data), "capset")
     prctl(_PR_CAP_AMBIENT, _PR_CAP_AMBIENT_CLEAR_ALL)
 
 
@@ -97,7 +99,8 @@ def _default_signals() -> None:
         if number in (signal.SIGKILL, signal.SIGSTOP):
             continue
         try:
-            signal.signal(number, signal.SIG_DFL)
+            if signal.getsignal(number) != signal.SIG_DFL:
+                signal.signal(number, signal.SIG_DFL)
         except (OSError, ValueError):
             continue  # signals glibc reserves for itself
 
