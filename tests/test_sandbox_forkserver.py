@@ -219,3 +219,21 @@ def test_a_server_that_dies_mid_case_is_an_infrastructure_error_and_the_next_cas
     out = answer.run(invocation(), threading.Event())
     assert out.envelope.status == "completed", out.envelope.error
     assert shared_server() is not server
+
+
+def test_a_case_cancelled_before_it_started_ends_at_once_not_as_ignored(ws: Path) -> None:
+    marker = f"hang-{uuid.uuid4().hex}"
+    cancel = threading.Event()
+    cancel.set()
+    outcome = run_process(
+        [sys.executable, str(PROGRAMS / "hang.py"), marker],
+        stdin=b"",
+        cwd=ws,
+        env={"PATH": "/usr/bin:/bin"},
+        limits=Limits(wall_seconds=20),
+        cancel=cancel,
+        grace_seconds=5.0,
+    )
+    assert outcome.cancelled and not outcome.killed_after_grace
+    assert outcome.duration_s < 5.0
+    assert pids_with(marker) == []

@@ -7,9 +7,9 @@ pivots into the view and forks the command (``privileges``). A view that cannot 
 command that cannot be executed, is reported on the server's pipe: that is the sandbox failing,
 not the command.
 
-As PID 1 it ignores signals it has no handler for, so while the view is being built a SIGTERM
-ends the setup at once (exit 143); once the command runs, the default returns and a terminate
-reaches the command. The command's exit status comes back as its own (128+signal for a signal
+As PID 1 it ignores signals it has no handler for, so until the command is in its process group
+a SIGTERM ends PID 1 (exit 143) and the case with it; once the command runs, the default returns
+and a terminate reaches the command. The command's exit status comes back as its own (128+signal for a signal
 death); every other process of the namespace dies when this one exits.
 
 Standard library only: it runs in the fork server's children.
@@ -42,6 +42,8 @@ MS_RELATIME = 1 << 21
 ST_RELATIME = 4096
 MNT_DETACH = 2
 PR_SET_PDEATHSIG = 1
+#: What ends a case gracefully; blocked over every fork (see ``pid1``).
+STOP_SIGNALS = {signal.SIGTERM, signal.SIGINT}
 #: pivot_root has no libc wrapper; its syscall number by machine.
 _SYS_PIVOT_ROOT = {"x86_64": 155, "aarch64": 41, "riscv64": 41, "ppc64le": 203, "s390x": 217}
 
@@ -185,6 +187,15 @@ def _read_all(fd: int) -> bytes:
     return b"".join(chunks)
 
 
+def _end_if_stopped() -> None:
+    """Exit as the default action would, for a SIGTERM or SIGINT waiting while blocked."""
+    pending = signal.sigpending()
+    if signal.SIGTERM in pending:
+        os._exit(143)
+    if signal.SIGINT in pending:
+        os._exit(130)
+
+
 def close_all_but(keep: Sequence[int]) -> None:
     """Close every descriptor above stderr except ``keep`` (the server's sockets and the other
     cases' pipes stay out of this case)."""
@@ -210,8 +221,11 @@ def pid1(
     runs; ``parent_pidfd`` is the server's: a server gone before the death signal was armed means
     nobody watches this case, so it does not start.
     """
+    # SIGTERM and SIGINT arrive blocked from the fork server: one sent already is pending.
     signal.signal(signal.SIGTERM, lambda *_: os._exit(143))
     signal.signal(signal.SIGINT, lambda *_: os._exit(130))
+    _end_if_stopped()
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
     privileges.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
     privileges.set_name(b"shadow-pid1")
     if select.select([parent_pidfd], [], [], 0)[0]:
@@ -227,9 +241,9 @@ def pid1(
     except (OSError, EnterError) as exc:
         os.write(report_fd, f"sandbox: could not build the view: {exc}".encode())
         return 125
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
     failed_r, failed_w = os.pipe()
+    # Blocked across the fork, so the command cannot lose a terminate in its first instant either.
+    signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
     pid = os.fork()
     if pid == 0:
         os.close(failed_r)
@@ -242,6 +256,12 @@ def pid1(
             uid=spec["uid"],
             report_fd=failed_w,
         )
+    # Only now, with the command in the group (it got its own copy of any later terminate), may
+    # one pass PID 1 by: as the namespace's init it ignores what it has no handler for.
+    _end_if_stopped()
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
     os.close(failed_w)
     for fd in stdio:
         os.close(fd)

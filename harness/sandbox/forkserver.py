@@ -243,6 +243,11 @@ def main(argv: list[str]) -> int:
     except OSError as exc:
         wire.send(channel, {"error": f"sandbox fork server: {exc}"})
         return 1
+    # Blocked here, and so in every forked PID 1 from its first instant: a terminate sent to a case
+    # before its PID 1 set its handlers waits for them instead of being lost (a fresh fork drops
+    # Python's pending signals, and an init ignores what it has no handler for). The server
+    # itself ends at end of stream, or by SIGKILL.
+    signal.pthread_sigmask(signal.SIG_BLOCK, enter.STOP_SIGNALS)
     set_name(b"shadow-forksrv")
     gc.freeze()  # a fork then shares the whole image instead of copying what gc touches
     wire.send(channel, {"ready": True})
@@ -255,9 +260,16 @@ def main(argv: list[str]) -> int:
     return 0
 
 
-def _signal_group(pgid: int, sig: int) -> None:
-    with contextlib.suppress(ProcessLookupError, PermissionError):
-        os.killpg(pgid, sig)
+def _signal_group(pid: int, sig: int) -> None:
+    """Signal the case's process group, which PID 1 (``pid``) leads once it called setsid; until
+    then (a cancel in its first moments) PID 1 alone, unreaped and so still that process."""
+    try:
+        os.killpg(pid, sig)
+    except ProcessLookupError:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, sig)
+    except PermissionError:
+        pass
 
 
 if __name__ == "__main__":

@@ -94,7 +94,6 @@ def drop_capabilities() -> None:
 
 
 def _default_signals() -> None:
-    signal.pthread_sigmask(signal.SIG_SETMASK, [])
     for number in signal.valid_signals():
         if number in (signal.SIGKILL, signal.SIGSTOP):
             continue
@@ -103,6 +102,8 @@ def _default_signals() -> None:
                 signal.signal(number, signal.SIG_DFL)
         except (OSError, ValueError):
             continue  # signals glibc reserves for itself
+    # Last: a terminate that arrived while blocked over the fork now has its default effect.
+    signal.pthread_sigmask(signal.SIG_SETMASK, [])
 
 
 def exec_command(
