@@ -5,6 +5,13 @@
 
 Steps: ``replay`` is ``shadow run --no-report`` (which scores the run too), ``replay-alone`` the
 replay in a process of its own (``replay_alone.py``), ``score`` and ``report`` the commands.
+The sandbox's steps run the ``command`` runner (full isolation) on suite.py's shell:
+``command-20`` and ``command-120`` answer at once at ``--jobs 2`` (CPU per case is the difference
+over 100 cases), ``jobs-4`` and ``jobs-20`` sleep 0.2 s on 100 cases (efficiency is the ideal
+time over the replay time in run.json).
+
+    .venv/bin/python benchmarks/ab.py --base /tmp/base --cases 864 --rounds 3 \
+        --steps command-20 command-120 jobs-4 jobs-20
 Both trees run on this venv's interpreter and libraries (``PYTHONPATH`` picks the tree), in the
 same corpus (``corpus.py``), alternating which goes first each round, so load drifts hit both
 alike. Prints the median wall and CPU seconds of each and the ratio base/head, with the load.
@@ -21,15 +28,31 @@ from pathlib import Path
 
 import corpus
 import measure
+from suite import SLEEP_S, replay_seconds, sleeper
 
 ROOT = Path(__file__).resolve().parent.parent
-STEPS = ("replay", "replay-alone", "score", "report")
+STEPS = (
+    "replay",
+    "replay-alone",
+    "score",
+    "report",
+    "command-20",
+    "command-120",
+    "jobs-4",
+    "jobs-20",
+)
 
 
 def _argv(step: str, out: str) -> list[str]:
     shadow = [sys.executable, "-m", "harness.cli"]
     if step == "replay-alone":
         return [sys.executable, str(Path(__file__).with_name("replay_alone.py")), out]
+    if step.startswith(("command-", "jobs-")):
+        kind, _sep, number = step.partition("-")
+        cases, jobs, sleep = (int(number), 2, 0.0) if kind == "command" else (100, int(number), 0.2)
+        return [*shadow, "run", "--runner", "command", "--recordings", "recordings/sophobot",
+                "--out", out, "--no-progress", "--no-report", "--limit", str(cases),
+                "--jobs", str(jobs), "--", *sleeper(sleep)]  # fmt: skip
     if step == "replay":
         return [*shadow, "run", "--runner", "recorded", "--model", corpus.MODEL,
                 "--recordings", "recordings/sophobot", "--out", out, "--no-progress",
@@ -47,6 +70,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     trees = {"base": args.base.resolve(), "head": args.head.resolve()}
     rows: dict[tuple[str, str], list[measure.Measured]] = {}
+    efficiency: dict[tuple[str, str], list[float]] = {}
     with tempfile.TemporaryDirectory(prefix="shadow-ab-") as tmp:
         c = corpus.build(Path(tmp), args.cases)
         print(f"corpus: {c.cases} cases; load {measure.load()}", file=sys.stderr)
@@ -59,6 +83,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                 for step in args.steps:
                     result = measure.run(_argv(step, out), c.root, env=env)
                     rows.setdefault((name, step), []).append(result)
+                    if step.startswith("jobs-"):
+                        ideal = -(-100 // int(step[5:])) * SLEEP_S
+                        efficiency.setdefault((name, step), []).append(
+                            ideal / replay_seconds(c.root / out)
+                        )
+                    if step.startswith(("command-", "jobs-")):
+                        shutil.rmtree(c.root / out, ignore_errors=True)
                     print(f"round {round_no + 1} {name} {step}: wall {result.wall_s:.2f} s, "
                           f"cpu {result.cpu_s:.2f} s, peak {result.peak_mb:,.0f} MB, "
                           f"load {measure.load()}", file=sys.stderr, flush=True)  # fmt: skip
@@ -74,6 +105,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(
             f"| {step} | {bw:.2f} / {bc:.2f} | {hw:.2f} / {hc:.2f} | {bw / hw:.2f}x | {bc / hc:.2f}x |"
         )
+    if "command-20" in args.steps and "command-120" in args.steps:
+        for name in ("base", "head"):
+            marginal = [
+                1000 * (big.cpu_s - small.cpu_s) / 100
+                for small, big in zip(
+                    rows[(name, "command-20")], rows[(name, "command-120")], strict=True
+                )
+            ]
+            print(f"{name}: CPU per sandboxed case {measure.median(marginal):.1f} ms "
+                  f"(per round: {', '.join(f'{m:.1f}' for m in marginal)})")  # fmt: skip
+    for (name, step), values in sorted(efficiency.items()):
+        print(f"{name} {step}: efficiency {measure.median(values):.2f} "
+              f"(per round: {', '.join(f'{v:.2f}' for v in values)})")  # fmt: skip
     print(f"load after: {measure.load()}")
     return 0
 

@@ -138,7 +138,7 @@ def pytest_path(fig: Figures, c: corpus.Corpus) -> None:
     shutil.rmtree(c.root / out, ignore_errors=True)
 
 
-def _replay_seconds(run_dir: Path) -> float:
+def replay_seconds(run_dir: Path) -> float:
     from datetime import datetime
 
     meta = json.loads((run_dir / "run.json").read_text(encoding="utf-8"))
@@ -155,7 +155,7 @@ def jobs(fig: Figures, c: corpus.Corpus, cases: int) -> None:
         result = measure.run(argv, c.root)
         fig.add(f"jobs {n}", result, cases)
         fig.rows[f"jobs {n} replay"].append(
-            measure.Measured((), _replay_seconds(c.root / out), 0, 0, 0, "", "")
+            measure.Measured((), replay_seconds(c.root / out), 0, 0, 0, "", "")
         )
         counts = json.loads((c.root / out / "run.json").read_text())["counts"]
         if counts.get("completed") != cases:

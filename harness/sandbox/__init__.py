@@ -5,12 +5,15 @@ package ids (``handles``), a scrubbed environment, a uid of its own under a root
 (``tracefile``), and a process tree that never outlives its case (``reaper`` where there is no
 PID namespace).
 
-See ``isolation`` for what is enforced at each level and ``process`` for the run loop.
+See ``isolation`` for what is enforced at each level, ``process`` for the run loop, ``launch`` for
+how a child starts (``forkserver``: one prepared process per harness forks every case's child
+under ``full``) and ``outcome`` for what a run ends with.
 """
 
 from harness.sandbox.env import scrubbed_env
 from harness.sandbox.isolation import Isolation, Level, probe
-from harness.sandbox.process import ProcessOutcome, Resources, SandboxError, run_process
+from harness.sandbox.outcome import ProcessOutcome, Resources, SandboxError
+from harness.sandbox.process import run_process
 from harness.sandbox.workspace import (
     Workspace,
     audit_workspace,

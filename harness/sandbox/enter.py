@@ -1,23 +1,30 @@
-"""PID 1 of a sandbox's namespaces: builds the allow-list view, then runs the command.
+"""PID 1 of a case's namespaces: builds the allow-list view, then runs the command.
 
-Run by ``unshare`` as ``python -I -S enter.py NEW_ROOT DIRECTIVES... -- CWD COMMAND...`` (see
-``view.view_plan`` for the directives). It uses only the standard library and makes the mount
-calls itself through libc: one interpreter start instead of some sixty ``mount``/``mkdir``/``ln``
-processes per case. Paths and the command arrive as arguments, never as text to parse.
+Forked by the fork server (``forkserver``) into a new PID namespace, so it costs a fork, not a
+program start. It unshares its mount and network namespaces, makes the mount calls itself through
+libc (see ``view.view_plan`` for the directives, which arrive as a list, never as text to parse),
+pivots into the view and forks the command (``privileges``). A view that cannot be built, or a
+command that cannot be executed, is reported on the server's pipe: that is the sandbox failing,
+not the command.
 
-As PID 1 it ignores signals it has no handler for, so while the view is being built a SIGTERM
-ends the setup at once (exit 143); once the command runs, the default returns and a terminate
-reaches the command. The command's exit status comes back as its own (128+signal for a signal
+As PID 1 it ignores signals it has no handler for, so until the command is in its process group
+a SIGTERM ends PID 1 (exit 143) and the case with it; once the command runs, the default returns
+and a terminate reaches the command. The command's exit status comes back as its own (128+signal for a signal
 death); every other process of the namespace dies when this one exits.
+
+Standard library only: it runs in the fork server's children.
 """
 
 from __future__ import annotations
 
 import ctypes
 import os
-import platform
+import select
 import signal
-import sys
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from harness.sandbox import privileges
 
 MS_RDONLY = 1
 MS_NOSUID = 2
@@ -27,13 +34,22 @@ MS_REMOUNT = 32
 MS_NOATIME = 1024
 MS_NODIRATIME = 2048
 MS_BIND = 4096
+CLONE_NEWNS = 0x00020000
+CLONE_NEWNET = 0x40000000
+MS_REC = 16384
+MS_PRIVATE = 1 << 18
 MS_RELATIME = 1 << 21
 ST_RELATIME = 4096
 MNT_DETACH = 2
+PR_SET_PDEATHSIG = 1
+#: What ends a case gracefully; blocked over every fork (see ``pid1``).
+STOP_SIGNALS = {signal.SIGTERM, signal.SIGINT}
 #: pivot_root has no libc wrapper; its syscall number by machine.
 _SYS_PIVOT_ROOT = {"x86_64": 155, "aarch64": 41, "riscv64": 41, "ppc64le": 203, "s390x": 217}
 
 _libc = ctypes.CDLL(None, use_errno=True)
+# Looked up once here, in the fork server, rather than by every forked PID 1.
+_mount, _syscall, _umount2, _unshare = _libc.mount, _libc.syscall, _libc.umount2, _libc.unshare
 
 
 class EnterError(RuntimeError):
@@ -48,7 +64,7 @@ def _check(result: int, what: str) -> None:
 
 def mount(source: str, target: str, fstype: str | None, flags: int, data: str | None) -> None:
     _check(
-        _libc.mount(
+        _mount(
             source.encode(),
             target.encode(),
             fstype.encode() if fstype else None,
@@ -124,27 +140,30 @@ def build(root: str, plan: list[str]) -> None:
 
 
 def pivot(root: str) -> None:
-    number = _SYS_PIVOT_ROOT.get(platform.machine())
+    number = _SYS_PIVOT_ROOT.get(os.uname().machine)
     if number is None:
-        raise EnterError(f"pivot_root: unknown syscall number on {platform.machine()}")
+        raise EnterError(f"pivot_root: unknown syscall number on {os.uname().machine}")
     os.chdir(root)
     os.mkdir(".old")
-    _check(_libc.syscall(number, b".", b".old"), "pivot_root")
+    _check(_syscall(number, b".", b".old"), "pivot_root")
     os.chdir("/")
-    _check(_libc.umount2(b"/.old", MNT_DETACH), "umount /.old")
+    _check(_umount2(b"/.old", MNT_DETACH), "umount /.old")
     os.rmdir("/.old")
     mount("none", "/", None, MS_REMOUNT | MS_BIND | MS_RDONLY, None)
 
 
-def run(command: list[str]) -> int:
-    """Run ``command`` as a child, reap every orphan handed to PID 1, return its exit status."""
-    pid = os.fork()
-    if pid == 0:
-        try:
-            os.execvp(command[0], command)
-        except OSError as exc:
-            sys.stderr.write(f"sandbox-enter: {command[0]}: {exc.strerror}\n")
-            os._exit(127)
+def unshare(flags: int) -> None:
+    _check(_unshare(ctypes.c_int(flags)), "unshare")
+
+
+def make_private() -> None:
+    """Stop mount events crossing between this mount namespace and the one it was copied from."""
+    mount("none", "/", None, MS_REC | MS_PRIVATE, None)
+
+
+def _reap(pid: int) -> int:
+    """Wait for ``pid`` while reaping every orphan handed to PID 1; its exit status, or
+    128+signal."""
     while True:
         try:
             done, status = os.wait()
@@ -160,23 +179,94 @@ def run(command: list[str]) -> int:
             )
 
 
-def main(argv: list[str]) -> int:
+def _read_all(fd: int) -> bytes:
+    chunks = []
+    while chunk := os.read(fd, 4096):
+        chunks.append(chunk)
+    os.close(fd)
+    return b"".join(chunks)
+
+
+def _end_if_stopped() -> None:
+    """Exit as the default action would, for a SIGTERM or SIGINT waiting while blocked."""
+    pending = signal.sigpending()
+    if signal.SIGTERM in pending:
+        os._exit(143)
+    if signal.SIGINT in pending:
+        os._exit(130)
+
+
+def close_all_but(keep: Sequence[int]) -> None:
+    """Close every descriptor above stderr except ``keep`` (the server's sockets and the other
+    cases' pipes stay out of this case)."""
+    low = 3
+    for fd in sorted(set(keep)):
+        if fd >= low:
+            os.closerange(low, fd)
+            low = fd + 1
+    os.closerange(low, max(os.sysconf("SC_OPEN_MAX"), low + 1))
+
+
+def pid1(
+    root: str,
+    spec: Mapping[str, Any],
+    *,
+    stdio: Sequence[int],
+    report_fd: int,
+    parent_pidfd: int,
+) -> int:
+    """Build the view on ``root``, run ``spec``'s command in it and return its exit status.
+
+    ``report_fd`` gets a line when the view or the exec fails and is closed once the command
+    runs; ``parent_pidfd`` is the server's: a server gone before the death signal was armed means
+    nobody watches this case, so it does not start.
+    """
+    # SIGTERM and SIGINT arrive blocked from the fork server: one sent already is pending.
     signal.signal(signal.SIGTERM, lambda *_: os._exit(143))
     signal.signal(signal.SIGINT, lambda *_: os._exit(130))
-    root = argv[0]
-    split = argv.index("--", 1)
-    plan, cwd, command = argv[1:split], argv[split + 1], argv[split + 2 :]
+    _end_if_stopped()
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
+    privileges.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    privileges.set_name(b"shadow-pid1")
+    if select.select([parent_pidfd], [], [], 0)[0]:
+        return 137
+    os.close(parent_pidfd)
+    os.setsid()  # the case's process group: the server signals it, and is not in it
     try:
-        build(root, plan)
+        unshare(CLONE_NEWNS | (0 if spec.get("network") else CLONE_NEWNET))
+        make_private()
+        build(root, list(spec["plan"]))
         pivot(root)
-        os.chdir(cwd)
+        os.chdir(spec["cwd"])
     except (OSError, EnterError) as exc:
-        sys.stderr.write(f"sandbox-enter: {exc}\n")
+        os.write(report_fd, f"sandbox: could not build the view: {exc}".encode())
         return 125
+    failed_r, failed_w = os.pipe()
+    # Blocked across the fork, so the command cannot lose a terminate in its first instant either.
+    signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+    pid = os.fork()
+    if pid == 0:
+        os.close(failed_r)
+        os.close(report_fd)
+        privileges.exec_command(
+            spec["argv"],
+            spec["env"],
+            stdio=stdio,
+            limits=spec["limits"],
+            uid=spec["uid"],
+            report_fd=failed_w,
+        )
+    # Only now, with the command in the group (it got its own copy of any later terminate), may
+    # one pass PID 1 by: as the namespace's init it ignores what it has no handler for.
+    _end_if_stopped()
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.SIG_DFL)
-    return run(command)
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
+    os.close(failed_w)
+    for fd in stdio:
+        os.close(fd)
+    failure = _read_all(failed_r)  # end of file at the command's exec
+    if failure:
+        os.write(report_fd, b"sandbox: " + failure)
+    os.close(report_fd)
+    return _reap(pid)

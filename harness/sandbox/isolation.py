@@ -3,11 +3,12 @@
 Three levels, strongest first:
 
 ``full``
-    ``unshare`` gives the child new network, mount and PID namespaces (plus a user namespace when
-    the harness is not root). Inside, ``enter`` (PID 1) builds the child's whole file system
-    from an allow-list (see ``view``): system runtime, program, declared paths and workspace, with
-    a private ``/tmp`` and ``/dev/shm`` and a ``/proc`` showing only the namespace's processes.
-    Killing PID 1 of the namespace kills every process in it, so nothing outlives a run.
+    The sandbox's fork server (``forkserver``, root of a user namespace of its own when the
+    harness is not root) gives each child new network, mount and PID namespaces. Inside,
+    ``enter`` (PID 1) builds the child's whole file system from an allow-list (see ``view``):
+    system runtime, program, declared paths and workspace, with a private ``/tmp`` and
+    ``/dev/shm`` and a ``/proc`` showing only the namespace's processes. Killing PID 1 of the
+    namespace kills every process in it, so nothing outlives a run.
 ``net``
     Only a network namespace (``unshare -rn`` or ``unshare --net``): no network, but the host's
     file system is visible (modes and, for a root harness, the child's own uid are the guards) and
@@ -25,7 +26,6 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-import sys
 import tempfile
 import threading
 from collections.abc import Iterable, Mapping, Sequence
@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from harness.sandbox.view import ENTER_PROGRAM, ViewPaths, view_plan
+from harness.sandbox.view import ViewPaths, view_plan
 
 Level = Literal["full", "net", "none"]
 
@@ -45,41 +45,16 @@ class Isolation:
     note: str
     unshare: str | None = None
 
-    def wrap(
-        self,
-        argv: Sequence[str],
-        *,
-        view: ViewPaths,
-        new_root: Path,
-        network: bool,
-    ) -> list[str]:
-        """The argv that runs ``argv`` at this level. ``network=True`` keeps the host network
-        (for agents that must reach their model provider) while keeping the other fences. Under
-        ``full`` the child's file system is ``view``, built on the empty folder ``new_root``."""
-        if self.level == "none" or self.unshare is None:
+    def wrap(self, argv: Sequence[str], *, network: bool) -> list[str]:
+        """The argv that runs ``argv`` at a fallback level (``full`` is the fork server's, not
+        an argv). ``network=True`` keeps the host network (for agents that must reach their
+        model provider) while keeping the other fences."""
+        if self.level == "full":
+            raise ValueError("full isolation starts children through the fork server")
+        if self.level == "none" or self.unshare is None or network:
             return list(argv)
         user = [] if os.geteuid() == 0 else ["--user", "--map-root-user"]
-        if self.level == "net":
-            if network:
-                return list(argv)
-            return [self.unshare, *user, "--net", "--", *argv]
-        flags = [*user, "--mount", "--pid", "--fork", "--kill-child", "--propagation", "private"]
-        if not network:
-            flags.append("--net")
-        return [
-            self.unshare,
-            *flags,
-            "--",
-            sys.executable,
-            "-I",
-            "-S",
-            str(ENTER_PROGRAM),
-            str(new_root),
-            *view_plan(view),
-            "--",
-            str(view.workspace),
-            *argv,
-        ]
+        return [self.unshare, *user, "--net", "--", *argv]
 
 
 _lock = threading.Lock()
@@ -108,27 +83,14 @@ def probe() -> Isolation:
 
 
 def _probe() -> Isolation:
+    ok, reason = _full_works()
+    if ok:
+        return Isolation("full", "")
     unshare = shutil.which("unshare")
     if unshare is None:
-        return Isolation("none", "sandbox: unshare not found; no network, mount or PID isolation")
-    missing = [t for t in ("setpriv",) if _which_admin(t) is None]
-    reason = f"{', '.join(missing)} not found" if missing else ""
-    if not missing:
-        with tempfile.TemporaryDirectory(prefix="shadow-probe-") as tmp:
-            root = Path(tmp)
-            (root / "w").mkdir()
-            (root / "r").mkdir()
-            full = Isolation("full", "", unshare)
-            argv = full.wrap(
-                ["/bin/sh", "-c", ': > "$1"', "probe", str(root / "w" / "ok")],
-                view=ViewPaths(workspace=root / "w", writable=[root / "w"], readable=[]),
-                new_root=root / "r",
-                network=False,
-            )
-            ok, err = _works(argv)
-            if ok and (root / "w" / "ok").exists():
-                return full
-            reason = err or "probe wrote nothing"
+        return Isolation(
+            "none", f"sandbox: {reason}; unshare not found; no network, mount or PID isolation"
+        )
     user = [] if os.geteuid() == 0 else ["--user", "--map-root-user"]
     ok, err = _works([unshare, *user, "--net", "--", "true"])
     if ok:
@@ -143,6 +105,45 @@ def _probe() -> Isolation:
         f"sandbox: user/network namespaces unavailable ({err or reason}); the run is not "
         "network-isolated",
     )
+
+
+def _full_works() -> tuple[bool, str]:
+    """Whether the fork server starts and runs a child that writes into its view's workspace."""
+    # Imported here: the fork server's client reports through outcome, which imports Level.
+    from harness.sandbox.forkclient import shared_server
+    from harness.sandbox.outcome import SandboxError
+
+    with tempfile.TemporaryDirectory(prefix="shadow-probe-") as tmp:
+        work = Path(tmp) / "w"
+        work.mkdir()
+        spec = {
+            "argv": ["/bin/sh", "-c", ': > "$1"', "probe", str(work / "ok")],
+            "env": {"PATH": "/usr/bin:/bin"},
+            "plan": view_plan(ViewPaths(workspace=work, writable=[work], readable=[])),
+            "cwd": str(work),
+            "uid": None,
+            "limits": {},
+            "network": False,
+        }
+        fd = os.open(os.devnull, os.O_RDWR)
+        try:
+            child = shared_server().start(spec, [fd, fd, fd])
+        except SandboxError as exc:
+            return False, str(exc)
+        finally:
+            os.close(fd)
+        try:
+            child.wait(10.0)
+            status, _cpu = child.finish(10.0)
+        except SandboxError as exc:
+            return False, str(exc)
+        finally:
+            child.close()
+        if child.error is not None:
+            return False, child.error
+        if status != 0 or not (work / "ok").exists():
+            return False, f"the probe child ended with wait status {status} and wrote nothing"
+        return True, ""
 
 
 def reset_probe_for_tests(level: Isolation | None = None) -> None:

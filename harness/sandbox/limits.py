@@ -51,6 +51,16 @@ class KernelLimits:
             argv.append(f"--nproc={self.nproc}")
         return [*argv, "--"]
 
+    def pairs(self) -> dict[str, tuple[int, int]]:
+        """(soft, hard) by name, as the fork server's children set them (``privileges``)."""
+        pairs: dict[str, tuple[int, int]] = {}
+        if self.cpu is not None:
+            pairs["cpu"] = (self.cpu, self.cpu + 1)
+        for name, value in (("as", self.memory), ("fsize", self.fsize), ("nproc", self.nproc)):
+            if value is not None:
+                pairs[name] = (value, value)
+        return pairs
+
     def preexec(self) -> Callable[[], None]:
         def apply() -> None:
             if self.cpu is not None:

@@ -1,12 +1,11 @@
 """Moves bytes between the harness and a child's pipes without blocking on either side: stdin is
 written as the child reads it, stdout is kept up to a cap, only a tail of stderr is kept, and a
-pidfd (where the kernel has one) wakes the loop the moment the child exits."""
+descriptor of the child's (a pidfd, or its agent's socket) wakes the loop the moment it exits."""
 
 from __future__ import annotations
 
 import os
 import selectors
-import subprocess
 import time
 
 STDERR_TAIL_BYTES = 16_384
@@ -16,7 +15,12 @@ _READ_CHUNK = 65_536
 class Pump:
     """Moves bytes between the harness and the child's pipes without blocking on either side."""
 
-    def __init__(self, proc: subprocess.Popen[bytes], stdin: bytes, cap: int) -> None:
+    def __init__(
+        self, stdin_fd: int, stdout_fd: int, stderr_fd: int, stdin: bytes, cap: int,
+        wake_fd: int | None,
+    ) -> None:  # fmt: skip
+        """The harness's ends of the child's pipes (the pump closes them); ``wake_fd`` makes
+        ``step`` return True when it turns readable (None: the caller polls)."""
         self.selector = selectors.DefaultSelector()
         self.cap = cap
         self.stdout = bytearray()
@@ -24,24 +28,25 @@ class Pump:
         self.capped = False
         self._stdin = memoryview(stdin)
         self._offset = 0
-        assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
-        self._files = {"in": proc.stdin, "out": proc.stdout, "err": proc.stderr}
+        self._fds = {"in": stdin_fd, "out": stdout_fd, "err": stderr_fd}
+        self._open = set(self._fds.values())
         for name in ("out", "err"):
-            os.set_blocking(self._files[name].fileno(), False)
-            self.selector.register(self._files[name], selectors.EVENT_READ, name)
+            os.set_blocking(self._fds[name], False)
+            self.selector.register(self._fds[name], selectors.EVENT_READ, name)
         if stdin:
-            os.set_blocking(proc.stdin.fileno(), False)
-            self.selector.register(proc.stdin, selectors.EVENT_WRITE, "in")
+            os.set_blocking(stdin_fd, False)
+            self.selector.register(stdin_fd, selectors.EVENT_WRITE, "in")
         else:
-            proc.stdin.close()
-        self.pidfd: int | None = None
-        try:
-            self.pidfd = os.pidfd_open(proc.pid)
-        except (AttributeError, OSError):
-            # Older kernels: the loop falls back to polling every tick.
-            self.pidfd = None
-        if self.pidfd is not None:
-            self.selector.register(self.pidfd, selectors.EVENT_READ, "exit")
+            self._close("in")
+        self.wake_fd = wake_fd
+        if wake_fd is not None:
+            self.selector.register(wake_fd, selectors.EVENT_READ, "exit")
+
+    def _close(self, name: str) -> None:
+        fd = self._fds[name]
+        if fd in self._open:
+            self._open.discard(fd)
+            os.close(fd)
 
     def step(self, timeout: float) -> bool:
         """Wait up to ``timeout`` for I/O; returns True when the child's exit was signalled."""
@@ -59,9 +64,9 @@ class Pump:
         return exited
 
     def _write_stdin(self) -> None:
-        handle = self._files["in"]
+        fd = self._fds["in"]
         try:
-            written = os.write(handle.fileno(), self._stdin[self._offset : self._offset + 65_536])
+            written = os.write(fd, self._stdin[self._offset : self._offset + 65_536])
         except BlockingIOError:
             return
         except (BrokenPipeError, OSError):
@@ -69,17 +74,17 @@ class Pump:
             written = len(self._stdin) - self._offset
         self._offset += written
         if self._offset >= len(self._stdin):
-            self.selector.unregister(handle)
-            handle.close()
+            self.selector.unregister(fd)
+            self._close("in")
 
     def _read(self, name: str) -> None:
-        handle = self._files[name]
+        fd = self._fds[name]
         try:
-            chunk = os.read(handle.fileno(), _READ_CHUNK)
+            chunk = os.read(fd, _READ_CHUNK)
         except BlockingIOError:
             return
         if not chunk:
-            self.selector.unregister(handle)
+            self.selector.unregister(fd)
             return
         if name == "err":
             self.stderr += chunk
@@ -94,10 +99,10 @@ class Pump:
     def drain(self, deadline: float) -> None:
         """Read what is left after the group is dead; a stray holder of the pipe cannot stall us
         past ``deadline``."""
-        if self.pidfd is not None:
-            self.selector.unregister(self.pidfd)
+        if self.wake_fd is not None:
+            self.selector.unregister(self.wake_fd)
         if "in" in {key.data for key in self.selector.get_map().values()}:
-            self.selector.unregister(self._files["in"])
+            self.selector.unregister(self._fds["in"])
         while self.selector.get_map() and not self.capped:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
@@ -107,8 +112,5 @@ class Pump:
 
     def close(self) -> None:
         self.selector.close()
-        if self.pidfd is not None:
-            os.close(self.pidfd)
-        for handle in self._files.values():
-            if not handle.closed:
-                handle.close()
+        for name in self._fds:
+            self._close(name)

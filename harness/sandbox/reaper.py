@@ -1,4 +1,5 @@
-"""Find and kill every process of a case by walking ``/proc``, for runs without a PID namespace.
+"""Find and kill every process of a case by walking ``/proc``, for runs without a PID namespace,
+and wait for a process group to be gone.
 
 A case's processes are: the child and all its descendants (by parent pid, walked again after each
 kill, since a dying parent hands its children to init), the members of its process group, and -
@@ -85,4 +86,39 @@ def kill_case(root: int, *, pgid: int | None, uid: int | None, timeout_s: float 
         pause = min(pause * 2, 0.02)
 
 
-__all__ = ["case_processes", "kill_case"]
+def killpg(pgid: int, sig: int) -> None:
+    try:
+        os.killpg(pgid, sig)
+    except ProcessLookupError:
+        pass
+    except PermissionError:
+        # A member changed its uid (setuid program); nothing more we may do from here.
+        pass
+
+
+def _live_members(pgid: int) -> int:
+    """Processes of the group that are not zombies (a dead orphan waits for init to reap it)."""
+    return sum(1 for proc in _snapshot() if proc.pgid == pgid and not proc.zombie)
+
+
+def wait_group_gone(pgid: int, *, timeout_s: float) -> bool:
+    """Wait until no live process of the group is left: SIGKILL is asynchronous, and "no process
+    left behind" must hold when the run returns, not a moment later."""
+    deadline = time.monotonic() + timeout_s
+    pause = 0.0005
+    while True:
+        try:
+            os.killpg(pgid, 0)
+        except ProcessLookupError:
+            return True
+        except PermissionError:
+            return False
+        if _live_members(pgid) == 0:
+            return True
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(pause)
+        pause = min(pause * 2, 0.02)
+
+
+__all__ = ["case_processes", "kill_case", "killpg", "wait_group_gone"]

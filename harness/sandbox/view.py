@@ -10,7 +10,7 @@ the old root is detached, so nothing else - the checkout and its ``.git``, recor
 live, other run directories, ``$HOME``, Unix socket files - has a path in the child's world.
 
 ``view_plan`` is pure: it turns paths into mount directives; ``enter`` (PID 1 of the namespaces)
-executes them with direct mount calls. Directives reach it as arguments, never as text to parse.
+executes them with direct mount calls. Directives reach it as a list, never as text to parse.
 """
 
 from __future__ import annotations
@@ -44,9 +44,6 @@ _DEV_LINKS = (
 )
 #: Interpreters whose first plain argument is the script they run (bound as one file).
 _INTERPRETERS = ("python", "node", "deno", "bun", "ruby", "perl", "bash", "sh", "dash")
-
-#: PID 1 of the namespaces: builds the view from the directives, then runs the command.
-ENTER_PROGRAM = Path(__file__).with_name("enter.py")
 
 
 @dataclass(frozen=True)
@@ -165,8 +162,8 @@ def view_plan(paths: ViewPaths) -> list[str]:
     for link, target in _DEV_LINKS:
         plan += ["link", link, target]
     plan += ["tmpfs", "/dev/shm", "1777", "64m", "proc", "/proc"]
-    # Only paths inside the view are named: the plan is visible in /proc/1/cmdline, and a path
-    # outside it (a recordings file named after its failure mode) must not even be named.
+    # Only paths inside the view are named: the plan is held by the case's PID 1, and a path
+    # outside the view (a recordings file named after its failure mode) is never named to it.
     shown = [*runtime, *readable]
     inside = [str(p) for p in map(_absolute, paths.hidden) if _under(p, shown)]
     for secret in (*ETC_SECRETS, *inside):
@@ -188,4 +185,4 @@ def _outermost(paths: Iterable[Path]) -> list[Path]:
     return [p for p in unique if not any(p != q and p.is_relative_to(q) for q in unique)]
 
 
-__all__ = ["ENTER_PROGRAM", "SYSTEM_RUNTIME", "ViewPaths", "program_paths", "view_plan"]
+__all__ = ["SYSTEM_RUNTIME", "ViewPaths", "program_paths", "view_plan"]

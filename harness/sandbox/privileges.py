@@ -1,0 +1,145 @@
+"""The command's own process under ``full`` isolation, between fork and exec: what ``setpriv``
+and ``prlimit`` did as programs, done here as system calls (no program start per case).
+
+In order: the case's pipes become stdin, stdout and stderr and every other descriptor is closed;
+signal dispositions and the mask go back to the defaults (the Python it was forked from ignores
+SIGPIPE and SIGXFSZ); the kernel limits are set; the capability bounding, inheritable and ambient
+sets are emptied; the supplementary groups are dropped and the uid and gid become the case's own
+(when the harness is root); ``no_new_privs`` is set; then the command is executed. A command that
+runs as uid 0 of a user namespace (a non-root harness) ends up without capabilities too: on exec
+its permitted set is its inheritable set plus its bounding set, both empty.
+
+Standard library only: it runs in the fork server's children (``forkserver``).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import resource
+import signal
+from collections.abc import Mapping, Sequence
+from typing import NoReturn
+
+_PR_SET_NAME = 15
+_PR_CAPBSET_DROP = 24
+_PR_SET_NO_NEW_PRIVS = 38
+_PR_CAP_AMBIENT = 47
+_PR_CAP_AMBIENT_CLEAR_ALL = 4
+_LINUX_CAPABILITY_VERSION_3 = 0x20080522
+#: rlimit names in a spec (see ``limits.KernelLimits.pairs``) and their resources.
+RLIMITS = {
+    "cpu": resource.RLIMIT_CPU,
+    "as": resource.RLIMIT_AS,
+    "fsize": resource.RLIMIT_FSIZE,
+    "nproc": resource.RLIMIT_NPROC,
+}
+
+_libc = ctypes.CDLL(None, use_errno=True)
+# Looked up once here, in the fork server, rather than by every forked command.
+_prctl, _capget, _capset = _libc.prctl, _libc.capget, _libc.capset
+
+
+class _CapHeader(ctypes.Structure):
+    _fields_ = [("version", ctypes.c_uint32), ("pid", ctypes.c_int)]
+
+
+class _CapData(ctypes.Structure):
+    _fields_ = [
+        ("effective", ctypes.c_uint32),
+        ("permitted", ctypes.c_uint32),
+        ("inheritable", ctypes.c_uint32),
+    ]
+
+
+def _check(result: int, what: str) -> None:
+    if result != 0:
+        raise OSError(ctypes.get_errno(), f"{what}: {os.strerror(ctypes.get_errno())}")
+
+
+def prctl(option: int, arg: int, arg3: int = 0) -> None:
+    _check(
+        _prctl(option, ctypes.c_ulong(arg), ctypes.c_ulong(arg3), 0, 0),
+        f"prctl {option}",
+    )
+
+
+def set_name(name: bytes) -> None:
+    """The process's name in ``ps`` and ``/proc/PID/comm`` (a forked Python is "python")."""
+    _prctl(_PR_SET_NAME, ctypes.c_char_p(name[:15]), 0, 0, 0)
+
+
+def _last_cap() -> int:
+    try:
+        with open("/proc/sys/kernel/cap_last_cap") as handle:
+            return int(handle.read())
+    except (OSError, ValueError):
+        return 63
+
+
+def drop_capabilities() -> None:
+    """Empty the bounding, inheritable and ambient sets (the effective and permitted sets go
+    with the uid change, or at exec for uid 0 of a user namespace)."""
+    for cap in range(_last_cap() + 1):
+        failed = _prctl(_PR_CAPBSET_DROP, ctypes.c_ulong(cap), 0, 0, 0) != 0
+        if failed and ctypes.get_errno() != 22:  # EINVAL: a capability this kernel lacks
+            _check(-1, f"dropping capability {cap} from the bounding set")
+    header = _CapHeader(_LINUX_CAPABILITY_VERSION_3, 0)
+    data = (_CapData * 2)()
+    _check(_capget(ctypes.byref(header), data), "capget")
+    for word in data:
+        word.inheritable = 0
+    _check(_capset(ctypes.byref(header), data), "capset")
+    prctl(_PR_CAP_AMBIENT, _PR_CAP_AMBIENT_CLEAR_ALL)
+
+
+def _default_signals() -> None:
+    for number in signal.valid_signals():
+        if number in (signal.SIGKILL, signal.SIGSTOP):
+            continue
+        try:
+            if signal.getsignal(number) != signal.SIG_DFL:
+                signal.signal(number, signal.SIG_DFL)
+        except (OSError, ValueError):
+            continue  # signals glibc reserves for itself
+    # Last: a terminate that arrived while blocked over the fork now has its default effect.
+    signal.pthread_sigmask(signal.SIG_SETMASK, [])
+
+
+def exec_command(
+    argv: Sequence[str],
+    env: Mapping[str, str],
+    *,
+    stdio: Sequence[int],
+    limits: Mapping[str, Sequence[int]],
+    uid: int | None,
+    report_fd: int,
+) -> NoReturn:
+    """Become the command. Anything that fails before the exec is written to ``report_fd``
+    (close-on-exec, so the reader sees end of file when the exec succeeded), then exit 127."""
+    try:
+        set_name(b"shadow-exec")
+        for target, fd in enumerate(stdio):
+            os.dup2(fd, target)
+        top = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+        os.closerange(3, report_fd)
+        os.closerange(report_fd + 1, max(top, report_fd + 2))
+        _default_signals()
+        for name, (soft, hard) in limits.items():
+            resource.setrlimit(RLIMITS[name], (soft, hard))
+        drop_capabilities()
+        if uid is not None:
+            os.setgroups([])
+            os.setresgid(uid, uid, uid)
+            os.setresuid(uid, uid, uid)
+        prctl(_PR_SET_NO_NEW_PRIVS, 1)
+        os.execvpe(argv[0], list(argv), dict(env))
+    except BaseException as exc:  # whatever it is, the harness must hear of it
+        detail = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        try:
+            os.write(report_fd, f"could not start {argv[0]!r}: {detail}".encode())
+        finally:
+            os._exit(127)
+
+
+__all__ = ["RLIMITS", "drop_capabilities", "exec_command", "prctl", "set_name"]
