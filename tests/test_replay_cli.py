@@ -178,7 +178,7 @@ def test_sigkill_of_shadow_run_then_resume_equals_an_uninterrupted_run(tmp_path:
         "--runner",
         "python",
         "--opt",
-        "target=tests.replay_helpers:slow_stage",
+        "target=tests.slow_echo:slow_stage",
         "--recordings",
         str(recordings),
         "--jobs",
