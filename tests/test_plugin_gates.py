@@ -46,26 +46,7 @@ def _hook_rows(project: pytest.Pytester) -> list[dict[str, object]]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
 
 
-def test_a_failing_gate_under_xdist_is_judged_over_every_workers_cases(
-    project: pytest.Pytester,
-) -> None:
-    project.makefile(
-        ".yaml", reconcile=suite_text(stages=["reconcile"], expect="{}", extra=FAILING)
-    )
-    result = project.runpytest("--shadow-out", "out", "-n", "2", "--junitxml=junit.xml")
-    assert result.ret == pytest.ExitCode.TESTS_FAILED
-    result.assert_outcomes(passed=5, failed=1)
-    # Five cases, spread over two workers, all in the one verdict.
-    result.stdout.fnmatch_lines([
-        "*shadow suite reconcile: gates not met over 5 case(s)*",
-        "*phase 1: parity.match estimate = *, needs >= 1.01 (n=5*",
-    ])  # fmt: skip
-    root = ET.parse(project.path / "junit.xml").getroot()
-    [failure] = [c.find("failure") for c in root.iter("testcase") if c.get("name") == "gate"]
-    assert failure is not None
-    assert "phase 1: parity.match estimate = " in (failure.get("message") or "")
-
-
+@pytest.mark.slow
 def test_gate_verdicts_are_the_same_with_and_without_xdist(project: pytest.Pytester) -> None:
     project.makefile(
         ".yaml",
@@ -73,15 +54,34 @@ def test_gate_verdicts_are_the_same_with_and_without_xdist(project: pytest.Pytes
         failing=suite_text(stages=["reconcile", "preflight"], expect="{}", extra=FAILING),
     )
     single = outcomes(project.inline_run("--shadow-out", "one"))
-    parallel = outcomes(project.inline_run("--shadow-out", "two", "-n", "2"))
+    result = project.runpytest("--shadow-out", "two", "-n", "2", "--junitxml=junit.xml")
+    parallel = outcomes(result.reprec)  # type: ignore[attr-defined]
     assert single["passing.yaml::gate"] == parallel["passing.yaml::gate"] == "passed"
     assert single["failing.yaml::gate"] == parallel["failing.yaml::gate"] == "failed"
     assert parallel == single
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+
+    # Eight cases (five reconcile, three preflight), spread over two workers, in one verdict.
+    result.stdout.fnmatch_lines([
+        "*shadow suite failing: gates not met over 8 case(s)*",
+        "*phase 1: parity.match estimate = *, needs >= 1.01 (n=5)*",
+        "*phase 1: parity.match estimate = *, needs >= 1.01 (n=3)*",
+    ])  # fmt: skip
+    root = ET.parse(project.path / "junit.xml").getroot()
+    [failure] = [
+        c.find("failure")
+        for c in root.iter("testcase")
+        if c.get("name") == "gate" and "failing" in (c.get("classname") or "")
+    ]
+    assert failure is not None
+    assert "phase 1: parity.match estimate = " in (failure.get("message") or "")
+
     # The sharded gate is skipped by the controller too: a shard holds part of the cases.
     sharded = outcomes(project.inline_run("--shadow-out", "s", "--shadow-shard", "1/2", "-n", "2"))
     assert sharded["passing.yaml::gate"] == "skipped"
 
 
+@pytest.mark.slow
 def test_hook_specs_let_a_conftest_watch_cases_and_gates(project: pytest.Pytester) -> None:
     project.makeconftest(HOOKS)
     project.makefile(
