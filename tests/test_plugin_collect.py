@@ -217,6 +217,7 @@ def test_used_run_directory_is_refused(project: pytest.Pytester) -> None:
     result.stderr.fnmatch_lines(["*already holds a run; give a new --shadow-out*"])
 
 
+@pytest.mark.slow
 def test_used_run_directory_is_left_intact_under_xdist(project: pytest.Pytester) -> None:
     # Workers refuse the directory and fail their cases; the controller must not then merge their
     # parts over the run that was there.
