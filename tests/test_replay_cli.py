@@ -219,7 +219,16 @@ def test_sigkill_of_shadow_run_then_resume_equals_an_uninterrupted_run(tmp_path:
     assert len(read_results(killed)) < len(read_results(whole))
 
     resumed = subprocess.run(
-        [sys.executable, "-m", "harness.cli", "run", "--resume", str(killed), "--no-progress"],
+        [
+            sys.executable,
+            "-m",
+            "harness.cli",
+            "run",
+            "--resume",
+            str(killed),
+            "--no-progress",
+            "--no-report",
+        ],  # results are compared, not reports
         cwd=ROOT,
         env=env,
         timeout=300,
