@@ -15,8 +15,10 @@ every bound narrower than the data, so tables group runs by scenario first:
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
-import pandas as pd
+if TYPE_CHECKING:
+    import pandas as pd
 
 LABEL = "label_"
 
@@ -35,6 +37,8 @@ def cluster_of(package_id: str, agent: str | None, labels: Mapping[str, str]) ->
 
 
 def _label(wide: pd.DataFrame, name: str) -> pd.Series:
+    import pandas as pd  # here, not at the top: replay's case selection needs only cluster_of
+
     column = f"{LABEL}{name}"
     if column in wide.columns:
         return wide[column].astype("string")

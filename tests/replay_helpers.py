@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import threading
-import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -164,18 +163,6 @@ class ScriptedRunner:
 
 def forbidden_trace() -> list[Any]:
     return [ToolCall(tool="message.send", args={"to": "patrick"}), Message(text="done")]
-
-
-def slow_stage(invocation: dict[str, Any]) -> dict[str, Any]:
-    """A ``python`` runner target: answers after a pause, so a kill lands mid-run."""
-    time.sleep(0.02)
-    return {
-        "status": "completed",
-        # Ids reach a sandboxed child as per-run handles: echo what a case is, not its handle.
-        "summary": f"{invocation['question']}/{invocation['stage']}",
-        "result": {"echo": f"{invocation['question']}/{invocation['stage']}"},
-        "archive_id": invocation["invocation_id"],
-    }
 
 
 def main(argv: Sequence[str] | None = None) -> int:

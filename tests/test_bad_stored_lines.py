@@ -94,6 +94,7 @@ def _poison(out: Path) -> list[int]:
     return [2, 4]
 
 
+@pytest.mark.slow
 def test_a_poisoned_run_directory_still_scores_reports_and_resumes(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

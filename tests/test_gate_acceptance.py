@@ -11,6 +11,8 @@ import pytest
 from harness.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
+#: The whole shipped corpus, twice, scored once for the module.
+pytestmark = pytest.mark.slow
 #: Every stage: a detector's false positive on one stage must show up here, not in a user's CI.
 STAGES: tuple[str, ...] = ()
 

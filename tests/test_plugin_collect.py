@@ -217,6 +217,7 @@ def test_used_run_directory_is_refused(project: pytest.Pytester) -> None:
     result.stderr.fnmatch_lines(["*already holds a run; give a new --shadow-out*"])
 
 
+@pytest.mark.slow
 def test_used_run_directory_is_left_intact_under_xdist(project: pytest.Pytester) -> None:
     # Workers refuse the directory and fail their cases; the controller must not then merge their
     # parts over the run that was there.
@@ -227,7 +228,7 @@ def test_used_run_directory_is_left_intact_under_xdist(project: pytest.Pytester)
     out.mkdir()
     (out / "run.json").write_text('{"run_id": "earlier"}', encoding="utf-8")
     (out / "results.jsonl").write_text('{"kept": true}\n', encoding="utf-8")
-    result = project.runpytest_subprocess("--shadow-out", "out", "-n", "2")
+    result = project.runpytest("--shadow-out", "out", "-n", "2")
     assert result.ret != 0
     assert (out / "run.json").read_text() == '{"run_id": "earlier"}'
     assert (out / "results.jsonl").read_text() == '{"kept": true}\n'

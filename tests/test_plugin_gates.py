@@ -46,64 +46,68 @@ def _hook_rows(project: pytest.Pytester) -> list[dict[str, object]]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
 
 
-def test_a_failing_gate_under_xdist_is_judged_over_every_workers_cases(
+def _hook_calls(project: pytest.Pytester, cases: int) -> list[dict[str, object]]:
+    """The conftest's record of one session (then cleared): every case scored, with the scorers
+    it got, and the gate rows."""
+    rows = _hook_rows(project)
+    (project.path / "hooks.jsonl").unlink()
+    scored = [r for r in rows if r["hook"] == "case"]
+    assert len(scored) == cases and all("parity" in r["scorers"] for r in scored)  # type: ignore[operator]
+    gates = sorted((r for r in rows if r["hook"] != "case"), key=lambda r: str(r["suite"]))
+    return [*gates, {"hook": "case", "workers": sorted({str(r["worker"]) for r in scored})}]
+
+
+@pytest.mark.slow
+def test_gate_verdicts_and_hooks_are_the_same_with_and_without_xdist(
     project: pytest.Pytester,
 ) -> None:
-    project.makefile(
-        ".yaml", reconcile=suite_text(stages=["reconcile"], expect="{}", extra=FAILING)
-    )
-    result = project.runpytest("--shadow-out", "out", "-n", "2", "--junitxml=junit.xml")
-    assert result.ret == pytest.ExitCode.TESTS_FAILED
-    result.assert_outcomes(passed=5, failed=1)
-    # Five cases, spread over two workers, all in the one verdict.
-    result.stdout.fnmatch_lines([
-        "*shadow suite reconcile: gates not met over 5 case(s)*",
-        "*phase 1: parity.match estimate = *, needs >= 1.01 (n=5*",
-    ])  # fmt: skip
-    root = ET.parse(project.path / "junit.xml").getroot()
-    [failure] = [c.find("failure") for c in root.iter("testcase") if c.get("name") == "gate"]
-    assert failure is not None
-    assert "phase 1: parity.match estimate = " in (failure.get("message") or "")
-
-
-def test_gate_verdicts_are_the_same_with_and_without_xdist(project: pytest.Pytester) -> None:
+    """One and two processes decide the same gates; the conftest's hook implementations (the
+    plugin's hook specs) see every case and each gate once; under xdist the controller judges the
+    gates over every worker's cases."""
+    project.makeconftest(HOOKS)
     project.makefile(
         ".yaml",
         passing=suite_text(stages=["reconcile"], expect="{}", extra=PASSING),
         failing=suite_text(stages=["reconcile", "preflight"], expect="{}", extra=FAILING),
     )
+    gates = [
+        {"hook": "gate", "suite": "failing", "outcome": "failed", "worker": None},
+        {"hook": "gate", "suite": "passing", "outcome": "passed", "worker": None},
+    ]
     single = outcomes(project.inline_run("--shadow-out", "one"))
-    parallel = outcomes(project.inline_run("--shadow-out", "two", "-n", "2"))
+    cases = sum(1 for node in single if not node.endswith("::gate"))
+    assert cases == 13  # five reconcile cases in each suite, three preflight cases
+    assert _hook_calls(project, cases) == [*gates, {"hook": "case", "workers": ["None"]}]
+
+    result = project.runpytest("--shadow-out", "two", "-n", "2", "--junitxml=junit.xml")
+    parallel = outcomes(result.reprec)  # type: ignore[attr-defined]
     assert single["passing.yaml::gate"] == parallel["passing.yaml::gate"] == "passed"
     assert single["failing.yaml::gate"] == parallel["failing.yaml::gate"] == "failed"
     assert parallel == single
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+    # Cases are scored on the workers; each gate is judged once, by the controller.
+    calls = _hook_calls(project, cases)
+    assert calls[:2] == gates
+    assert set(calls[2]["workers"]) <= {"gw0", "gw1"}  # type: ignore[arg-type]
+
+    # Eight cases (five reconcile, three preflight), spread over two workers, in one verdict.
+    result.stdout.fnmatch_lines([
+        "*shadow suite failing: gates not met over 8 case(s)*",
+        "*phase 1: parity.match estimate = *, needs >= 1.01 (n=5)*",
+        "*phase 1: parity.match estimate = *, needs >= 1.01 (n=3)*",
+    ])  # fmt: skip
+    root = ET.parse(project.path / "junit.xml").getroot()
+    [failure] = [
+        c.find("failure")
+        for c in root.iter("testcase")
+        if c.get("name") == "gate" and "failing" in (c.get("classname") or "")
+    ]
+    assert failure is not None
+    assert "phase 1: parity.match estimate = " in (failure.get("message") or "")
+
     # The sharded gate is skipped by the controller too: a shard holds part of the cases.
     sharded = outcomes(project.inline_run("--shadow-out", "s", "--shadow-shard", "1/2", "-n", "2"))
     assert sharded["passing.yaml::gate"] == "skipped"
-
-
-def test_hook_specs_let_a_conftest_watch_cases_and_gates(project: pytest.Pytester) -> None:
-    project.makeconftest(HOOKS)
-    project.makefile(
-        ".yaml", reconcile=suite_text(stages=["reconcile"], expect="{}", extra=PASSING)
-    )
-    project.runpytest("--shadow-out", "one").assert_outcomes(passed=6)
-    rows = _hook_rows(project)
-    cases = [r for r in rows if r["hook"] == "case"]
-    assert len(cases) == 5 and all("parity" in r["scorers"] for r in cases)  # type: ignore[operator]
-    assert [r for r in rows if r["hook"] == "gate"] == [
-        {"hook": "gate", "suite": "reconcile", "outcome": "passed", "worker": None}
-    ]
-
-    (project.path / "hooks.jsonl").unlink()
-    project.runpytest("--shadow-out", "two", "-n", "2").assert_outcomes(passed=6)
-    rows = _hook_rows(project)
-    cases = [r for r in rows if r["hook"] == "case"]
-    # Cases are scored on the workers; the gate is judged once, by the controller.
-    assert len(cases) == 5 and {r["worker"] for r in cases} <= {"gw0", "gw1"}
-    assert [r for r in rows if r["hook"] == "gate"] == [
-        {"hook": "gate", "suite": "reconcile", "outcome": "passed", "worker": None}
-    ]
 
 
 def test_an_unknown_hook_name_in_a_conftest_is_still_an_error(project: pytest.Pytester) -> None:

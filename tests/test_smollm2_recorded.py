@@ -51,6 +51,7 @@ def test_the_cassette_reproduces_the_recorded_outputs(model: str, tmp_path: Path
         assert again == Envelope.model_validate(output["envelope"])
 
 
+@pytest.mark.slow
 def test_the_two_real_versions_replay_offline_and_compare(tmp_path: Path) -> None:
     runs = []
     for model in sorted(VERSIONS):
