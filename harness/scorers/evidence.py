@@ -14,14 +14,18 @@ from rapidfuzz import fuzz
 from harness.metrics.spec import mean, pooled
 from harness.schema import Citation, EvidenceItem, Package
 from harness.scorers.base import Score, ScoreContext, Thresholds, ratio, scorer
+from harness.scorers.completion.grammar import detect
+from harness.scorers.completion.lexicon import Action
 from harness.scorers.judged import judged_support
 from harness.text.names import named_in
 from harness.text.normal import ascii_fold, clean, fold, normalise
 from harness.text.polarity import Polarity, polarity, status_polarity, without_outcome_words
 from harness.text.stance import (
     EvidenceClause,
+    clauses,
     evidence_clauses,
     evidence_negates,
+    predicate_tokens,
     stance,
     statements,
 )
@@ -564,12 +568,67 @@ def _name(citation: dict[str, Any]) -> str:
 # -- polarity: supported, contradicted or unsupported ------------------------------------------
 
 
-def _evidence_polarity(pool: list[Backing]) -> tuple[Polarity | None, str]:
-    """The outcome the cited items report, the newest item deciding (a retry overtakes a queue)."""
-    for b in sorted(pool, key=lambda b: b.item.at, reverse=True):
-        data = b.item.data or {}
-        said = statements(b.item.text)
-        state = status_polarity(str(data.get("status", ""))) or polarity(said) or stance(said).says
+def _item_state(b: Backing, wanted: frozenset[str]) -> Polarity | None:
+    """The outcome one item reports: a receipt's status, else the clause of its text that names
+    an outcome and shares most words with the claim ("Got the frame sizes" in a message that
+    also says "nothing else needed": each clause keeps its own negation)."""
+    state = status_polarity(str((b.item.data or {}).get("status", "")))
+    if state is not None:
+        return state
+    said = statements(b.item.text)
+    stated = [(len(wanted & support_tokens(c)), st.says) for c in clauses(said)
+              if (st := stance(c)).says is not None]  # fmt: skip
+    if stated:
+        return max(stated, key=lambda pair: pair[0])[1]
+    return polarity(said)
+
+
+def _occasion_items(core: str, pool: list[Backing]) -> list[Backing]:
+    """The cited items of the occasion the claim speaks of: receipts of its own action first
+    ("notified" is the message receipt, not the delivery beside it), then those naming most of
+    its object ("the second installment", not the first)."""
+    families = [h.action for h in detect(core)[0]]
+    receipts = [(b, str((b.item.data or {}).get("action", ""))) for b in pool]
+    exact = [b for b, a in receipts if any(a == f.verb for f in families)]
+    loose = [b for b, a in receipts if any(a and f.matches(a) for f in families)]
+    picked = exact or loose
+    if families and not picked:
+        # no receipt of its action: only an item whose own words state that action can report
+        # its outcome ("Patrick paid" is not answered by "Got the frame sizes")
+        picked = [b for b, a in receipts if not a and _states_action(b, families)]
+        if not picked:
+            return []
+    picked = picked or pool
+    wanted = predicate_tokens(without_outcome_words(core), core)
+    shared = {b.item.id: len(wanted & b.tokens) for b in picked}
+    most = max(shared.values(), default=0)
+    return [b for b in picked if shared[b.item.id] == most] if most else picked
+
+
+#: Items that are themselves the record of an action: a journal item is a journal entry.
+_RECORD_KINDS = {"journal": "journal.append", "registry": "registry.register",
+                 "focus": "task.complete", "reminder": "reminder.ack"}  # fmt: skip
+
+
+def _states_action(b: Backing, families: list[Action]) -> bool:
+    """May the item report the outcome of the claim's action? A record of another action (a
+    focus item for a send) may not; prose may, unless its words state only other actions."""
+    kind = _RECORD_KINDS.get(b.item.kind)
+    if kind is not None:
+        return any(f.verb == kind or f.matches(kind) for f in families)
+    stated = [hit.action for part in clauses(statements(b.item.text))
+              for hit in detect(stance(part).core)[0]]  # fmt: skip
+    return not stated or any(
+        a.verb == f.verb or f.matches(a.verb) or a.matches(f.verb) for a in stated for f in families
+    )
+
+
+def _evidence_polarity(core: str, pool: list[Backing]) -> tuple[Polarity | None, str]:
+    """The outcome the items of the claim's occasion report, the newest deciding (a retry
+    overtakes a queue)."""
+    wanted = support_tokens(core)
+    for b in sorted(_occasion_items(core, pool), key=lambda b: b.item.at, reverse=True):
+        state = _item_state(b, wanted)
         if state is not None:
             return state, b.item.id
     return None, ""
@@ -597,7 +656,7 @@ def _clause_label(part: str, pool: list[Backing], thresholds: Thresholds) -> tup
         return "unsupported", topic.why
     about = _about(st.core, pool)
     if st.says is not None:
-        reported, item = _evidence_polarity(about)
+        reported, item = _evidence_polarity(st.core, about)
         if reported is None:
             return "unsupported", "the claim states an outcome its citations do not report"
         if st.says == reported:
