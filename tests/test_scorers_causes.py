@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from harness.detectors.base import CompletionQuestion, SupportQuestion
+from harness.detectors.base import CompletionQuestion, ReopenQuestion, SupportQuestion
 from harness.detectors.lexical import LexicalDetector
 from harness.schema import EvidenceItem, HostReceipt
 
@@ -152,3 +152,41 @@ def test_support_reads_the_occasion_and_polarity_on_both_sides(
     claim: str, items: tuple[EvidenceItem, ...], label: str
 ) -> None:
     assert _support(claim, *items) == label
+
+
+def _reopens(sentence: str, *context: EvidenceItem) -> bool:
+    q = ReopenQuestion(sentence, "preflight", "uhdim", RECORDED, ["thread:oskar-glaze"],
+                       list(context))  # fmt: skip
+    return bool(LexicalDetector().reopens(q).label)
+
+
+SENT = _item("r5", "receipt", "2026-09-12T09:00:00Z", "message.send to oskar: glaze answers",
+             action="message.send", target="oskar", status="succeeded")  # fmt: skip
+CLOSED = _item("m2", "message", "2026-09-12T10:00:00Z",
+               "Oskar: Thank you, that settles the glaze question for me.")  # fmt: skip
+RAISED = _item("m3", "message", "2026-09-14T08:00:00Z",
+               "Oskar: Thanks, but the glaze on tile 3 still looks wrong?")  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("sentence", "context", "reopens"),
+    [
+        # a thank-you that closes the thread is its settlement, not news that reopens it
+        ("Recheck that the glaze answers really reached Oskar.", (SENT, CLOSED), True),
+        # asking whether, and doing a thing again with many words between
+        ("Ask Oskar whether the glaze answers arrived.", (SENT, CLOSED), True),
+        ("Write to Oskar about the glaze recipe and the kiln notes again.", (SENT, CLOSED), True),
+        # declining with a bare "no", and reopening on a newer message that raises something
+        ("Oskar said thanks; no glaze follow-up today.", (SENT, CLOSED), False),
+        ("Answer Oskar's new glaze question about tile 3.", (SENT, CLOSED, RAISED), False),
+        (
+            "Check the glaze thread again since Oskar wrote this morning.",
+            (SENT, CLOSED, RAISED),
+            False,
+        ),
+    ],
+)
+def test_reopening_a_settled_thread(
+    sentence: str, context: tuple[EvidenceItem, ...], reopens: bool
+) -> None:
+    assert _reopens(sentence, *context) is reopens
