@@ -128,6 +128,8 @@ NOTICE = _item("r4", "receipt", "2026-09-14T10:05:00Z", "message.send to oskar: 
 REPLY = _item("m1", "message", "2026-09-14T10:30:00Z",
               "Oskar: Received the glaze photos. No need to send anything else.")  # fmt: skip
 FOCUS = _item("f1", "focus", "2026-09-14T09:00:00Z", "glaze photos: closed")
+WAITING = _item("f2", "focus", "2026-09-14T09:00:00Z",
+                "Focus: kiln plan with Oskar - draft 3 sent, waiting on the bindery.")  # fmt: skip
 
 
 @pytest.mark.parametrize(
@@ -146,6 +148,9 @@ FOCUS = _item("f1", "focus", "2026-09-14T09:00:00Z", "glaze photos: closed")
         ("Oskar says the glaze photos never arrived.", (REPLY,), "contradicted"),
         # a record of another action reports nothing of this one
         ("The glaze photos were sent to Oskar.", (FOCUS,), "unsupported"),
+        # an item whose clauses say sent and waiting reports the open state, as a claim would
+        ("Kiln plan: draft 3 sent, waiting on the bindery.", (WAITING,), "supported"),
+        ("Kiln plan: draft 3 sent and settled with the bindery.", (WAITING,), "contradicted"),
     ],
 )
 def test_support_reads_the_occasion_and_polarity_on_both_sides(

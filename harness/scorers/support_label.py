@@ -27,9 +27,9 @@ from harness.text.support import disputes, evidence_tokens, quoted_spans, suppor
 
 
 def _item_state(b: Backing, wanted: frozenset[str]) -> Polarity | None:
-    """The outcome one item reports: a receipt's status, else the clause of its text that names
-    an outcome and shares most words with the claim ("Got the frame sizes" in a message that
-    also says "nothing else needed": each clause keeps its own negation)."""
+    """The outcome one item reports: a receipt's status, else what the clauses of its text that
+    name an outcome and share words with the claim say, each with its own negation ("Got the
+    frame sizes" is done in a message that also says "nothing else needed")."""
     state = status_polarity(str((b.item.data or {}).get("status", "")))
     if state is not None:
         return state
@@ -37,7 +37,9 @@ def _item_state(b: Backing, wanted: frozenset[str]) -> Polarity | None:
     stated = [(len(wanted & support_tokens(c)), st.says) for c in clauses(said)
               if (st := stance(c)).says is not None]  # fmt: skip
     if stated:
-        return max(stated, key=lambda pair: pair[0])[1]
+        near = {state for score, state in stated if score} or {state for _, state in stated}
+        # "draft 2 sent - waiting on gallery": the open state decides, as within a clause
+        return "undone" if "undone" in near else "done"
     return polarity(said)
 
 
@@ -69,16 +71,19 @@ _RECORD_KINDS = {"journal": "journal.append", "registry": "registry.register",
 
 
 def _states_action(b: Backing, families: list[Action]) -> bool:
-    """May the item report the outcome of the claim's action? A record of another action (a
-    focus item for a send) may not; prose may, unless its words state only other actions."""
+    """May the item report the outcome of the claim's action? A record of it (a journal item for
+    a journal entry) may, and so may any item whose own words state it ("draft 2 sent" in a
+    focus item); a record of another action that states none (a focus item "closed" for a send)
+    may not, and prose that states no action at all may."""
     kind = _RECORD_KINDS.get(b.item.kind)
-    if kind is not None:
-        return any(f.verb == kind or f.matches(kind) for f in families)
+    if kind is not None and any(f.verb == kind or f.matches(kind) for f in families):
+        return True
     stated = [hit.action for part in clauses(statements(b.item.text))
               for hit in detect(stance(part).core)[0]]  # fmt: skip
-    return not stated or any(
-        a.verb == f.verb or f.matches(a.verb) or a.matches(f.verb) for a in stated for f in families
-    )
+    if any(a.verb == f.verb or f.matches(a.verb) or a.matches(f.verb)
+           for a in stated for f in families):  # fmt: skip
+        return True
+    return kind is None and not stated
 
 
 def _evidence_polarity(core: str, pool: list[Backing]) -> tuple[Polarity | None, str]:
