@@ -46,6 +46,8 @@ SCAN_OK: Spec = ("worker.symmetry_scan", "lotus-tile", "succeeded", "2026-09-14T
 ACK_OK: Spec = ("reminder.ack", "reminder-52", "succeeded", "2026-09-14T10:15:00Z", "")
 BOOKED: Spec = ("schedule.create", "kiln-slot", "succeeded", "2026-09-14T09:00:00Z",
                 "schedule.create kiln-slot: Friday 10:00")  # fmt: skip
+PAID_3301: Spec = ("payment.send", "bindery", "succeeded", "2026-09-14T08:00:00Z",
+                  "payment.send to bindery: invoice 3301, settled")  # fmt: skip
 JOURNAL_QUEUED: Spec = ("journal.append", "uhdim-journal", "queued", "2026-09-14T12:40:00Z", "")
 
 
@@ -87,6 +89,11 @@ JOURNAL_QUEUED: Spec = ("journal.append", "uhdim-journal", "queued", "2026-09-14
         # a claim naming another object than the only receipt of its action
         ("Also booked the glaze tasting.", (BOOKED,), True),
         ("Booked the kiln slot.", (BOOKED,), False),
+        # an id the sentence names that the only proof's ids are not: another occasion
+        ("Invoice 3307 is paid.", (PAID_3301,), True),
+        ("Invoice 3301 is paid.", (PAID_3301,), False),
+        ("Paid the bindery invoice.", (PAID_3301,), False),
+        ("payment.send for bindery succeeded (receipt:c-0).", (PAID_3301,), False),
         # an instruction's content is the message to send, not the stage's statement
         ("Tell Oskar the schedule has gone out.", (SEND_PENDING,), False),
         ("Messaged Oskar at 11:00 to say thanks.", (SEND_OK,), False),

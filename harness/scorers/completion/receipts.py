@@ -258,6 +258,9 @@ def verdict(
         if number is not None:
             return None, (f"names {number}, which no succeeded {verb} receipt at or before "
                           f"recorded_at carries ({_describe(family)})")  # fmt: skip
+        other = next((w for p in proofs if (w := _other_id(c.sentence, p)) is not None), None)
+        if other is not None:
+            return None, other
         return proofs[0].id, "proved by " + ", ".join(f"{p.id} ({p.status})" for p in proofs)
     if recorded:
         others = f" (receipts of {verb} name only {', '.join(sorted({r.target for r in family}))})"
@@ -268,7 +271,7 @@ def verdict(
     own = [r for r in family if _same_action(r.action, verb)]
     found, why = prove(c.sentence, own, recorded_at, verb, cited=cited, ongoing=c.ongoing)
     if isinstance(found, Receipt):
-        other = _names_other_object(c, found)
+        other = _names_other_object(c, found) or _other_id(c.sentence, found)
         if other is not None:
             return None, other
         number = _uncarried_number(c.sentence, own, recorded_at)
@@ -292,6 +295,21 @@ _TRANSPORT_WORDS = frozenset(
      "succeed", "succeeded", "success", "fail", "failed", "queue", "queued", "pending",
      "cancelled", "deliver", "delivered", "send", "sent", "ok", "done", "attempt"}
 )  # fmt: skip
+
+
+def _other_id(sentence: str, proof: Receipt) -> str | None:
+    """Why ``proof`` is another occasion: the sentence names an id number ("invoice 2231",
+    "scratch of 0402") and the receipt's target and text name ids too, none of them that one."""
+    said = id_numbers(sentence)
+    carried = id_numbers(f"{proof.target} {proof.text}")
+    if said & id_numbers(proof.id.replace(":", " ")):
+        return None  # the sentence names the receipt itself ("receipt:deleg-5508")
+    if not said or not carried or said & carried:
+        return None
+    return (
+        f"names {', '.join(sorted(said))}; its only proof {proof.id} is of "
+        f"{', '.join(sorted(carried))}: another occasion"
+    )
 
 
 _TRANSPORT_TOKENS = _TRANSPORT_WORDS | support_tokens(" ".join(_TRANSPORT_WORDS))
