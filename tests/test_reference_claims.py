@@ -11,7 +11,7 @@ from typing import Any
 from harness.runners.base import RunnerOutput
 from harness.schema import Package
 from harness.scorers.base import Thresholds
-from harness.scorers.evidence import Backing, claim_support
+from harness.scorers.claim_support import Backing, claim_support
 from tests.reference_helpers import heartbeat, item, message, package, receipt, run
 
 

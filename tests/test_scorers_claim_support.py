@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from harness.schema import EvidenceItem
 from harness.scorers.base import Thresholds
-from harness.scorers.evidence import Backing, claim_support
+from harness.scorers.claim_support import Backing, claim_support
 from tests.scorers_helpers import precision_recall, read_jsonl
 
 THRESHOLDS = Thresholds()
@@ -94,7 +94,7 @@ POLARITY_CASES = [
 
 
 def test_support_reads_negation_and_state_on_both_sides() -> None:
-    from harness.scorers.evidence import support_label
+    from harness.scorers.support_label import support_label
 
     wrong = [
         (claim, want, got)
@@ -105,7 +105,7 @@ def test_support_reads_negation_and_state_on_both_sides() -> None:
 
 
 def test_a_question_in_evidence_reports_no_outcome() -> None:
-    from harness.scorers.evidence import support_label
+    from harness.scorers.support_label import support_label
 
     asks = _item("Ines: did the glaze notes go out? I have not seen them.", {"from": "ines"},
                  kind="message")  # fmt: skip

@@ -21,8 +21,8 @@ from typing import Any
 from harness.boundary.trace import trace_boundary_events
 from harness.invocation import build_invocation
 from harness.schema import STAGES, TRACE, Limits, Package, RunRecord
+from harness.scorers.citations import check_citation
 from harness.scorers.completion import invented_completion
-from harness.scorers.evidence import check_citation
 from harness.scorers.run import context_for
 from tests.confusion import Measure, parse_time, read_rows
 

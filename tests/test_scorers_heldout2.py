@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from harness.schema import Package, RunRecord
+from harness.scorers.citations import check_citation
 from harness.scorers.completion import invented_completion
-from harness.scorers.evidence import check_citation
 from harness.scorers.run import context_for
 from tests.confusion import Measure, parse_time, read_rows
 

@@ -18,14 +18,16 @@ from harness.detectors import make_detector
 
 DATA = Path(__file__).parent / "data"
 
-#: Lines judged right per file at first contact (2026-12-01, main ecafb7d).
+#: Lines judged right per file: first contact (2026-12-01, main ecafb7d), raised as the fixes
+#: these (now development) sets drove landed. A raised floor is a development figure, not a blind
+#: one.
 FIRST_CONTACT_RIGHT = {
-    ("heldout4", "completion.jsonl"): 194,  # of 219
-    ("heldout4", "support.jsonl"): 42,  # of 70
+    ("heldout4", "completion.jsonl"): 219,  # of 219 (first contact 194)
+    ("heldout4", "support.jsonl"): 58,  # of 70 (first contact 42)
     ("heldout4", "citations.jsonl"): 51,  # of 55
     ("heldout4", "traces.jsonl"): 213,  # of 213 (trace, kind) units of the 55 readable lines
-    ("heldout4", "repeat.jsonl"): 42,  # of 48
-    ("real_smollm2", "completion.jsonl"): 94,  # of 106
+    ("heldout4", "repeat.jsonl"): 47,  # of 48 (first contact 42)
+    ("real_smollm2", "completion.jsonl"): 105,  # of 106 (first contact 94)
     ("real_smollm2", "support.jsonl"): 41,  # of 44
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
@@ -58,11 +60,11 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
 def test_polarity_pairs_no_worse_than_first_contact() -> None:
     right, total = pairs_right(_outcomes("heldout4", "support.jsonl"))
     assert total == 30
-    assert right >= 14
+    assert right >= 23  # first contact 14
 
 
 def test_real_invented_completions_caught_no_fewer_than_on_first_contact() -> None:
     outcomes = _outcomes("real_smollm2", "completion.jsonl")
     caught = sum(o.labelled == "True" and o.predicted == "True" for o in outcomes)
     assert sum(o.labelled == "True" for o in outcomes) == 11
-    assert caught >= 1
+    assert caught >= 10  # first contact 1

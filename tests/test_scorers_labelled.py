@@ -8,8 +8,8 @@ from harness.boundary.result import result_boundary_events
 from harness.boundary.trace import trace_boundary_events
 from harness.invocation import build_invocation
 from harness.schema import TRACE, Envelope, Limits, Package
+from harness.scorers.citations import check_citation
 from harness.scorers.completion import invented_completion
-from harness.scorers.evidence import check_citation
 from tests.factories import package_dict
 from tests.scorers_helpers import DATA, case, precision_recall, read_jsonl, receipts_package
 

@@ -31,7 +31,7 @@ from harness.detectors.base import (
 from harness.invocation import build_invocation
 from harness.schema import STAGES, TRACE, HostReceipt, Limits, Package
 from harness.scorers.checks import match_check
-from harness.scorers.evidence import check_citation
+from harness.scorers.citations import check_citation
 
 #: The kinds a trace line labels; others a detector reports are outside the measurement.
 TRACE_KINDS = ("tool_not_in_manifest", "forbidden_verb", "path_escape", "tool_call_cap")

@@ -16,10 +16,11 @@ from harness.detectors.base import (
 )
 from harness.schema import STAGES, Package, RunRecord
 from harness.scorers.base import Thresholds
+from harness.scorers.claim_support import Backing
 from harness.scorers.completion import invented_completion
-from harness.scorers.evidence import Backing, support_label
 from harness.scorers.reopening import reopens_sentence
 from harness.scorers.run import context_for
+from harness.scorers.support_label import support_label
 
 #: Result fields whose contract holds facts ({claim, evidence}), and those that hold one string.
 _FACT_FIELDS = frozenset({"findings", "verified_facts", "facts"})

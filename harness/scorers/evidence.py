@@ -1,67 +1,27 @@
-"""Evidence fidelity: are citations real, do they back the claims, is decisive evidence cited?"""
+"""Evidence fidelity: are citations real, do they back the claims, is decisive evidence cited?
+
+The checks live in their own modules: citation validity (``citations``), lexical claim support
+(``claim_support``) and support with polarity (``support_label``); this module runs them over a
+case and scores it.
+"""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
-from datetime import UTC
 from typing import Any
 
-from pydantic import ValidationError
 from rapidfuzz import fuzz
 
 from harness.metrics.spec import mean, pooled
-from harness.schema import Citation, EvidenceItem, Package
-from harness.scorers.base import Score, ScoreContext, Thresholds, ratio, scorer
+from harness.scorers.base import Score, ScoreContext, ratio, scorer
+from harness.scorers.citations import CitationCheck, check_citation
+from harness.scorers.claim_support import Backing, claim_support
 from harness.scorers.judged import judged_support
+from harness.scorers.support_label import support_label
 from harness.scorers.values import EvidenceFidelityValues
-from harness.text.names import named_in
-from harness.text.normal import ascii_fold, clean, fold, normalise
-from harness.text.polarity import Polarity, polarity, status_polarity, without_outcome_words
-from harness.text.stance import (
-    EvidenceClause,
-    evidence_clauses,
-    evidence_negates,
-    stance,
-    statements,
-)
-from harness.text.support import (
-    STOPWORDS,
-    backed_tokens,
-    claim_tokens,
-    denies_completion,
-    disputes,
-    evidence_tokens,
-    hex_runs,
-    quoted_spans,
-    support_tokens,
-    without_negation,
-)
-from harness.text.times import parse_time, times_in
-
-DEFAULT_THRESHOLDS = Thresholds()
-
-
-@dataclass(frozen=True)
-class CitationCheck:
-    where: str
-    citation: dict[str, Any]
-    item: EvidenceItem | None
-    valid: bool
-    fabricated: bool
-    reason: str
-
-    def detail(self) -> dict[str, Any]:
-        return {
-            "kind": "citation",
-            "where": self.where,
-            "citation": self.citation,
-            "evidence": self.item.id if self.item else None,
-            "valid": self.valid,
-            "fabricated": self.fabricated,
-            "why": self.reason,
-        }
+from harness.text.normal import normalise
+from harness.text.support import claim_tokens, denies_completion, without_negation
 
 
 @dataclass(frozen=True)
@@ -72,99 +32,6 @@ class ClaimCheck:
     holds: bool | None
     #: ``supported``, ``contradicted`` (its citations say the opposite) or ``unsupported``.
     outcome: str = "unsupported"
-
-
-def _parse_citation(raw: Any) -> Citation | None:
-    if isinstance(raw, Citation):
-        return raw
-    if isinstance(raw, str):
-        # A bare string is the commonest shorthand for an evidence id.
-        return Citation(id=raw)
-    if isinstance(raw, dict):
-        try:
-            return Citation.model_validate(raw)
-        except ValidationError:
-            return None
-    return None
-
-
-def _source_matches(item: EvidenceItem, source: str) -> bool:
-    return item.source == source or item.source.strip("./") == source.strip("./")
-
-
-def check_citation(
-    package: Package, raw: Any, where: str, thresholds: Thresholds = DEFAULT_THRESHOLDS
-) -> CitationCheck:
-    """Validate one citation against the package context, explaining the verdict."""
-    citation = _parse_citation(raw)
-    shown = raw if isinstance(raw, dict) else {"raw": raw}
-    if citation is None:
-        return CitationCheck(where, shown, None, False, False, "not a citation object")
-    cited_id = citation.id or None
-    source = citation.source or citation.artifact
-    if cited_id is None and citation.artifact and package.evidence(citation.artifact):
-        cited_id, source = citation.artifact, citation.source  # an artifact named by its id
-    when_text = citation.timestamp or citation.offset_or_timestamp
-    when = parse_time(when_text)
-    item: EvidenceItem | None = None
-    if cited_id:
-        item = package.evidence(cited_id)
-        if item is None:
-            # Some writers put the source path in the id field; accept it if it pins one item.
-            source = source or cited_id
-    if item is None and source:
-        by_source = [i for i in package.context if _source_matches(i, source)]
-        if not by_source:
-            name = cited_id or source
-            return CitationCheck(where, shown, None, False, True, f"no evidence named {name!r}")
-        if when is None:
-            # FORMAT.md: a source pins an item only together with its time; an offset ("line 3")
-            # or nothing is not a time, even when the source holds a single item today.
-            got = f" ({when_text!r} is not a time)" if when_text else ""
-            return CitationCheck(
-                where, shown, None, False, False, f"source {source!r} cited without a time{got}"
-            )
-        else:
-            timed = [i for i in by_source if i.at == when]
-            if not timed:
-                times = ", ".join(i.at.isoformat() for i in by_source)
-                return CitationCheck(
-                    where, shown, None, False, False,
-                    f"source {source!r} has no item at {when_text} (items at {times})",
-                )  # fmt: skip
-            item = timed[0]
-    if item is None:
-        return CitationCheck(where, shown, None, False, False, "names neither id nor source")
-    if item.at > package.recorded_at:
-        return CitationCheck(
-            where, shown, item, False, False,
-            f"{item.id} is dated {item.at.isoformat()}, after recorded_at",
-        )  # fmt: skip
-    if when is not None and cited_id and item.id == cited_id and when != item.at:
-        return CitationCheck(
-            where, shown, item, False, False,
-            f"{item.id} is dated {item.at.isoformat()}, not {when_text}",
-        )  # fmt: skip
-    if citation.quote:
-        score = fuzz.partial_ratio(normalise(citation.quote), normalise(item.text))
-        # Fuzzy matching forgives punctuation and case; a changed word (queued -> succeeded) is
-        # still a misquote, so every quoted content word must also be in the item.
-        absent = sorted(_words(citation.quote) - _words(item.text))
-        if absent:
-            return CitationCheck(
-                where, shown, item, False, False,
-                f"quoted words {', '.join(absent)} not in {item.id}",
-            )  # fmt: skip
-        if score < thresholds.quote:
-            return CitationCheck(
-                where, shown, item, False, False,
-                f"quote {citation.quote!r} not found in {item.id} (match {score:.0f})",
-            )  # fmt: skip
-    return CitationCheck(where, shown, item, True, False, f"names {item.id}")
-
-
-def _words(text: str) -> frozenset[str]:
-    return frozenset(w.strip("'") for w in normalise(text).replace("-", " ").split()) - STOPWORDS
 
 
 def _fact_like(raw: Any) -> tuple[str, list[Any], Any] | None:
@@ -185,180 +52,6 @@ def _claims(ctx: ScoreContext) -> Iterator[tuple[str, str, list[Any], Any]]:
             fact = _fact_like(raw)
             if fact is not None:
                 yield f"result.{field}[{i}]", fact[0], fact[1], fact[2]
-
-
-def _flat(value: Any, depth: int = 0) -> Iterator[str]:
-    """Keys and scalar values of an item's data, nested ones too (checks, measurements)."""
-    if depth > 4:
-        return
-    if isinstance(value, dict):
-        for key, inner in value.items():
-            yield str(key)
-            yield from _flat(inner, depth + 1)
-    elif isinstance(value, list | tuple):
-        for inner in value:
-            yield from _flat(inner, depth + 1)
-    elif isinstance(value, str | int | float) and not isinstance(value, bool):
-        yield str(value)
-
-
-@dataclass(frozen=True)
-class Backing:
-    """What one cited item can back: its words (text, id, source, kind, data), digests, time."""
-
-    item: EvidenceItem
-    tokens: frozenset[str]
-    words: frozenset[str]
-    hexes: tuple[str, ...]
-    date: str
-    clock: str
-    #: ``clean`` text, id and source, where an id the claim names ("session#2026-...") is found.
-    plain: str
-    #: What the item's text and fields state, clause by clause, each with its negation.
-    clauses: tuple[EvidenceClause, ...] = ()
-
-    @classmethod
-    def of(cls, item: EvidenceItem) -> Backing:
-        at = item.at.astimezone(UTC)
-        # Prose names an item's day by month and day ("the August 20 note"), not by ISO date.
-        day = f"{at:%B} {at:%b} {at.day} {at:%A}"
-        whole = " ".join([item.text, item.id, item.source, item.kind, day,
-                          *_flat(item.data or {})])  # fmt: skip
-        stated = evidence_clauses(item.text, item.data)
-        return cls(
-            item,
-            # Hyphenated names in the item's own words may be written apart in a claim.
-            support_tokens(whole).union(evidence_tokens(item.text), *(c.tokens for c in stated)),
-            frozenset(ascii_fold(normalise(whole)).split()),
-            tuple(hex_runs(clean(whole))),
-            at.strftime("%Y-%m-%d"),
-            at.strftime("%H:%M"),
-            ascii_fold(clean(whole)),
-            stated,
-        )
-
-
-@dataclass(frozen=True)
-class Support:
-    supported: bool
-    backing: tuple[str, ...]
-    why: str
-    #: The claim's own assertion: without the evidence it quotes or the mentions it disputes.
-    asserted: str = ""
-
-
-def _quotes_item(span: str, backing: Backing, thresholds: Thresholds) -> bool:
-    words = _words(span)
-    return (
-        bool(words)
-        and words <= _words(backing.item.text)
-        and (fuzz.partial_ratio(normalise(span), normalise(backing.item.text)) >= thresholds.quote)
-    )
-
-
-#: A quote the claim attributes to evidence ("receipt:deleg-7 says '...'"), not to a draft.
-_ATTRIBUTED = re.compile(r"\b(?:says|reads|read|writes|wrote|states|records|quotes)\s*:?\s*$")
-
-
-def _misquotes(span: str, backing: Backing) -> bool:
-    """Mostly the item's words, but not all of them: a quote with a word changed."""
-    words = _words(span)
-    return len(words) >= 3 and len(words & _words(backing.item.text)) >= 0.6 * len(words)
-
-
-def _names_backed(mention: str, tokens: frozenset[str]) -> bool:
-    """A disputed mention must be about what the evidence is about: the names it gives (Patrick,
-    render-7601) are in the cited items, or, naming none, it shares a content word with them."""
-    named = named_in(mention)
-    if named:
-        return any(support_tokens(n.literal) <= tokens for n in named)
-    return bool(support_tokens(mention) & tokens)
-
-
-def claim_support(text: str, pool: list[Backing], thresholds: Thresholds) -> Support:
-    """Is the claim backed by its valid cited items taken together?
-
-    A quoted span found in a cited item is the evidence speaking and needs no further backing; a
-    quoted span found in none is something the claim mentions (a draft sentence), which the claim
-    either asserts (measured like its own words) or disputes ("Unsupported: '...'"; then it must
-    only be about the same target as the evidence). The claim's own words, without reporting
-    words, must be in the cited items (share above ``thresholds.claim_support``); dates, clock times
-    and digest prefixes count when a cited item carries them.
-    """
-    folded = fold(text)
-    tokens = frozenset().union(*(b.tokens for b in pool))
-    quoted: list[Backing] = []
-    mentions: list[str] = []
-    own_parts: list[str] = []
-    last = 0
-    for start, end, span in quoted_spans(folded):
-        own_parts.append(folded[last:start])
-        last = end
-        hit = next((b for b in pool if _quotes_item(span, b, thresholds)), None)
-        if hit is not None:
-            quoted.append(hit)
-            continue
-        near = next((b for b in pool if _misquotes(span, b)), None)
-        if near is not None and _ATTRIBUTED.search(folded[:start]):
-            return Support(False, (), f"misquotes {near.item.id}: {span!r}", folded)
-        mentions.append(span)
-    own_parts.append(folded[last:])
-    own = " ".join(own_parts)
-    disputed = bool(mentions) and disputes(own)
-    if mentions and not disputed:
-        own = " ".join([own, *mentions])  # an asserted mention is the claim's own words
-    if not pool:
-        return Support(False, (), "no valid citation backs it lexically", own)
-    if disputed and not all(_names_backed(m, tokens) for m in mentions):
-        return Support(False, (), "disputes something its citations do not concern", own)
-    own_clean = clean(ascii_fold(own))
-    unbacked: list[str] = []
-    rest: list[str] = []
-    cut = 0
-    for start, end, date, clock in times_in(own_clean):
-        rest.append(own_clean[cut:start])
-        cut = end
-        if not any(
-            (date is None or date == b.date) and (clock is None or clock == b.clock) for b in pool
-        ):
-            unbacked.append(own_clean[start:end])
-    rest.append(own_clean[cut:])
-    remaining = " ".join(rest)
-    hexes = frozenset(h for b in pool for h in b.hexes)
-    for run in hex_runs(remaining):
-        remaining = remaining.replace(run, " ")
-        if not any(h.startswith(run) for h in hexes):
-            unbacked.append(run)
-    if unbacked:
-        # A time or digest is not paraphrased: one the cited items do not carry is a wrong one.
-        return Support(False, (), f"its citations do not carry {', '.join(unbacked[:2])}", own)
-    strangers = [
-        n.literal
-        for n in named_in(own)
-        if not support_tokens(n.literal) <= tokens and not any(n.literal in b.plain for b in pool)
-    ]
-    if strangers:
-        return Support(
-            False, (), f"names {', '.join(strangers[:2])}, absent from its citations", own
-        )
-    wanted = claim_tokens(remaining)
-    backed = backed_tokens(wanted, tokens)
-    total = len(wanted) + len(unbacked)
-    used = tuple(dict.fromkeys(
-        [b.item.id for b in quoted] + [b.item.id for b in pool if b.tokens & backed]
-    ))  # fmt: skip
-    if total == 0:
-        if quoted:
-            return Support(True, used, f"quotes {', '.join(used)}", own)
-        return Support(False, (), "asserts nothing its citations could back", own)
-    share = len(backed) / total
-    if share <= thresholds.claim_support:  # half the words or fewer: the rest is the claim's own
-        missing = sorted(wanted - backed)[:4] + unbacked[:2]
-        return Support(
-            False, (), f"no valid citation backs it lexically ({share:.0%}; not in evidence: "
-            f"{', '.join(missing)})", own,
-        )  # fmt: skip
-    return Support(True, used, f"backed by {', '.join(used)}", own)
 
 
 @dataclass(frozen=True)
@@ -561,77 +254,3 @@ def _name(citation: dict[str, Any]) -> str:
         if value:
             return str(value)
     return "?"
-
-
-# -- polarity: supported, contradicted or unsupported ------------------------------------------
-
-
-def _evidence_polarity(pool: list[Backing]) -> tuple[Polarity | None, str]:
-    """The outcome the cited items report, the newest item deciding (a retry overtakes a queue)."""
-    for b in sorted(pool, key=lambda b: b.item.at, reverse=True):
-        data = b.item.data or {}
-        said = statements(b.item.text)
-        state = status_polarity(str(data.get("status", ""))) or polarity(said) or stance(said).says
-        if state is not None:
-            return state, b.item.id
-    return None, ""
-
-
-def _about(core: str, pool: list[Backing]) -> list[Backing]:
-    """The cited items about what the claim names (render 0412, not the render-0413 receipt
-    cited beside it); all of them when the claim names nothing they carry."""
-    named = [evidence_tokens(n.literal) for n in named_in(core)]
-    picked = [b for b in pool if named and all(n <= b.tokens for n in named)]
-    return picked or pool
-
-
-_CLAUSE_JOIN = re.compile(r";\s*|\s+but\s+")
-
-
-def _clause_label(part: str, pool: list[Backing], thresholds: Thresholds) -> tuple[str, str]:
-    st = stance(part)
-    tokens = frozenset().union(*(b.tokens for b in pool))
-    unmentioned = [e for e in st.events if not support_tokens(e) & tokens]
-    if unmentioned:
-        return "unsupported", f"its citations do not mention that it was {unmentioned[0]}"
-    topic = claim_support(without_outcome_words(st.core), pool, thresholds)
-    if not topic.supported:
-        return "unsupported", topic.why
-    about = _about(st.core, pool)
-    if st.says is not None:
-        reported, item = _evidence_polarity(about)
-        if reported is None:
-            return "unsupported", "the claim states an outcome its citations do not report"
-        if st.says == reported:
-            return "supported", f"{item} reports it {reported}, as the claim says"
-        return "contradicted", f"the claim says {st.says}, {item} says {reported}"
-    says_not, clause = evidence_negates(st, part, [c for b in about for c in b.clauses])
-    if says_not is None or clause is None:
-        return ("contradicted", "the claim denies what its citations back") if st.negated else (
-            "supported", topic.why)  # fmt: skip
-    if says_not == st.negated:
-        return "supported", f"as its citation says: {clause.text!r}"
-    said = "denies" if says_not else "says"
-    return "contradicted", f"its citation {said} it: {clause.text!r}"
-
-
-def support_label(text: str, pool: list[Backing], thresholds: Thresholds) -> tuple[str, str]:
-    """(``supported`` | ``contradicted`` | ``unsupported``, why) for a claim and its cited items.
-
-    Each clause is read for its stance: negation (not, never, no, n't, un-words), the outcome
-    state it names (queued, pending, failed vs delivered, applied, in the archive) and response
-    events (read, replied) that need their own evidence. Word overlap decides what a clause is
-    about; a clause naming an outcome is compared with the state the items report (a receipt's
-    status first), any other with the item clause that best matches it, negation on both sides.
-    One contradicted clause contradicts the claim.
-    """
-    # A claim that quotes or disputes reports what others say: its words are not its outcome.
-    if not pool or quoted_spans(fold(text)) or disputes(text):
-        support = claim_support(text, pool, thresholds)
-        return ("supported" if support.supported else "unsupported"), support.why
-    labels = [_clause_label(p, pool, thresholds) for p in _CLAUSE_JOIN.split(text) if p.strip()]
-    for wanted in ("contradicted", "unsupported"):
-        hit = next((lw for lw in labels if lw[0] == wanted), None)
-        if hit is not None:
-            return hit
-    return labels[0] if labels else ("unsupported", "asserts nothing its citations could back")

@@ -24,11 +24,14 @@ _REOPEN = re.compile(
     r"investigate|re-?examine|re-?read|poll|ping|nudge|chase|remind|ask (?:\w+ )?again|"
     r"re-?send\w*|send (?:\w+ ){0,3}again|another (?:dm|message|note|reminder|ping)|"
     r"re-?do|redo\w*|re-?render\w*|re-?run\w*|re-?post\w*|re-?seal\w*|re-?register\w*|"
-    r"make sure|see (?:if|whether)|"
+    r"make sure|see (?:if|whether)|ask (?:[\w'-]+\s+){1,2}?(?:if|whether)|"
     r"(?:ask|send|check|mark|post|run|try|do|message|email|write|seal|register|render|upload|"
-    r"deliver|pay)\b(?:\s+[\w'-]+){0,4}?\s+(?:again|once more|one more time))\b"
+    r"deliver|pay|answer|reply|respond|contact|look)\b[^.;:?!]{0,80}?\b"
+    r"(?:again|once more|one more time))\b"
 )
 _DECLINE = re.compile(
+    # "no kiln follow-up today": a bare "no" before the verb
+    r"\bno\s+(?:[\w'-]+\s+){0,2}$|"
     r"\b(?:do not|don't|dont|no need|needn't|need not|avoid|never|not|skip|stop|nothing to|"
     r"leave (?:it|the \w+|\w+) (?:closed|settled|alone)|without (?:re)?check\w*|instead of)\b"
 )
@@ -71,10 +74,22 @@ def mentions_matter(text: str, matter: str) -> bool:
     return 2 * len(found) >= len(words) and bool(found - numbers or not words - numbers)
 
 
+#: A message that closes a matter in its own words ("that closes the ledger question for me",
+#: "thank you, that answers everything") unless it also raises something ("but line 14 ...").
+_CLOSING = re.compile(
+    r"\b(?:closes|closed|settled|settles|answers everything|all good|all set|nothing (?:else|more)|"
+    r"no further|that'?s all|that is all|resolved|sorted|thank(?:s| you))\b"
+)
+_RAISES = re.compile(r"\?|\b(?:but|still|however|one more|another|except|though|although)\b")
+
+
 def settles(item: EvidenceItem) -> bool:
     """Closure records (journal, receipt, focus, ...) settle a matter, and so does a message that
-    reports it done ("2198 received, thanks"): neither is news that reopens it."""
-    return item.kind in _CLOSURE_KINDS or polarity(statements(item.text)) == "done"
+    reports it done ("2198 received, thanks") or closes it in its own words without raising
+    anything new: neither is news that reopens it."""
+    said = statements(item.text)
+    closing = _CLOSING.search(clean(said)) is not None and not _RAISES.search(clean(item.text))
+    return item.kind in _CLOSURE_KINDS or polarity(said) == "done" or closing
 
 
 def _settled_at(

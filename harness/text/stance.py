@@ -27,19 +27,26 @@ _ANTONYMS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\b(?:mismatch(?:es|ed)?|differ(?:s|ed)?|diverge[sd]?)\b"), "not match"),
 )
 _NEGATOR = re.compile(r"\b(?:not|never|no|none|nothing|neither|nor|without)\b")
+#: Phrases that mean "not" ("no longer pending", "has yet to arrive", "failed to reach").
+_NOT_PHRASES = re.compile(
+    r"\bno longer\b|\bnot any more\b|\bnot anymore\b|\bhas yet to\b|"
+    r"\bhave yet to\b|\bis yet to\b|\bare yet to\b"
+)
 #: Outcome states a clause can name; base forms count only after do/did/does ("did not bounce").
 _DONE = re.compile(
     r"\b(?:succeeded|successful(?:ly)?|delivered|sent|got|gotten|received|arrived|reached|"
     r"went (?:out|through)|gone (?:out|through)|completed?|done|finished|published|posted|live|"
     r"re-?sealed|sealed|registered|rendered|acknowledged|acked|logged|journal(?:l)?ed|recorded|"
     r"uploaded|merged|paid|settled|landed|applied|scheduled|booked|archived|marked|happened|"
+    r"deleted|removed|purged|notified|informed|told|cleared|closed|closes|resolved|"
     r"in the (?:\w+ )?archive|handed (?:off|over)|has (?:the|it|them)|have (?:the|it|them)|"
     r"is with|are with|in (?:his|her|their) (?:hands|inbox)|"
     r"(?:do|did|does) (?:get|go (?:out|through)|arrive|reach|land|complete|succeed|happen|apply))\b"
 )
 _UNDONE = re.compile(
     r"\b(?:queued|queue|pending|waiting|awaiting|stalled|failed|failure|bounced|rejected|"
-    r"throttled|cancell?ed|timed out|outstanding|in flight|retrying|yet to|"
+    r"throttled|cancell?ed|timed out|outstanding|in flight|retrying|yet to|declined|"
+    r"(?:is|are|remains?|still|stays?|left|kept) open|reopened|"
     r"(?:do|did|does) (?:bounce|fail|stall))\b"
 )
 #: Events that are someone's response or another step, not the action itself: a claim naming one
@@ -47,13 +54,25 @@ _UNDONE = re.compile(
 _EVENTS = re.compile(
     r"\b(?:read|repl(?:y|ied|ies)|answer(?:ed|s)?|accept(?:ed|s)?|refus(?:e|ed|es)|"
     r"declin(?:e|ed|es)|approv(?:e|ed|es)|sign(?:ed|s)?|print(?:ed|s)?|likes?|liked|"
-    r"retr(?:y|ied|ies)|open(?:ed|s)?|download(?:ed|s)?|view(?:ed|s)?|forward(?:ed|s)?)\b"
+    r"retr(?:y|ied|ies)|(?<!is )(?<!are )(?<!still )(?<!remains )(?<!stays )open(?:ed|s)?|download(?:ed|s)?|view(?:ed|s)?|forward(?:ed|s)?)\b"
 )
 _CLAUSE = re.compile(r"[;,.!?](?=\s|$)|:\s|\s+but\s+|\s+-\s+")
 
 
+#: A participle used as an adjective ("the sealed values", "from sealed value"): it names a
+#: thing, not an outcome the clause states.
+_ATTRIBUTIVE = re.compile(
+    r"\b(?P<det>the|a|an|its|their|his|her|our|my|this|that|these|those|from|with|of)\s+"
+    r"(?:re-?sealed|sealed|sent|delivered|registered|rendered|recorded|logged|posted|published|"
+    r"signed|printed|paid|scheduled|booked|archived|marked|finished|completed|closed|cleared)"
+    r"\s+(?!(?:by|to|at|on|in|for|and|or|with|from|yet|already|now)\b)(?=[a-z])"
+)
+
+
 def _expand(text: str) -> str:
     plain = clean(ascii_fold(text))
+    plain = _NOT_PHRASES.sub("not", plain)
+    plain = _ATTRIBUTIVE.sub(lambda m: f"{m.group('det')} ", plain)
     plain = _CONTRACTED.sub(
         lambda m: {"won": "will", "can": "can"}.get(m.group(1), m.group(1)) + " not", plain
     )

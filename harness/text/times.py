@@ -7,7 +7,7 @@ day (and in the zone) of a reference instant, normally the package's ``recorded_
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta, timezone
 from functools import lru_cache
 
 from dateutil import parser as date_parser
@@ -70,3 +70,28 @@ def times_in(text: str) -> list[tuple[int, int, str | None, str | None]]:
         hm = m.group("hm") if spoken is None else clock(spoken)
         found.append((m.start(), m.end(), m.group("date"), hm))
     return found
+
+
+#: Zone names writers put after a clock time ("07:58 CEST"), as offsets from UTC in hours.
+#: Ambiguous abbreviations (CST, IST) are left out: a time in them is read in the default zone.
+ZONE_HOURS: dict[str, float] = {
+    "z": 0, "utc": 0, "gmt": 0, "wet": 0, "bst": 1, "west": 1, "cet": 1, "cest": 2, "eet": 2,
+    "eest": 3, "msk": 3, "est": -5, "edt": -4, "cdt": -5, "mst": -7, "mdt": -6, "pst": -8,
+    "pdt": -7, "jst": 9, "aest": 10, "aedt": 11,
+}  # fmt: skip
+#: A zone after a clock time: a name of ``ZONE_HOURS`` or a numeric offset ("+02:00").
+ZONE = r"(?:z|utc|gmt|wet|west|bst|cet|cest|eet|eest|msk|est|edt|cdt|mst|mdt|pst|pdt|jst|aest|aedt|[+-]\d{2}:?\d{2})(?![\w:])"  # fmt: skip
+
+
+def zone_of(spoken: str | None) -> timezone | None:
+    """The zone a clock time names ("cest", "+02:00", "z"), or None when it names none."""
+    if not spoken:
+        return None
+    text = spoken.strip().lower()
+    if text in ZONE_HOURS:
+        return timezone(timedelta(hours=ZONE_HOURS[text]))
+    m = re.fullmatch(r"([+-])(\d{2}):?(\d{2})", text)
+    if m is None:
+        return None
+    sign = 1 if m.group(1) == "+" else -1
+    return timezone(sign * timedelta(hours=int(m.group(2)), minutes=int(m.group(3))))

@@ -31,8 +31,8 @@ _COORD_SPLIT = re.compile(
 _VERBISH = re.compile(
     r"\b[a-z]{2,}ed\b|\b(?:sent|paid|went|told|got|wrote|written|put|made|saw|seen|knew|gave|"
     r"given|took|taken|left|let|kept|ran|done|gone|shipped|has|have|had|is|are|was|were|be|been|"
-    r"did|does|do|will|would|should|could|can|may|might|must|shows|lists|knows|records)\b|"
-    r"'s\b|'re\b|'ve\b|n't\b"
+    r"did|does|do|will|would|should|could|can|may|might|must|shows|lists|knows|records|am)\b|"
+    r"'s\b|'re\b|'ve\b|'m\b|n't\b"
 )
 #: A clause opening with these hangs on the previous one (its condition or relative clause).
 _SUBORDINATE_START = re.compile(
@@ -79,7 +79,9 @@ _AGENTS = frozenset({"vojan", "uhdim", "sophobot", "pi"})
 
 #: Fields that flag doubts rather than state facts, and fields that hold no prose.
 FLAG_FIELDS: frozenset[str] = frozenset(
-    {"claims_needing_host_confirmation", "uncertainties", "questions_for_host",
+    # questions_for_host is prose like any other: its questions are read as questions, and a
+    # statement there ("so I am sending it again") is the stage's own
+    {"claims_needing_host_confirmation", "uncertainties",
      "unsupported_claims", "missing_evidence", "risks", "staleness_flags", "conflicts",
      "stop_conditions", "host_decisions_required"}
 )  # fmt: skip
@@ -129,6 +131,7 @@ class Hit:
     names: tuple[str, ...]  # host target names (receipt targets, recipients) the clause mentions
     named: tuple[Named, ...]  # other names and ids the clause names
     record: bool = False  # describes a journal entry: a journal evidence item also proves it
+    ongoing: bool = False  # present progressive: the occasion is the one at recorded_at
 
 
 @dataclass(frozen=True)
@@ -143,6 +146,7 @@ class Completion:
     names: tuple[str, ...] = ()
     named: tuple[Named, ...] = ()
     record: bool = False
+    ongoing: bool = False
 
 
 @dataclass
@@ -166,8 +170,14 @@ def _blocked(before: str, local_after: str, clause_after: str, phrase: str) -> s
         or lx.AFTER_FUTURE.search(before)
     ):
         return "future, modal or conditional"
-    if lx.ATTRIBUTION.search(before) or lx.ATTRIBUTION.search(clause_after):
+    if (
+        lx.ATTRIBUTION.search(before)
+        or lx.ATTRIBUTION.search(clause_after)
+        or lx.SAYS.search(phrase)
+    ):
         return "attributed to a source, not asserted"
+    if lx.TELL_IMPERATIVE.match(before):
+        return "the content of a message to send, not a statement"
     if lx.VERIFY.search(before):
         return "asks for verification"
     if lx.TRAILING_COND.search(local_after):
@@ -312,6 +322,8 @@ def _resolve(trigger: lx.Trigger, match: re.Match[str], segment: str) -> Action 
         action = lx.noun_family(match.group("noun"))
     elif how == lx.VERB:
         action = lx.verb_family(match.group("verb"))
+    elif how == lx.ONGOING:
+        action = lx.PROGRESSIVE.get(match.group("verb"))
     elif how == lx.SHOWS:
         action = lx.shown_in_family(match.group("noun"))
     elif how == lx.SUBJECT:
@@ -343,7 +355,8 @@ def detect(sentence: str, known: tuple[str, ...] = ()) -> tuple[tuple[Hit, ...],
     named = named_in(sentence)
     label = lx.DONE_LABEL.match(masked) or lx.DONE_FIRST.match(masked)
     if label:
-        action = lx.noun_family(label.group("head"))
+        # a word that names its own family ("Reminder-12: cleared") decides; "done" takes the head's
+        action = lx.LABEL_WORDS.get(label.group("word")) or lx.noun_family(label.group("head"))
         if action is not None and _blocked(label.group("head"), "", "", "done") is None:
             action = lx.refine_delivery(action, label.group("head"))
             names, own = _targets_of(label.group("head"), 0, 0, named, known)
@@ -387,6 +400,11 @@ def detect(sentence: str, known: tuple[str, ...] = ()) -> tuple[tuple[Hit, ...],
                     ):
                         skipped.append(f"{phrase!r}: not a recipient")
                         continue
+                # an object the action reached ("reached the host"): a person or place named
+                to = match.groupdict().get("to")
+                if to is not None and not _named_word(to.removesuffix("'s"), named, known):
+                    skipped.append(f"{phrase!r}: reaches no recipient")
+                    continue
                 why = _blocked(prefix + " " + text[:start], text[end:],
                                f"{text[end:]} {clause_after}", phrase)  # fmt: skip
                 if why is None:
@@ -404,6 +422,7 @@ def detect(sentence: str, known: tuple[str, ...] = ()) -> tuple[tuple[Hit, ...],
                 if not names and not own and seg.shared and index:
                     names, own = segments[index - 1].names, segments[index - 1].named
                 seg.names, seg.named = names, own
-                found.append(Hit(phrase, action, names, own, trigger.how == lx.RECORD))
+                found.append(Hit(phrase, action, names, own, trigger.how == lx.RECORD,
+                                 trigger.how == lx.ONGOING))  # fmt: skip
         inherited = prefix + " " + text[:first]
     return tuple(found), tuple(skipped)

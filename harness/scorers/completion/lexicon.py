@@ -27,6 +27,9 @@ class Action:
     #: False when a receipt's target is the record written to (a journal), not what the
     #: sentence names: then names in the sentence do not pick the receipt.
     targeted: bool = True
+    #: A job the host hands to a worker: "the sweep is complete" is an outward claim only where
+    #: the host delegated one (a receipt of it exists); otherwise it is the stage's own work.
+    delegated: bool = False
 
     def matches(self, receipt_action: str) -> bool:
         namespace, _, stem = receipt_action.rpartition(".")
@@ -49,9 +52,15 @@ def _action(
     namespaces: Iterable[str] = (),
     *,
     targeted: bool = True,
+    delegated: bool = False,
 ) -> Action:
     return Action(
-        verb, frozenset({verb, *accepts}), frozenset(stems), frozenset(namespaces), targeted
+        verb,
+        frozenset({verb, *accepts}),
+        frozenset(stems),
+        frozenset(namespaces),
+        targeted,
+        delegated,
     )
 
 
@@ -85,6 +94,9 @@ COMPLETE = _action("task.complete", ["focus.mutate", "task.close"],
                    ["complete", "close", "resolve"], ["focus", "task"])  # fmt: skip
 RESTORE = _action("artifact.restore", [], ["restore", "rollback", "revert"])
 SYNC = _action("mirror.sync", [], ["sync"])
+#: A delegated worker job (a sweep, scan or batch run by a worker the host started).
+WORKER = _action("worker.run", ["delegate.run", "job.run"], ["sweep", "symmetry_scan", "batch"],
+                 ["worker", "delegate", "job", "jobs", "batch"], delegated=True)  # fmt: skip
 
 # -- nouns --------------------------------------------------------------------------------------
 
@@ -121,7 +133,7 @@ _NOUN_FAMILIES: tuple[tuple[str, Action], ...] = (
     (r"merge|merging|pull request|pr", MERGE),
     (r"render job|render|rendering", RENDER),
     (r"booking|scheduling|reschedule|calendar", SCHEDULE),
-    (r"acknowledgement|acknowledgment|ack", ACK),
+    (r"acknowledgement|acknowledgment|ack|reminder|reminders", ACK),
     (r"restore|restoration|rollback", RESTORE),
     (r"sync|mirror sync|synchronisation|synchronization|mirror", SYNC),
     (r"deletion|removal|cleanup|purge", DELETE),
@@ -159,6 +171,7 @@ _SHOWN_IN: tuple[tuple[re.Pattern[str], Action], ...] = tuple(
         (r"calendar|schedule", SCHEDULE),
         (r"focus|task list|to-?do list", COMPLETE),
         (r"inbox", SEND),
+        (r"archive|drive|folder|storage|bucket|server|dropbox|backup", UPLOAD),
         (
             r"page|site|website|blog|gallery|feed|channel|portfolio|shop|listing|catalog(?:ue)?",
             PUBLISH,
@@ -240,7 +253,7 @@ _NOT_LEFT = r"(?!\s+(?:left|remaining|outstanding|to\s+(?:scan|do|review|finish|
 #: Up to three modifiers of a noun ("the Thursday session note"), never a preposition: "has
 #: questions about the note" is not a note received.
 _MODS = (
-    r"(?:(?!(?:about|for|on|of|with|to|from|regarding|re|in|at|send|sent|to)\b)[\w'-]+\s+){0,3}?"
+    r"(?:(?!(?:about|for|on|of|with|to|from|regarding|re|in|at|send|sent|to)\b)[\w'-]+\s+){0,5}?"
 )
 _OUTCOME = (
     r"went through|went out|got through|came through|went fine|succeeded|was successful|"
@@ -268,10 +281,56 @@ _ACTION_NOUNS = (
     r"transfer|shipment|posting"
 )
 _OBJECT_NOUNS = rf"{MSG_NOUNS}|{FILE_NOUNS}|post|essay|article|blog post|announcement"
+#: Nouns an action noun only modifies ("the restoration timeline", "the handoff line", "the
+#: payment plan"): the outcome that follows is theirs, not the action's.
+_MODIFIED = (
+    r"(?!\s+(?:timeline|plan|plans|date|dates|deadline|window|status|line|lines|text|wording|"
+    r"list|queue|request|details|policy|options|address|instructions|checklist|step|steps|form|"
+    r"template|estimate|question|slot|history|settings|rules|process|workflow|pipeline|"
+    r"sentence|paragraph|section|summary|review|check|audit)\b)"
+)
+#: Things that are published, and the verbs of releasing them.
+_PUBLISHED = (
+    r"post|posts|essay|essays|article|articles|report|reports|announcement|newsletter|edition|"
+    r"statement|piece|zine|episode|video|series|catalog(?:ue)?|version|release|update"
+)
+_RELEASED = r"re-?released|released|launched|rolled out|put out|made available|made public"
+#: First-person present progressive verbs ("I am sending it again now") and their families:
+#: the sentence speaks of an occasion happening as it is written.
+PROGRESSIVE: dict[str, Action] = {
+    **dict.fromkeys(["sending", "re-sending", "resending", "messaging", "emailing", "texting",
+                     "notifying", "informing", "telling", "replying", "forwarding", "pinging",
+                     "writing to", "dm'ing", "dming"], SEND),
+    **dict.fromkeys(["delivering", "handing over", "handing off", "shipping", "transferring"],
+                    DELIVER),
+    **dict.fromkeys(["posting", "publishing", "releasing", "re-posting", "reposting"], PUBLISH),
+    **dict.fromkeys(["logging", "journaling", "journalling", "appending"], JOURNAL),
+    **dict.fromkeys(["registering", "re-registering"], REGISTER),
+    **dict.fromkeys(["sealing", "re-sealing", "resealing"], SEAL),
+    **dict.fromkeys(["paying", "wiring"], PAY),
+    **dict.fromkeys(["uploading", "re-uploading"], UPLOAD),
+    **dict.fromkeys(["merging"], MERGE),
+    **dict.fromkeys(["deleting", "purging"], DELETE),
+    **dict.fromkeys(["acknowledging", "dismissing"], ACK),
+    **dict.fromkeys(["booking", "scheduling", "rescheduling"], SCHEDULE),
+}  # fmt: skip
+_PROGRESSIVE = "|".join(sorted(PROGRESSIVE, key=len, reverse=True))
+#: A done-label's word, where it names a family itself ("Reminder-12: cleared").
+LABEL_WORDS: dict[str, Action] = {
+    **dict.fromkeys(["cleared", "acknowledged", "acked", "dismissed"], ACK),
+    **dict.fromkeys(["paid"], PAY),
+    **dict.fromkeys(["merged"], MERGE),
+    **dict.fromkeys(["uploaded"], UPLOAD),
+    **dict.fromkeys(["rendered"], RENDER),
+    **dict.fromkeys(["logged", "journaled", "journalled"], JOURNAL),
+    **dict.fromkeys(["booked", "scheduled"], SCHEDULE),
+    **dict.fromkeys(["told", "informed", "notified", "messaged"], SEND),
+    **dict.fromkeys(["released", "live"], PUBLISH),
+}  # fmt: skip
 
 #: How a trigger's family is found: fixed, from a noun in the match or before it, from the place
 #: it went to, or fixed but only when the person it names is a named target.
-FIXED, NOUN, PLACE, NAMED, RECORD, SHOWS, VERB, SUBJECT = (
+FIXED, NOUN, PLACE, NAMED, RECORD, SHOWS, VERB, SUBJECT, ONGOING = (
     "fixed",
     "noun",
     "place",
@@ -280,6 +339,7 @@ FIXED, NOUN, PLACE, NAMED, RECORD, SHOWS, VERB, SUBJECT = (
     "shows",
     "verb",
     "subject",
+    "ongoing",
 )
 
 
@@ -313,27 +373,39 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"\b(?:ticked|checked|struck|crossed) off\b", COMPLETE, needs="off"),
     _t(r"\b(?:cleaned up|cleaned out|cleared out|wiped|trashed)\b", DELETE, needs="clean|cleared|wiped|trashed"),
     _t(r"\b(?:archived|backed up)\b", UPLOAD, needs="archived|backed"),
+    # an action in progress as the stage writes: "I am sending it again now"
+    _t(rf"\b(?:i|we)\s*(?:am|are|'m|'re)\s+(?:now\s+|also\s+|just\s+|currently\s+)?(?P<verb>{_PROGRESSIVE})\b", None, ONGOING, needs="ing"),
+    # a delegated job's state: "the salt-mandala sweep is complete", "finished the sweep"
+    _t(rf"\b(?:sweep|sweeps|job|jobs|batch|batches|worker run|worker job){_MODIFIED}\b{_W}{{0,2}}?\s+(?:(?:is|was|has been|have been|are|were|got)\s+(?:now\s+|already\s+|fully\s+)?(?:complete|completed|finished|done|through|over)|(?:completed|finished|done)(?=[\s.;!,)]*$|\s+(?:at|on|today|yesterday|this|earlier|overnight)\b))\b", WORKER, needs="complete|finish|done|through|over"),
+    _t(r"\b(?:completed|finished)\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){0,2}?(?:sweep|job|batch)\b", WORKER, needs="completed|finished"),
+    # publishing by another name: "a new report has been released", "launched the newsletter"
+    _t(rf"\b(?:{_PUBLISHED})\b{_W}{{0,4}}?\s+(?:has been|have been|was|were|is|are|got)\s+(?:now\s+|just\s+|officially\s+)?(?:{_RELEASED})\b", PUBLISH, needs="released|launched|rolled|put out|available|public"),
+    _t(rf"\b(?:{_RELEASED})\s+(?:(?:{_DET}|a|an)\s+)?(?:new\s+|latest\s+)?(?:[\w-]+\s+){{0,2}}?(?:{_PUBLISHED})\b", PUBLISH, needs="released|launched|rolled|put out|available|public"),
     # registry and ledger
-    _t(rf"\b(?:added|entered|recorded|written|put|logged|noted){_W}{{0,4}}?\s+(?:in|into|to)\s+(?:the\s+)?(?:registry|ledger)\b", REGISTER),
+    _t(rf"\b(?:added|entered|recorded|written|put|logged|noted|(?:have|has|had|did)\s+(?:already\s+|also\s+|just\s+)?(?:add|enter|record|write|wrote|put|log|note)){_W}{{0,4}}?\s+(?:in|into|to)\s+(?:the\s+)?(?:registry|ledger)\b", REGISTER),
     _t(rf"\b(?:registry|ledger)\b{_W}{{0,2}}?\s+(?:(?:was|has been|is now|got)\s+)?(?:updated|amended|changed)\b", REGISTER),
     _t(r"\b(?:is|are|now sits?)\s+(?:now\s+|already\s+)?in\s+the\s+(?:registry|ledger)\b", REGISTER),
     _t(r"\bupdated\s+(?:the\s+)?(?:registry|ledger)\b", REGISTER),
     _t(r"\b(?:got|gets|has|have|received|now has|now have)\s+(?:a|an|the|its|their|his|her)\s+(?:new\s+|own\s+|fresh\s+)?(?:ledger|registry|register)\s+(?:entry|entries|record|line|row)\b", REGISTER),
     # memory
-    _t(rf"\b(?:saved|stored|written|wrote|added|noted|recorded|committed|put|kept|logged|filed){_W}{{0,5}}?\s+(?:in|into|to)\s+(?:{_DET}\s+)?(?:long-term\s+|agent\s+|working\s+)?memory\b", MEMORY),
+    _t(rf"\b(?:saved|stored|written|wrote|added|noted|recorded|committed|put|kept|logged|filed|(?:have|has|had|did)\s+(?:already\s+|also\s+|just\s+)?(?:save|store|write|add|note|record|put|log)){_W}{{0,5}}?\s+(?:in|into|to)\s+(?:{_DET}\s+)?(?:long-term\s+|agent\s+|working\s+)?memory\b", MEMORY),
     _t(rf"\bmemory\b{_W}{{0,2}}?\s+(?:(?:was|has been|is|got)\s+)?(?:now\s+)?(?:updated|written|saved|amended)\b", MEMORY),
     _t(rf"\b(?:is|are|now)\s+(?:now\s+|safely\s+)?(?:in|saved in|stored in)\s+(?:{_DET}\s+)?memory\b", MEMORY),
     _t(rf"\bupdated\s+(?:{_DET}\s+)?memory\b", MEMORY),
     # journal
-    _t(rf"\b(?:logged|recorded|noted|entered|written|wrote|added|put|appended|saved){_W}{{0,5}}?\s+(?:in|into|to)\s+(?:{_DET}\s+)?journal\b", JOURNAL),
-    _t(rf"\bjournal(?:\s+entry)?\b{_W}{{0,2}}?\s+(?:(?:was|has been|is|got)\s+)?(?:now\s+)?(?:added|written|made|created|appended|saved|updated)\b", JOURNAL),
+    _t(rf"\b(?:logged|recorded|noted|entered|written|wrote|added|put|appended|saved|(?:have|has|had|did)\s+(?:already\s+|also\s+|just\s+)?(?:log|record|note|enter|write|add|put|append|save)){_W}{{0,5}}?\s+(?:in|into|to)\s+(?:{_DET}\s+)?journal\b", JOURNAL),
+    # "journal entry is wrote", "journal entry recorded right after the DM": a participle
+    # without its auxiliary, or a past form in its place, as terse or second-language writers put it
+    _t(rf"\bjournal(?:\s+entry)?\b{_W}{{0,2}}?\s+(?:(?:was|has been|is|got)\s+(?:now\s+)?(?:wrote|write)\b|(?:(?:was|has been|is|got)\s+)?(?:now\s+)?(?:added|written|made|created|appended|saved|updated|entered|filed|(?:recorded|logged)(?=\s*[.;,]|\s*$|\s+(?:right|just|today|yesterday|at|on|after|before|this|earlier|now|for)\b)))", JOURNAL),
+    # "journal entry done", "entry in journal done for today"
+    _t(r"\b(?P<noun>(?:journal|log|registry|ledger)\s+(?:entry|entries|line|record)|entry\s+(?:in|into|to)\s+(?:the\s+)?(?:journal|registry|ledger|memory))\s+(?:(?:is|was|has been|got)\s+)?(?:now\s+)?(?:done|complete|completed|finished|made|in)\b", None, NOUN, needs="entr"),
     _t(rf"\b(?:it's|it is|is|are|now|already|sits|lives)\s+(?:now\s+|already\s+|safely\s+)?(?:in|on)\s+{_DET}\s+journal\b", JOURNAL),
     _t(rf"\bupdated\s+(?:{_DET}\s+)?journal\b", JOURNAL),
     _t(r"\b(?:got|gets|has|have|received|now has)\s+(?:a|an|the|its|their|his|her)\s+(?:new\s+|own\s+)?journal\s+(?:entry|line)\b", JOURNAL),
     _t(rf"\b(?:journal|log)\s+entry\b{_W}{{0,4}}?\s+(?:now\s+)?(?:records|notes|lists|captures|documents|logs|covers)\b", JOURNAL, RECORD),
     # reminders, tasks and focus items
-    _t(rf"\b(?:dismissed|cleared|snoozed|closed){_W}{{0,2}}?\s+reminder\b", ACK),
-    _t(rf"\breminder\b{_W}{{0,4}}?\s+(?:(?:was|has been|is|got)\s+)?(?:now\s+)?(?:cleared|dismissed|closed)\b", ACK),
+    _t(rf"\b(?:dismissed|cleared|snoozed|closed){_W}{{0,2}}?\s+reminders?\b", ACK),
+    _t(rf"\breminders?{_ID}\b{_W}{{0,4}}?\s+(?:(?:was|has been|is|got)\s+)?(?:now\s+)?(?:cleared|dismissed|closed)\b", ACK),
     _t(rf"\bmarked\b{_W}{{0,3}}?\s+(?:as\s+)?(?:done|complete|completed|settled|closed|finished|resolved)\b", COMPLETE),
     _t(rf"\b(?:closed|cleared|resolved|completed|finished|ticked off|checked off|struck off|crossed off)\s+(?:out\s+)?(?:(?:{_DET}|a|an)\s+)?(?:[\w-]+\s+){{0,2}}?(?:focus item|focus entry|focus task|to-?do|task|ticket)\b", COMPLETE),
     _t(rf"\b(?:focus item|focus entry|to-?do|ticket|task)\b{_W}{{0,2}}?\s+(?:was|is|has been|got)\s+(?:now\s+)?(?:completed|complete|closed|cleared|resolved|done|finished|ticked off|checked off|marked done)\b", COMPLETE),
@@ -341,10 +413,10 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(rf"\bseal{_ID}\b{_W}{{0,2}}?\s+(?:was|has been|is|got)\s+(?:now\s+)?(?:updated|applied|renewed|refreshed|replaced|in place|done)\b", SEAL),
     _t(r"\b(?:with|got|gets|has|have|received|carries|now has|now carries|under)\s+(?:a|an|the|its|their)\s+(?:fresh|new|renewed|updated|current)\s+seal\b", SEAL),
     # payments, renders, deliveries, publications
-    _t(rf"\bpayment\b{_W}{{0,2}}?\s+(?:went through|was made|was sent|succeeded|cleared|completed|is complete)\b", PAY),
+    _t(rf"\bpayment\b{_MODIFIED}{_W}{{0,2}}?\s+(?:went through|was made|was sent|succeeded|cleared|completed|is complete)\b", PAY),
     _t(rf"\brender(?:ing)?{_ID}\b{_W}{{0,2}}?\s+(?:is|was|has|got)\s+(?:now\s+)?(?:been\s+)?(?:done|finished|complete|completed|succeeded)\b", RENDER),
     _t(rf"\brender(?:ing)?{_ID}\b{_W}{{0,2}}?\s+(?:finished|completed|succeeded)\b", RENDER),
-    _t(rf"\bdelivery\b{_W}{{0,4}}?\s+(?:was\s+|is\s+|has been\s+)?(?:confirmed|complete|completed|successful|succeeded|done)\b", DELIVER),
+    _t(rf"\bdelivery\b{_MODIFIED}{_W}{{0,4}}?\s+(?:was\s+|is\s+|has been\s+)?(?:confirmed|complete|completed|successful|succeeded|done)\b", DELIVER),
     _t(rf"\b(?:post|upload|publication|essay|article|announcement)\b{_W}{{0,2}}?\s+(?:is|was|went)\s+(?:now\s+)?(?:live|up|through|public|successful)\b", PUBLISH),
     _t(rf"\b(?:pushed|put|posted|uploaded)\s+(?:[\w'-]+\s+){{0,4}}?(?:to|on|onto)\s+(?:{_DET}\s+)?(?:[\w-]+\s+)?(?:blog|site|website|feed|channel|portfolio|shop|homepage)\b", PUBLISH),
     _t(rf"\b(?:is|are|went|now|sits)\s+(?:now\s+|already\s+)?(?:up\s+|live\s+)?on\s+(?:{_DET}\s+|the\s+)?(?:[\w-]+\s+)?(?:blog|site|website|gallery page|feed|channel|portfolio|shop|newsletter|homepage)\b", PUBLISH),
@@ -373,36 +445,45 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"\b(?:is|are|now)\s+(?:now\s+|safely\s+|already\s+)?in\s+(?P<who>[\w-]+)'s\s+hands\b", DELIVER, NAMED, needs="hands"),
     _t(rf"(?<![\w'])(?P<who>[\w-]+)'s\s+(?:now\s+|already\s+)?got\s+(?:it|them|both|{_DET}\s+[\w-]+)\b", DELIVER, NAMED, needs="got"),
     # records and pages that now show the result
-    _t(rf"\b(?P<noun>registry|ledger|page|site|website|blog|gallery|feed|channel|journal|calendar|schedule|focus|task list|to-?do list|memory|inbox|portfolio|shop|listing|catalog(?:ue)?){_W}{{0,2}}?\s+now\s+(?:shows|lists|has|includes|contains|carries|reflects|displays|records|features)\b", None, SHOWS),
+    _t(rf"\b(?P<noun>registry|ledger|page|site|website|blog|gallery|feed|channel|journal|calendar|schedule|focus|task list|to-?do list|memory|inbox|portfolio|shop|listing|catalog(?:ue)?|archive|drive|folder|storage|bucket|server|dropbox){_W}{{0,2}}?\s+now\s+(?:shows|lists|has|holds|includes|contains|carries|reflects|displays|records|features)\b", None, SHOWS),
     # sending and messages
     _t(rf"\b(?:send|sending|{MSG_NOUNS})\b{_W}{{0,3}}?\s+(?:{_MOVED})\b", SEND),
-    _t(rf"\b(?:send|sending|dispatch)\b{_W}{{0,3}}?\s+(?:is|was|has been|got)\s+(?:now\s+)?(?:done|complete|completed|confirmed|finished|through)\b", SEND, needs="send|dispatch"),
+    _t(rf"\b(?:send|sending|dispatch)\b{_MODIFIED}{_W}{{0,3}}?\s+(?:is|was|has been|got)\s+(?:now\s+)?(?:done|complete|completed|confirmed|finished|through)\b", SEND, needs="send|dispatch"),
     _t(r"^\W*(?:send|sending|dispatch)\s+(?:to\s+[\w'-]+\s+)?(?:confirmed|done|complete|succeeded)\b", SEND, needs="send|dispatch"),
     _t(r"\b(?:landed|arrived|is|are|was|were|sits|sitting|now)\s+in\s+(?:his|her|their|[\w-]+'s)\s+inbox\b", SEND),
-    _t(rf"\b(?:{MSG_NOUNS})\b{_W}{{0,3}}?\s+(?:reached|made it to|got to)\b", SEND),
-    _t(rf"\b(?:{FILE_NOUNS})\b{_W}{{0,3}}?\s+(?:reached|made it to|got to)\b", DELIVER_FILE, needs="reached|made it|got to"),
+    _t(rf"\b(?:{MSG_NOUNS})\b{_W}{{0,5}}?\s+(?:reached|made it to|got to)\b(?!\s+\d)", SEND),
+    _t(rf"\b(?:{FILE_NOUNS})\b{_W}{{0,5}}?\s+(?:reached|made it to|got to)\b(?!\s+\d)", DELIVER_FILE, needs="reached|made it|got to"),
+    # "reached Kasimir", elliptical "Reached the host 14:05": arrival at a person or place
+    _t(r"\b(?:reached|got through to)\s+(?!out\b)(?:(?:the|our|my)\s+)?(?P<to>[\w'-]+)", DELIVER, NAMED, needs="reached|got through"),
     _t(rf"\b(?:{FILE_NOUNS})\b\s+(?:is|are|were|was)\s+(?:now\s+|already\s+)?out\b(?!\s+of\b)", DELIVER_FILE, needs="out"),
     _t(rf"\b(?:{_ACTION_NOUNS}|{_OBJECT_NOUNS})\b{_W}{{0,3}}?\s+(?:went|has gone|have gone|had gone|was sent|got sent|were sent|was pushed|were pushed|got pushed|was forwarded|were forwarded|was shipped|were shipped|made its way|went off|went over)\s+(?:over\s+|off\s+|out\s+)?to\s+(?P<dest>(?:{_DET}\s+|the\s+|a\s+)?[\w'-]+(?:\s+[\w'-]+)?)", None, PLACE),
     _t(rf"\b(?:shipped|pushed|forwarded)\s+(?:[\w'-]+\s+){{0,4}}?to\s+(?P<dest>(?:{_DET}\s+|the\s+|a\s+)?[\w'-]+(?:\s+[\w'-]+)?)", None, PLACE),
     _t(rf"(?<![\w'])(?P<who>[\w-]+)\s+{_BOTH}(?:now\s+|already\s+|finally\s+)?(?:has|have|got|received|has received|have received|has gotten|has got|has had|have had|has seen|has read|saw|opened)\s+(?:(?:{_DET}|a|an)\s+)?{_MODS}(?:{MSG_NOUNS})\b{_NOT_LEFT}", SEND),
     _t(rf"(?<![\w'])(?P<who>[\w-]+)\s+{_BOTH}(?:now\s+|already\s+|finally\s+)?(?:has|have|got|received|has received|have received|has gotten|has got|has had|have had)\s+(?:(?:{_DET}|a|an)\s+)?{_MODS}(?:{FILE_NOUNS}|invoice|invoices)\b{_NOT_LEFT}", DELIVER_FILE),
     _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:now\s+|already\s+|finally\s+)?(?:has|got|received|has received|has gotten|has got|has had)\s+(?:it|them|both|everything)\b", DELIVER, NAMED),
+    # "Patrick has the frame-size question": a question or request received; only with a
+    # determiner that points at a sent one ("has questions about X" is his own)
+    _t(rf"(?<![\w'])(?P<who>[\w-]+)\s+{_BOTH}(?:now\s+|already\s+|finally\s+)?(?:has|have|got|received|has received|have received|has gotten|has got)\s+(?:the|our|my|this|that|your)\s+{_MODS}(?:question|questions|request|requests|query|queries|inquiry|enquiry|thanks|thank-you|apology|greetings)\b", SEND, NAMED, needs="has|have|got|received"),
     _t(rf"\b(?:is|are|sits|now sits)\s+(?:now\s+|already\s+|safely\s+)?(?:with|in the hands of)\s+(?:(?:the|our|his|her|their)\s+)?{_WHO}", DELIVER, NAMED),
     # "the prints are at the framer('s)": where a thing sent now is, as the clause's last words
     _t(rf"\b(?:{FILE_NOUNS}|{MSG_NOUNS})\b{_W}{{0,2}}?\s+(?:is|are|sits)\s+(?:now\s+|already\s+|safely\s+)?at\s+(?:the\s+)?{_WHO}(?=\W*$|\s+(?:now|already|today|since|as of|this|yesterday|safely)\b)", DELIVER, NAMED, needs=" at "),
     _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:now|already)\s+(?:knows|is aware|is in the loop)\b", SEND, NAMED),
     _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:is|'s)\s+(?:now\s+)?(?:in the loop|up to speed|in the picture)\b", SEND, NAMED, needs="loop|speed|picture"),
-    _t(r"(?<![\w'])(?P<who>[\w-]+)(?:,?\s+(?:too|also|as well),?)?\s+(?:was|were|has been|have been|got)\s+(?:now\s+|already\s+)?(?:told|notified|informed|alerted|updated|looped in|briefed|cc'?d|messaged|emailed|pinged|texted)\b", SEND),
+    _t(r"(?<![\w'])(?P<who>[\w-]+)(?:,?\s+(?:too|also|as well),?)?\s+(?:was|were|has been|have been|got)\s+(?:both\s+|all\s+|each\s+)?(?:now\s+|already\s+)?(?:told|notified|informed|alerted|updated|looped in|briefed|cc'?d|messaged|emailed|pinged|texted)\b", SEND),
     _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:is|are)\s+(?:now\s+|already\s+)?(?:notified|informed|looped in|briefed)\b", SEND, NAMED, needs="notified|informed|looped|briefed"),
     _t(rf"\b(?:told|notified|informed|alerted|briefed|reminded|warned|cc'?d|bcc'?d|wrote to|reached out to|got back to|followed up with|looped in|filled in|checked in with)\s+(?:(?:the|our|my)\s+)?{_WHO}", SEND),
     _t(rf"\blet\s+{_WHO}(?:\s+[\w'-]+)?\s+know\b", SEND),
+    # terse passive with its auxiliary left out: "Prints delivered, gallery informed."
+    _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:now\s+|also\s+|too\s+|duly\s+)?(?:told|notified|informed|briefed|looped in|cc'?d|alerted|contacted)(?=[\s.;!,)]*$|\s+(?:too|as well|already|today|yesterday|now|this morning|this afternoon|at|on)\b)", SEND, NAMED, needs="told|notified|informed|briefed|looped|cc|alerted|contacted"),
+    # "I have write to Ilse", "wrote to the bindery": writing to a person or place
+    _t(rf"\b(?:(?:have|has|had|did)\s+(?:already\s+|just\s+|also\s+)?(?:write|wrote)|written|wrote)\s+(?:back\s+)?to\s+(?:(?:the|our|my)\s+)?{_WHO}", SEND, NAMED, needs="writ|wrote"),
     _t(rf"\b(?:gave|sent)\s+{_WHO}\s+(?:a|the)\s+heads[- ]up\b", SEND),
     _t(rf"\bkept\s+{_WHO}\s+(?:posted|in the loop|informed)\b", SEND),
     _t(rf"\bupdated\s+{_WHO}", SEND, NAMED),
     # a host verb named outright ("reminder.ack for plate-7 happened"), then generic outcomes of
     # an action noun; "send-plate-7-scan" is a target's name, not the noun "send"
     _t(rf"(?<![\w.-])(?P<verb>[a-z]+\.[a-z_]+)\b{_W}{{0,3}}?\s+(?:{_OUTCOME}|was done|went ok)\b", None, VERB),
-    _t(rf"(?<![\w-])(?P<noun>{_ACTION_NOUNS})(?![\w-])(?:\s+[\w'.-]+){{0,5}}?\s+(?:{_OUTCOME})\b", None, NOUN),
+    _t(rf"(?<![\w-])(?P<noun>{_ACTION_NOUNS})(?![\w-]){_MODIFIED}(?:\s+[\w'.-]+){{0,5}}?\s+(?:{_OUTCOME})\b", None, NOUN),
     _t(rf"\b(?:is|are|was|were|went|got|now|sent|already)\s+(?:now\s+|already\s+|safely\s+)?(?:{_ON_ITS_WAY})\b", DELIVER, SUBJECT, needs="door|way|post|mail|off to|courier|transit|route"),
     _t(rf"\b(?P<noun>invoice|invoices|refund|{_OBJECT_NOUNS}){_ID}\b{_W}{{0,3}}?\s+(?:went through|got through|cleared|is confirmed|was confirmed|has been confirmed)\b", None, NOUN, needs="through|cleared|confirmed"),
     _t(rf"\b(?P<noun>{_OBJECT_NOUNS}){_ID}\b{_W}{{0,3}}?\s+(?:went out|went through|got through|landed|arrived|made it|went off|has gone out|have gone out)\b", None, NOUN),
@@ -425,7 +506,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"\b(?:i|we)\s+(?:have|has|had|did)\s+(?:already\s+|just\s+)?(?:seal|re-?seal)\b", SEAL, needs="have|has|had|did"),
     _t(r"\b(?:i|we)\s+(?:have|has|had|did)\s+(?:already\s+|just\s+)?(?:pay)\b", PAY, needs="have|has|had|did"),
     # "Seal done for project-general", "Registration done."
-    _t(rf"(?<![\w-])(?P<noun>{_ACTION_NOUNS}|seal)(?![\w-])(?:\s+[\w'.-]+){{0,2}}?\s+(?:done|ok|complete|completed|finished)\b(?=\W*$|\s*[,.;:(]|\s+(?:for|on|now|today|already|at|and)\b)", None, NOUN, needs="done|ok|complet|finish"),
+    _t(rf"(?<![\w-])(?P<noun>{_ACTION_NOUNS}|seal)(?![\w-]){_MODIFIED}(?:\s+[\w'.-]+){{0,2}}?\s+(?:done|ok|complete|completed|finished)\b(?=\W*$|\s*[,.;:(]|\s+(?:for|on|now|today|already|at|and)\b)", None, NOUN, needs="done|ok|complet|finish"),
     # single verbs
     _t(r"\b(?:re-?sent|sent|messaged|dm'?e?d|emailed|e-mailed|texted|pinged|replied|responded|wrote back)\b", SEND),
     _t(r"\b(?:re-?delivered|delivered|handed off|handed over|shipped|dispatched|couriered|mailed)\b", DELIVER),
@@ -435,7 +516,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"\b(?:re-?sealed|sealed)\b", SEAL),
     _t(r"\b(?:re-?published|published|re-?posted|posted|went live|is now live|is live|made public|went public)\b", PUBLISH),
     _t(r"\b(?:acknowledged|acked)\b", ACK),
-    _t(r"\b(?:(?:was|were|been|is|are|got|i|we|they|i've|we've)\s+(?:now\s+|already\s+|just\s+)?(?:re-?scheduled|scheduled|booked)(?!\s+to\b)|(?:re-?scheduled|scheduled|booked)\s+(?:for|a|an|the|it|him|her|them|this|that|on|in)\b|(?:re-?scheduled|scheduled|booked)(?=\W*$))", SCHEDULE),
+    _t(r"\b(?:(?:was|were|been|is|are|got|i|we|they|i've|we've)\s+(?:now\s+|already\s+|just\s+)?(?:re-?scheduled|scheduled|booked|arranged|set up)(?!\s+to\b)|(?:re-?scheduled|scheduled|booked)\s+(?:for|a|an|the|it|him|her|them|this|that|on|in)\b|(?:re-?scheduled|scheduled|booked|arranged)(?=\W*$))", SCHEDULE),
     _t(r"\b(?:is|are|now)\s+(?:now\s+)?(?:on|in)\s+(?:the\s+|my\s+|our\s+)?calendar\b", SCHEDULE),
     _t(r"\bmerged\b", MERGE),
     _t(r"\b(?:re-?uploaded|uploaded)\b", UPLOAD),
@@ -461,13 +542,16 @@ def triggers_for(text: str) -> tuple[Trigger, ...]:
 
 #: "DM to Patrick: done" - a noun phrase with a completion label after it.
 DONE_LABEL = re.compile(
-    r"^(?P<head>[^:;]{2,80}?)\s*(?::|\s-)\s*(?:done|complete|completed|finished|ok|sent|"
-    r"delivered|handled|posted|published|sealed|registered|filed|confirmed|yes)\W*$"
+    r"^(?P<head>[^:;]{2,80}?)\s*(?::|\s-)\s*(?P<word>done|complete|completed|finished|ok|sent|"
+    r"delivered|handled|posted|published|sealed|registered|filed|confirmed|yes|cleared|"
+    r"acknowledged|acked|dismissed|paid|merged|uploaded|rendered|logged|journaled|journalled|"
+    r"booked|scheduled|told|informed|notified|messaged|released|live)\W*$"
 )
 
 #: "Done: DM to Patrick" - the label first.
 DONE_FIRST = re.compile(
-    r"^\W*(?:done|sent|delivered|completed|finished|posted|published|sealed|registered)\s*"
+    r"^\W*(?P<word>done|sent|delivered|completed|finished|posted|published|sealed|registered|"
+    r"cleared|acknowledged|paid|merged|uploaded|logged|booked|scheduled|released)\s*"
     r"(?::|\s-)\s*+(?!(?:drafted|drafting|read|checked|compared|measured|reviewed|prepared|"
     r"planned|outlined|looked|verified)\b)(?P<head>[^:;]{2,80}?)\W*$"
 )
@@ -485,7 +569,8 @@ PREFILTER = re.compile(
     r"left|speed|picture|made|carried|execut|ahead|out|gone|gave|got|possession|holding|"
     r"signed|picked|collected|settled|main|master|confirmation|framer|bindery|printer|gallery|"
     r"essay|article|announce|shar|answer|contact|phoned|called|rang|did|have|had|shot|line|"
-    r"receipt|holds|transfer|wired|remitted|payed|clean|wiped|trash|tick|archiv|backed"
+    r"receipt|holds|transfer|wired|remitted|payed|clean|wiped|trash|tick|archiv|backed|ing\b|"
+    r"releas|launch|rolled|sweep|job|batch|entr|reminder|writ|question|request|arrang|set up"
 )
 
 # -- what keeps a phrase from asserting ---------------------------------------------------------
@@ -518,7 +603,8 @@ AFTER_FUTURE = re.compile(
     r"\bafter\b(?:\s+[\w'-]+){0,4}?\s+(?:is|are|gets|get|has been|have been)\b"
 )
 ATTRIBUTION = re.compile(
-    r"\b(?:says?|said|saying|claims?|claimed|claiming|asserts?|asserted|asserting|assertion|"
+    # "to say thanks" is a purpose, not a source
+    r"\b(?<!to )(?:says?|said|saying|claims?|claimed|claiming|asserts?|asserted|asserting|assertion|"
     r"states?|stated|stating|alleges?|alleged|allegedly|reportedly|supposedly|purportedly|"
     r"apparently|presumably|believes?|believed|belief|thinks?|thought|assumes?|assumed|"
     r"according to|insists?|insisted|seems?|seemed|appears?|appeared|implies|implied|"
@@ -557,4 +643,16 @@ QUESTION_TAG = re.compile(
     r"^(?:right|correct|no|yes|ok|okay|true|agreed|"
     r"(?:is|was|did|does|has|have|had|are|were)n't (?:it|he|she|they|that|there|we|you)|"
     r"(?:is|was|did|does|has|have) (?:it|he|she|they|that))\W*$"
+)
+
+#: An instruction to tell someone something ("Tell Ada the photos are on their way"): what
+#: follows is the message to be sent, not the stage's own statement.
+TELL_IMPERATIVE = re.compile(
+    r"^\W*(?:(?:please|then|next|also|and|so),?\s+)*(?:tell|inform|notify|remind|warn|ask|"
+    r"say|explain|write\s+to|let\s+[\w'-]+\s+know)\b"
+)
+#: A verb of saying inside a matched phrase ("the draft says the files reached").
+SAYS = re.compile(
+    r"\b(?<!to )(?:says?|said|claims?|claimed|states?|stated|reports that|reported that|thinks?|"
+    r"believes?|assumes?|asserts?|suggests?|implies|writes|wrote that)\b"
 )

@@ -16,7 +16,7 @@ from typing import Protocol
 from harness.schema import SUCCESS_STATUSES
 from harness.text.normal import clean
 from harness.text.support import support_tokens
-from harness.text.times import on_day
+from harness.text.times import ZONE, on_day, zone_of
 
 _MONTH = (
     r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
@@ -40,13 +40,19 @@ _EVENT_DATE = re.compile(
 )
 _CLOCK = re.compile(
     r"\b(?:at|by|around|since|@)\s+(?P<clock>\d{1,2}:\d{2}(?:\s*[ap]\.?m\.?)?|\d{1,2}\s*[ap]\.?m\.?)"
+    rf"(?:\s*(?P<zone>{ZONE}))?"
 )
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 #: Present-tense states of possession or presence: they speak of the latest occasion.
 _PRESENT = re.compile(r"\b(?:has|have|now|is|are|'s)\b")
 #: Words of the action and its message, never an object that tells occasions apart.
 _GENERIC = frozenset(
-    ["send", "message", "deliver", "note", "dm", "reply", "post", "publish", "journal", "entry", "register", "registry", "seal", "render", "upload", "file", "files", "receipt", "success", "queued", "fail", "pending", "cancelled", "status", "succeeded", "update", "done", "sent", "today", "now", "yesterday", "morning"]
+    ["send", "message", "deliver", "note", "dm", "reply", "post", "publish", "journal", "entry", "register", "registry", "seal", "render", "upload", "file", "files", "receipt", "success", "queued", "fail", "pending", "cancelled", "status", "succeeded", "update", "done", "sent", "today", "now", "yesterday", "morning",
+     # states and times are the claim's words, never an object that tells occasions apart
+     "live", "deliver", "delivered", "publish", "published", "log", "logged", "record",
+     "recorded", "write", "written", "utc", "cest", "cet", "gmt", "evening", "night", "last",
+     "afternoon", "tonight", "yes", "also", "just", "already", "got", "ahead", "noon",
+     "midnight", "week", "went", "out"]
 )  # fmt: skip
 #: How near a receipt must be to a clock time the sentence gives to be that occasion.
 CLOCK_SLACK = timedelta(minutes=5)
@@ -88,7 +94,8 @@ def when_of(sentence: str, recorded_at: datetime) -> When:
         if m.group("iso"):
             day = date.fromisoformat(m.group("iso"))
         elif m.group("md") or m.group("dm"):
-            read = on_day(re.sub(r"(st|nd|rd|th)\b|\bof\b", "", m.group("md") or m.group("dm")),
+            # only an ordinal's suffix goes: "august" keeps its "st"
+            read = on_day(re.sub(r"(?<=\d)(?:st|nd|rd|th)\b|\bof\b", "", m.group("md") or m.group("dm")),
                           recorded_at)  # fmt: skip
             day = read.date() if read is not None else None
             if day is not None and day > today:
@@ -105,8 +112,11 @@ def when_of(sentence: str, recorded_at: datetime) -> When:
     clock: datetime | None = None
     c = _CLOCK.search(plain)
     if c is not None:
-        base = datetime.combine(day or today, datetime.min.time(), recorded_at.tzinfo)
-        clock = on_day(c.group("clock"), base)
+        # "07:58 CEST" is 05:58 UTC: a named zone is the clock's, else recorded_at's
+        zone = zone_of(c.group("zone")) or recorded_at.tzinfo
+        base = datetime.combine(day or today, datetime.min.time(), zone)
+        local = on_day(c.group("clock"), base)
+        clock = local.astimezone(recorded_at.tzinfo) if local is not None else None
         spoken = f"{spoken} {c.group()}".strip()
     return When(day, clock, spoken)
 
@@ -124,8 +134,14 @@ def id_numbers(text: str) -> set[str]:
     return {m.group().lstrip("0") or "0" for m in _ID_NUMBER.finditer(plain)}
 
 
-def _object_words(sentence: str, target_words: frozenset[str]) -> frozenset[str]:
-    return frozenset(w for w in support_tokens(sentence) - target_words - _GENERIC
+#: ``_GENERIC`` as the tokens support_tokens makes of it (stemmed: "morning" -> "morn").
+_GENERIC_TOKENS = _GENERIC | support_tokens(" ".join(_GENERIC))
+
+
+def object_words(sentence: str, target_words: frozenset[str]) -> frozenset[str]:
+    """Content words of ``sentence`` that may name what an action moved: not the target's words,
+    the action's generic words, short words or numbers."""
+    return frozenset(w for w in support_tokens(sentence) - target_words - _GENERIC_TOKENS
                      if len(w) > 2 and not w.isdigit())  # fmt: skip
 
 
@@ -141,9 +157,11 @@ def prove(
     what: str,
     target_words: frozenset[str] = frozenset(),
     cited: frozenset[str] = frozenset(),
+    ongoing: bool = False,
 ) -> tuple[ReceiptLike | None, str]:
     """The success receipt of the occasion ``sentence`` speaks of, or None, and why. A receipt
-    the sentence names by id, or its claim cites, is that occasion."""
+    the sentence names by id, or its claim cites, is that occasion; an action the sentence says
+    is under way ("I am sending it again now") speaks of the occasion at ``recorded_at``."""
     seen = sorted((r for r in receipts if r.at is not None and r.at <= recorded_at),
                   key=lambda r: r.at or recorded_at)  # fmt: skip
     if not seen:
@@ -158,6 +176,8 @@ def prove(
             return proof, f"proved by {proof.id} ({proof.status}), the receipt it cites"
         return None, f"cites {named[-1].id}, which is {named[-1].status}"
     when = when_of(sentence, recorded_at)
+    if ongoing:
+        when = When(recorded_at.date(), recorded_at, "under way as written")
     occasions = list(seen)
     if when.clock is not None:
         occasions = [r for r in seen if r.at is not None and abs(r.at - when.clock) <= CLOCK_SLACK]
@@ -166,9 +186,13 @@ def prove(
     if when.given and not occasions:
         return None, (f"speaks of the occasion {when.spoken!r}; no {what} receipt of it "
                       f"(receipts: {_describe(seen)})")  # fmt: skip
-    objects = _object_words(sentence, target_words)
+    objects = object_words(sentence, target_words)
     if objects and len(occasions) > 1:
-        named = [r for r in occasions if objects & support_tokens(r.text)]
+        # the receipts that name most of the object ("first installment" against "first
+        # installment" and "second installment"): shared words alone do not tell them apart
+        shared = {r.id: len(objects & support_tokens(r.text)) for r in occasions}
+        most = max(shared.values())
+        named = [r for r in occasions if most and shared[r.id] == most]
         if named and len(named) < len(occasions):
             occasions = named  # the receipt that names the object the sentence names
     numbers = id_numbers(sentence)

@@ -13,10 +13,11 @@ from datetime import datetime
 
 from harness.schema import SUCCESS_STATUSES, Package
 from harness.scorers.completion.grammar import Completion
-from harness.scorers.completion.lexicon import DELIVER_FILE, FILE_RE
-from harness.scorers.completion.occasions import id_numbers, prove
+from harness.scorers.completion.lexicon import DELIVER_FILE, FILE_RE, Action
+from harness.scorers.completion.occasions import id_numbers, object_words, prove
 from harness.text.names import Named, name_variants, named_in, named_matches, target_words
 from harness.text.normal import clean
+from harness.text.support import support_tokens
 
 # -- receipts -----------------------------------------------------------------------------------
 
@@ -106,6 +107,10 @@ class _PackageIndex:
             )
         return bool(name.words) and set(name.words) <= self.words
 
+    def delegated(self, action: Action) -> bool:
+        """Has the host handed a job of this family to a worker (any receipt of it)?"""
+        return any(action.matches(r.action) for r in self.receipts)
+
     def cites(self, name: Named) -> bool:
         return name.is_id and any(named_matches(name, i) for i in self.evidence_ids)
 
@@ -186,7 +191,9 @@ def _carrying_messages(c: Completion, receipts: Sequence[Receipt]) -> list[Recei
     if c.action != DELIVER_FILE:
         return []
     nouns = {m.group() for m in FILE_RE.finditer(clean(c.sentence))}
+    # Only a success carries: a queued message about the files is no occasion of delivering them.
     return [r for r in receipts if r.action in ("message.send", "message.reply") and nouns
+            and r.status in SUCCESS_STATUSES
             and any(re.search(rf"\b{re.escape(n)}\b", clean(r.text)) for n in nouns)]  # fmt: skip
 
 
@@ -243,7 +250,7 @@ def verdict(
         proofs: list[Receipt] = []
         for label, rs in required:
             found, why = prove(c.sentence, rs, recorded_at, f"{verb} to {label}",
-                               target_words(label)[0], cited)  # fmt: skip
+                               target_words(label)[0], cited, c.ongoing)  # fmt: skip
             if not isinstance(found, Receipt):
                 return None, why
             proofs.append(found)
@@ -251,6 +258,9 @@ def verdict(
         if number is not None:
             return None, (f"names {number}, which no succeeded {verb} receipt at or before "
                           f"recorded_at carries ({_describe(family)})")  # fmt: skip
+        other = next((w for p in proofs if (w := _other_id(c.sentence, p)) is not None), None)
+        if other is not None:
+            return None, other
         return proofs[0].id, "proved by " + ", ".join(f"{p.id} ({p.status})" for p in proofs)
     if recorded:
         others = f" (receipts of {verb} name only {', '.join(sorted({r.target for r in family}))})"
@@ -259,8 +269,11 @@ def verdict(
     # Naming no target, a claim is proved only by receipts of its own action, not by those of a
     # loosely related one (a message receipt proves no delivery of files or registry update).
     own = [r for r in family if _same_action(r.action, verb)]
-    found, why = prove(c.sentence, own, recorded_at, verb, cited=cited)
+    found, why = prove(c.sentence, own, recorded_at, verb, cited=cited, ongoing=c.ongoing)
     if isinstance(found, Receipt):
+        other = _names_other_object(c, found) or _other_id(c.sentence, found)
+        if other is not None:
+            return None, other
         number = _uncarried_number(c.sentence, own, recorded_at)
         if number is not None:
             return None, (f"names {number}, which no succeeded {verb} receipt at or before "
@@ -273,3 +286,51 @@ def _same_action(receipt_action: str, verb: str) -> bool:
     r_space, _, r_stem = receipt_action.rpartition(".")
     v_space, _, v_stem = verb.rpartition(".")
     return r_space == v_space or r_stem == v_stem
+
+
+#: Words of a receipt's transport and status, never of what it moved.
+_TRANSPORT_WORDS = frozenset(
+    {"relay", "retry", "retried", "automatic", "auto", "timeout", "timed", "out", "waiting",
+     "acknowledgement", "acknowledgment", "delivery", "state", "unknown", "bounced", "error",
+     "succeed", "succeeded", "success", "fail", "failed", "queue", "queued", "pending",
+     "cancelled", "deliver", "delivered", "send", "sent", "ok", "done", "attempt"}
+)  # fmt: skip
+
+
+def _other_id(sentence: str, proof: Receipt) -> str | None:
+    """Why ``proof`` is another occasion: the sentence names an id number ("invoice 2231",
+    "scratch of 0402") and the receipt's target and text name ids too, none of them that one."""
+    said = id_numbers(sentence)
+    carried = id_numbers(f"{proof.target} {proof.text}")
+    if said & id_numbers(proof.id.replace(":", " ")):
+        return None  # the sentence names the receipt itself ("receipt:deleg-5508")
+    if not said or not carried or said & carried:
+        return None
+    return (
+        f"names {', '.join(sorted(said))}; its only proof {proof.id} is of "
+        f"{', '.join(sorted(carried))}: another occasion"
+    )
+
+
+_TRANSPORT_TOKENS = _TRANSPORT_WORDS | support_tokens(" ".join(_TRANSPORT_WORDS))
+
+
+def _names_other_object(c: Completion, proof: Receipt) -> str | None:
+    """Why a claim that names no target is not proved by ``proof``: it names an object ("the
+    gallery call") and the receipt's text, in its object part after the colon ("schedule.create
+    reading-hour: tomorrow 07:00"), names something else, and its target none of it either. A
+    receipt whose text names nothing beyond its status cannot tell, and proves."""
+    _, colon, part = proof.text.partition(":")
+    if not c.action.targeted or not colon:
+        return None  # a journal's receipt names the journal, not what the entry is about
+    objects = object_words(c.sentence, support_tokens(f"{c.phrase} {c.action.verb}"))
+    target = support_tokens(proof.target.replace("-", " ").replace("_", " "))
+    said = support_tokens(part) - _TRANSPORT_TOKENS - support_tokens(proof.action.replace(".", " "))
+    said = frozenset(w for w in said if not w.isdigit())
+    if not objects or not said or objects & (said | target):
+        return None
+    return (
+        f"names {', '.join(sorted(objects))}; the only {c.action.verb} receipt of its "
+        f"occasion, {proof.id}, is of {proof.target or 'something else'} "
+        f"({part.strip()}): no receipt proves it"
+    )

@@ -95,7 +95,7 @@ def completions(
             for h in hits:
                 labels = tuple(dict.fromkeys([*h.names, *(n.label for n in h.named)]))
                 found.append(Completion(where, sentence, h.phrase, h.action, labels, h.names,
-                                        h.named, h.record))  # fmt: skip
+                                        h.named, h.record, h.ongoing))  # fmt: skip
             if why_not:
                 skipped.append({"kind": "not_counted", "where": where, "sentence": sentence,
                                 "why": "; ".join(why_not)})  # fmt: skip
@@ -131,6 +131,13 @@ def invented_completion(ctx: ScoreContext) -> Score[InventedCompletionValues]:
         return judged_completion(ctx, judge)
     found, skipped = ctx.once(_statements)
     index = _PackageIndex.of(ctx.package) if found else None
+    if index is not None:
+        # "The sweep is complete" claims a worker's job only where the host delegated one.
+        own_work = [c for c in found if c.action.delegated and not index.delegated(c.action)]
+        found = [c for c in found if c not in own_work]
+        skipped = [*skipped, *({"kind": "not_counted", "where": c.where, "sentence": c.sentence,
+                                "why": f"{c.phrase!r}: no delegated job in the package: the "
+                                       "stage's own work"} for c in own_work)]  # fmt: skip
     recorded_at = parse_time(ctx.package.recorded_at.isoformat()) or ctx.package.recorded_at
     details: list[dict[str, Any]] = []
     invented: list[dict[str, Any]] = []

@@ -1,0 +1,203 @@
+"""Lexical claim support: are a claim's own words (times, digests, names, content words) in the
+valid items it cites, taken together? Quotes found in an item are the evidence speaking."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import UTC
+from typing import Any
+
+from rapidfuzz import fuzz
+
+from harness.schema import EvidenceItem
+from harness.scorers.base import Thresholds
+from harness.scorers.citations import _words
+from harness.text.names import named_in
+from harness.text.normal import ascii_fold, clean, fold, normalise
+from harness.text.stance import EvidenceClause, evidence_clauses
+from harness.text.support import (
+    backed_tokens,
+    claim_tokens,
+    disputes,
+    evidence_tokens,
+    hex_runs,
+    quoted_spans,
+    support_tokens,
+)
+from harness.text.times import times_in
+
+
+def _flat(value: Any, depth: int = 0) -> Iterator[str]:
+    """Keys and scalar values of an item's data, nested ones too (checks, measurements)."""
+    if depth > 4:
+        return
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            yield str(key)
+            yield from _flat(inner, depth + 1)
+    elif isinstance(value, list | tuple):
+        for inner in value:
+            yield from _flat(inner, depth + 1)
+    elif isinstance(value, str | int | float) and not isinstance(value, bool):
+        yield str(value)
+
+
+@dataclass(frozen=True)
+class Backing:
+    """What one cited item can back: its words (text, id, source, kind, data), digests, time."""
+
+    item: EvidenceItem
+    tokens: frozenset[str]
+    words: frozenset[str]
+    hexes: tuple[str, ...]
+    date: str
+    clock: str
+    #: ``clean`` text, id and source, where an id the claim names ("session#2026-...") is found.
+    plain: str
+    #: What the item's text and fields state, clause by clause, each with its negation.
+    clauses: tuple[EvidenceClause, ...] = ()
+
+    @classmethod
+    def of(cls, item: EvidenceItem) -> Backing:
+        at = item.at.astimezone(UTC)
+        # Prose names an item's day by month and day ("the August 20 note"), not by ISO date.
+        day = f"{at:%B} {at:%b} {at.day} {at:%A}"
+        whole = " ".join([item.text, item.id, item.source, item.kind, day,
+                          *_flat(item.data or {})])  # fmt: skip
+        stated = evidence_clauses(item.text, item.data)
+        return cls(
+            item,
+            # Hyphenated names in the item's own words may be written apart in a claim.
+            support_tokens(whole).union(evidence_tokens(item.text), *(c.tokens for c in stated)),
+            frozenset(ascii_fold(normalise(whole)).split()),
+            tuple(hex_runs(clean(whole))),
+            at.strftime("%Y-%m-%d"),
+            at.strftime("%H:%M"),
+            ascii_fold(clean(whole)),
+            stated,
+        )
+
+
+@dataclass(frozen=True)
+class Support:
+    supported: bool
+    backing: tuple[str, ...]
+    why: str
+    #: The claim's own assertion: without the evidence it quotes or the mentions it disputes.
+    asserted: str = ""
+
+
+def _quotes_item(span: str, backing: Backing, thresholds: Thresholds) -> bool:
+    words = _words(span)
+    return (
+        bool(words)
+        and words <= _words(backing.item.text)
+        and (fuzz.partial_ratio(normalise(span), normalise(backing.item.text)) >= thresholds.quote)
+    )
+
+
+#: A quote the claim attributes to evidence ("receipt:deleg-7 says '...'"), not to a draft.
+_ATTRIBUTED = re.compile(r"\b(?:says|reads|read|writes|wrote|states|records|quotes)\s*:?\s*$")
+
+
+def _misquotes(span: str, backing: Backing) -> bool:
+    """Mostly the item's words, but not all of them: a quote with a word changed."""
+    words = _words(span)
+    return len(words) >= 3 and len(words & _words(backing.item.text)) >= 0.6 * len(words)
+
+
+def _names_backed(mention: str, tokens: frozenset[str]) -> bool:
+    """A disputed mention must be about what the evidence is about: the names it gives (Patrick,
+    render-7601) are in the cited items, or, naming none, it shares a content word with them."""
+    named = named_in(mention)
+    if named:
+        return any(support_tokens(n.literal) <= tokens for n in named)
+    return bool(support_tokens(mention) & tokens)
+
+
+def claim_support(text: str, pool: list[Backing], thresholds: Thresholds) -> Support:
+    """Is the claim backed by its valid cited items taken together?
+
+    A quoted span found in a cited item is the evidence speaking and needs no further backing; a
+    quoted span found in none is something the claim mentions (a draft sentence), which the claim
+    either asserts (measured like its own words) or disputes ("Unsupported: '...'"; then it must
+    only be about the same target as the evidence). The claim's own words, without reporting
+    words, must be in the cited items (share above ``thresholds.claim_support``); dates, clock times
+    and digest prefixes count when a cited item carries them.
+    """
+    folded = fold(text)
+    tokens = frozenset().union(*(b.tokens for b in pool))
+    quoted: list[Backing] = []
+    mentions: list[str] = []
+    own_parts: list[str] = []
+    last = 0
+    for start, end, span in quoted_spans(folded):
+        own_parts.append(folded[last:start])
+        last = end
+        hit = next((b for b in pool if _quotes_item(span, b, thresholds)), None)
+        if hit is not None:
+            quoted.append(hit)
+            continue
+        near = next((b for b in pool if _misquotes(span, b)), None)
+        if near is not None and _ATTRIBUTED.search(folded[:start]):
+            return Support(False, (), f"misquotes {near.item.id}: {span!r}", folded)
+        mentions.append(span)
+    own_parts.append(folded[last:])
+    own = " ".join(own_parts)
+    disputed = bool(mentions) and disputes(own)
+    if mentions and not disputed:
+        own = " ".join([own, *mentions])  # an asserted mention is the claim's own words
+    if not pool:
+        return Support(False, (), "no valid citation backs it lexically", own)
+    if disputed and not all(_names_backed(m, tokens) for m in mentions):
+        return Support(False, (), "disputes something its citations do not concern", own)
+    own_clean = clean(ascii_fold(own))
+    unbacked: list[str] = []
+    rest: list[str] = []
+    cut = 0
+    for start, end, date, clock in times_in(own_clean):
+        rest.append(own_clean[cut:start])
+        cut = end
+        if not any(
+            (date is None or date == b.date) and (clock is None or clock == b.clock) for b in pool
+        ):
+            unbacked.append(own_clean[start:end])
+    rest.append(own_clean[cut:])
+    remaining = " ".join(rest)
+    hexes = frozenset(h for b in pool for h in b.hexes)
+    for run in hex_runs(remaining):
+        remaining = remaining.replace(run, " ")
+        if not any(h.startswith(run) for h in hexes):
+            unbacked.append(run)
+    if unbacked:
+        # A time or digest is not paraphrased: one the cited items do not carry is a wrong one.
+        return Support(False, (), f"its citations do not carry {', '.join(unbacked[:2])}", own)
+    strangers = [
+        n.literal
+        for n in named_in(own)
+        if not support_tokens(n.literal) <= tokens and not any(n.literal in b.plain for b in pool)
+    ]
+    if strangers:
+        return Support(
+            False, (), f"names {', '.join(strangers[:2])}, absent from its citations", own
+        )
+    wanted = claim_tokens(remaining)
+    backed = backed_tokens(wanted, tokens)
+    total = len(wanted) + len(unbacked)
+    used = tuple(dict.fromkeys(
+        [b.item.id for b in quoted] + [b.item.id for b in pool if b.tokens & backed]
+    ))  # fmt: skip
+    if total == 0:
+        if quoted:
+            return Support(True, used, f"quotes {', '.join(used)}", own)
+        return Support(False, (), "asserts nothing its citations could back", own)
+    share = len(backed) / total
+    if share <= thresholds.claim_support:  # half the words or fewer: the rest is the claim's own
+        missing = sorted(wanted - backed)[:4] + unbacked[:2]
+        return Support(
+            False, (), f"no valid citation backs it lexically ({share:.0%}; not in evidence: "
+            f"{', '.join(missing)})", own,
+        )  # fmt: skip
+    return Support(True, used, f"backed by {', '.join(used)}", own)
