@@ -1,6 +1,7 @@
-"""Held-out set 4 and the labelled real SmolLM2 statements: frozen, measured once, now guards.
+"""The blind sets (held-out 4 and 5, the labelled real SmolLM2 statements): frozen, measured once,
+now guards.
 
-Both were written blind from docs/labelled-sets.md; their first-contact figures (FIRST_CONTACT.md
+Each was written blind from docs/labelled-sets.md; their first-contact figures (FIRST_CONTACT.md
 beside each) are the floors here, so a detector change that judges fewer lines right fails.
 """
 
@@ -29,6 +30,12 @@ FIRST_CONTACT_RIGHT = {
     ("heldout4", "repeat.jsonl"): 47,  # of 48 (first contact 42)
     ("real_smollm2", "completion.jsonl"): 105,  # of 106 (first contact 94)
     ("real_smollm2", "support.jsonl"): 41,  # of 44
+    # Held-out 5: first contact 2026-12-02 04:19 UTC, main 12f8ef2 (tests/data/heldout5/).
+    ("heldout5", "completion.jsonl"): 154,  # of 186
+    ("heldout5", "support.jsonl"): 63,  # of 89
+    ("heldout5", "citations.jsonl"): 55,  # of 62
+    ("heldout5", "traces.jsonl"): 220,  # of 222 (trace, kind) units
+    ("heldout5", "repeat.jsonl"): 40,  # of 47
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {("heldout4", "traces.jsonl"): ["traces.jsonl:1: trace.0.tool_call.t"]}
@@ -43,7 +50,7 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
     return outcomes
 
 
-@pytest.mark.parametrize("folder", ["heldout4", "real_smollm2"])
+@pytest.mark.parametrize("folder", ["heldout4", "heldout5", "real_smollm2"])
 def test_the_set_is_the_frozen_one(folder: str) -> None:
     for line in (DATA / folder / "FROZEN.txt").read_text().splitlines():
         digest, name = line.split()
@@ -57,10 +64,12 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
     assert right >= FIRST_CONTACT_RIGHT[(folder, name)], f"{folder}/{name}: {right} right"
 
 
-def test_polarity_pairs_no_worse_than_first_contact() -> None:
-    right, total = pairs_right(_outcomes("heldout4", "support.jsonl"))
-    assert total == 30
-    assert right >= 23  # first contact 14
+@pytest.mark.parametrize(("folder", "pairs", "floor"), [("heldout4", 30, 23), ("heldout5", 37, 24)])
+def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
+    # Held-out 4: first contact 14, raised by the fixes it drove; held-out 5: first contact.
+    right, total = pairs_right(_outcomes(folder, "support.jsonl"))
+    assert total == pairs
+    assert right >= floor
 
 
 def test_real_invented_completions_caught_no_fewer_than_on_first_contact() -> None:
