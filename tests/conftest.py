@@ -34,10 +34,11 @@ def pytester_with_recordings(pytester: pytest.Pytester, small_recordings: Path) 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Slow tests first, the one marked ``slow(first=True)`` (the live model, minutes on a loaded
-    machine) before them. Under ``pytest -n 2 --dist loadfile`` (pyproject.toml) xdist deals out
-    files in the order of their first test, so the files of slow tests start early and the fast
-    ones fill in after: both workers end together instead of one running a long test alone at
-    the end. The sort is stable and the same on every worker, as xdist requires."""
+    machine) before them. Under ``pytest -n 2 --dist loadfile --no-loadscope-reorder``
+    (pyproject.toml) xdist deals out files in the order of their first test, so the files of
+    slow tests start early and the fast ones fill in after: both workers end together instead of
+    one running a long test alone at the end. The sort is stable and the same on every worker, as
+    xdist requires."""
 
     def rank(item: pytest.Item) -> int:
         marker = item.get_closest_marker("slow")

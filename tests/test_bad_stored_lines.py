@@ -68,7 +68,7 @@ def test_an_adapter_reporting_1e999_cost_gives_failed_cases_and_a_readable_run(
     out = tmp_path / "run"
     code, _, err = shadow(
         capsys, "run", "--runner", "command", "--recordings", str(recordings), "--out", str(out),
-        "--no-progress", "--stage", "preflight", "--", sys.executable, str(adapter),
+        "--no-progress", "--no-report", "--stage", "preflight", "--", sys.executable, str(adapter),
     )  # fmt: skip
     assert code in (0, 1), err
     records = read_results(out)
@@ -76,6 +76,7 @@ def test_an_adapter_reporting_1e999_cost_gives_failed_cases_and_a_readable_run(
     assert all(
         "usage.cost_usd" in (r.error or "") and "non-finite" in (r.error or "") for r in records
     )
+    # The stored run scores and reports (once: the run itself wrote neither).
     assert shadow(capsys, "score", str(out))[0] == 0
     assert shadow(capsys, "report", str(out))[0] == 0
 
@@ -100,9 +101,11 @@ def test_a_poisoned_run_directory_still_scores_reports_and_resumes(
 ) -> None:
     recordings = write_recordings(tmp_path / "rec", 6)
     out = tmp_path / "run"
+    # No report from the run: the poisoned directory is scored and reported below.
     code, _, err = shadow(
-        capsys, "run", "--recordings", str(recordings), "--out", str(out), "--no-progress"
-    )
+        capsys, "run", "--recordings", str(recordings), "--out", str(out), "--no-progress",
+        "--no-report",
+    )  # fmt: skip
     assert code in (0, 1), err
     planned = {r.key for r in read_results(out)}
     bad = _poison(out)
