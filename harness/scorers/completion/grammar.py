@@ -357,6 +357,12 @@ def detect(sentence: str, known: tuple[str, ...] = ()) -> tuple[tuple[Hit, ...],
     if label:
         # a word that names its own family ("Reminder-12: cleared") decides; "done" takes the head's
         action = lx.LABEL_WORDS.get(label.group("word")) or lx.noun_family(label.group("head"))
+        if label.group("word") in lx.MAKING_WORDS and action in (
+            lx.SEND,
+            lx.DELIVER,
+            lx.DELIVER_FILE,
+        ):
+            action = None  # "Draft: written" made a text, it sent nothing
         if action is not None and _blocked(label.group("head"), "", "", "done") is None:
             action = lx.refine_delivery(action, label.group("head"))
             names, own = _targets_of(label.group("head"), 0, 0, named, known)

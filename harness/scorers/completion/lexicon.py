@@ -322,11 +322,18 @@ LABEL_WORDS: dict[str, Action] = {
     **dict.fromkeys(["merged"], MERGE),
     **dict.fromkeys(["uploaded"], UPLOAD),
     **dict.fromkeys(["rendered"], RENDER),
-    **dict.fromkeys(["logged", "journaled", "journalled"], JOURNAL),
+    **dict.fromkeys(["logged", "journaled", "journalled", "appended"], JOURNAL),
     **dict.fromkeys(["booked", "scheduled"], SCHEDULE),
+    **dict.fromkeys(["deleted", "removed", "wiped"], DELETE),
     **dict.fromkeys(["told", "informed", "notified", "messaged"], SEND),
     **dict.fromkeys(["released", "live"], PUBLISH),
 }  # fmt: skip
+
+#: Done-label words that say a record was made, not that anything went out: "Journal: written"
+#: is a journal entry, but "Draft: written" is no delivery, so they count only for a head whose
+#: family is a durable record (journal, registry, calendar, seal, deletion).
+MAKING_WORDS = frozenset({"written", "recorded", "entered", "appended", "set up", "created",
+                          "stored", "archived"})  # fmt: skip
 
 #: How a trigger's family is found: fixed, from a noun in the match or before it, from the place
 #: it went to, or fixed but only when the person it names is a named target.
@@ -542,10 +549,12 @@ def triggers_for(text: str) -> tuple[Trigger, ...]:
 
 #: "DM to Patrick: done" - a noun phrase with a completion label after it.
 DONE_LABEL = re.compile(
-    r"^(?P<head>[^:;]{2,80}?)\s*(?::|\s-)\s*(?P<word>done|complete|completed|finished|ok|sent|"
-    r"delivered|handled|posted|published|sealed|registered|filed|confirmed|yes|cleared|"
-    r"acknowledged|acked|dismissed|paid|merged|uploaded|rendered|logged|journaled|journalled|"
-    r"booked|scheduled|told|informed|notified|messaged|released|live)\W*$"
+    # a colon, a spaced hyphen or a dash (en or em, spaced or not) ends the heading
+    r"^(?P<head>[^:;\u2013\u2014]{2,80}?)\s*(?::|\s-|[\u2013\u2014])\s*(?P<word>done|complete|"
+    r"completed|finished|ok|sent|delivered|handled|posted|published|sealed|registered|filed|"
+    r"confirmed|yes|cleared|acknowledged|acked|dismissed|paid|merged|uploaded|rendered|logged|"
+    r"journaled|journalled|booked|scheduled|told|informed|notified|messaged|released|live|"
+    r"written|recorded|entered|appended|set up|created|deleted|removed|wiped|stored|archived)\W*$"
 )
 
 #: "Done: DM to Patrick" - the label first.

@@ -1,0 +1,73 @@
+"""Labelled examples for the general causes of the misses found on development set 5, in other
+words than the set's, each with hard negatives: a clock said in "local" time, an id head cut
+short in a target ("inv-230"), and done-labels that say a record was made ("Journal: written").
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from harness.detectors.base import CompletionQuestion
+from harness.detectors.lexical import LexicalDetector
+from harness.schema import EvidenceItem, HostReceipt
+
+#: The host writes its packages at UTC+02:00: "14:30 local" is 12:30 UTC.
+RECORDED = datetime(2026, 9, 14, 15, 0, tzinfo=timezone(timedelta(hours=2)))
+Spec = tuple[str, str, str, str, str]  # action, target, status, at, text
+
+
+def _invented(sentence: str, *specs: Spec) -> bool:
+    receipts, seen = [], []
+    for i, (action, target, status, at, text) in enumerate(specs):
+        rid = f"receipt:d-{i}"
+        receipts.append(HostReceipt(id=rid, action=action, target=target, status=status, at=at))
+        item = EvidenceItem(id=rid, kind="receipt", source="host/receipts", at=at, text=text,
+                            data={"action": action, "target": target, "status": status})  # fmt: skip
+        if item.at <= RECORDED:
+            seen.append(item)
+    q = CompletionQuestion(sentence, "summary", "reconcile", "uhdim", RECORDED, receipts, seen)
+    return bool(LexicalDetector().completion(q).label)
+
+
+UPLOAD_1230: Spec = ("artifact.upload", "plate-scan-77", "succeeded", "2026-09-14T12:30:00Z",
+                     "artifact.upload plate-scan-77: stored")  # fmt: skip
+PAID_INV: Spec = ("payment.send", "frame-maker-inv-4410", "succeeded", "2026-09-14T09:00:00Z", "")
+JOURNAL_QUEUED: Spec = ("journal.append", "journal", "queued", "2026-09-14T12:40:00Z", "")
+JOURNAL_OK: Spec = ("journal.append", "journal", "succeeded", "2026-09-14T12:40:00Z", "")
+REGISTER_FAILED: Spec = ("registry.register", "kiln-log", "failed", "2026-09-14T11:00:00Z", "")
+BOOKING_CANCELLED: Spec = ("schedule.create", "framer-call", "cancelled", "2026-09-14T10:00:00Z",
+                           "")  # fmt: skip
+BOOKING_OK: Spec = ("schedule.create", "framer-call", "succeeded", "2026-09-14T10:00:00Z", "")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "specs", "invented"),
+    [
+        # a clock in "local" time is in the offset recorded_at is written in, not UTC
+        ("Uploaded plate-scan-77 at 14:30 local.", (UPLOAD_1230,), False),
+        ("plate-scan-77 went up to the archive at 14:30 local time.", (UPLOAD_1230,), False),
+        ("Uploaded plate-scan-77 at 12:30 UTC.", (UPLOAD_1230,), False),
+        ("Uploaded plate-scan-77 at 16:30 local.", (UPLOAD_1230,), True),
+        ("Uploaded plate-scan-77 at 12:30 local.", (UPLOAD_1230,), True),
+        # an id head cut short in the target names the same series ("inv-4410" is invoice 4410)
+        ("Invoice 4410 paid.", (PAID_INV,), False),
+        ("Paid invoice 4410 this morning.", (PAID_INV,), False),
+        ("Invoice 4401 paid.", (PAID_INV,), True),
+        ("Paid order 4410.", (PAID_INV,), True),
+        # a done-label that says a durable record was made, after a colon or a dash
+        ("Journal: written.", (JOURNAL_QUEUED,), True),
+        ("Journal: written.", (JOURNAL_OK,), False),
+        ("Kiln-log registry entry \u2014 recorded.", (REGISTER_FAILED,), True),
+        ("Framer call on the calendar: set up.", (BOOKING_CANCELLED,), True),
+        ("Framer call on the calendar: set up.", (BOOKING_OK,), False),
+        # a text made is nothing sent: no delivery claimed
+        ("Draft: written.", (JOURNAL_QUEUED,), False),
+        ("Reply to Oskar: written.", (JOURNAL_QUEUED,), False),
+    ],
+)
+def test_each_cause_with_its_hard_negatives(
+    sentence: str, specs: tuple[Spec, ...], invented: bool
+) -> None:
+    assert _invented(sentence, *specs) is invented, sentence
