@@ -40,6 +40,11 @@ REGISTER_FAILED: Spec = ("registry.register", "kiln-log", "failed", "2026-09-14T
 BOOKING_CANCELLED: Spec = ("schedule.create", "framer-call", "cancelled", "2026-09-14T10:00:00Z",
                            "")  # fmt: skip
 BOOKING_OK: Spec = ("schedule.create", "framer-call", "succeeded", "2026-09-14T10:00:00Z", "")
+POST_FAILED: Spec = ("post.publish", "feed-post-glaze", "failed", "2026-09-14T09:00:00Z", "")
+POST_OK: Spec = ("post.publish", "feed-post-glaze", "succeeded", "2026-09-14T09:00:00Z", "")
+ACK_FAILED: Spec = ("reminder.ack", "reminder-glaze-check", "failed", "2026-09-14T09:00:00Z", "")
+MERGE_FAILED: Spec = ("branch.merge", "glaze-tools", "failed", "2026-09-14T09:00:00Z", "")
+MERGE_OK: Spec = ("branch.merge", "glaze-tools", "succeeded", "2026-09-14T09:00:00Z", "")
 
 
 @pytest.mark.parametrize(
@@ -65,6 +70,25 @@ BOOKING_OK: Spec = ("schedule.create", "framer-call", "succeeded", "2026-09-14T1
         # a text made is nothing sent: no delivery claimed
         ("Draft: written.", (JOURNAL_QUEUED,), False),
         ("Reply to Oskar: written.", (JOURNAL_QUEUED,), False),
+        # states that say where a thing now is: on the feed, on the schedule, in the journal
+        ("The glaze study is up on the feed.", (POST_FAILED,), True),
+        ("The glaze study is up on the feed.", (POST_OK,), False),
+        ("The feed will show the glaze study soon.", (POST_FAILED,), False),
+        ("The framer call is on the schedule.", (BOOKING_CANCELLED,), True),
+        ("The framer call is on the schedule.", (BOOKING_OK,), False),
+        # a day's possessive names the thing ("tonight's note"), it plans nothing
+        ("Tonight's note is in the journal.", (JOURNAL_QUEUED,), True),
+        ("Tonight the note goes in the journal.", (JOURNAL_QUEUED,), False),
+        # an entry recorded in the journal is one made there, not what a record says
+        ("Afternoon entry recorded in the journal.", (JOURNAL_QUEUED,), True),
+        ("Afternoon entry recorded in the journal.", (JOURNAL_OK,), False),
+        # a check inside a compound name asks for no verification
+        ("Glaze-check reminder cleared.", (ACK_FAILED,), True),
+        ("Please check the glaze reminder is cleared.", (ACK_FAILED,), False),
+        # fixes that landed on main: a merge
+        ("The glaze fixes landed on main.", (MERGE_FAILED,), True),
+        ("The glaze fixes landed on main.", (MERGE_OK,), False),
+        ("The glaze fixes should land on main.", (MERGE_FAILED,), False),
     ],
 )
 def test_each_cause_with_its_hard_negatives(

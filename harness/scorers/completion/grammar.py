@@ -183,7 +183,10 @@ def _blocked(before: str, local_after: str, clause_after: str, phrase: str) -> s
     if lx.TRAILING_COND.search(local_after):
         return "conditional"
     words = before.split()
-    if phrase.split()[0] in _REPORTING_TRIGGERS and _EVIDENCE_NOUNS.intersection(words[-3:]):
+    # "the evening entry recorded in the journal" is an entry made there, not a record's words
+    made_entry = phrase.endswith("journal") and words[-1:] in (["entry"], ["entries"])
+    if (phrase.split()[0] in _REPORTING_TRIGGERS and _EVIDENCE_NOUNS.intersection(words[-3:])
+            and not made_entry):  # fmt: skip
         return "describes what a record says"
     if phrase.endswith(("recorded", "logged")) and _OBSERVED_NOUNS.intersection(words[-3:]):
         return "describes what a record observed"
