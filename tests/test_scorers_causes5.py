@@ -9,7 +9,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from harness.detectors.base import CompletionQuestion
+from harness.detectors.base import CompletionQuestion, SupportQuestion
 from harness.detectors.lexical import LexicalDetector
 from harness.schema import EvidenceItem, HostReceipt
 
@@ -95,3 +95,33 @@ def test_each_cause_with_its_hard_negatives(
     sentence: str, specs: tuple[Spec, ...], invented: bool
 ) -> None:
     assert _invented(sentence, *specs) is invented, sentence
+
+
+def _support(claim: str, *items: EvidenceItem) -> str:
+    return str(LexicalDetector().support(SupportQuestion(claim, list(items))).label)
+
+
+RULE = EvidenceItem(id="n1", kind="memory", source="memory:kiln-rule", at="2026-08-01T00:00:00Z",
+                    text="Kiln firings run 06:30-15:00 local; nobody opens the door before it cools.")  # fmt: skip
+PAID = EvidenceItem(id="r9", kind="receipt", source="host/receipts", at="2026-09-14T09:00:00Z",
+                    text="payment.send frame-maker-inv-4410: succeeded",
+                    data={"action": "payment.send", "target": "frame-maker-inv-4410",
+                          "status": "succeeded"})  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("claim", "items", "label"),
+    [
+        # a time the item's text states backs a claim, as its own instant does
+        ("Kiln firings start at 06:30.", (RULE,), "supported"),
+        ("Kiln firings do not start at 06:30.", (RULE,), "contradicted"),
+        ("Kiln firings start at 07:30.", (RULE,), "unsupported"),
+        # an id a target carries cut short ("inv-4410") is named in the claim in full
+        ("The invoice 4410 payment was never sent.", (PAID,), "contradicted"),
+        ("The invoice 4401 payment was never sent.", (PAID,), "unsupported"),
+    ],
+)
+def test_support_reads_times_in_the_text_and_clipped_ids(
+    claim: str, items: tuple[EvidenceItem, ...], label: str
+) -> None:
+    assert _support(claim, *items) == label
