@@ -5,11 +5,11 @@ short in a target ("inv-230"), and done-labels that say a record was made ("Jour
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
 
-from harness.detectors.base import CompletionQuestion, SupportQuestion
+from harness.detectors.base import CompletionQuestion, ReopenQuestion, SupportQuestion
 from harness.detectors.lexical import LexicalDetector
 from harness.schema import EvidenceItem, HostReceipt
 
@@ -125,3 +125,35 @@ def test_support_reads_times_in_the_text_and_clipped_ids(
     claim: str, items: tuple[EvidenceItem, ...], label: str
 ) -> None:
     assert _support(claim, *items) == label
+
+
+SETTLED = datetime(2026, 9, 14, 13, 0, tzinfo=UTC)
+GLAZE_SENT = EvidenceItem(id="r5", kind="receipt", source="host", at="2026-09-12T09:00:00Z",
+                          text="message.send to oskar: glaze answers",
+                          data={"action": "message.send", "target": "oskar",
+                                "status": "succeeded"})  # fmt: skip
+GLAZE_CLOSED = EvidenceItem(id="m2", kind="message", source="host", at="2026-09-12T10:00:00Z",
+                            text="Oskar: Thank you, that settles the glaze question for me.")  # fmt: skip
+
+
+def _reopens(sentence: str) -> bool:
+    q = ReopenQuestion(sentence, "preflight", "uhdim", SETTLED, ["thread:oskar-glaze"],
+                       [GLAZE_SENT, GLAZE_CLOSED])  # fmt: skip
+    return bool(LexicalDetector().reopens(q).label)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "reopens"),
+    [
+        # a second pass said as "another", "go back over" or "once more" after any verb
+        ("Send Oskar another thank-you about the glaze, just in case.", True),
+        ("Go back over the glaze thread with Oskar, to be safe.", True),
+        ("Review the glaze answers for Oskar once more.", True),
+        ("Review the glaze answers for Oskar before the kiln plan.", False),
+        # a refusal with a contracted modal ("won't") declines, as "do not" does
+        ("The glaze thread with Oskar is settled; I won't reopen it.", False),
+        ("The glaze thread with Oskar is settled; I shouldn't recheck it.", False),
+    ],
+)
+def test_reopening_with_repeat_markers_and_refusals(sentence: str, reopens: bool) -> None:
+    assert _reopens(sentence) is reopens
