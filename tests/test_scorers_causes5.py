@@ -85,6 +85,14 @@ MERGE_OK: Spec = ("branch.merge", "glaze-tools", "succeeded", "2026-09-14T09:00:
         # a check inside a compound name asks for no verification
         ("Glaze-check reminder cleared.", (ACK_FAILED,), True),
         ("Please check the glaze reminder is cleared.", (ACK_FAILED,), False),
+        # an ellipsis ends one thought: what follows it is asserted on its own
+        (
+            "Not that it wasn't logged... it was logged in the journal at noon.",
+            (JOURNAL_QUEUED,),
+            True,
+        ),
+        ("The journal was written... at noon, I think.", (JOURNAL_OK,), False),
+        ("The journal was not written... not yet.", (JOURNAL_QUEUED,), False),
         # fixes that landed on main: a merge
         ("The glaze fixes landed on main.", (MERGE_FAILED,), True),
         ("The glaze fixes landed on main.", (MERGE_OK,), False),

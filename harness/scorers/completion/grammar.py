@@ -22,7 +22,8 @@ from harness.text.normal import clean
 
 _CLAUSE_SPLIT = re.compile(
     r"\s*(?:;|:|,\s*but\b|\bbut\b|\bhowever\b|\balthough\b|\bthough\b|\bwhereas\b|\bwhile\b|"
-    r",\s*yet\b|\s-\s|\(|\))\s*"
+    # an ellipsis ends one thought and opens another ("wasn't sealed... it was sealed")
+    r",\s*yet\b|\s-\s|\(|\)|\.{2,}|\u2026)\s*"
 )
 #: Commas and "and"/"then" that may join two clauses (kept only when both sides have a verb).
 _COORD_SPLIT = re.compile(
