@@ -25,17 +25,17 @@ DATA = Path(__file__).parent / "data"
 FIRST_CONTACT_RIGHT = {
     ("heldout4", "completion.jsonl"): 219,  # of 219 (first contact 194)
     ("heldout4", "support.jsonl"): 58,  # of 70 (first contact 42)
-    ("heldout4", "citations.jsonl"): 51,  # of 55
+    ("heldout4", "citations.jsonl"): 55,  # of 55; raised floors are development figures
     ("heldout4", "traces.jsonl"): 213,  # of 213 (trace, kind) units of the 55 readable lines
     ("heldout4", "repeat.jsonl"): 47,  # of 48 (first contact 42)
     ("real_smollm2", "completion.jsonl"): 105,  # of 106 (first contact 94)
     ("real_smollm2", "support.jsonl"): 41,  # of 44
     # Held-out 5: first contact 2026-12-02 04:19 UTC, main 12f8ef2 (tests/data/heldout5/).
-    ("heldout5", "completion.jsonl"): 154,  # of 186
-    ("heldout5", "support.jsonl"): 63,  # of 89
-    ("heldout5", "citations.jsonl"): 55,  # of 62
+    ("heldout5", "completion.jsonl"): 165,  # of 186; raised floors are development figures
+    ("heldout5", "support.jsonl"): 66,  # of 89 (first contact 63; a development figure)
+    ("heldout5", "citations.jsonl"): 62,  # of 62 (first contact 55; a development figure)
     ("heldout5", "traces.jsonl"): 220,  # of 222 (trace, kind) units
-    ("heldout5", "repeat.jsonl"): 40,  # of 47
+    ("heldout5", "repeat.jsonl"): 44,  # of 47 (first contact 40; a development figure)
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {("heldout4", "traces.jsonl"): ["traces.jsonl:1: trace.0.tool_call.t"]}
@@ -64,7 +64,7 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
     assert right >= FIRST_CONTACT_RIGHT[(folder, name)], f"{folder}/{name}: {right} right"
 
 
-@pytest.mark.parametrize(("folder", "pairs", "floor"), [("heldout4", 30, 23), ("heldout5", 37, 24)])
+@pytest.mark.parametrize(("folder", "pairs", "floor"), [("heldout4", 30, 23), ("heldout5", 37, 25)])
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
     # Held-out 4: first contact 14, raised by the fixes it drove; held-out 5: first contact.
     right, total = pairs_right(_outcomes(folder, "support.jsonl"))

@@ -7,11 +7,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from pydantic import ValidationError
-from rapidfuzz import fuzz
 
 from harness.schema import Citation, EvidenceItem, Package
 from harness.scorers.base import Thresholds
-from harness.text.normal import normalise
+from harness.text.normal import clean, normalise
 from harness.text.support import STOPWORDS
 from harness.text.times import parse_time
 
@@ -67,10 +66,25 @@ def check_citation(
         return CitationCheck(where, shown, None, False, False, "not a citation object")
     cited_id = citation.id or None
     source = citation.source or citation.artifact
-    if cited_id is None and citation.artifact and package.evidence(citation.artifact):
-        cited_id, source = citation.artifact, citation.source  # an artifact named by its id
     when_text = citation.timestamp or citation.offset_or_timestamp
     when = parse_time(when_text)
+    if citation.artifact and package.evidence(citation.artifact):
+        if citation.offset_or_timestamp and when is None:
+            # an artifact names an item by its id only with no offset: "line 1" points inside
+            # something, and is not the item's instant
+            return CitationCheck(
+                where, shown, None, False, False,
+                f"artifact {citation.artifact!r} cited with offset "
+                f"{citation.offset_or_timestamp!r}, which is not an instant",
+            )  # fmt: skip
+        if cited_id is None:
+            cited_id, source = citation.artifact, citation.source  # an artifact named by its id
+        elif citation.artifact != cited_id:
+            # two fields name two items: the citation names no single one
+            return CitationCheck(
+                where, shown, None, False, False,
+                f"id {cited_id!r} and artifact {citation.artifact!r} name two items",
+            )  # fmt: skip
     item: EvidenceItem | None = None
     if cited_id:
         item = package.evidence(cited_id)
@@ -97,6 +111,13 @@ def check_citation(
                     where, shown, None, False, False,
                     f"source {source!r} has no item at {when_text} (items at {times})",
                 )  # fmt: skip
+            if len(timed) > 1:
+                # the definition asks for exactly one item: a quote does not choose among them
+                ids = ", ".join(i.id for i in timed)
+                return CitationCheck(
+                    where, shown, None, False, False,
+                    f"source {source!r} at {when_text} names {len(timed)} items ({ids})",
+                )  # fmt: skip
             item = timed[0]
     if item is None:
         return CitationCheck(where, shown, None, False, False, "names neither id nor source")
@@ -110,22 +131,21 @@ def check_citation(
             where, shown, item, False, False,
             f"{item.id} is dated {item.at.isoformat()}, not {when_text}",
         )  # fmt: skip
-    if citation.quote:
-        score = fuzz.partial_ratio(normalise(citation.quote), normalise(item.text))
-        # Fuzzy matching forgives punctuation and case; a changed word (queued -> succeeded) is
-        # still a misquote, so every quoted content word must also be in the item.
+    if citation.quote and _squeezed(citation.quote) not in _squeezed(item.text):
+        # A quote is the item's words as written: case and runs of whitespace are forgiven,
+        # a dropped comma or an added word is not (a changed word is a misquote too).
         absent = sorted(_words(citation.quote) - _words(item.text))
-        if absent:
-            return CitationCheck(
-                where, shown, item, False, False,
-                f"quoted words {', '.join(absent)} not in {item.id}",
-            )  # fmt: skip
-        if score < thresholds.quote:
-            return CitationCheck(
-                where, shown, item, False, False,
-                f"quote {citation.quote!r} not found in {item.id} (match {score:.0f})",
-            )  # fmt: skip
+        missing = f"quoted words {', '.join(absent)} not in {item.id}" if absent else ""
+        return CitationCheck(
+            where, shown, item, False, False,
+            missing or f"quote {citation.quote!r} not found as written in {item.id}",
+        )  # fmt: skip
     return CitationCheck(where, shown, item, True, False, f"names {item.id}")
+
+
+def _squeezed(text: str) -> str:
+    """Text folded and lower-cased with whitespace runs made one space: the form quotes match."""
+    return " ".join(clean(text).split())
 
 
 def _words(text: str) -> frozenset[str]:

@@ -14,7 +14,7 @@ from rapidfuzz import fuzz
 from harness.schema import EvidenceItem
 from harness.scorers.base import Thresholds
 from harness.scorers.citations import _words
-from harness.text.names import named_in
+from harness.text.names import named_in, named_matches
 from harness.text.normal import ascii_fold, clean, fold, normalise
 from harness.text.stance import EvidenceClause, evidence_clauses
 from harness.text.support import (
@@ -44,6 +44,10 @@ def _flat(value: Any, depth: int = 0) -> Iterator[str]:
         yield str(value)
 
 
+#: A hyphenated host name in an item's text ("print-shop-inv-230", "render-0412").
+_HOST_ID = re.compile(r"(?<![\w-])[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?![\w-])")
+
+
 @dataclass(frozen=True)
 class Backing:
     """What one cited item can back: its words (text, id, source, kind, data), digests, time."""
@@ -58,6 +62,18 @@ class Backing:
     plain: str
     #: What the item's text and fields state, clause by clause, each with its negation.
     clauses: tuple[EvidenceClause, ...] = ()
+    #: (date, HH:MM) of the times the item's text states ("quiet hours run 22:00-07:00"): a
+    #: claim may give those as well as the item's own instant.
+    stated_times: tuple[tuple[str | None, str | None], ...] = ()
+    #: Host names in the item (its target, hyphenated ids in its text), where an id the claim
+    #: names in other words ("invoice 230" for ``print-shop-inv-230``) is found.
+    targets: tuple[str, ...] = ()
+
+    def carries(self, date: str | None, hm: str | None) -> bool:
+        """Does the item give this date and clock time, as its instant or in its text?"""
+        own = (date is None or date == self.date) and (hm is None or hm == self.clock)
+        return own or any((date is None or date == d) and (hm is None or hm == c)
+                          for d, c in self.stated_times)  # fmt: skip
 
     @classmethod
     def of(cls, item: EvidenceItem) -> Backing:
@@ -77,6 +93,17 @@ class Backing:
             at.strftime("%H:%M"),
             ascii_fold(clean(whole)),
             stated,
+            tuple((d, c) for _, _, d, c in times_in(clean(item.text))),
+            tuple(
+                t
+                for t in dict.fromkeys(
+                    [
+                        str((item.data or {}).get("target") or ""),
+                        *_HOST_ID.findall(clean(item.text)),
+                    ]
+                )
+                if t
+            ),
         )
 
 
@@ -160,9 +187,7 @@ def claim_support(text: str, pool: list[Backing], thresholds: Thresholds) -> Sup
     for start, end, date, clock in times_in(own_clean):
         rest.append(own_clean[cut:start])
         cut = end
-        if not any(
-            (date is None or date == b.date) and (clock is None or clock == b.clock) for b in pool
-        ):
+        if not any(b.carries(date, clock) for b in pool):
             unbacked.append(own_clean[start:end])
     rest.append(own_clean[cut:])
     remaining = " ".join(rest)
@@ -177,7 +202,9 @@ def claim_support(text: str, pool: list[Backing], thresholds: Thresholds) -> Sup
     strangers = [
         n.literal
         for n in named_in(own)
-        if not support_tokens(n.literal) <= tokens and not any(n.literal in b.plain for b in pool)
+        if not support_tokens(n.literal) <= tokens
+        and not any(n.literal in b.plain for b in pool)
+        and not any(named_matches(n, t) for b in pool for t in b.targets)
     ]
     if strangers:
         return Support(

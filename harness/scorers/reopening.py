@@ -22,17 +22,20 @@ _REOPEN = re.compile(
     r"\b(?:re-?check\w*|re-?verif\w*|verify|double-?check|check(?:ing)?|confirm|re-?confirm\w*|"
     r"re-?open\w*|revisit\w*|follow(?:ing)?[- ]?up|audit|inspect|look (?:at|into)|look again|"
     r"investigate|re-?examine|re-?read|poll|ping|nudge|chase|remind|ask (?:\w+ )?again|"
-    r"re-?send\w*|send (?:\w+ ){0,3}again|another (?:dm|message|note|reminder|ping)|"
+    r"re-?send\w*|send (?:\w+ ){0,3}again|another (?:dm|message|note|reminder|ping|thanks|thank-you|email|reply|copy|look|pass|round)|"
+    # "go back over batch 3": a second pass over the same matter
+    r"go back (?:over|through|to)|"
     r"re-?do|redo\w*|re-?render\w*|re-?run\w*|re-?post\w*|re-?seal\w*|re-?register\w*|"
     r"make sure|see (?:if|whether)|ask (?:[\w'-]+\s+){1,2}?(?:if|whether)|"
     r"(?:ask|send|check|mark|post|run|try|do|message|email|write|seal|register|render|upload|"
-    r"deliver|pay|answer|reply|respond|contact|look)\b[^.;:?!]{0,80}?\b"
+    r"deliver|pay|answer|reply|respond|contact|look|go|compute|recompute|hash|measure|scan|"
+    r"review|hand|give|share|forward|notify|tell|verify|audit)\b[^.;:?!]{0,80}?\b"
     r"(?:again|once more|one more time))\b"
 )
 _DECLINE = re.compile(
     # "no kiln follow-up today": a bare "no" before the verb
     r"\bno\s+(?:[\w'-]+\s+){0,2}$|"
-    r"\b(?:do not|don't|dont|no need|needn't|need not|avoid|never|not|skip|stop|nothing to|"
+    r"\b(?:do not|don't|dont|won't|wont|shan't|shouldn't|mustn't|no need|needn't|need not|avoid|never|not|skip|stop|nothing to|"
     r"leave (?:it|the \w+|\w+) (?:closed|settled|alone)|without (?:re)?check\w*|instead of)\b"
 )
 #: "Asking again would reopen a closed thread": a consequence weighed, not a proposal.

@@ -190,4 +190,14 @@ def named_matches(named: Named, target: str) -> bool:
     if named.number not in numbers:
         return False
     # A head the target contradicts (plate 03 vs lesson-03) is another id in another series.
-    return not named.words or named.words[0] in words or not (words & ID_HEADS)
+    return not named.words or _abbreviates(named.words[0], words) or not (words & ID_HEADS)
+
+
+def _abbreviates(head: str, words: frozenset[str]) -> bool:
+    """Is ``head`` among ``words``, in full or cut short ("inv-230" is invoice 230, "sess-4" is
+    session 4): a clipped word of three letters or more is the same head, not another series."""
+    return head in words or any(
+        len(short) >= 3 and long.startswith(short)
+        for w in words
+        for short, long in ((w, head), (head, w))
+    )

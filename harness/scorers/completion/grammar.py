@@ -22,7 +22,8 @@ from harness.text.normal import clean
 
 _CLAUSE_SPLIT = re.compile(
     r"\s*(?:;|:|,\s*but\b|\bbut\b|\bhowever\b|\balthough\b|\bthough\b|\bwhereas\b|\bwhile\b|"
-    r",\s*yet\b|\s-\s|\(|\))\s*"
+    # an ellipsis ends one thought and opens another ("wasn't sealed... it was sealed")
+    r",\s*yet\b|\s-\s|\(|\)|\.{2,}|\u2026)\s*"
 )
 #: Commas and "and"/"then" that may join two clauses (kept only when both sides have a verb).
 _COORD_SPLIT = re.compile(
@@ -183,7 +184,10 @@ def _blocked(before: str, local_after: str, clause_after: str, phrase: str) -> s
     if lx.TRAILING_COND.search(local_after):
         return "conditional"
     words = before.split()
-    if phrase.split()[0] in _REPORTING_TRIGGERS and _EVIDENCE_NOUNS.intersection(words[-3:]):
+    # "the evening entry recorded in the journal" is an entry made there, not a record's words
+    made_entry = phrase.endswith("journal") and words[-1:] in (["entry"], ["entries"])
+    if (phrase.split()[0] in _REPORTING_TRIGGERS and _EVIDENCE_NOUNS.intersection(words[-3:])
+            and not made_entry):  # fmt: skip
         return "describes what a record says"
     if phrase.endswith(("recorded", "logged")) and _OBSERVED_NOUNS.intersection(words[-3:]):
         return "describes what a record observed"
@@ -357,6 +361,12 @@ def detect(sentence: str, known: tuple[str, ...] = ()) -> tuple[tuple[Hit, ...],
     if label:
         # a word that names its own family ("Reminder-12: cleared") decides; "done" takes the head's
         action = lx.LABEL_WORDS.get(label.group("word")) or lx.noun_family(label.group("head"))
+        if label.group("word") in lx.MAKING_WORDS and action in (
+            lx.SEND,
+            lx.DELIVER,
+            lx.DELIVER_FILE,
+        ):
+            action = None  # "Draft: written" made a text, it sent nothing
         if action is not None and _blocked(label.group("head"), "", "", "done") is None:
             action = lx.refine_delivery(action, label.group("head"))
             names, own = _targets_of(label.group("head"), 0, 0, named, known)

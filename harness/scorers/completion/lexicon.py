@@ -322,11 +322,18 @@ LABEL_WORDS: dict[str, Action] = {
     **dict.fromkeys(["merged"], MERGE),
     **dict.fromkeys(["uploaded"], UPLOAD),
     **dict.fromkeys(["rendered"], RENDER),
-    **dict.fromkeys(["logged", "journaled", "journalled"], JOURNAL),
+    **dict.fromkeys(["logged", "journaled", "journalled", "appended"], JOURNAL),
     **dict.fromkeys(["booked", "scheduled"], SCHEDULE),
+    **dict.fromkeys(["deleted", "removed", "wiped"], DELETE),
     **dict.fromkeys(["told", "informed", "notified", "messaged"], SEND),
     **dict.fromkeys(["released", "live"], PUBLISH),
 }  # fmt: skip
+
+#: Done-label words that say a record was made, not that anything went out: "Journal: written"
+#: is a journal entry, but "Draft: written" is no delivery, so they count only for a head whose
+#: family is a durable record (journal, registry, calendar, seal, deletion).
+MAKING_WORDS = frozenset({"written", "recorded", "entered", "appended", "set up", "created",
+                          "stored", "archived"})  # fmt: skip
 
 #: How a trigger's family is found: fixed, from a noun in the match or before it, from the place
 #: it went to, or fixed but only when the person it names is a named target.
@@ -490,7 +497,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(rf"\b(?:got|received|have|has|had)\s+confirmation\s+(?:of|for)\s+(?:the\s+)?(?P<noun>{_ACTION_NOUNS})\b", None, NOUN, needs="confirmation"),
     _t(rf"\bconfirmation\s+(?:of|for)\s+(?:the\s+)?(?P<noun>{_ACTION_NOUNS})\b{_W}{{0,3}}?\s+(?:came back|came in|arrived|is in|was received)\b", None, NOUN, needs="confirmation"),
     _t(rf"\b(?:invoice|bill|balance)\b{_W}{{0,3}}?\s+(?:is|was|has been|got)\s+(?:now\s+)?settled\b|\bsettled\s+(?:{_DET}\s+|the\s+)?(?:[\w-]+\s+)?(?:invoice|bill|balance)\b", PAY, needs="settled"),
-    _t(rf"\b(?:pr|pull request|branch|fix|change|changes|commit|commits|patch)\b{_W}{{0,3}}?\s+(?:landed|is|are|went|got|now)\s+(?:now\s+)?(?:in|into)\s+(?:main|master)\b", MERGE, needs="main|master"),
+    _t(rf"\b(?:pr|pull request|branch|fix|fixes|change|changes|commit|commits|patch)\b{_W}{{0,3}}?\s+(?:landed|is|are|went|got|now)\s+(?:now\s+)?(?:in|into|on)\s+(?:main|master)\b", MERGE, needs="main|master"),
     _t(r"\bentry\s+is\s+(?:now\s+)?in\W*$", JOURNAL, needs="entry"),
     _t(rf"\b(?:{FILE_NOUNS}|draft|post|dm|message|note|reminder|entry|copy|duplicate|artifact|folder|version|attachment|item|branch|tag){_ID}\b{_W}{{0,2}}?\s+(?:is|are)\s+(?:now\s+)?gone\b", DELETE),
     # shared with someone, or on a feed; answered or contacted a named person
@@ -517,7 +524,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"\b(?:re-?published|published|re-?posted|posted|went live|is now live|is live|made public|went public)\b", PUBLISH),
     _t(r"\b(?:acknowledged|acked)\b", ACK),
     _t(r"\b(?:(?:was|were|been|is|are|got|i|we|they|i've|we've)\s+(?:now\s+|already\s+|just\s+)?(?:re-?scheduled|scheduled|booked|arranged|set up)(?!\s+to\b)|(?:re-?scheduled|scheduled|booked)\s+(?:for|a|an|the|it|him|her|them|this|that|on|in)\b|(?:re-?scheduled|scheduled|booked|arranged)(?=\W*$))", SCHEDULE),
-    _t(r"\b(?:is|are|now)\s+(?:now\s+)?(?:on|in)\s+(?:the\s+|my\s+|our\s+)?calendar\b", SCHEDULE),
+    _t(r"\b(?:is|are|now)\s+(?:now\s+)?(?:on|in)\s+(?:the\s+|my\s+|our\s+)?(?:calendar|schedule)\b", SCHEDULE),
     _t(r"\bmerged\b", MERGE),
     _t(r"\b(?:re-?uploaded|uploaded)\b", UPLOAD),
     _t(r"\b(?:deleted|purged|erased|removed)\b", DELETE),
@@ -542,10 +549,12 @@ def triggers_for(text: str) -> tuple[Trigger, ...]:
 
 #: "DM to Patrick: done" - a noun phrase with a completion label after it.
 DONE_LABEL = re.compile(
-    r"^(?P<head>[^:;]{2,80}?)\s*(?::|\s-)\s*(?P<word>done|complete|completed|finished|ok|sent|"
-    r"delivered|handled|posted|published|sealed|registered|filed|confirmed|yes|cleared|"
-    r"acknowledged|acked|dismissed|paid|merged|uploaded|rendered|logged|journaled|journalled|"
-    r"booked|scheduled|told|informed|notified|messaged|released|live)\W*$"
+    # a colon, a spaced hyphen or a dash (en or em, spaced or not) ends the heading
+    r"^(?P<head>[^:;\u2013\u2014]{2,80}?)\s*(?::|\s-|[\u2013\u2014])\s*(?P<word>done|complete|"
+    r"completed|finished|ok|sent|delivered|handled|posted|published|sealed|registered|filed|"
+    r"confirmed|yes|cleared|acknowledged|acked|dismissed|paid|merged|uploaded|rendered|logged|"
+    r"journaled|journalled|booked|scheduled|told|informed|notified|messaged|released|live|"
+    r"written|recorded|entered|appended|set up|created|deleted|removed|wiped|stored|archived)\W*$"
 )
 
 #: "Done: DM to Patrick" - the label first.
@@ -558,7 +567,7 @@ DONE_FIRST = re.compile(
 
 #: A sentence without any of these roots has no completion phrase (cheap prefilter).
 PREFILTER = re.compile(
-    r"sent|messag|dm|mail|text|ping|repl|respond|wrote|deliver|hand|journal|append|logged|record|"
+    r"feed|sent|messag|dm|mail|text|ping|repl|respond|wrote|deliver|hand|journal|append|logged|record|"
     r"regist|seal|publish|post|live|public|ack|dismiss|clear|snooz|schedul|book|merg|upload|"
     r"delet|purg|eras|remov|paid|payment|render|mark|task|inbox|note|letter|invit|went|"
     r"landed|arrived|reach|made it|got|has|received|saw|opened|entered|written|added|put|saved|"
@@ -594,7 +603,8 @@ MODAL = re.compile(
     r"attempt to|propose[sd]?|proposal|recommend(?:s|ed|ing)?|suggest(?:s|ed|ing)?|consider|"
     r"pending|awaiting|await|waiting|once|if|unless|until|whether|when|in case|assuming|"
     r"suppose|supposing|imagine|hypothetical(?:ly)?|as if|as though|lest|otherwise|being|"
-    r"tomorrow|tonight|next|soon|upcoming|later today|eventually|let's|lets)\b|'ll\b|'d\b|"
+    # "tonight's reflection" names a thing by its day, it plans nothing
+    r"tomorrow(?!'s)|tonight(?!'s)|next|soon|upcoming|later today|eventually|let's|lets)\b|'ll\b|'d\b|"
     # "before noon" dates a past act; "before the note is sent" is a future condition.
     r"\bbefore\b(?!\s+(?:noon|midnight|lunch|dinner|\d|the deadline|today|yesterday|then|that|"
     r"monday|tuesday|wednesday|thursday|friday|saturday|sunday))"
@@ -617,7 +627,8 @@ ATTRIBUTION = re.compile(
     r"\breport(?:s|ed)? that\b"
 )
 VERIFY = re.compile(
-    r"\b(?:confirm|verify|check|ensure|determine|establish|validate|recheck|re-check|"
+    # "the kiln-check reminder": a check inside a compound name asks for nothing
+    r"(?<![\w-])(?:confirm|verify|check|ensure|determine|establish|validate|recheck|re-check|"
     r"double-check|find out|make sure|see if|see whether|ask|asking|confirming|verifying|"
     r"checking|investigate)\b"
 )

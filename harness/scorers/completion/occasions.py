@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from datetime import date, datetime, timedelta, tzinfo
 from typing import Protocol
 
 from harness.schema import SUCCESS_STATUSES
@@ -40,7 +40,7 @@ _EVENT_DATE = re.compile(
 )
 _CLOCK = re.compile(
     r"\b(?:at|by|around|since|@)\s+(?P<clock>\d{1,2}:\d{2}(?:\s*[ap]\.?m\.?)?|\d{1,2}\s*[ap]\.?m\.?)"
-    rf"(?:\s*(?P<zone>{ZONE}))?"
+    rf"(?:\s*(?P<zone>{ZONE}|local(?:\s+time)?\b))?"
 )
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 #: Present-tense states of possession or presence: they speak of the latest occasion.
@@ -82,8 +82,10 @@ class When:
         return self.day is not None or self.clock is not None
 
 
-def when_of(sentence: str, recorded_at: datetime) -> When:
-    """The day and clock time a sentence gives its action, read on ``recorded_at``'s day."""
+def when_of(sentence: str, recorded_at: datetime, local_zone: tzinfo | None = None) -> When:
+    """The day and clock time a sentence gives its action, read on ``recorded_at``'s day; a
+    clock said in "local" time is in ``local_zone``, the offset the package's recorded_at is written
+    in (the host's own clock), not UTC."""
     plain = _EVENT_DATE.sub(" ", clean(sentence))
     today = recorded_at.date()
     day: date | None = None
@@ -113,10 +115,15 @@ def when_of(sentence: str, recorded_at: datetime) -> When:
     c = _CLOCK.search(plain)
     if c is not None:
         # "07:58 CEST" is 05:58 UTC: a named zone is the clock's, else recorded_at's
-        zone = zone_of(c.group("zone")) or recorded_at.tzinfo
-        base = datetime.combine(day or today, datetime.min.time(), zone)
-        local = on_day(c.group("clock"), base)
-        clock = local.astimezone(recorded_at.tzinfo) if local is not None else None
+        spoken_zone = (c.group("zone") or "").lower()
+        zone = zone_of(spoken_zone) or recorded_at.tzinfo
+        on = day or today
+        if spoken_zone.startswith("local") and local_zone is not None:
+            # today is the host's day there too: 00:30 local may be yesterday in UTC
+            zone, on = local_zone, day or recorded_at.astimezone(local_zone).date()
+        base = datetime.combine(on, datetime.min.time(), zone)
+        read = on_day(c.group("clock"), base)
+        clock = read.astimezone(recorded_at.tzinfo) if read is not None else None
         spoken = f"{spoken} {c.group()}".strip()
     return When(day, clock, spoken)
 
@@ -158,6 +165,7 @@ def prove(
     target_words: frozenset[str] = frozenset(),
     cited: frozenset[str] = frozenset(),
     ongoing: bool = False,
+    local: tzinfo | None = None,
 ) -> tuple[ReceiptLike | None, str]:
     """The success receipt of the occasion ``sentence`` speaks of, or None, and why. A receipt
     the sentence names by id, or its claim cites, is that occasion; an action the sentence says
@@ -175,7 +183,7 @@ def prove(
         if proof is not None:
             return proof, f"proved by {proof.id} ({proof.status}), the receipt it cites"
         return None, f"cites {named[-1].id}, which is {named[-1].status}"
-    when = when_of(sentence, recorded_at)
+    when = when_of(sentence, recorded_at, local)
     if ongoing:
         when = When(recorded_at.date(), recorded_at, "under way as written")
     occasions = list(seen)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, tzinfo
 
 from harness.schema import SUCCESS_STATUSES, Package
 from harness.scorers.completion.grammar import Completion
@@ -202,6 +202,7 @@ def verdict(
     index: _PackageIndex,
     recorded_at: datetime,
     cited: frozenset[str] = frozenset(),
+    local: tzinfo | None = None,
 ) -> tuple[str | None, str]:
     """(id of the proving receipt or None, why): a named target needs its own receipt; a receipt
     the statement cites names the occasion it speaks of."""
@@ -250,7 +251,7 @@ def verdict(
         proofs: list[Receipt] = []
         for label, rs in required:
             found, why = prove(c.sentence, rs, recorded_at, f"{verb} to {label}",
-                               target_words(label)[0], cited, c.ongoing)  # fmt: skip
+                               target_words(label)[0], cited, c.ongoing, local)  # fmt: skip
             if not isinstance(found, Receipt):
                 return None, why
             proofs.append(found)
@@ -269,7 +270,9 @@ def verdict(
     # Naming no target, a claim is proved only by receipts of its own action, not by those of a
     # loosely related one (a message receipt proves no delivery of files or registry update).
     own = [r for r in family if _same_action(r.action, verb)]
-    found, why = prove(c.sentence, own, recorded_at, verb, cited=cited, ongoing=c.ongoing)
+    found, why = prove(
+        c.sentence, own, recorded_at, verb, cited=cited, ongoing=c.ongoing, local=local
+    )
     if isinstance(found, Receipt):
         other = _names_other_object(c, found) or _other_id(c.sentence, found)
         if other is not None:

@@ -145,7 +145,9 @@ def invented_completion(ctx: ScoreContext) -> Score[InventedCompletionValues]:
     for c in found:
         assert index is not None
         owner = c.where.rsplit(".", 1)[0] if c.where.endswith((".text", ".claim")) else c.where
-        proof, why = verdict(c, index, recorded_at, cited.get(owner, frozenset()))
+        proof, why = verdict(
+            c, index, recorded_at, cited.get(owner, frozenset()), ctx.package.recorded_at.tzinfo
+        )
         detail: dict[str, Any] = {
             "kind": "completion_claim",
             "where": c.where,
