@@ -36,6 +36,12 @@ FIRST_CONTACT_RIGHT = {
     ("heldout5", "citations.jsonl"): 62,  # of 62 (first contact 55; a development figure)
     ("heldout5", "traces.jsonl"): 220,  # of 222 (trace, kind) units
     ("heldout5", "repeat.jsonl"): 44,  # of 47 (first contact 40; a development figure)
+    # Held-out 6: first contact 2026-12-02 04:47 UTC, main 1f90803 (tests/data/heldout6/).
+    ("heldout6", "completion.jsonl"): 145,  # of 182
+    ("heldout6", "support.jsonl"): 49,  # of 88
+    ("heldout6", "citations.jsonl"): 52,  # of 54
+    ("heldout6", "traces.jsonl"): 170,  # of 171 (trace, kind) units
+    ("heldout6", "repeat.jsonl"): 34,  # of 44
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {("heldout4", "traces.jsonl"): ["traces.jsonl:1: trace.0.tool_call.t"]}
@@ -50,7 +56,7 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
     return outcomes
 
 
-@pytest.mark.parametrize("folder", ["heldout4", "heldout5", "real_smollm2"])
+@pytest.mark.parametrize("folder", ["heldout4", "heldout5", "heldout6", "real_smollm2"])
 def test_the_set_is_the_frozen_one(folder: str) -> None:
     for line in (DATA / folder / "FROZEN.txt").read_text().splitlines():
         digest, name = line.split()
@@ -64,7 +70,9 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
     assert right >= FIRST_CONTACT_RIGHT[(folder, name)], f"{folder}/{name}: {right} right"
 
 
-@pytest.mark.parametrize(("folder", "pairs", "floor"), [("heldout4", 30, 23), ("heldout5", 37, 25)])
+@pytest.mark.parametrize(
+    ("folder", "pairs", "floor"), [("heldout4", 30, 23), ("heldout5", 37, 25), ("heldout6", 38, 20)]
+)
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
     # Held-out 4: first contact 14, raised by the fixes it drove; held-out 5: first contact.
     right, total = pairs_right(_outcomes(folder, "support.jsonl"))
