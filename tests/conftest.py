@@ -7,6 +7,9 @@ per session (once per xdist worker).
 
 from __future__ import annotations
 
+import shutil
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -21,6 +24,18 @@ def small_recordings(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The plugin tests' recordings file (15 cases cut from the handwritten corpus), written once.
     Tests copy it into their own folder; nobody writes to this one."""
     return write_recordings(tmp_path_factory.mktemp("recordings") / "small.jsonl")
+
+
+@pytest.fixture
+def ws() -> Iterator[Path]:
+    """A sandbox workspace under the system temp folder, whose parents let an unprivileged uid in
+    (a pytest tmp_path sits under a 0700 folder, which the sandboxed child cannot use)."""
+    folder = Path(tempfile.mkdtemp(prefix="shadow-test-"))
+    (folder / "out").mkdir()
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture

@@ -7,14 +7,11 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import socket
 import sys
-import tempfile
 import threading
 import time
 import uuid
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -45,18 +42,6 @@ OWN_UID = _own_uid_available() and all(
 FULL_LEVEL = pytest.param(
     "full", marks=pytest.mark.skipif(not FULL, reason="needs mount and PID namespaces")
 )
-
-
-@pytest.fixture
-def ws() -> Iterator[Path]:
-    """A workspace under the system temp folder, whose parents let an unprivileged uid in (a
-    pytest tmp_path sits under a 0700 folder, which the fallback levels cannot use)."""
-    folder = Path(tempfile.mkdtemp(prefix="shadow-test-"))
-    (folder / "out").mkdir()
-    try:
-        yield folder
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 def _py(

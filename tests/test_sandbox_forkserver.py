@@ -12,7 +12,6 @@ import sys
 import tempfile
 import threading
 import uuid
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -29,16 +28,6 @@ from tests.runners_helpers import PROGRAMS, invocation, pids_with
 pytestmark = pytest.mark.skipif(
     probe().level != "full", reason="the fork server serves full isolation only"
 )
-
-
-@pytest.fixture
-def ws() -> Iterator[Path]:
-    folder = Path(tempfile.mkdtemp(prefix="shadow-test-"))
-    (folder / "out").mkdir()
-    try:
-        yield folder
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 def _py(
