@@ -163,6 +163,46 @@ def reread(model: type[T], path: Path, span: Span) -> T | str:
         return str(exc)
 
 
+class PackageIndex:
+    """Packages by id as where their lines are, each read again from its line when asked.
+
+    Replay and scoring both keep a large corpus this way instead of whole; the last ``keep``
+    packages stay in memory, since a package's stages are handled one after the other."""
+
+    def __init__(self, keep: int) -> None:
+        self._keep = keep
+        self._files: list[Path] = []
+        self._where: dict[str, tuple[int, Span]] = {}
+        self._recent: dict[str, Package] = {}
+
+    def add(self, path: Path, package_id: str, span: Span) -> None:
+        if not self._files or self._files[-1] != path:
+            self._files.append(path)
+        self._where[package_id] = (len(self._files) - 1, span)
+
+    def ids(self) -> Iterator[str]:
+        return iter(self._where)
+
+    def __len__(self) -> int:
+        return len(self._where)
+
+    def get(self, package_id: str) -> tuple[Path, Package | str]:
+        """The package's file and the package, or why its line no longer reads as one.
+
+        Raises ``KeyError`` for an id the index does not hold."""
+        file, span = self._where[package_id]
+        path = self._files[file]
+        kept = self._recent.get(package_id)
+        if kept is not None:
+            return path, kept
+        package = reread(Package, path, span)
+        if isinstance(package, Package):
+            if len(self._recent) >= self._keep:
+                del self._recent[next(iter(self._recent))]
+            self._recent[package_id] = package
+        return path, package
+
+
 def find_jsonl(paths: Sequence[Path], *, outputs: bool) -> list[Path]:
     """Every *.jsonl under ``paths``, sorted; package files (``outputs=False``) skip any folder
     named ``outputs``, recorded-output files (``outputs=True``) are only those inside one."""

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from harness.loading import LoadError, Span, find_package_files, iter_loaded, reread
+from harness.loading import LoadError, PackageIndex, find_package_files, iter_loaded
 from harness.schema import Package, Stage
 
 
@@ -35,22 +35,16 @@ class PackageChanged(ValueError):
 class PackageFiles:
     """Every valid package under some paths, by file offset; ``heads`` in load order."""
 
-    _KEEP = 8
-
     def __init__(self, paths: Sequence[Path]) -> None:
         self.heads: list[PackageHead] = []
         self.errors: list[LoadError] = []
-        self._files: list[Path] = []
-        self._where: dict[str, tuple[int, Span]] = {}
-        self._recent: dict[str, Package] = {}
+        self._index = PackageIndex(keep=8)
         for entry in iter_loaded(Package, find_package_files([Path(p) for p in paths]), _id):
             if isinstance(entry, LoadError):
                 self.errors.append(entry)
                 continue
             package = entry.item
-            if not self._files or self._files[-1] != entry.path:
-                self._files.append(entry.path)
-            self._where[package.id] = (len(self._files) - 1, entry.span)
+            self._index.add(entry.path, package.id, entry.span)
             head = PackageHead(package.id, package.agent, package.labels, tuple(package.stages))
             self.heads.append(head)
 
@@ -59,19 +53,11 @@ class PackageFiles:
 
     def load(self, package_id: str) -> Package:
         """The package, read and validated again from its line (the last few are kept)."""
-        kept = self._recent.get(package_id)
-        if kept is not None:
-            return kept
-        file, span = self._where[package_id]
-        path = self._files[file]
-        package = reread(Package, path, span)
+        path, package = self._index.get(package_id)
         if isinstance(package, str):
             raise PackageChanged(f"{path}: changed while the run read it: {package}")
         if package.id != package_id:
             raise PackageChanged(f"{path}: changed while the run read it: {package_id} moved")
-        if len(self._recent) >= self._KEEP:
-            del self._recent[next(iter(self._recent))]
-        self._recent[package_id] = package
         return package
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import orjson
 
-from harness.loading import LoadError, Span, find_package_files, iter_loaded, reread
+from harness.loading import LoadError, PackageIndex, find_package_files, iter_loaded
 from harness.rundir import (
     RESULTS,
     RunDirError,
@@ -104,35 +104,21 @@ class PackageFiles(Mapping[str, Package]):
     large corpus is not held whole. Lines that do not load are skipped, as ``load_packages``
     skips them (``shadow validate`` reports them)."""
 
-    _KEEP = 64
-
     def __init__(self, paths: Sequence[Path]) -> None:
-        self._files: list[Path] = []
-        self._where: dict[str, tuple[int, Span]] = {}
-        self._recent: dict[str, Package] = {}
+        self._index = PackageIndex(keep=64)
         for entry in iter_loaded(Package, find_package_files(paths), lambda p: p.id):
             if isinstance(entry, LoadError):
                 continue
-            if not self._files or self._files[-1] != entry.path:
-                self._files.append(entry.path)
-            self._where[entry.item.id] = (len(self._files) - 1, entry.span)
+            self._index.add(entry.path, entry.item.id, entry.span)
 
     def __getitem__(self, package_id: str) -> Package:
-        kept = self._recent.get(package_id)
-        if kept is not None:
-            return kept
-        file, span = self._where[package_id]
-        path = self._files[file]
-        package = reread(Package, path, span)
+        path, package = self._index.get(package_id)
         if isinstance(package, str):
             raise ScoringError(f"{path} changed while scoring: {package}")
-        if len(self._recent) >= self._KEEP:
-            del self._recent[next(iter(self._recent))]
-        self._recent[package_id] = package
         return package
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._where)
+        return self._index.ids()
 
     def __len__(self) -> int:
-        return len(self._where)
+        return len(self._index)
