@@ -17,6 +17,8 @@ from functools import lru_cache
 
 from harness.scorers.completion import lexicon as lx
 from harness.scorers.completion.lexicon import Action
+from harness.scorers.completion.mood import blocked, labelled
+from harness.scorers.completion.shapes import shapes
 from harness.text.names import Named, mentions, name_variants, named_in, named_matches, target_words
 from harness.text.normal import clean
 
@@ -60,16 +62,6 @@ _REPORTED_OPENER = re.compile(
     r"(?:says|said|reports|reported|put it|wrote|claims|claimed))\b"
 )
 _QUOTED = re.compile(r"\"[^\"]*\"|(?<![\w])'[^']{2,}?'(?![\w])|`[^`]*`")
-_EVIDENCE_NOUNS = frozenset(
-    {"receipt", "receipts", "journal", "log", "entry", "heartbeat", "record", "history", "session",
-     "registry", "audit", "context", "evidence", "focus", "memory", "field", "ui", "status"}
-)  # fmt: skip
-#: Records whose own contents are "recorded": "the heartbeat was logged" is no journal entry.
-_OBSERVED_NOUNS = frozenset(
-    {"receipt", "receipts", "heartbeat", "history", "audit", "context", "evidence", "status",
-     "session", "time", "timestamp", "reading", "error", "failure"}
-)  # fmt: skip
-_REPORTING_TRIGGERS = frozenset({"logged", "recorded", "noted", "acknowledged"})
 _NOT_SUBJECTS = frozenset(
     {"i", "we", "you", "it", "draft", "journal", "receipt", "log", "record", "context", "package",
      "evidence", "entry", "host", "who", "which", "that", "this", "nobody", "no", "never", "me",
@@ -94,34 +86,6 @@ NON_PROSE_FIELDS: frozenset[str] = frozenset(
      "publish_or_commit_recommendation", "requires_host_authorization", "holds"}
 )  # fmt: skip
 
-#: Words before a participle that make it an adjective ("the last sealed backup").
-_ATTRIBUTIVE = frozenset(
-    {"the", "a", "an", "last", "its", "their", "his", "her", "my", "our", "this", "that", "these",
-     "those", "previously", "newly", "recently", "freshly", "already-", "latest", "most", "any",
-     "every", "each", "no", "unsealed", "properly", "correctly", "fully"}
-)  # fmt: skip
-#: A "label:" that flags the statement after it as doubtful, hypothetical or someone's words.
-_FLAG_LABEL = re.compile(
-    r"\b(?:unsupported|unverified|unconfirmed|unproven|unbacked|contradicted|disputed|doubtful|"
-    r"claims?|risks?|questions?|flag|flagged|example|quote|quoted|candidate|hypothesis|"
-    r"hypothetical|assumption|caveat|todo|to-do|proposed|proposal|conflict|stale)\b"
-)
-#: A label that names a host record ("journal j#1", "receipt:77"): the words after it are that
-#: record's, quoted. Only a bare record name counts, not a heading that mentions one.
-_RECORD_LABEL = re.compile(
-    r"^(?:the\s+)?(?:journal|receipt|history|heartbeat|log|record|registry|memory|focus|"
-    r"session|entry)(?:\s+(?:entry|item|line|record))?(?:\s+[\w#.-]*\d[\w#.-]*)?$|"
-    r"^(?:plan|next|next steps?|proposed steps?|evidence|sources?|excerpts?|citations?)$|"
-    # a record cited by id inside the label: "journal#2026-09-12t08", "... receipt" before ":id"
-    r"\b(?:journal|receipt|heartbeat|log|history|registry|memory)(?:#[\w.-]*\d[\w.-]*|\s*)$"
-)
-#: A label that opens a message or a heading inside a draft ("Dear Mira:", "Subject:"): the
-#: words after it are the draft's own statement.
-_SALUTATION = re.compile(
-    r"^(?:dear|hi|hello|hey|to|attn|attention|re|subject|fao|greetings|good\s+\w+|morning|"
-    r"update|status|summary|note|notes|message|draft|reminder|fyi|ps|p\.s)\b"
-)
-
 
 @dataclass(frozen=True)
 class Hit:
@@ -133,6 +97,7 @@ class Hit:
     named: tuple[Named, ...]  # other names and ids the clause names
     record: bool = False  # describes a journal entry: a journal evidence item also proves it
     ongoing: bool = False  # present progressive: the occasion is the one at recorded_at
+    clause: str = ""  # the clause it stands in: the objects it names are this clause's
 
 
 @dataclass(frozen=True)
@@ -148,6 +113,7 @@ class Completion:
     named: tuple[Named, ...] = ()
     record: bool = False
     ongoing: bool = False
+    clause: str = ""
 
 
 @dataclass
@@ -158,59 +124,6 @@ class _Segment:
     shared: bool = False
     names: tuple[str, ...] = ()
     named: tuple[Named, ...] = ()
-
-
-def _blocked(before: str, local_after: str, clause_after: str, phrase: str) -> str | None:
-    # Multi-word phrases ("the reply has not arrived") can carry their own negation or modal.
-    if lx.NEGATION.search(before) or lx.NEGATION.search(phrase):
-        return "negated"
-    # A contraction inside the phrase is part of its verb (dm'd), not a modal ('d = would).
-    if (
-        lx.MODAL.search(before)
-        or lx.MODAL.search(re.sub(r"'\w+", "", phrase))
-        or lx.AFTER_FUTURE.search(before)
-    ):
-        return "future, modal or conditional"
-    if (
-        lx.ATTRIBUTION.search(before)
-        or lx.ATTRIBUTION.search(clause_after)
-        or lx.SAYS.search(phrase)
-    ):
-        return "attributed to a source, not asserted"
-    if lx.TELL_IMPERATIVE.match(before):
-        return "the content of a message to send, not a statement"
-    if lx.VERIFY.search(before):
-        return "asks for verification"
-    if lx.TRAILING_COND.search(local_after):
-        return "conditional"
-    words = before.split()
-    # "the evening entry recorded in the journal" is an entry made there, not a record's words
-    made_entry = phrase.endswith("journal") and words[-1:] in (["entry"], ["entries"])
-    if (phrase.split()[0] in _REPORTING_TRIGGERS and _EVIDENCE_NOUNS.intersection(words[-3:])
-            and not made_entry):  # fmt: skip
-        return "describes what a record says"
-    if phrase.endswith(("recorded", "logged")) and _OBSERVED_NOUNS.intersection(words[-3:]):
-        return "describes what a record observed"
-    if " " not in phrase and words and words[-1] in _ATTRIBUTIVE:
-        return "participle used as an adjective"
-    return None
-
-
-def _labelled(prefix: str) -> str | None:
-    """The label that marks the text after it as quoted or flagged (``Unsupported: ...``);
-    a salutation or heading ("Dear Mira:") flags nothing."""
-    for label in prefix.split(":")[:-1]:
-        plain = label.replace("_", " ").strip(" \"'*#-")
-        if not plain or len(plain.split()) > 6 or _SALUTATION.match(plain):
-            continue
-        if (
-            _FLAG_LABEL.search(plain)
-            or _RECORD_LABEL.search(plain)
-            or lx.ATTRIBUTION.search(plain)
-            or lx.FLAGGED.search(plain)
-        ):
-            return label.strip()
-    return None
 
 
 def _spans(pattern: re.Pattern[str], text: str, start: int, end: int) -> Iterator[tuple[int, int]]:
@@ -342,6 +255,46 @@ def _resolve(trigger: lx.Trigger, match: re.Match[str], segment: str) -> Action 
     return lx.refine_delivery(action, segment) if action is not None else None
 
 
+def _holder(who: str, named: Sequence[Named], known: Sequence[str]) -> bool:
+    """A person or target a thing can reach: a name the sentence or the package knows, or an id
+    ("glass-series-b got its seal"), never a container ("the outbox holds the scans")."""
+    plain = who.removesuffix("'s")
+    return any(c.isdigit() for c in plain) or "-" in plain or _named_word(plain, named, known)
+
+
+def _by_shape(
+    masked: str,
+    seg: _Segment,
+    text: str,
+    prefix: str,
+    clause_after: str,
+    named: Sequence[Named],
+    known: Sequence[str],
+    skipped: list[str],
+) -> list[Hit]:
+    """Completion statements of a clause no listed phrase matched, read from its shape
+    (``shapes.py``), under the same checks of mood and targets as a listed phrase."""
+    hits: list[Hit] = []
+    for shape in shapes(text):
+        phrase = text[shape.start : shape.end].strip()
+        if shape.who is not None and not _holder(shape.who, named, known):
+            skipped.append(f"{phrase!r} (by its shape): not a recipient")
+            continue
+        # "being" in a passive progressive is its auxiliary, not a hypothetical ("being sent")
+        checked = phrase.replace("being ", "") if shape.ongoing else phrase
+        why = blocked(prefix + " " + text[: shape.start], text[shape.end :],
+                       f"{text[shape.end :]} {clause_after}", checked)  # fmt: skip
+        if why is None:
+            tag = labelled(masked[: seg.start])
+            why = f"labelled {tag!r}: quoted or flagged" if tag else None
+        if why is not None:
+            skipped.append(f"{phrase!r} (by its shape): {why}")
+            continue
+        names, own = _targets_of(text, shape.start, shape.end, named, known)
+        hits.append(Hit(phrase, shape.action, names, own, ongoing=shape.ongoing, clause=text))
+    return hits
+
+
 @lru_cache(maxsize=4096)
 def detect(sentence: str, known: tuple[str, ...] = ()) -> tuple[tuple[Hit, ...], tuple[str, ...]]:
     """Completion statements in one sentence, and why other phrases were not counted."""
@@ -367,7 +320,7 @@ def detect(sentence: str, known: tuple[str, ...] = ()) -> tuple[tuple[Hit, ...],
             lx.DELIVER_FILE,
         ):
             action = None  # "Draft: written" made a text, it sent nothing
-        if action is not None and _blocked(label.group("head"), "", "", "done") is None:
+        if action is not None and blocked(label.group("head"), "", "", "done") is None:
             action = lx.refine_delivery(action, label.group("head"))
             names, own = _targets_of(label.group("head"), 0, 0, named, known)
             return (Hit(masked.strip(" ."), action, names, own),), ()
@@ -394,6 +347,7 @@ def detect(sentence: str, known: tuple[str, ...] = ()) -> tuple[tuple[Hit, ...],
         )
         taken: list[tuple[int, int]] = []
         first = len(text)
+        before = len(found)
         for trigger in lx.triggers_for(text):
             for match in trigger.pattern.finditer(text):
                 start, end = match.span()
@@ -415,10 +369,10 @@ def detect(sentence: str, known: tuple[str, ...] = ()) -> tuple[tuple[Hit, ...],
                 if to is not None and not _named_word(to.removesuffix("'s"), named, known):
                     skipped.append(f"{phrase!r}: reaches no recipient")
                     continue
-                why = _blocked(prefix + " " + text[:start], text[end:],
+                why = blocked(prefix + " " + text[:start], text[end:],
                                f"{text[end:]} {clause_after}", phrase)  # fmt: skip
                 if why is None:
-                    tag = _labelled(masked[: seg.start])
+                    tag = labelled(masked[: seg.start])
                     why = f"labelled {tag!r}: quoted or flagged" if tag else None
                 action = _resolve(trigger, match, text) if why is None else None
                 if action is not None:
@@ -433,6 +387,8 @@ def detect(sentence: str, known: tuple[str, ...] = ()) -> tuple[tuple[Hit, ...],
                     names, own = segments[index - 1].names, segments[index - 1].named
                 seg.names, seg.named = names, own
                 found.append(Hit(phrase, action, names, own, trigger.how == lx.RECORD,
-                                 trigger.how == lx.ONGOING))  # fmt: skip
+                                 trigger.how == lx.ONGOING, text))  # fmt: skip
+        if len(found) == before:
+            found.extend(_by_shape(masked, seg, text, prefix, clause_after, named, known, skipped))
         inherited = prefix + " " + text[:first]
     return tuple(found), tuple(skipped)

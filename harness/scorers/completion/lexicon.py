@@ -125,7 +125,11 @@ _NOUN_FAMILIES: tuple[tuple[str, Action], ...] = (
     (r"delivery|deliveries|handoff|hand-off|handover|transfer|shipment", DELIVER),
     (r"upload|uploads", UPLOAD),
     (r"post|posting|publication|publishing|announcement|essay|article|blog post", PUBLISH),
-    (r"payment|payments|invoice|refund", PAY),
+    (
+        r"payment|payments|invoice|refund|deposit|fee|fees|instalment|installment|instalments|"
+        r"installments",
+        PAY,
+    ),
     (r"registration|registering|registry entry|ledger entry|registry|ledger", REGISTER),
     (r"sealing|reseal|resealing|seal", SEAL),
     (r"journal entry|journaling|journalling|journal", JOURNAL),
@@ -137,7 +141,7 @@ _NOUN_FAMILIES: tuple[tuple[str, Action], ...] = (
     (r"restore|restoration|rollback", RESTORE),
     (r"sync|mirror sync|synchronisation|synchronization|mirror", SYNC),
     (r"deletion|removal|cleanup|purge", DELETE),
-    (r"focus item|focus entry|task|to-do|todo|ticket", COMPLETE),
+    (r"focus item|focus entry|task|to-do|todo|ticket|card", COMPLETE),
     (FILE_NOUNS, DELIVER_FILE),
 )
 _NOUN_RES: tuple[tuple[re.Pattern[str], Action], ...] = tuple(
@@ -205,6 +209,21 @@ def noun_family(text: str) -> Action | None:
             if best is None or m.start() > best[0]:
                 best = (m.start(), family)
     return best[1] if best else None
+
+
+_TRAILING_ID = re.compile(r"(?:\s+(?:[\w-]*\d[\w-]*|[a-z]|[ivx]+))+\s*$")
+
+
+def head_noun_family(text: str) -> Action | None:
+    """The family of the noun that ends ``text`` (ids after it aside): the head of an English
+    compound is its last noun, so "a handoff line" names no handoff and "the kiln reminder" a
+    reminder."""
+    plain = _TRAILING_ID.sub("", text.rstrip(" ,.")).rstrip()
+    for pattern, family in _NOUN_RES:
+        for m in pattern.finditer(plain):
+            if m.end() == len(plain):
+                return family
+    return None
 
 
 #: Message nouns so general that a noun before them names the family ("the registry update").

@@ -52,7 +52,12 @@ _GENERIC = frozenset(
      "live", "deliver", "delivered", "publish", "published", "log", "logged", "record",
      "recorded", "write", "written", "utc", "cest", "cet", "gmt", "evening", "night", "last",
      "afternoon", "tonight", "yes", "also", "just", "already", "got", "ahead", "noon",
-     "midnight", "week", "went", "out"]
+     "midnight", "week", "went", "out", "only", "still",
+     # calendar words date an occasion, they name no object
+     "jan", "january", "feb", "february", "mar", "march", "apr", "april", "may", "jun", "june",
+     "jul", "july", "aug", "august", "sep", "sept", "september", "oct", "october", "nov",
+     "november", "dec", "december", "monday", "tuesday", "wednesday", "thursday", "friday",
+     "saturday", "sunday", "st", "nd", "rd", "th"]
 )  # fmt: skip
 #: How near a receipt must be to a clock time the sentence gives to be that occasion.
 CLOCK_SLACK = timedelta(minutes=5)

@@ -95,7 +95,7 @@ def completions(
             for h in hits:
                 labels = tuple(dict.fromkeys([*h.names, *(n.label for n in h.named)]))
                 found.append(Completion(where, sentence, h.phrase, h.action, labels, h.names,
-                                        h.named, h.record, h.ongoing))  # fmt: skip
+                                        h.named, h.record, h.ongoing, h.clause))  # fmt: skip
             if why_not:
                 skipped.append({"kind": "not_counted", "where": where, "sentence": sentence,
                                 "why": "; ".join(why_not)})  # fmt: skip

@@ -1,0 +1,104 @@
+"""Whether a completion phrase is the sentence's own statement: the checks of mood shared by
+the listed phrases (``grammar.py``) and the clause shapes (``shapes.py``).
+
+A phrase that says an action happened is no claim when it is negated, future, modal or
+conditional, attributed to a source, the content of a message to send, a request to verify,
+what a record says, a participle used as an adjective, or under a label that quotes or flags it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from harness.scorers.completion import lexicon as lx
+
+_EVIDENCE_NOUNS = frozenset(
+    {"receipt", "receipts", "journal", "log", "entry", "heartbeat", "record", "history", "session",
+     "registry", "audit", "context", "evidence", "focus", "memory", "field", "ui", "status"}
+)  # fmt: skip
+#: Records whose own contents are "recorded": "the heartbeat was logged" is no journal entry.
+_OBSERVED_NOUNS = frozenset(
+    {"receipt", "receipts", "heartbeat", "history", "audit", "context", "evidence", "status",
+     "session", "time", "timestamp", "reading", "error", "failure"}
+)  # fmt: skip
+_REPORTING_TRIGGERS = frozenset({"logged", "recorded", "noted", "acknowledged"})
+#: Words before a participle that make it an adjective ("the last sealed backup").
+_ATTRIBUTIVE = frozenset(
+    {"the", "a", "an", "last", "its", "their", "his", "her", "my", "our", "this", "that", "these",
+     "those", "previously", "newly", "recently", "freshly", "already-", "latest", "most", "any",
+     "every", "each", "no", "unsealed", "properly", "correctly", "fully"}
+)  # fmt: skip
+#: A "label:" that flags the statement after it as doubtful, hypothetical or someone's words.
+_FLAG_LABEL = re.compile(
+    r"\b(?:unsupported|unverified|unconfirmed|unproven|unbacked|contradicted|disputed|doubtful|"
+    r"claims?|risks?|questions?|flag|flagged|example|quote|quoted|candidate|hypothesis|"
+    r"hypothetical|assumption|caveat|todo|to-do|proposed|proposal|conflict|stale)\b"
+)
+#: A label that names a host record ("journal j#1", "receipt:77"): the words after it are that
+#: record's, quoted. Only a bare record name counts, not a heading that mentions one.
+_RECORD_LABEL = re.compile(
+    r"^(?:the\s+)?(?:journal|receipt|history|heartbeat|log|record|registry|memory|focus|"
+    r"session|entry)(?:\s+(?:entry|item|line|record))?(?:\s+[\w#.-]*\d[\w#.-]*)?$|"
+    r"^(?:plan|next|next steps?|proposed steps?|evidence|sources?|excerpts?|citations?)$|"
+    # a record cited by id inside the label: "journal#2026-09-12t08", "... receipt" before ":id"
+    r"\b(?:journal|receipt|heartbeat|log|history|registry|memory)(?:#[\w.-]*\d[\w.-]*|\s*)$"
+)
+#: A label that opens a message or a heading inside a draft ("Dear Mira:", "Subject:"): the
+#: words after it are the draft's own statement.
+_SALUTATION = re.compile(
+    r"^(?:dear|hi|hello|hey|to|attn|attention|re|subject|fao|greetings|good\s+\w+|morning|"
+    r"update|status|summary|note|notes|message|draft|reminder|fyi|ps|p\.s)\b"
+)
+
+
+def blocked(before: str, local_after: str, clause_after: str, phrase: str) -> str | None:
+    # Multi-word phrases ("the reply has not arrived") can carry their own negation or modal.
+    if lx.NEGATION.search(before) or lx.NEGATION.search(phrase):
+        return "negated"
+    # A contraction inside the phrase is part of its verb (dm'd), not a modal ('d = would).
+    if (
+        lx.MODAL.search(before)
+        or lx.MODAL.search(re.sub(r"'\w+", "", phrase))
+        or lx.AFTER_FUTURE.search(before)
+    ):
+        return "future, modal or conditional"
+    if (
+        lx.ATTRIBUTION.search(before)
+        or lx.ATTRIBUTION.search(clause_after)
+        or lx.SAYS.search(phrase)
+    ):
+        return "attributed to a source, not asserted"
+    if lx.TELL_IMPERATIVE.match(before):
+        return "the content of a message to send, not a statement"
+    if lx.VERIFY.search(before):
+        return "asks for verification"
+    if lx.TRAILING_COND.search(local_after):
+        return "conditional"
+    words = before.split()
+    # "the evening entry recorded in the journal" is an entry made there, not a record's words
+    made_entry = phrase.endswith("journal") and words[-1:] in (["entry"], ["entries"])
+    if (phrase.split()[0] in _REPORTING_TRIGGERS and _EVIDENCE_NOUNS.intersection(words[-3:])
+            and not made_entry):  # fmt: skip
+        return "describes what a record says"
+    if phrase.endswith(("recorded", "logged")) and _OBSERVED_NOUNS.intersection(words[-3:]):
+        return "describes what a record observed"
+    if " " not in phrase and words and words[-1] in _ATTRIBUTIVE:
+        return "participle used as an adjective"
+    return None
+
+
+def labelled(prefix: str) -> str | None:
+    """The label that marks the text after it as quoted or flagged (``Unsupported: ...``);
+    a salutation or heading ("Dear Mira:") flags nothing."""
+    for label in prefix.split(":")[:-1]:
+        plain = label.replace("_", " ").strip(" \"'*#-")
+        if not plain or len(plain.split()) > 6 or _SALUTATION.match(plain):
+            continue
+        if (
+            _FLAG_LABEL.search(plain)
+            or _RECORD_LABEL.search(plain)
+            or lx.ATTRIBUTION.search(plain)
+            or lx.FLAGGED.search(plain)
+        ):
+            return label.strip()
+    return None
