@@ -94,6 +94,10 @@ SENT_TO_HOST: Spec = ("message.send", "host", "succeeded", "2026-11-03T14:00:00Z
         ("The render is scheduled to run tonight.", (), False),
         ("Paying the bindery fee failed at 10:00.", (FEE_QUEUED,), False),
         ("The relay accepted the note for Pavel; delivery is not confirmed.", (), False),
+        # a channel after the verb makes it a message, whatever the verb
+        ("Paid the bindery fee and thanked Pavel by DM.", (FEE_OK,), True),
+        ("Paid the bindery fee and thanked Olga by DM.", (FEE_OK, SENT_TO_OLGA), False),
+        ("Pavel thanked us by email for the fee.", (FEE_OK,), False),  # inbound
         # a participle of a verb that moves nothing, about files: not a delivery
         ("Selected twelve images and wrote captions for each.", (), False),
     ],
@@ -112,6 +116,12 @@ def test_completion_read_from_its_shape(
         ("Olga got a second note too.", (SENT_TO_OLGA,), True),
         ("Olga got a second note too.", (SENT_TO_OLGA, SENT_TO_OLGA_AGAIN), False),
         ("Messaged Olga again.", (SENT_TO_OLGA,), True),
+        # a receipt of another family with the same verb proves nothing ("payment.send")
+        (
+            "Sent Olga the kiln dates.",
+            (("payment.send", "olga", "succeeded", "2026-11-03T10:00:00Z", ""),),
+            True,
+        ),
         # coordination is not an added occasion
         (
             "I not only messaged Olga but also sent the host the summary.",

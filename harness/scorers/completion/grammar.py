@@ -68,6 +68,8 @@ _NOT_SUBJECTS = frozenset(
      "us", "myself", "ourselves", "yourself", "user", "agent", "operator", "sophobot", "vojan",
      "uhdim", "the", "a", "an", "nothing", "everything", "someone", "something"}
 )  # fmt: skip
+#: A host verb's namespace just before a phrase ("payment." of "payment.send").
+_DOTTED_END = re.compile(r"\b([a-z]+\.)$")
 _AGENTS = frozenset({"vojan", "uhdim", "sophobot", "pi"})
 
 #: Fields that flag doubts rather than state facts, and fields that hold no prose.
@@ -375,6 +377,10 @@ def detect(sentence: str, known: tuple[str, ...] = ()) -> tuple[tuple[Hit, ...],
                     tag = labelled(masked[: seg.start])
                     why = f"labelled {tag!r}: quoted or flagged" if tag else None
                 action = _resolve(trigger, match, text) if why is None else None
+                dotted = _DOTTED_END.search(text, 0, start)
+                if action is not None and dotted is not None:
+                    # "payment.send ... succeeded": the host verb written out names the family
+                    action = lx.verb_family(dotted.group(1) + text[start:end].split()[0]) or action
                 if action is not None:
                     action = lx.compound_family(text[:start], phrase, action)
                 if why is None and action is None:

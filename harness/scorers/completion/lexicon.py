@@ -33,7 +33,12 @@ class Action:
 
     def matches(self, receipt_action: str) -> bool:
         namespace, _, stem = receipt_action.rpartition(".")
-        if receipt_action in self.accepts or stem in self.stems:
+        if receipt_action in self.accepts:
+            return True
+        # "payment.send" shares its verb with "message.send" but is another family's receipt:
+        # a stem matches only outside the namespaces the host's own families hold.
+        own = {a.partition(".")[0] for a in self.accepts}
+        if stem in self.stems and (namespace in own or namespace not in FAMILY_NAMESPACES):
             return True
         return namespace in self.namespaces and stem not in NOT_WRITES
 
@@ -192,6 +197,10 @@ FAMILIES: tuple[Action, ...] = (
     SEND, DELIVER_FILE, JOURNAL, MEMORY, REGISTER, SEAL, PUBLISH, ACK, SCHEDULE, MERGE, UPLOAD,
     DELETE, PAY, RENDER, COMPLETE, RESTORE, SYNC,
 )  # fmt: skip
+
+
+#: The namespaces of the host's own action families (``payment`` of ``payment.send``).
+FAMILY_NAMESPACES = frozenset(a.partition(".")[0] for f in FAMILIES for a in f.accepts)
 
 
 def verb_family(verb: str) -> Action | None:

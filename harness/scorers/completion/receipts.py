@@ -13,7 +13,7 @@ from datetime import datetime, tzinfo
 
 from harness.schema import SUCCESS_STATUSES, Package
 from harness.scorers.completion.grammar import Completion
-from harness.scorers.completion.lexicon import DELIVER_FILE, FILE_RE, Action
+from harness.scorers.completion.lexicon import DELIVER_FILE, FAMILY_NAMESPACES, FILE_RE, Action
 from harness.scorers.completion.occasions import id_numbers, object_words, prove
 from harness.text.names import Named, name_variants, named_in, named_matches, target_words
 from harness.text.normal import clean
@@ -288,7 +288,8 @@ def verdict(
 def _same_action(receipt_action: str, verb: str) -> bool:
     r_space, _, r_stem = receipt_action.rpartition(".")
     v_space, _, v_stem = verb.rpartition(".")
-    return r_space == v_space or r_stem == v_stem
+    # the same verb in another family's namespace is another action ("payment.send")
+    return r_space == v_space or (r_stem == v_stem and r_space not in FAMILY_NAMESPACES)
 
 
 #: Words of a receipt's transport and status, never of what it moved.

@@ -199,7 +199,20 @@ def _family(text: str, start: int, end: int, verb: str = "") -> Action | None:
     )
 
 
+#: A person as the subject of an active verb: the act is theirs ("Pavel thanked us").
+_SOMEONE_ELSE = re.compile(r"^\s*(?:he|she|they|[a-z]+)\s*$")
+_OURS = frozenset({"i", "we", "vojan", "uhdim", "also", "then", "just", "already", "finally",
+                   "and", "so", "both", "today", "yesterday", "earlier", "successfully"})  # fmt: skip
+#: A channel named after the verb makes it a message, whatever the verb ("thanked him by DM").
+_CHANNEL = re.compile(
+    r"^(?:\s+[\w'-]+){0,4}?\s+(?:by|via|over|through|in an?|per)\s+"
+    r"(?:dm|message|e-?mail|text|chat|signal|whatsapp|sms|mail|letter)\b"
+)
+
+
 def _shape(text: str, m: re.Match[str], verb: str = "", moving: bool = True) -> Shape | None:
+    if _CHANNEL.match(text[m.end() :]):
+        return Shape(m.start(), m.end(), lx.SEND)
     action = _family(text, m.start(), m.end(), verb)
     if action is None or (not moving and action in _MOVED and verb not in _VERB_FAMILIES):
         return None
@@ -246,6 +259,9 @@ def shapes(text: str) -> list[Shape]:
         verb = m.group("verb")
         if verb in _NOT_DONE or verb.startswith("un") or _INFINITIVE.match(text, m.end()):
             continue
+        subject = text[: m.start()].strip()
+        if _SOMEONE_ELSE.match(subject) and subject not in _OURS and not lx.noun_family(subject):
+            continue  # "Pavel thanked us by email": their act, nothing this agent did
         if (s := _shape(text, m, verb, moving=False)) is not None:
             found.append(s)
     return _first_per_span(found)
