@@ -6,6 +6,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from harness.detectors.measured import trust_rows
 from harness.policy import Policy, load_policy, policy_digest
 from harness.report.cases import CASES, INDEX, MAX_PAGES, CaseKey, write_case_pages
 from harness.report.data import ReportData, gather
@@ -117,6 +118,7 @@ def render_markdown(data: ReportData) -> str:
         "## Metrics per stage: estimate [95% interval]",
         md_table(data.metric_rows()),
         "",
+        *_trust_md(data),
         *[
             part
             for name in data.slices
@@ -139,6 +141,26 @@ def render_markdown(data: ReportData) -> str:
         *_skipped_lines_md(data),
     ]
     return "\n".join(parts)
+
+
+_TRUST_TITLE = "How far the text detectors can be trusted"
+_TRUST_NOTE = (
+    "Figures at first contact with the newest blind set: text nobody tuned the detector to "
+    "(docs/labelled-sets.md). The metrics above count what the detector caught."
+)
+
+
+def _trust_md(data: ReportData) -> list[str]:
+    rows = trust_rows(text_detectors(data.meta))
+    return [f"## {_TRUST_TITLE}", _TRUST_NOTE, "", md_table(rows), ""] if rows else []
+
+
+def _trust_html(data: ReportData) -> list[str]:
+    rows = trust_rows(text_detectors(data.meta))
+    if not rows:
+        return []
+    return [f"<h2>{_TRUST_TITLE}</h2>", f'<p class="muted">{for_html(_TRUST_NOTE)}</p>',
+            html_table(rows, table_id="detector-trust")]  # fmt: skip
 
 
 def _skipped_lines_md(data: ReportData) -> list[str]:
@@ -170,6 +192,7 @@ def render_html(data: ReportData) -> str:
             html_table(data.status_rows()),
             "<h2>Metrics per stage: estimate [95% interval]</h2>",
             html_table(data.metric_rows(), table_id="metrics"),
+            *_trust_html(data),
             *[
                 part
                 for name in data.slices

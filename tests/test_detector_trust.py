@@ -1,0 +1,55 @@
+"""The report says how far its text detectors can be trusted, with the figures their newest blind
+set gave at first contact, and those figures are the ones the set's FIRST_CONTACT.md records."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from harness.detectors.measured import FIRST_CONTACTS, FirstContact, trust_rows
+from harness.report import write_report
+from tests.report_helpers import clean_outcome, write_run
+
+DATA = Path(__file__).parent / "data"
+
+
+@pytest.mark.parametrize("fc", FIRST_CONTACTS, ids=lambda fc: f"{fc.scorer}-{fc.blind_set}")
+def test_each_figure_is_the_one_its_blind_set_recorded(fc: FirstContact) -> None:
+    record = (DATA / fc.blind_set / "FIRST_CONTACT.md").read_text()
+    assert (DATA / fc.blind_set / "FROZEN.txt").exists()
+    for number in re.findall(r"\d+(?:\.\d+|/\d+)", fc.figure):
+        assert number in record, f"{fc.blind_set}/FIRST_CONTACT.md does not record {number}"
+    assert fc.measured.split(" at ")[-1] in record  # the commit it was measured on
+
+
+def test_newest_blind_set_is_quoted() -> None:
+    # A newer blind set than the one quoted means its first contact was not carried here.
+    sets = sorted(int(p.name.removeprefix("heldout")) for p in DATA.glob("heldout[0-9]*"))
+    quoted = {int(fc.blind_set.removeprefix("heldout")) for fc in FIRST_CONTACTS}
+    assert quoted == {sets[-1]}
+
+
+def test_only_the_detectors_a_run_used_are_reported() -> None:
+    rows = trust_rows({"invented_completion": "lexical", "evidence_fidelity": "judge"})
+    assert [r["metrics"] for r in rows] == ["invented_completion.*"]
+    assert trust_rows({}) == []
+
+
+def test_the_report_shows_the_trust_table(tmp_path: Path) -> None:
+    run = write_run(tmp_path / "run", model="m", outcome=clean_outcome)
+    meta = json.loads((run / "run.json").read_text())
+    meta["scoring"] = {
+        "scored_at": "2026-12-02T06:00:00Z",
+        "thresholds": {},
+        "scorers": [{"name": "invented_completion", "detector": "lexical"}],
+    }
+    (run / "run.json").write_text(json.dumps(meta))
+    _, paths = write_report(run, n_boot=200)
+    markdown = paths.markdown.read_text()
+    assert "## How far the text detectors can be trusted" in markdown
+    completion = next(fc for fc in FIRST_CONTACTS if fc.scorer == "invented_completion")
+    assert completion.figure in markdown
+    assert 'id="detector-trust"' in paths.html.read_text()
