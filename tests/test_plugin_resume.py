@@ -18,7 +18,7 @@ import pytest
 from harness.loading import load_packages
 from harness.replay import read_results, replay
 from harness.runners.registry import make_runner
-from tests.plugin_helpers import REPO, comparable_scores, outcomes, suite_text
+from tests.plugin_helpers import NO_REPORT, REPO, comparable_scores, outcomes, suite_text
 
 EXPECT = "{status: completed, parity: true, invented_completion: false, boundary_events: 0}"
 GATE = "gate:\n  gates:\n    - {metric: parity.match, statistic: estimate, comparator: '>=', threshold: 0.5}\n"
@@ -50,7 +50,8 @@ def _stored_lines(run_dir: Path) -> list[bytes]:
 def test_resume_after_a_torn_write_gives_the_uninterrupted_run(
     project: pytest.Pytester, workers: list[str]
 ) -> None:
-    whole = outcomes(project.inline_run("--shadow-out", "whole"))
+    # Only the resumed session's report is read: it is written there, not copied from "whole".
+    whole = outcomes(project.inline_run("--shadow-out", "whole", NO_REPORT))
     # The interrupted run: a copy of the uninterrupted one, torn as a kill mid-write tears it.
     out = project.path / "out"
     shutil.copytree(project.path / "whole", out)
@@ -84,15 +85,15 @@ def test_resume_after_a_torn_write_gives_the_uninterrupted_run(
 
 
 def test_resuming_a_finished_run_runs_nothing(project: pytest.Pytester) -> None:
-    first = outcomes(project.inline_run("--shadow-out", "out"))
+    first = outcomes(project.inline_run("--shadow-out", "out", NO_REPORT))
     before = _stored_lines(project.path / "out")
-    again = outcomes(project.inline_run("--shadow-resume", "out"))
+    again = outcomes(project.inline_run("--shadow-resume", "out", NO_REPORT))
     assert again == first
     assert _stored_lines(project.path / "out") == before
 
 
 def test_resume_refuses_another_runner_or_a_run_not_from_pytest(project: pytest.Pytester) -> None:
-    outcomes(project.inline_run("--shadow-out", "out"))
+    outcomes(project.inline_run("--shadow-out", "out", NO_REPORT))
     before = (project.path / "out" / "results.jsonl").read_bytes()
 
     other = project.runpytest("--shadow-resume", "out", "--shadow-runner", "reference")
@@ -139,7 +140,7 @@ SLOW_SUITE = suite_text(
 
 def _slow_session(*extra: str, workers: Sequence[str] = ()) -> list[str]:
     return [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "slow.yaml",
-            "--shadow-opt", f"pythonpath={REPO}", *workers, *extra]  # fmt: skip
+            "--shadow-opt", f"pythonpath={REPO}", NO_REPORT, *workers, *extra]  # fmt: skip
 
 
 def _run_slow_session(
@@ -188,8 +189,9 @@ def test_resume_after_kill_9(
 
     # The kill needs a process of its own; the resume runs in this one (one Python start fewer).
     resumed = pytester.runpytest(
-        "slow.yaml", "--shadow-opt", f"pythonpath={REPO}", "--shadow-resume", "out", *workers
-    )
+        "slow.yaml", "--shadow-opt", f"pythonpath={REPO}", "--shadow-resume", "out", NO_REPORT,
+        *workers,
+    )  # fmt: skip
     assert resumed.ret == 0, resumed.stdout.str()[-2000:] + resumed.stderr.str()[-2000:]
     assert "15 passed" in resumed.stdout.str()
     assert _stored_lines(out)[: len(stored)] == stored
@@ -208,7 +210,7 @@ def test_resume_after_kill_9(
 def test_a_session_on_a_run_directory_in_use_is_refused(project: pytest.Pytester) -> None:
     from harness.runlock import RunDirLock
 
-    outcomes(project.inline_run("--shadow-out", "out"))
+    outcomes(project.inline_run("--shadow-out", "out", NO_REPORT))
     before = _stored_lines(project.path / "out")
     with RunDirLock(project.path / "out", command="shadow run --resume"):
         for option in ("--shadow-resume", "--shadow-out"):
@@ -218,4 +220,6 @@ def test_a_session_on_a_run_directory_in_use_is_refused(project: pytest.Pytester
                 [f"*out is in use by pid {os.getpid()} (shadow run --resume)*"]
             )
     assert _stored_lines(project.path / "out") == before
-    assert outcomes(project.inline_run("--shadow-resume", "out"))  # free again once released
+    assert outcomes(
+        project.inline_run("--shadow-resume", "out", NO_REPORT)
+    )  # free again once released
