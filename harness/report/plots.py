@@ -12,6 +12,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
+from matplotlib.figure import Figure
 
 from harness.schema import STAGES
 from harness.untrusted.display import printable
@@ -120,14 +121,23 @@ def latency_plot(results: pd.DataFrame, path: Path) -> Path:
     return path
 
 
+def _fixed_margins(fig: Figure, rows_n: int) -> None:
+    """Margins in inches, whatever the number of panel rows: room for the suptitle on top, and
+    below each row for its rotated stage names and the next row's title (as metric_plot's)."""
+    height = fig.get_figheight()
+    top, bottom, gap = 0.75, 0.8, 1.0
+    axes_height = (height - top - bottom - (rows_n - 1) * gap) / rows_n
+    fig.subplots_adjust(left=0.05, right=0.99, bottom=bottom / height, top=1 - top / height,
+                        wspace=0.18, hspace=gap / axes_height)  # fmt: skip
+
+
 def delta_plot(paired: pd.DataFrame, path: Path, *, label_a: str, label_b: str) -> Path:
     """Per-stage difference (a - b) with paired intervals, one panel per metric."""
     metrics = [m for m, _ in PLOTTED if m in set(paired["metric"])] if not paired.empty else []
     cols = 3
     rows_n = max(1, -(-len(metrics) // cols))
-    fig, axes = plt.subplots(
-        rows_n, cols, figsize=(13, 3.4 * rows_n), constrained_layout=True, squeeze=False
-    )
+    fig, axes = plt.subplots(rows_n, cols, figsize=(13, 3.4 * rows_n), squeeze=False)
+    _fixed_margins(fig, rows_n)
     titles = dict(PLOTTED)
     for ax in axes.flat[len(metrics) :]:
         ax.axis("off")
