@@ -5,6 +5,7 @@ the plugin's hook specs, which a conftest implements to watch cases and gates.""
 from __future__ import annotations
 
 import json
+import sys
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -121,3 +122,20 @@ def test_an_unknown_hook_name_in_a_conftest_is_still_an_error(project: pytest.Py
     result = project.runpytest("--shadow-out", "out")
     assert result.ret != 0
     assert "extra" in result.stdout.str() + result.stderr.str()
+
+
+@pytest.mark.parametrize("gathered", [None, "no gates"])
+def test_a_controller_with_no_gate_does_not_load_the_statistics(
+    gathered: str | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Any xdist session ends in the controller's gate judging: one with no suite, or no gate,
+    must not import the policy (scipy and the scorers, seconds of start-up) to judge nothing."""
+    from types import SimpleNamespace
+
+    from harness.pytest_plugin.gates import GATHERED, Gathered, judge_gathered
+
+    stash = pytest.Stash()
+    if gathered is not None:
+        stash[GATHERED] = Gathered()
+    monkeypatch.setitem(sys.modules, "harness.policy", None)  # importing it now raises
+    assert judge_gathered(SimpleNamespace(stash=stash)) == []  # type: ignore[arg-type]
