@@ -18,6 +18,7 @@ import pytest
 from harness.loading import load_packages
 from harness.replay import read_results, replay
 from harness.runners.registry import make_runner
+from harness.scorers.run import score_run_dir
 from tests.plugin_helpers import NO_REPORT, REPO, comparable_scores, outcomes, suite_text
 
 EXPECT = "{status: completed, parity: true, invented_completion: false, boundary_events: 0}"
@@ -143,25 +144,19 @@ def _slow_session(*extra: str, workers: Sequence[str] = ()) -> list[str]:
             "--shadow-opt", f"pythonpath={REPO}", NO_REPORT, *workers, *extra]  # fmt: skip
 
 
-def _run_slow_session(
-    project: Path, *extra: str, workers: Sequence[str] = ()
-) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
-    return subprocess.run(_slow_session(*extra, workers=workers), cwd=project, env=env,
-                          capture_output=True, text=True, check=False)  # fmt: skip
-
-
 @pytest.fixture(scope="session")
 def slow_whole_run(tmp_path_factory: pytest.TempPathFactory, small_recordings: Path) -> Path:
-    """The uninterrupted session of the slow suite, run once: what every killed-then-resumed session
-    must end up equal to."""
-    project = tmp_path_factory.mktemp("slow-whole")
-    (project / "rec").mkdir()
-    (project / "rec" / "small.jsonl").write_bytes(small_recordings.read_bytes())
-    (project / "slow.yaml").write_text(SLOW_SUITE)
-    whole = _run_slow_session(project, "--shadow-out", "whole")
-    assert whole.returncode == 0, whole.stdout[-2000:] + whole.stderr[-2000:]
-    return project / "whole"
+    """The uninterrupted run of the slow suite's cases, once: what every killed-then-resumed
+    session must end up equal to. Through the engine in this process, not a pytest session in
+    another: the plugin writes what ``shadow run`` + ``shadow score`` write
+    (test_plugin_runs.py), and a second Python start-up only to reach the same files is seconds."""
+    whole = tmp_path_factory.mktemp("slow-whole") / "whole"
+    runner = make_runner("python", options={"target": "tests.slow_echo:slow_stage",
+                                            "pythonpath": str(REPO)})  # fmt: skip
+    replay(load_packages([small_recordings]).items, runner, out_dir=whole,
+           recordings=[small_recordings], progress=False, handle_signals=False)  # fmt: skip
+    score_run_dir(whole)
+    return whole
 
 
 @pytest.mark.slow
