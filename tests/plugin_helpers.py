@@ -35,6 +35,12 @@ SMALL: tuple[str, ...] = (
 )
 
 
+#: For sessions whose report no assertion reads: the report (plots, bootstrap tables) is most of
+#: a small session's time. Tests that do read it (test_plugin_runs.py, the resumed runs of
+#: test_plugin_resume.py) leave it on.
+NO_REPORT = "--shadow-no-report"
+
+
 def write_recordings(dest: Path, ids: Iterable[str] = SMALL) -> Path:
     """Copy the packages ``ids`` from the handwritten corpus into ``dest`` (a .jsonl file)."""
     wanted = set(ids)

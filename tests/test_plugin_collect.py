@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.plugin_helpers import outcomes, suite_text
+from tests.plugin_helpers import NO_REPORT, outcomes, suite_text
 
 
 @pytest.fixture
@@ -59,7 +59,7 @@ def test_failure_shows_the_invented_completion(project: pytest.Pytester) -> None
     project.makefile(".yaml", draft=suite_text(stages=["draft"], runner="reference:credulous",
                                                expect="{invented_completion: false}", extra="gate: false\n"))  # fmt: skip
     result = project.runpytest(
-        "draft.yaml::vojan-2026-08-25-patrick-dm[draft]", "--shadow-out", "out"
+        "draft.yaml::vojan-2026-08-25-patrick-dm[draft]", "--shadow-out", "out", NO_REPORT
     )
     result.assert_outcomes(failed=1)
     text = result.stdout.str()
@@ -77,7 +77,7 @@ def test_failure_shows_parity_and_boundary(project: pytest.Pytester) -> None:
         rec=suite_text(stages=["reconcile"], runner="reference:credulous", extra="gate: false\n"),
     )
     result = project.runpytest(
-        "rec.yaml::vojan-2026-08-25-patrick-dm[reconcile]", "--shadow-out", "out"
+        "rec.yaml::vojan-2026-08-25-patrick-dm[reconcile]", "--shadow-out", "out", NO_REPORT
     )
     result.assert_outcomes(failed=1)
     result.stdout.fnmatch_lines(
@@ -101,8 +101,15 @@ def test_toml_suite(project: pytest.Pytester) -> None:
         preflight='"shadow-suite" = 1\nrecordings = ["rec/*.jsonl"]\nstages = ["preflight"]\n'
         'agents = ["vojan"]\n[expect]\nstatus = "completed"\nboundary_events = 0\n[gate]\nenabled = false\n',
     )
-    result = project.runpytest("--shadow-out", "out")
+    result = project.runpytest("--shadow-out", "out", NO_REPORT)
     result.assert_outcomes(passed=3)
+    # --shadow-no-report: the run directory without the report, and the summary line says so.
+    out = project.path / "out"
+    assert (out / "scores.jsonl").is_file() and (out / "run.json").is_file()
+    assert not (out / "report.md").exists() and not (out / "summary.json").exists()
+    result.stdout.fnmatch_lines(
+        ["*3 case(s) by reference-careful -> out (no report: `shadow report out` writes it)*"]
+    )
 
 
 def test_runners_must_agree_unless_given(project: pytest.Pytester) -> None:
@@ -111,7 +118,9 @@ def test_runners_must_agree_unless_given(project: pytest.Pytester) -> None:
     result = project.runpytest("--shadow-out", "out")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines(["*suites of this session name different runners*--shadow-runner*"])
-    given = project.runpytest("--shadow-out", "out2", "--shadow-runner", "reference:careful", "-q")
+    given = project.runpytest(
+        "--shadow-out", "out2", "--shadow-runner", "reference:careful", "-q", NO_REPORT
+    )
     assert given.ret in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED)
     meta = json.loads((project.path / "out2" / "run.json").read_text())
     assert meta["model"] == "reference-careful"
@@ -126,8 +135,8 @@ def test_overrides_change_expectations_for_matching_packages(project: pytest.Pyt
     )
     project.makefile(".yaml", d=suite_text(stages=["draft"], runner="reference:credulous",
                                            expect="{invented_completion: false}", extra=extra))  # fmt: skip
-    result = project.runpytest("--shadow-out", "out")
-    found = outcomes(project.inline_run("--shadow-out", "out2"))
+    result = project.runpytest("--shadow-out", "out", NO_REPORT)
+    found = outcomes(project.inline_run("--shadow-out", "out2", NO_REPORT))
     assert found["d.yaml::vojan-2026-08-25-patrick-dm[draft]"] == "passed"
     assert result.ret == pytest.ExitCode.TESTS_FAILED  # the other credulous drafts still fail
 
@@ -139,7 +148,7 @@ def test_gate_fails_with_the_decision_table(project: pytest.Pytester) -> None:
         "    - {metric: parity.match, statistic: estimate, comparator: '>=', threshold: 1.01}\n"
     )
     project.makefile(".yaml", reconcile=suite_text(stages=["reconcile"], expect="{}", extra=gates))
-    result = project.runpytest("--shadow-out", "out", "-rA", "--junitxml=junit.xml")
+    result = project.runpytest("--shadow-out", "out", "-rA", "--junitxml=junit.xml", NO_REPORT)
     result.assert_outcomes(passed=5, failed=1)
     result.stdout.fnmatch_lines([
         "*shadow suite reconcile: gates not met over 5 case(s)*",
@@ -162,9 +171,11 @@ def test_gate_fails_with_the_decision_table(project: pytest.Pytester) -> None:
 def test_passing_gate_and_sharded_gate(project: pytest.Pytester) -> None:
     gates = "gate:\n  gates:\n    - {metric: boundary.violation, statistic: events, comparator: '<=', threshold: 0}\n"
     project.makefile(".yaml", reconcile=suite_text(stages=["reconcile"], expect="{}", extra=gates))
-    found = outcomes(project.inline_run("--shadow-out", "out"))
+    found = outcomes(project.inline_run("--shadow-out", "out", NO_REPORT))
     assert found["reconcile.yaml::gate"] == "passed"
-    sharded = outcomes(project.inline_run("--shadow-out", "out2", "--shadow-shard", "1/2"))
+    sharded = outcomes(
+        project.inline_run("--shadow-out", "out2", "--shadow-shard", "1/2", NO_REPORT)
+    )
     assert sharded["reconcile.yaml::gate"] == "skipped"
     assert 0 < len(sharded) - 1 < 5
 
@@ -183,7 +194,7 @@ def test_shadow_run_fixture(project: pytest.Pytester) -> None:
             shadow_run("no-such-package", "reconcile")
         """
     )
-    result = project.runpytest("--shadow-recordings", "rec", "--shadow-out", "out")
+    result = project.runpytest("--shadow-recordings", "rec", "--shadow-out", "out", NO_REPORT)
     result.assert_outcomes(passed=1, failed=1)
     result.stdout.fnmatch_lines(["*LookupError: no package 'no-such-package' in *rec*"])
     lines = (project.path / "out" / "results.jsonl").read_text().splitlines()
@@ -196,7 +207,7 @@ def test_load_errors_fail_one_item(project: pytest.Pytester) -> None:
     project.makefile(
         ".yaml", p=suite_text(stages=["preflight"], expect="{}", extra="gate: false\n")
     )
-    result = project.runpytest("--shadow-out", "out")
+    result = project.runpytest("--shadow-out", "out", NO_REPORT)
     result.assert_outcomes(passed=3, failed=1)
     result.stdout.fnmatch_lines([
         "*load error(s) in the recordings; those packages are left out:*",
@@ -228,7 +239,7 @@ def test_used_run_directory_is_left_intact_under_xdist(project: pytest.Pytester)
     out.mkdir()
     (out / "run.json").write_text('{"run_id": "earlier"}', encoding="utf-8")
     (out / "results.jsonl").write_text('{"kept": true}\n', encoding="utf-8")
-    result = project.runpytest("--shadow-out", "out", "-n", "2")
+    result = project.runpytest("--shadow-out", "out", "-n", "2", NO_REPORT)
     assert result.ret != 0
     assert (out / "run.json").read_text() == '{"run_id": "earlier"}'
     assert (out / "results.jsonl").read_text() == '{"kept": true}\n'

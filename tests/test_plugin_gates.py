@@ -5,11 +5,12 @@ the plugin's hook specs, which a conftest implements to watch cases and gates.""
 from __future__ import annotations
 
 import json
+import sys
 import xml.etree.ElementTree as ET
 
 import pytest
 
-from tests.plugin_helpers import outcomes, suite_text
+from tests.plugin_helpers import NO_REPORT, outcomes, suite_text
 
 FAILING = (
     "gate:\n  gates:\n"
@@ -74,12 +75,12 @@ def test_gate_verdicts_and_hooks_are_the_same_with_and_without_xdist(
         {"hook": "gate", "suite": "failing", "outcome": "failed", "worker": None},
         {"hook": "gate", "suite": "passing", "outcome": "passed", "worker": None},
     ]
-    single = outcomes(project.inline_run("--shadow-out", "one"))
+    single = outcomes(project.inline_run("--shadow-out", "one", NO_REPORT))
     cases = sum(1 for node in single if not node.endswith("::gate"))
     assert cases == 13  # five reconcile cases in each suite, three preflight cases
     assert _hook_calls(project, cases) == [*gates, {"hook": "case", "workers": ["None"]}]
 
-    result = project.runpytest("--shadow-out", "two", "-n", "2", "--junitxml=junit.xml")
+    result = project.runpytest("--shadow-out", "two", "-n", "2", "--junitxml=junit.xml", NO_REPORT)
     parallel = outcomes(result.reprec)  # type: ignore[attr-defined]
     assert single["passing.yaml::gate"] == parallel["passing.yaml::gate"] == "passed"
     assert single["failing.yaml::gate"] == parallel["failing.yaml::gate"] == "failed"
@@ -106,7 +107,9 @@ def test_gate_verdicts_and_hooks_are_the_same_with_and_without_xdist(
     assert "phase 1: parity.match estimate = " in (failure.get("message") or "")
 
     # The sharded gate is skipped by the controller too: a shard holds part of the cases.
-    sharded = outcomes(project.inline_run("--shadow-out", "s", "--shadow-shard", "1/2", "-n", "2"))
+    sharded = outcomes(
+        project.inline_run("--shadow-out", "s", "--shadow-shard", "1/2", "-n", "2", NO_REPORT)
+    )
     assert sharded["passing.yaml::gate"] == "skipped"
 
 
@@ -119,3 +122,20 @@ def test_an_unknown_hook_name_in_a_conftest_is_still_an_error(project: pytest.Py
     result = project.runpytest("--shadow-out", "out")
     assert result.ret != 0
     assert "extra" in result.stdout.str() + result.stderr.str()
+
+
+@pytest.mark.parametrize("gathered", [None, "no gates"])
+def test_a_controller_with_no_gate_does_not_load_the_statistics(
+    gathered: str | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Any xdist session ends in the controller's gate judging: one with no suite, or no gate,
+    must not import the policy (scipy and the scorers, seconds of start-up) to judge nothing."""
+    from types import SimpleNamespace
+
+    from harness.pytest_plugin.gates import GATHERED, Gathered, judge_gathered
+
+    stash = pytest.Stash()
+    if gathered is not None:
+        stash[GATHERED] = Gathered()
+    monkeypatch.setitem(sys.modules, "harness.policy", None)  # importing it now raises
+    assert judge_gathered(SimpleNamespace(stash=stash)) == []  # type: ignore[arg-type]

@@ -18,7 +18,8 @@ import pytest
 from harness.loading import load_packages
 from harness.replay import read_results, replay
 from harness.runners.registry import make_runner
-from tests.plugin_helpers import REPO, comparable_scores, outcomes, suite_text
+from harness.scorers.run import score_run_dir
+from tests.plugin_helpers import NO_REPORT, REPO, comparable_scores, outcomes, suite_text
 
 EXPECT = "{status: completed, parity: true, invented_completion: false, boundary_events: 0}"
 GATE = "gate:\n  gates:\n    - {metric: parity.match, statistic: estimate, comparator: '>=', threshold: 0.5}\n"
@@ -50,7 +51,8 @@ def _stored_lines(run_dir: Path) -> list[bytes]:
 def test_resume_after_a_torn_write_gives_the_uninterrupted_run(
     project: pytest.Pytester, workers: list[str]
 ) -> None:
-    whole = outcomes(project.inline_run("--shadow-out", "whole"))
+    # Only the resumed session's report is read: it is written there, not copied from "whole".
+    whole = outcomes(project.inline_run("--shadow-out", "whole", NO_REPORT))
     # The interrupted run: a copy of the uninterrupted one, torn as a kill mid-write tears it.
     out = project.path / "out"
     shutil.copytree(project.path / "whole", out)
@@ -84,15 +86,15 @@ def test_resume_after_a_torn_write_gives_the_uninterrupted_run(
 
 
 def test_resuming_a_finished_run_runs_nothing(project: pytest.Pytester) -> None:
-    first = outcomes(project.inline_run("--shadow-out", "out"))
+    first = outcomes(project.inline_run("--shadow-out", "out", NO_REPORT))
     before = _stored_lines(project.path / "out")
-    again = outcomes(project.inline_run("--shadow-resume", "out"))
+    again = outcomes(project.inline_run("--shadow-resume", "out", NO_REPORT))
     assert again == first
     assert _stored_lines(project.path / "out") == before
 
 
 def test_resume_refuses_another_runner_or_a_run_not_from_pytest(project: pytest.Pytester) -> None:
-    outcomes(project.inline_run("--shadow-out", "out"))
+    outcomes(project.inline_run("--shadow-out", "out", NO_REPORT))
     before = (project.path / "out" / "results.jsonl").read_bytes()
 
     other = project.runpytest("--shadow-resume", "out", "--shadow-runner", "reference")
@@ -139,28 +141,22 @@ SLOW_SUITE = suite_text(
 
 def _slow_session(*extra: str, workers: Sequence[str] = ()) -> list[str]:
     return [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "slow.yaml",
-            "--shadow-opt", f"pythonpath={REPO}", *workers, *extra]  # fmt: skip
-
-
-def _run_slow_session(
-    project: Path, *extra: str, workers: Sequence[str] = ()
-) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
-    return subprocess.run(_slow_session(*extra, workers=workers), cwd=project, env=env,
-                          capture_output=True, text=True, check=False)  # fmt: skip
+            "--shadow-opt", f"pythonpath={REPO}", NO_REPORT, *workers, *extra]  # fmt: skip
 
 
 @pytest.fixture(scope="session")
 def slow_whole_run(tmp_path_factory: pytest.TempPathFactory, small_recordings: Path) -> Path:
-    """The uninterrupted session of the slow suite, run once: what every killed-then-resumed session
-    must end up equal to."""
-    project = tmp_path_factory.mktemp("slow-whole")
-    (project / "rec").mkdir()
-    (project / "rec" / "small.jsonl").write_bytes(small_recordings.read_bytes())
-    (project / "slow.yaml").write_text(SLOW_SUITE)
-    whole = _run_slow_session(project, "--shadow-out", "whole")
-    assert whole.returncode == 0, whole.stdout[-2000:] + whole.stderr[-2000:]
-    return project / "whole"
+    """The uninterrupted run of the slow suite's cases, once: what every killed-then-resumed
+    session must end up equal to. Through the engine in this process, not a pytest session in
+    another: the plugin writes what ``shadow run`` + ``shadow score`` write
+    (test_plugin_runs.py), and a second Python start-up only to reach the same files is seconds."""
+    whole = tmp_path_factory.mktemp("slow-whole") / "whole"
+    runner = make_runner("python", options={"target": "tests.slow_echo:slow_stage",
+                                            "pythonpath": str(REPO)})  # fmt: skip
+    replay(load_packages([small_recordings]).items, runner, out_dir=whole,
+           recordings=[small_recordings], progress=False, handle_signals=False)  # fmt: skip
+    score_run_dir(whole)
+    return whole
 
 
 @pytest.mark.slow
@@ -188,8 +184,9 @@ def test_resume_after_kill_9(
 
     # The kill needs a process of its own; the resume runs in this one (one Python start fewer).
     resumed = pytester.runpytest(
-        "slow.yaml", "--shadow-opt", f"pythonpath={REPO}", "--shadow-resume", "out", *workers
-    )
+        "slow.yaml", "--shadow-opt", f"pythonpath={REPO}", "--shadow-resume", "out", NO_REPORT,
+        *workers,
+    )  # fmt: skip
     assert resumed.ret == 0, resumed.stdout.str()[-2000:] + resumed.stderr.str()[-2000:]
     assert "15 passed" in resumed.stdout.str()
     assert _stored_lines(out)[: len(stored)] == stored
@@ -208,7 +205,7 @@ def test_resume_after_kill_9(
 def test_a_session_on_a_run_directory_in_use_is_refused(project: pytest.Pytester) -> None:
     from harness.runlock import RunDirLock
 
-    outcomes(project.inline_run("--shadow-out", "out"))
+    outcomes(project.inline_run("--shadow-out", "out", NO_REPORT))
     before = _stored_lines(project.path / "out")
     with RunDirLock(project.path / "out", command="shadow run --resume"):
         for option in ("--shadow-resume", "--shadow-out"):
@@ -218,4 +215,6 @@ def test_a_session_on_a_run_directory_in_use_is_refused(project: pytest.Pytester
                 [f"*out is in use by pid {os.getpid()} (shadow run --resume)*"]
             )
     assert _stored_lines(project.path / "out") == before
-    assert outcomes(project.inline_run("--shadow-resume", "out"))  # free again once released
+    assert outcomes(
+        project.inline_run("--shadow-resume", "out", NO_REPORT)
+    )  # free again once released

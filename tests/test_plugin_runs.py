@@ -14,7 +14,7 @@ from harness.rundir import TraceStore
 from harness.runners.registry import make_runner
 from harness.scorers.run import score_run_dir
 from harness.suite import judge_run, read_suite
-from tests.plugin_helpers import comparable_scores, outcomes, suite_text
+from tests.plugin_helpers import NO_REPORT, comparable_scores, outcomes, suite_text
 
 EXPECT = "{status: completed, parity: true, invented_completion: false, boundary_events: 0}"
 GATE = "gate:\n  gates:\n    - {metric: parity.match, statistic: estimate, comparator: '>=', threshold: 0.5}\n"
@@ -80,7 +80,8 @@ def test_pass_fail_matches_shadow_run_and_score(project: pytest.Pytester, tmp_pa
 
 @pytest.mark.slow
 def test_xdist_writes_one_merged_run_directory(project: pytest.Pytester) -> None:
-    single = outcomes(project.inline_run("--shadow-out", "one"))
+    # The xdist run's report is read below; the lone run's only for its scores.
+    single = outcomes(project.inline_run("--shadow-out", "one", NO_REPORT))
     parallel = outcomes(project.inline_run("--shadow-out", "two", "-n", "2"))
     assert parallel == single
     out = project.path / "two"
@@ -100,8 +101,9 @@ def test_xdist_writes_one_merged_run_directory(project: pytest.Pytester) -> None
 @pytest.mark.slow
 def test_two_shards_merge_into_the_unsharded_run(project: pytest.Pytester, tmp_path: Path) -> None:
     whole = outcomes(project.inline_run("--shadow-out", "whole"))
-    first = outcomes(project.inline_run("--shadow-out", "s1", "--shadow-shard", "1/2"))
-    second = outcomes(project.inline_run("--shadow-out", "s2", "--shadow-shard", "2/2"))
+    # The shards' own reports are not read: the merged run's is, written below.
+    first = outcomes(project.inline_run("--shadow-out", "s1", "--shadow-shard", "1/2", NO_REPORT))
+    second = outcomes(project.inline_run("--shadow-out", "s2", "--shadow-shard", "2/2", NO_REPORT))
     cases = {**_case_outcomes(first), **_case_outcomes(second)}
     assert cases == _case_outcomes(whole)
     assert first["social.yaml::gate"] == second["social.yaml::gate"] == "skipped"

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from harness.cli import main
-from harness.report import write_report
+from harness.report import ReportData, ReportPaths, write_report
 from harness.schema import STAGES, ScoreValue
 from tests.report_helpers import clean_outcome, write_run
 
@@ -27,18 +27,31 @@ def _some_invented(i: int, stage: str) -> dict[str, dict[str, ScoreValue]]:
     return out
 
 
-@pytest.fixture
-def run_dir(tmp_path: Path) -> Path:
+def _write_run(folder: Path) -> Path:
     return write_run(
-        tmp_path / "run-a",
+        folder / "run-a",
         model="pi-test",
         outcome=_some_invented,
         explanation=lambda i, stage, scorer: f"{scorer}: claim '{INJECTION}' on pkg-{i:03d}",
     )
 
 
-def test_report_writes_every_artifact_and_decides_all_eight_stages(run_dir: Path) -> None:
-    data, paths = write_report(run_dir, n_boot=200)
+@pytest.fixture
+def run_dir(tmp_path: Path) -> Path:
+    return _write_run(tmp_path)
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory: pytest.TempPathFactory) -> tuple[ReportData, ReportPaths]:
+    """The run's report, written once for the tests that only read it (each report is seconds of
+    plots and bootstrap tables); a test that writes the report itself has ``run_dir``."""
+    return write_report(_write_run(tmp_path_factory.mktemp("report")), n_boot=200)
+
+
+def test_report_writes_every_artifact_and_decides_all_eight_stages(
+    report: tuple[ReportData, ReportPaths],
+) -> None:
+    data, paths = report
     for path in (paths.summary, paths.markdown, paths.html, *paths.plots.values()):
         assert path.is_file() and path.stat().st_size > 0
     assert paths.plots["metrics"].read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
@@ -48,8 +61,10 @@ def test_report_writes_every_artifact_and_decides_all_eight_stages(run_dir: Path
     assert verdicts["execute"] == "hold"  # no runs: never a pass
 
 
-def test_invented_completions_fail_a_gate_and_show_worst_examples(run_dir: Path) -> None:
-    data, paths = write_report(run_dir, n_boot=200)
+def test_invented_completions_fail_a_gate_and_show_worst_examples(
+    report: tuple[ReportData, ReportPaths],
+) -> None:
+    data, paths = report
     draft = next(d for d in data.decisions if d.stage == "draft")
     assert draft.verdict != "promote"
     examples = [e for e in data.examples if e.failure == "invented completion"]
@@ -62,8 +77,10 @@ def test_invented_completions_fail_a_gate_and_show_worst_examples(run_dir: Path)
     assert {row["status"] for row in data.failing("too_few")} <= {"too_few"}
 
 
-def test_recorded_text_is_escaped_in_html_and_markdown(run_dir: Path) -> None:
-    _, paths = write_report(run_dir, n_boot=200)
+def test_recorded_text_is_escaped_in_html_and_markdown(
+    report: tuple[ReportData, ReportPaths],
+) -> None:
+    _, paths = report
     page = paths.html.read_text()
     assert "<script" not in page.lower()
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
@@ -89,8 +106,10 @@ def test_shadow_report_on_a_missing_run_is_a_clear_error(
     assert "not a run directory" in capsys.readouterr().err
 
 
-def test_report_slices_runs_by_agent_and_failure_mode(run_dir: Path) -> None:
-    data, paths = write_report(run_dir, n_boot=200)
+def test_report_slices_runs_by_agent_and_failure_mode(
+    report: tuple[ReportData, ReportPaths],
+) -> None:
+    data, paths = report
     modes = {r["failure_mode"]: r for r in data.slice_rows("failure mode")}
     assert set(modes) == {"clean", "premature_completion"}
     assert modes["clean"]["runs"] + modes["premature_completion"]["runs"] == 60
@@ -103,8 +122,10 @@ def test_report_slices_runs_by_agent_and_failure_mode(run_dir: Path) -> None:
     assert 'id="by-failure-mode"' in paths.html.read_text()
 
 
-def test_the_report_opens_with_one_sentence_per_stage(run_dir: Path) -> None:
-    _, paths = write_report(run_dir, n_boot=200)
+def test_the_report_opens_with_one_sentence_per_stage(
+    report: tuple[ReportData, ReportPaths],
+) -> None:
+    _, paths = report
     md = paths.markdown.read_text()
     head = md.split("## Decisions\n", 1)[1].splitlines()
     assert [line.split(":")[0] for line in head[:8]] == [f"- {s}" for s in STAGES]
@@ -118,10 +139,10 @@ def test_the_report_opens_with_one_sentence_per_stage(run_dir: Path) -> None:
     assert '<tr class="hold blocker-off_gates">' in page
 
 
-def test_every_column_of_every_table_has_a_legend(run_dir: Path) -> None:
+def test_every_column_of_every_table_has_a_legend(report: tuple[ReportData, ReportPaths]) -> None:
     import re
 
-    _, paths = write_report(run_dir, n_boot=200)
+    _, paths = report
     page = paths.html.read_text()
     tables = re.findall(
         r"<table[^>]*><thead><tr>(.*?)</tr></thead>.*?</table>\n(<dl.*?</dl>)?", page, re.S

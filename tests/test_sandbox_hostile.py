@@ -23,7 +23,7 @@ from harness.runners.sandboxed import SandboxConfig
 from harness.sandbox import Isolation, probe
 from harness.sandbox.isolation import reset_probe_for_tests
 from harness.schema import FileRead, Invocation, Package
-from tests.plugin_helpers import suite_text
+from tests.plugin_helpers import NO_REPORT, suite_text
 from tests.runners_helpers import PROGRAMS
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -111,7 +111,7 @@ def test_on_the_pytest_path_the_recordings_are_out_of_reach_too(
         ".yaml",
         hostile=suite_text(runner=f"command:{hostile}", stages=["reconcile"], expect="{}"),
     )
-    project.inline_run("--shadow-out", "out")
+    project.inline_run("--shadow-out", "out", NO_REPORT)  # the results are read, not a report
     records = read_results(project.path / "out")
     assert records, "the suite ran no case"
     for record in records:

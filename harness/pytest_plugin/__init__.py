@@ -218,7 +218,8 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int | pytest.ExitC
         if (run_dir / PARTS).is_dir() and not config.stash.get(OCCUPIED, False):
             resumed = bool(config.getoption("shadow_resume"))
             notes: list[str] = config.stash.get(RESUME_NOTES, [])
-            merge_parts(run_dir, resumed=resumed, notes=notes)
+            merge_parts(run_dir, resumed=resumed, notes=notes,
+                        report=not config.getoption("shadow_no_report"))  # fmt: skip
 
 
 def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
@@ -239,8 +240,13 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
         return  # an older run in a reused --shadow-out, not this session's
     counts = meta.get("counts", {})
     shown = relative(run_dir, config.invocation_params.dir)
+    report = (
+        f"no report: `shadow report {shown}` writes it"
+        if config.getoption("shadow_no_report")
+        else f"report: {shown}/report.md"
+    )
     terminalreporter.write_sep("-", "shadow run")
     terminalreporter.write_line(
         f"{counts.get('completed', 0) + counts.get('failed', 0) + counts.get('timed_out', 0) + counts.get('interrupted', 0)} "
-        f"case(s) by {printable(meta.get('model'))} -> {shown} (report: {shown}/report.md)"
+        f"case(s) by {printable(meta.get('model'))} -> {shown} ({report})"
     )

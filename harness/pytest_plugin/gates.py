@@ -143,11 +143,13 @@ GATHERED = pytest.StashKey[Gathered]()
 
 def judge_gathered(config: pytest.Config) -> list[tuple[GateSpec, GateResult]]:
     """The controller, after the run loop: every gathered gate judged and reported."""
+    gathered = config.stash.get(GATHERED, None)
+    if gathered is None or not gathered.gates:
+        return []
+    # Imported only now: the policy brings the statistics (scipy), seconds of start-up that an
+    # xdist session with no suite, or no gate, must not pay (the plugin is inert without suites).
     from harness.policy import Policy
 
-    gathered = config.stash.get(GATHERED, None)
-    if gathered is None:
-        return []
     judged: list[tuple[GateSpec, GateResult]] = []
     for spec in gathered.gates.values():
         if config.getoption("shadow_shard"):

@@ -35,6 +35,10 @@ def add_options(parser: pytest.Parser) -> None:
         "--shadow-recordings", action="append", metavar="PATH",
         help="recordings to use instead of the suites' own (repeatable; files, folders or globs)",
     )  # fmt: skip
+    group.addoption(
+        "--shadow-no-report", action="store_true",
+        help="results, scores and run.json only: no report (as `shadow report RUN_DIR` writes later)",
+    )  # fmt: skip
 
 
 def key_value(text: str) -> tuple[str, str]:

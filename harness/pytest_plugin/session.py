@@ -364,7 +364,8 @@ class ShadowSession:
         records = [o.record for o in kept]
         scores = [s for o in kept for s in o.scores]
         finish_run(self.run_dir, self._meta, records, scores, planned=len(self.planned | set(self.outcomes)),
-                   interrupted=interrupted)  # fmt: skip
+                   interrupted=interrupted,
+                   report=not self.config.getoption("shadow_no_report"))  # fmt: skip
 
 
 SESSION = pytest.StashKey[ShadowSession]()

@@ -95,8 +95,10 @@ def finish_run(
     *,
     planned: int,
     interrupted: bool,
+    report: bool = True,
 ) -> None:
-    """Write the session's scores, the final run.json, ``reports/latest`` and the report."""
+    """Write the session's scores, the final run.json, ``reports/latest`` and (unless ``report``
+    is false: ``--shadow-no-report``) the report."""
     from harness.rundir import SCORES, iso, run_counts, update_latest, utc_now, write_run_meta
     from harness.scorers.lines import serialise
 
@@ -111,13 +113,15 @@ def finish_run(
     (run_dir / SCORES).write_bytes(serialise(scores))
     write_run_meta(run_dir, meta)
     update_latest(run_dir)
-    if records:
+    if records and report:
         from harness.report import write_report
 
         write_report(run_dir)
 
 
-def merge_parts(run_dir: Path, *, resumed: bool = False, notes: Sequence[str] = ()) -> int:
+def merge_parts(
+    run_dir: Path, *, resumed: bool = False, notes: Sequence[str] = (), report: bool = True
+) -> int:
     """Merge the workers' parts under ``run_dir/.parts`` into the run directory; the number of
     cases. A case run by two workers (two suites, or a fixture, asking for it) is kept once.
     With ``resumed`` the run directory already holds results: they come first and stay."""
@@ -162,6 +166,7 @@ def merge_parts(run_dir: Path, *, resumed: bool = False, notes: Sequence[str] = 
     (run_dir / RESULTS).write_bytes(b"".join(line + b"\n" for _, line, _ in gathered.kept.values()))
     records = [record for _, _, record in gathered.kept.values()]
     finish_run(run_dir, meta, records, [s for k in gathered.kept for s in scores.get(k, [])],
-               planned=len(planned | set(gathered.kept)), interrupted=interrupted)  # fmt: skip
+               planned=len(planned | set(gathered.kept)), interrupted=interrupted,
+               report=report)  # fmt: skip
     shutil.rmtree(run_dir / PARTS)
     return len(records)

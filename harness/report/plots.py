@@ -12,6 +12,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
+from matplotlib.figure import Figure
 
 from harness.schema import STAGES
 from harness.untrusted.display import printable
@@ -56,7 +57,10 @@ def metric_plot(
     model, and the next phase's gate threshold as a dashed line. A panel with nothing to show
     says so in words instead of drawing a flat line."""
     thresholds = thresholds or {}
-    fig, axes = plt.subplots(2, 3, figsize=(13, 7), constrained_layout=True)
+    # Fixed margins, not constrained_layout: the panels, labels and fonts are the same every time,
+    # and the layout engine's extra drawing passes doubled the plot's cost in every report.
+    fig, axes = plt.subplots(2, 3, figsize=(13, 7))
+    fig.subplots_adjust(left=0.045, right=0.99, bottom=0.1, top=0.91, wspace=0.16, hspace=0.42)
     stages = _stages_present(metrics)
     x = np.arange(len(stages))
     models = sorted(metrics["model"].unique()) if not metrics.empty else []
@@ -99,7 +103,8 @@ def metric_plot(
 
 def latency_plot(results: pd.DataFrame, path: Path) -> Path:
     """Latency distribution per stage (box plot, seconds, log scale when it spans decades)."""
-    fig, ax = plt.subplots(figsize=(9, 4), constrained_layout=True)
+    fig, ax = plt.subplots(figsize=(9, 4))
+    fig.subplots_adjust(left=0.08, right=0.98, bottom=0.12, top=0.92)  # fixed, as metric_plot's
     stages = _stages_present(results)
     data = [results.loc[results["stage"] == s, "latency_s"].to_numpy(dtype=float) for s in stages]
     if stages:
@@ -116,14 +121,23 @@ def latency_plot(results: pd.DataFrame, path: Path) -> Path:
     return path
 
 
+def _fixed_margins(fig: Figure, rows_n: int) -> None:
+    """Margins in inches, whatever the number of panel rows: room for the suptitle on top, and
+    below each row for its rotated stage names and the next row's title (as metric_plot's)."""
+    height = fig.get_figheight()
+    top, bottom, gap = 0.75, 0.8, 1.0
+    axes_height = (height - top - bottom - (rows_n - 1) * gap) / rows_n
+    fig.subplots_adjust(left=0.05, right=0.99, bottom=bottom / height, top=1 - top / height,
+                        wspace=0.18, hspace=gap / axes_height)  # fmt: skip
+
+
 def delta_plot(paired: pd.DataFrame, path: Path, *, label_a: str, label_b: str) -> Path:
     """Per-stage difference (a - b) with paired intervals, one panel per metric."""
     metrics = [m for m, _ in PLOTTED if m in set(paired["metric"])] if not paired.empty else []
     cols = 3
     rows_n = max(1, -(-len(metrics) // cols))
-    fig, axes = plt.subplots(
-        rows_n, cols, figsize=(13, 3.4 * rows_n), constrained_layout=True, squeeze=False
-    )
+    fig, axes = plt.subplots(rows_n, cols, figsize=(13, 3.4 * rows_n), squeeze=False)
+    _fixed_margins(fig, rows_n)
     titles = dict(PLOTTED)
     for ax in axes.flat[len(metrics) :]:
         ax.axis("off")

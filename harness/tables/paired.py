@@ -80,6 +80,7 @@ def _verdict(diff: float, p: float, higher_is_better: bool, alpha: float) -> str
 def _paired_row(
     spec: MetricSpec,
     pairs: pd.DataFrame,
+    clusters: pd.Series,
     *,
     alpha: float,
     conf: float,
@@ -89,9 +90,7 @@ def _paired_row(
     a = pairs["a"].to_numpy(dtype=float)
     b = pairs["b"].to_numpy(dtype=float)
     n = len(pairs)
-    boot = stats.paired_bootstrap_diff(
-        a, b, cluster_ids(pairs).tolist(), conf=conf, n_boot=n_boot, seed=seed
-    )
+    boot = stats.paired_bootstrap_diff(a, b, clusters.tolist(), conf=conf, n_boot=n_boot, seed=seed)
     a_only = b_only = math.nan
     p = boot.p
     test = "bootstrap"
@@ -141,12 +140,23 @@ def paired_table(
     for name in names:
         spec = metric_spec(name)
         pairs = _pairs(wide_a, wide_b, name)
+        # A row's cluster depends on that row alone: worked out once per metric, not once per
+        # group (per stage, that was a fifth of a gate against an incumbent).
+        clusters = cluster_ids(pairs)
         groups: Iterable[tuple[Any, pd.DataFrame]] = (
             pairs.groupby(by, dropna=False, sort=True) if by else [((), pairs)]
         )
         for key, group in groups:
             keys = key if isinstance(key, tuple) else (key,)
-            row = _paired_row(spec, group, alpha=alpha, conf=conf, n_boot=n_boot, seed=seed)
+            row = _paired_row(
+                spec,
+                group,
+                clusters.loc[group.index],
+                alpha=alpha,
+                conf=conf,
+                n_boot=n_boot,
+                seed=seed,
+            )
             rows.append({**dict(zip(by, keys, strict=True)), **row})
     table = pd.DataFrame(rows, columns=[*by, *PAIRED_COLUMNS])
     return in_order(table, [*by, "metric"])
