@@ -11,6 +11,7 @@ from typing_extensions import TypedDict
 from harness.cli import score as score_cli
 from harness.schema import ScoreRecord
 from harness.scorers import SCORER_NAMES
+from harness.scorers import run as score_run_module
 from harness.scorers.base import Score, ScoreContext, scorer
 from harness.scorers.lines import serialise
 from harness.scorers.run import score_case, score_run
@@ -108,3 +109,35 @@ def test_score_lines_are_canonical_and_a_non_finite_value_is_stored_as_none() ->
     assert list(data) == sorted(data) and b", " not in line and b": " not in line
     # It reads back through the same model readers use, the same record.
     assert ScoreRecord.model_validate_json(line) == scored
+
+
+def test_a_package_memo_is_shared_by_its_stages_only() -> None:
+    """What scorers work out of a package alone is shared by the contexts of that package object
+    (a run scores its stages together), never carried to another package."""
+    draft = case("draft", {"result": {"draft": "I sent Patrick the note."}})
+    calls: list[str] = []
+
+    def ids(package: object) -> str:
+        calls.append("ids")
+        return str(getattr(package, "id", ""))
+
+    assert draft.per_package(ids) == draft.package.id
+    same = ScoreContext(draft.package, draft.record, [], shared=draft.shared)
+    assert same.per_package(ids) == draft.package.id
+    assert calls == ["ids"]
+    other_package = draft.package.model_copy()
+    other = ScoreContext(other_package, draft.record, [], shared=draft.shared)
+    assert other.shared is not draft.shared
+    other.per_package(ids)
+    assert calls == ["ids", "ids"]
+
+
+def test_scores_with_the_memo_are_those_without(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Scoring a stored run shares each package's memo across its stages; with no memo kept
+    (every case works the package out again) the bytes are the same."""
+    run_dir = make_run(tmp_path)
+    together = score_run(run_dir).read_bytes()
+    monkeypatch.setattr(score_run_module, "_MEMOS", 0)
+    assert score_run(run_dir).read_bytes() == together

@@ -14,6 +14,7 @@ from typing import Any
 from rapidfuzz import fuzz
 
 from harness.metrics.spec import mean, pooled
+from harness.schema import EvidenceItem, Package
 from harness.scorers.base import Score, ScoreContext, ratio, scorer
 from harness.scorers.citations import CitationCheck, check_citation
 from harness.scorers.claim_support import Backing, claim_support
@@ -94,11 +95,24 @@ def analyse(ctx: ScoreContext) -> EvidenceAnalysis:
     return ctx.once(_analyse)
 
 
+def _backings(package: Package) -> dict[str, Backing]:
+    """The package's evidence items' backings by id, filled as claims cite them (per package)."""
+    return {}
+
+
+def _backing(ctx: ScoreContext, item: EvidenceItem) -> Backing:
+    """What ``item`` can back, worked out once per package: the stages cite the same items."""
+    backings = ctx.per_package(_backings)
+    known = backings.get(item.id)
+    if known is None or known.item is not item:
+        known = backings[item.id] = Backing.of(item)
+    return known
+
+
 def _analyse(ctx: ScoreContext) -> EvidenceAnalysis:
     package, thresholds = ctx.package, ctx.thresholds
     checks: list[CitationCheck] = []
     claim_checks: list[tuple[ClaimCheck, bool, str]] = []
-    backings: dict[str, Backing] = {}
     inquire_cites = [
         check_citation(package, raw, f"result.citations[{i}]", thresholds)
         for i, raw in enumerate(ctx.result.get("citations") or [])
@@ -112,10 +126,7 @@ def _analyse(ctx: ScoreContext) -> EvidenceAnalysis:
         checks.extend(own)
         # Inquire findings share the answer's citation list rather than carrying their own.
         pool = own or (tuple(inquire_cites) if where.startswith("result.findings") else ())
-        items = [
-            backings.setdefault(c.item.id, Backing.of(c.item))
-            for c in pool if c.valid and c.item is not None
-        ]  # fmt: skip
+        items = [_backing(ctx, c.item) for c in pool if c.valid and c.item is not None]
         support = claim_support(text, items, thresholds)
         # Polarity on both sides: a claim its citations say the opposite of is contradicted,
         # whatever words it shares with them.
