@@ -123,25 +123,31 @@ def scores_frame(records: Iterable[ScoreRecord]) -> pd.DataFrame:
     def one(text: str) -> str:
         return shared.setdefault(text, text)
 
-    keys = ("package", "stage", "agent", "model", "scorer", "metric")
-    columns: dict[str, list[Any]] = {k: [] for k in (*keys, "value", "text", "explanation")}
+    keys = ("package", "stage", "agent", "model", "scorer")
+    columns: dict[str, list[Any]] = {
+        k: [] for k in (*keys, "metric", "value", "text", "explanation")
+    }
     labels: dict[str, list[Any]] = {}
     rows = 0
     for r in records:
+        # A record's rows share all but the value: each column is extended once per record
+        # (a record has about five values), not appended to once per row.
+        values = r.values
+        n = len(values)
         ids = (one(r.package), one(str(r.stage)), one(r.agent), one(r.model), one(r.scorer))
+        for name, item in zip(keys, ids, strict=True):
+            columns[name].extend([item] * n)
+        columns["metric"].extend([one(key) for key in values])
+        columns["value"].extend([_numeric(value) for value in values.values()])
+        columns["text"].extend([v if isinstance(v, str) else None for v in values.values()])
+        columns["explanation"].extend([r.explanation] * n)
         run_labels = {f"{LABEL_PREFIX}{k}": v for k, v in r.labels.items()}
         for name in run_labels:
             if name not in labels:
                 labels[name] = [None] * rows
-        for key, value in r.values.items():
-            for name, item in zip(keys, (*ids, one(key)), strict=True):
-                columns[name].append(item)
-            columns["value"].append(_numeric(value))
-            columns["text"].append(value if isinstance(value, str) else None)
-            columns["explanation"].append(r.explanation)
-            for name, column in labels.items():
-                column.append(run_labels.get(name))
-            rows += 1
+        for name, column in labels.items():
+            column.extend([run_labels.get(name)] * n)
+        rows += n
     label_cols = sorted(labels)
     frame = pd.DataFrame(
         {**columns, **{name: labels[name] for name in label_cols}},
