@@ -7,7 +7,7 @@ under ``cases/``, so the report itself stays small whatever the run's size.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Container, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -69,11 +69,13 @@ def cases_behind(
     return [CaseKey(p, stage, model) for p in behind["package"].head(limit)]
 
 
-def _fields(line: dict[str, Any], *names: str) -> tuple[str, ...] | None:
-    """A parsed stored line's key fields, or None when one is not a string (such a line does
-    not validate: it names no case)."""
-    strings = tuple(v for v in (line.get(name) for name in names) if isinstance(v, str))
-    return strings if len(strings) == len(names) else None
+def _wanted(key: tuple[object, ...], wanted: Container[tuple[str, ...]]) -> bool:
+    """Whether a parsed stored line's key fields are a wanted case's: a line with a field that
+    cannot be hashed (a list where an id belongs) names no case, and does not validate either."""
+    try:
+        return key in wanted
+    except TypeError:
+        return False
 
 
 def _records(run_dir: Path, wanted: set[CaseKey]) -> dict[CaseKey, RunRecord]:
@@ -83,7 +85,7 @@ def _records(run_dir: Path, wanted: set[CaseKey]) -> dict[CaseKey, RunRecord]:
     # Bad stored lines are left out here as everywhere in the report (its tables name them).
     # Only the wanted cases' lines are validated: a page is written for a few thousand at most.
     def keep(line: dict[str, Any]) -> bool:
-        return _fields(line, "package", "stage") in pairs
+        return _wanted((line.get("package"), line.get("stage")), pairs)
 
     for _, record in iter_results(run_dir, errors=[], keep=keep):
         if (record.package, str(record.stage)) not in pairs:
@@ -102,7 +104,7 @@ def _scores(
     out: dict[tuple[str, str, str], list[ScoreRecord]] = {k: [] for k in keys}
 
     def keep(line: dict[str, Any]) -> bool:
-        return _fields(line, "package", "stage", "model") in out
+        return _wanted((line.get("package"), line.get("stage"), line.get("model")), out)
 
     try:
         for score in iter_scores(run_dir, errors=[], keep=keep):
@@ -127,7 +129,7 @@ def _packages(run_dir: Path, meta: dict[str, object], ids: set[str]) -> dict[str
     wanted = {(package_id,) for package_id in ids}
     found: dict[str, Package] = {}
     for entry in iter_loaded(
-        Package, files, _package_id, keep=lambda line: _fields(line, "id") in wanted
+        Package, files, _package_id, keep=lambda line: _wanted((line.get("id"),), wanted)
     ):
         if not isinstance(entry, LoadError):
             found[entry.item.id] = entry.item

@@ -302,7 +302,11 @@ def _with_origin(scores: pd.DataFrame) -> pd.DataFrame:
     column = f"{LABEL_PREFIX}origin"
     if column not in scores.columns or scores.empty:
         return scores
-    return scores.assign(**{ORIGIN: scores[column].astype(str).str.split(":").str[0]})
+    text = scores[column].astype(str)
+    # Split once per distinct origin, not once per row: a run has a few origins, a million rows.
+    # (Object dtype, missing origins kept missing, as ``.str.split(":").str[0]`` gives them.)
+    family = {o: o.split(":")[0] if isinstance(o, str) else o for o in text.unique()}
+    return scores.assign(**{ORIGIN: text.map(family).astype(object)})
 
 
 def gather(run_dir: Path, *, policy: Policy | None = None, n_boot: int = 2000) -> ReportData:
