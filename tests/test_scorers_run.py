@@ -9,7 +9,7 @@ import pytest
 from typing_extensions import TypedDict
 
 from harness.cli import score as score_cli
-from harness.schema import ScoreRecord
+from harness.schema import ScoreRecord, Stage
 from harness.scorers import SCORER_NAMES
 from harness.scorers import run as score_run_module
 from harness.scorers.base import Score, ScoreContext, scorer
@@ -141,3 +141,27 @@ def test_scores_with_the_memo_are_those_without(
     together = score_run(run_dir).read_bytes()
     monkeypatch.setattr(score_run_module, "_MEMOS", 0)
     assert score_run(run_dir).read_bytes() == together
+
+
+def test_a_score_line_is_written_as_pydantic_would_write_it() -> None:
+    """Plain scores go straight to orjson; anything else (a datetime, a set, a key that is not a
+    string, a number past 64 bits) goes through pydantic's JSON form first: the same bytes."""
+    from datetime import UTC, datetime
+
+    from harness.scorers.lines import _dumped, score_line
+
+    plain = {"kind": "claim", "ids": ("a", "b"), "share": 0.1234, "nan": float("nan"), "n": None}
+    odd: list[dict[str, object]] = [
+        {"at": datetime(2026, 8, 25, 14, 3, tzinfo=UTC)},
+        {"ids": {"a"}},
+        {"by_number": {1: "one"}},
+        {"big": 2**70},
+    ]
+    for details in ([plain], *([plain, o] for o in odd)):
+        record = ScoreRecord.model_construct(
+            package="p", stage=Stage.draft, agent="a", model="m", scorer="s", labels={"k": "v"},
+            values={"x": 1e-6, "y": True, "z": "text"}, explanation="why", details=details,
+            detector=None,
+        )  # fmt: skip
+        assert score_line(record) == _dumped(record)
+        assert b'"detector"' not in score_line(record)
