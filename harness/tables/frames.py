@@ -79,29 +79,20 @@ def _read(records: Iterable[T]) -> Iterator[T]:
 
 def results_frame(records: Iterable[RunRecord]) -> pd.DataFrame:
     """One row per run record, usage and boundary events flattened."""
-    rows = [
-        {
-            "run_id": r.run_id,
-            "package": r.package,
-            "stage": str(r.stage),
-            "agent": r.agent,
-            "model": r.model,
-            "runner": r.runner,
-            "status": r.status,
-            "latency_s": r.latency_s,
-            "attempts": r.attempts,
-            "input_tokens": r.usage.input_tokens,
-            "output_tokens": r.usage.output_tokens,
-            "cost_usd": r.usage.cost_usd,
-            "boundary_events": len(r.boundary_events),
-            "boundary_kinds": ",".join(sorted({e.kind for e in r.boundary_events})),
-            "archive_id": r.archive_id,
-            "error": r.error,
-            "started_at": r.started_at,
-        }
-        for r in records
-    ]
-    return pd.DataFrame(rows, columns=list(RESULT_COLUMNS))
+    # Column by column, as the scores table: no dict per row to build and take apart again.
+    columns: dict[str, list[Any]] = {name: [] for name in RESULT_COLUMNS}
+    for r in records:
+        row = (
+            r.run_id, r.package, str(r.stage), r.agent, r.model, r.runner, r.status, r.latency_s,
+            r.attempts, r.usage.input_tokens, r.usage.output_tokens, r.usage.cost_usd,
+            len(r.boundary_events), ",".join(sorted({e.kind for e in r.boundary_events})),
+            r.archive_id, r.error, r.started_at,
+        )  # fmt: skip
+        for column, value in zip(columns.values(), row, strict=True):
+            column.append(value)
+    if not columns["run_id"]:
+        return pd.DataFrame([], columns=list(RESULT_COLUMNS))  # object columns, not float ones
+    return pd.DataFrame(columns, columns=list(RESULT_COLUMNS))
 
 
 def _numeric(value: Any) -> float:
