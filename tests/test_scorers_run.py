@@ -148,9 +148,12 @@ def test_a_score_line_is_written_as_pydantic_would_write_it() -> None:
     string, a number past 64 bits) goes through pydantic's JSON form first: the same bytes."""
     from datetime import UTC, datetime
 
+    from harness.schema import Citation
     from harness.scorers.lines import _dumped, score_line
 
-    plain = {"kind": "claim", "ids": ("a", "b"), "share": 0.1234, "nan": float("nan"), "n": None}
+    cited = Citation(id="receipt:deleg-7", quote="queued", timestamp="2026-08-25T14:03:00Z")
+    plain = {"kind": "claim", "ids": ("a", "b"), "share": 0.1234, "nan": float("nan"), "n": None,
+             "citation": cited}  # fmt: skip
     odd: list[dict[str, object]] = [
         {"at": datetime(2026, 8, 25, 14, 3, tzinfo=UTC)},
         {"ids": {"a"}},

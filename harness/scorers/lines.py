@@ -9,12 +9,14 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 import orjson
+from pydantic import BaseModel
 
 from harness.schema import ScoreRecord
 
 #: orjson hands these to ``_not_plain`` instead of writing them its own way: a datetime, a
 #: dataclass or a subclass of str, int, dict or list is written as pydantic writes it, by
-#: ``_dumped`` (orjson writes datetimes with "+00:00" where pydantic writes "Z").
+#: ``_dumped`` (orjson writes datetimes with "+00:00" where pydantic writes "Z"); so is any
+#: other type orjson does not know, but for a pydantic model.
 _PLAIN = (
     orjson.OPT_SORT_KEYS
     | orjson.OPT_PASSTHROUGH_DATETIME
@@ -23,7 +25,11 @@ _PLAIN = (
 )
 
 
-def _not_plain(value: object) -> None:
+def _not_plain(value: object) -> object:
+    # A model in a scorer's details (the citation a claim gave): its JSON form, as pydantic
+    # writes a model it finds in a field of any type.
+    if isinstance(value, BaseModel):
+        return value.model_dump(mode="json")
     raise TypeError(type(value).__name__)
 
 
