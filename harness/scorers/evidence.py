@@ -15,6 +15,7 @@ from rapidfuzz import fuzz
 
 from harness.metrics.spec import mean, pooled
 from harness.schema import EvidenceItem, Package
+from harness.schema.package import ExpectedFact
 from harness.scorers.base import Score, ScoreContext, ratio, scorer
 from harness.scorers.citations import CitationCheck, check_citation
 from harness.scorers.claim_support import Backing, claim_support
@@ -65,21 +66,29 @@ class EvidenceAnalysis:
         return frozenset(c.item.id for c in self.citations if c.valid and c.item is not None)
 
 
+def _evidence_ids(package: Package) -> frozenset[str]:
+    return frozenset(item.id.lower() for item in package.context)
+
+
+def _expected_facts(package: Package) -> tuple[tuple[ExpectedFact, str], ...]:
+    """The host's expected facts, each with the form claims are compared in (per package)."""
+    expect = package.host.expect.reconcile
+    facts = expect.facts if expect is not None else []
+    return tuple((f, normalise(without_negation(f.claim))) for f in facts)
+
+
 def _expected_truth(ctx: ScoreContext, text: str, stated: Any) -> tuple[bool | None, str]:
     """Does the host's expected fact that this claim restates agree with it? None: no such fact."""
-    expect = ctx.package.host.expect.reconcile
     # A claim made only of "<id> says '<quote>'" asserts nothing of its own: the quote is the
     # evidence speaking, and an evidence id is no statement to hold against the host.
-    ids = {item.id.lower() for item in ctx.package.context}
+    ids = ctx.per_package(_evidence_ids)
     text = " ".join(w for w in text.split() if w.lower().strip(".,;:()") not in ids)
-    if expect is None or not expect.facts or not claim_tokens(text):
+    facts = ctx.per_package(_expected_facts)
+    if not facts or not claim_tokens(text):
         return None, ""
     plain = normalise(without_negation(text))
-    best = max(
-        expect.facts,
-        key=lambda f: fuzz.token_set_ratio(plain, normalise(without_negation(f.claim))),
-    )
-    score = fuzz.token_set_ratio(plain, normalise(without_negation(best.claim)))
+    best, best_plain = max(facts, key=lambda f: fuzz.token_set_ratio(plain, f[1]))
+    score = fuzz.token_set_ratio(plain, best_plain)
     if score < ctx.thresholds.expected_fact:
         return None, ""
     asserts_expected = denies_completion(text) == denies_completion(best.claim)
