@@ -203,6 +203,19 @@ class PackageIndex:
         return path, package
 
 
+def line_ids(files: Sequence[Path]) -> Iterator[tuple[Path, Span, str]]:
+    """(file, where, id) of every line that parses as an object with a string ``id``, not
+    validated: for readers that validate a line only when its item is wanted. Files that cannot
+    be read and lines that do not parse are passed over (``iter_loaded`` names them)."""
+    for path in files:
+        try:
+            for _, span, value in _read_lines(path):
+                if isinstance(value, dict) and isinstance(value.get("id"), str):
+                    yield path, span, value["id"]
+        except OSError:
+            continue
+
+
 def find_jsonl(paths: Sequence[Path], *, outputs: bool) -> list[Path]:
     """Every *.jsonl under ``paths``, sorted; package files (``outputs=False``) skip any folder
     named ``outputs``, recorded-output files (``outputs=True``) are only those inside one."""

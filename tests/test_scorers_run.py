@@ -14,7 +14,7 @@ from harness.scorers import SCORER_NAMES
 from harness.scorers import run as score_run_module
 from harness.scorers.base import Score, ScoreContext, scorer
 from harness.scorers.lines import serialise
-from harness.scorers.run import score_case, score_run
+from harness.scorers.run import score_case, score_run, score_run_dir
 from tests.factories import PATRICK, jsonl
 from tests.scorers_helpers import case, record
 
@@ -168,3 +168,19 @@ def test_a_score_line_is_written_as_pydantic_would_write_it() -> None:
         )  # fmt: skip
         assert score_line(record) == _dumped(record)
         assert b'"detector"' not in score_line(record)
+
+
+def test_a_package_line_that_does_not_validate_is_passed_over_when_scoring(tmp_path: Path) -> None:
+    """Scoring validates a package only when a case asks for it: a bad line of its id before a
+    good one is passed over (the first line that validates is the package, as when loading),
+    and an id with no good line is a package not found."""
+    run_dir = make_run(tmp_path)
+    expected = score_run(run_dir).read_bytes()
+    recordings = tmp_path / "recordings" / "p.jsonl"
+    bad = {**PATRICK, "agent": 7}
+    recordings.write_text(jsonl(bad, PATRICK, {**PATRICK, "agent": "second"}))
+    assert score_run_dir(run_dir, allow_changed_recordings=True).path.read_bytes() == expected
+    recordings.write_text(jsonl(bad))
+    result = score_run_dir(run_dir, allow_changed_recordings=True)
+    assert result.cases == 0
+    assert all("package not found in the recordings" in note for note in result.skipped)
