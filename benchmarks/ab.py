@@ -3,8 +3,9 @@
     git archive <commit> | tar -x -C /tmp/base          # the "before" tree, outside the repo
     .venv/bin/python benchmarks/ab.py --base /tmp/base --cases 8640 --steps replay score --rounds 3
 
-Steps: ``replay`` is ``shadow run --no-report`` (which scores the run too), ``replay-alone`` the
-replay in a process of its own (``replay_alone.py``), ``score`` and ``report`` the commands.
+Steps: ``e2e`` is ``shadow run`` (replay, scores and report in one process), ``replay`` the same
+with ``--no-report`` (the replay only), ``replay-alone`` the replay in a process of its own
+(``replay_alone.py``), ``score`` and ``report`` the commands on the replayed run.
 The sandbox's steps run the ``command`` runner (full isolation) on suite.py's shell:
 ``command-20`` and ``command-120`` answer at once at ``--jobs 2`` (CPU per case is the difference
 over 100 cases), ``jobs-4`` and ``jobs-20`` sleep 0.2 s on 100 cases (efficiency is the ideal
@@ -32,6 +33,7 @@ from suite import SLEEP_S, replay_seconds, sleeper
 
 ROOT = Path(__file__).resolve().parent.parent
 STEPS = (
+    "e2e",
     "replay",
     "replay-alone",
     "score",
@@ -53,10 +55,10 @@ def _argv(step: str, out: str) -> list[str]:
         return [*shadow, "run", "--runner", "command", "--recordings", "recordings/sophobot",
                 "--out", out, "--no-progress", "--no-report", "--limit", str(cases),
                 "--jobs", str(jobs), "--", *sleeper(sleep)]  # fmt: skip
-    if step == "replay":
+    if step in ("replay", "e2e"):
         return [*shadow, "run", "--runner", "recorded", "--model", corpus.MODEL,
                 "--recordings", "recordings/sophobot", "--out", out, "--no-progress",
-                "--no-report"]  # fmt: skip
+                *(["--no-report"] if step == "replay" else [])]  # fmt: skip
     return [*shadow, step, out]
 
 
@@ -81,7 +83,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                 shutil.rmtree(c.root / out, ignore_errors=True)
                 env = {"PYTHONPATH": str(trees[name])}
                 for step in args.steps:
-                    result = measure.run(_argv(step, out), c.root, env=env)
+                    if step == "e2e":  # a run directory of its own, beside the split steps'
+                        shutil.rmtree(c.root / f"{out}-e2e", ignore_errors=True)
+                    where = f"{out}-e2e" if step == "e2e" else out
+                    result = measure.run(_argv(step, where), c.root, env=env)
+                    if step == "e2e":
+                        shutil.rmtree(c.root / where, ignore_errors=True)
                     rows.setdefault((name, step), []).append(result)
                     if step.startswith("jobs-"):
                         ideal = -(-100 // int(step[5:])) * SLEEP_S

@@ -6,7 +6,7 @@ still loads. Readers stream line by line so a large corpus never sits in memory 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, TypeVar
@@ -203,6 +203,19 @@ class PackageIndex:
         return path, package
 
 
+def line_ids(files: Sequence[Path]) -> Iterator[tuple[Path, Span, str]]:
+    """(file, where, id) of every line that parses as an object with a string ``id``, not
+    validated: for readers that validate a line only when its item is wanted. Files that cannot
+    be read and lines that do not parse are passed over (``iter_loaded`` names them)."""
+    for path in files:
+        try:
+            for _, span, value in _read_lines(path):
+                if isinstance(value, dict) and isinstance(value.get("id"), str):
+                    yield path, span, value["id"]
+        except OSError:
+            continue
+
+
 def find_jsonl(paths: Sequence[Path], *, outputs: bool) -> list[Path]:
     """Every *.jsonl under ``paths``, sorted; package files (``outputs=False``) skip any folder
     named ``outputs``, recorded-output files (``outputs=True``) are only those inside one."""
@@ -238,11 +251,17 @@ def _load(
 
 
 def iter_loaded(
-    model: type[T], files: Sequence[Path], key: Any, *, strict: bool = False
+    model: type[T],
+    files: Sequence[Path],
+    key: Any,
+    *,
+    strict: bool = False,
+    keep: Callable[[dict[str, Any]], bool] | None = None,
 ) -> Iterator[Located[T] | LoadError]:
     """Each valid item with where it came from, or a LoadError, line by line: a caller that
     keeps only an index holds no more than one item at a time. A repeated ``key(item)`` is an
-    error naming the first occurrence."""
+    error naming the first occurrence. ``keep``: a parsed line it refuses is skipped without
+    being validated (a reader that wants a few items of many)."""
     seen: dict[Any, tuple[str, int]] = {}
 
     def fail(error: LoadError) -> LoadError:
@@ -269,6 +288,8 @@ def iter_loaded(
                 break
             if isinstance(value, LoadError):
                 yield fail(value)
+                continue
+            if keep is not None and not keep(value):
                 continue
             try:
                 item = model.model_validate(value)

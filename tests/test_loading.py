@@ -10,7 +10,15 @@ from pathlib import Path
 import pytest
 
 from harness.cli import main
-from harness.loading import LoadFailed, load_packages, load_recorded_outputs
+from harness.loading import (
+    LoadError,
+    LoadFailed,
+    Located,
+    iter_loaded,
+    load_packages,
+    load_recorded_outputs,
+)
+from harness.schema import Package
 from tests.factories import package_dict
 
 
@@ -175,3 +183,25 @@ def test_pretty_printed_json_is_one_clear_input_error(
     ]
     assert main(["validate", str(path)]) == 2
     assert "expected JSON Lines" in capsys.readouterr().err
+
+
+def test_a_keep_filter_validates_only_the_lines_it_wants(tmp_path: Path) -> None:
+    """Readers that want a few packages of many (a report's case pages) validate only those:
+    the first valid line of a wanted id still wins, other lines are neither validated nor
+    reported."""
+    lines = [
+        json.dumps(package_dict(id="pkg-1", agent=7)),
+        json.dumps(package_dict(id="pkg-2", stages=["divine"])),
+        json.dumps(package_dict(id="pkg-1")),
+        json.dumps(package_dict(id="pkg-1", agent="second")),
+        '{"id": ["unhashable"]}',
+    ]
+    path = tmp_path / "p.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    entries = list(
+        iter_loaded(Package, [path], lambda p: p.id, keep=lambda line: line.get("id") == "pkg-1")
+    )
+    loaded = [(e.item.id, e.item.agent, e.line) for e in entries if isinstance(e, Located)]
+    assert loaded == [("pkg-1", package_dict()["agent"], 3)]
+    # The bad wanted line and the wanted duplicate; pkg-2's bad stage is never looked at.
+    assert [e.line for e in entries if isinstance(e, LoadError)] == [1, 4]

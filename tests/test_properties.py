@@ -108,8 +108,26 @@ def test_read_lines_agrees_with_a_universal_newline_split(data: bytes, chunk: in
     expected = [(i + 1, piece, True) for i, piece in enumerate(ended)]
     if last:
         expected.append((len(ended) + 1, last, False))
-    got = [(ln.number, ln.data, ln.terminated) for ln in read_lines(io.BytesIO(data), chunk=chunk)]
-    assert got == expected
+    lines = list(read_lines(io.BytesIO(data), chunk=chunk))
+    assert [(ln.number, ln.data, ln.terminated) for ln in lines] == expected
+    # Where each line sits: its bytes and then its own line break, the lines end to end.
+    assert sum(ln.length for ln in lines) == len(data)
+    for ln in lines:
+        assert ln.offset == sum(other.length for other in lines[: ln.number - 1])
+        brk = data[ln.offset + len(ln.data) : ln.offset + ln.length]
+        assert data[ln.offset : ln.offset + len(ln.data)] == ln.data
+        assert brk in ((b"\r\n", b"\r", b"\n") if ln.terminated else (b"",))
+
+
+def test_parse_json_bounds_nesting_not_brackets() -> None:
+    """Many brackets side by side are no nesting; nesting to the bound parses, one more level
+    is refused with where it starts."""
+    wide = {"details": [{"a": [1]} for _ in range(5 * MAX_DEPTH)]}
+    assert parse_json(json.dumps(wide)) == wide
+    deepest_allowed = "[" * MAX_DEPTH + "]" * MAX_DEPTH
+    assert parse_json(deepest_allowed) is not None
+    with pytest.raises(BadInput, match=f"nested deeper than {MAX_DEPTH} levels"):
+        parse_json('{"a": ' + "[" * MAX_DEPTH + "]" * MAX_DEPTH + "}")
 
 
 @FAST

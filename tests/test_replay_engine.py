@@ -281,6 +281,36 @@ def test_sigint_stops_the_run_and_leaves_in_flight_cases_for_resume(tmp_path: Pa
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
 
 
+def test_an_inline_runner_at_one_job_runs_in_the_calling_thread(tmp_path: Path) -> None:
+    """A lookup (``inline``) at one job is called in the replay's own thread, with no worker
+    to hand each case to; an interrupt stops it after the case in hand, and it resumes."""
+    out = tmp_path / "run"
+    packages = corpus(10)
+    threads: set[str] = set()
+    calls = 0  # over both runs: the interrupt lands once
+
+    class Lookup(EchoRunner):
+        inline = True
+
+        def run(self, invocation: Invocation, cancel: threading.Event) -> RunnerOutput:
+            nonlocal calls
+            calls += 1
+            threads.add(threading.current_thread().name)
+            if calls == 4:
+                os.kill(os.getpid(), signal.SIGINT)  # lands while the fourth case is in hand
+            return super().run(invocation, cancel)
+
+    summary = run(packages, Lookup(), out, jobs=1)
+    assert threads == {threading.current_thread().name}
+    assert summary.interrupted
+    stored = read_results(out)
+    assert len(stored) == 4 and all(r.status == "completed" for r in stored)
+    resumed = run(packages, Lookup(), out, resume=True)
+    assert not resumed.interrupted and resumed.skipped == 4
+    assert len(read_results(out)) == summary.planned
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
 def test_run_json_records_provenance(tmp_path: Path) -> None:
     recordings = tmp_path / "rec"
     recordings.mkdir()

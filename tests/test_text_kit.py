@@ -5,6 +5,9 @@ from __future__ import annotations
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from harness.text.sentences import _split_line, sentences
 from harness.text.times import clock, on_day, times_in
 
@@ -44,3 +47,26 @@ def test_a_quotation_stays_with_the_sentence_that_quotes_it() -> None:
         'Evidence: artifact:r says "rosette rendered with 2.4.0. It is 4096 px."',
         "Then a note.",
     ]
+
+
+PIECES = ["Dr. Smith", " sent", " it.", " It", " arrived", "!", " ", "  ", "\n", "\t", "\u2003",
+          "e.g.", " 3.5", " mm", "?", " \"Yes.\"", " (see p. 4)", "...", " A.", "B.", " ok"]  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(PIECES), max_size=14))
+def test_sentence_spans_are_pysbds(pieces: list[str]) -> None:
+    """The segmenter finds pysbd's sentences in the text without a regex per sentence, with
+    the same result as pysbd's own search (repeated sentences and odd spaces included)."""
+    import pysbd
+
+    from harness.text.sentences import _Segmenter
+
+    text = "".join(pieces)
+    ours = _Segmenter(language="en", clean=False).segment(text)
+    theirs = pysbd.Segmenter(language="en", clean=False).segment(text)
+    assert ours == theirs
+    twice = f"{text} {text}"
+    assert _Segmenter(language="en", clean=False).segment(twice) == pysbd.Segmenter(
+        language="en", clean=False
+    ).segment(twice)

@@ -214,7 +214,7 @@ def _run(args: argparse.Namespace) -> int:
         summary.run_dir, report=not args.no_report, policy=args.policy, counts=summary.by_stage
     )
     code = exit_code(summary.counts, args.max_error_rate, load_error_count)
-    print_error_reasons(summary.run_dir)
+    print_error_reasons(summary.run_dir, summary.by_stage)
     print(summary.run_dir)
     return code
 

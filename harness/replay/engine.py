@@ -69,6 +69,23 @@ class RunSummary:
     by_stage: Counter[tuple[str, str]] = field(default_factory=Counter)
 
 
+class _HereAndNow:
+    """The pool of a run of an inline runner (``Runner.inline``: a lookup that cannot block) at
+    one job: each case runs in this thread as it is submitted. A worker thread would buy nothing
+    but a hand-off of every case there and back (two GIL switches and a wake-up each)."""
+
+    def submit(self, fn: Callable[..., CaseResult | None], *args: Any) -> Future[CaseResult | None]:
+        future: Future[CaseResult | None] = Future()
+        try:
+            future.set_result(fn(*args))
+        except Exception as exc:  # as a worker's exception: raised by future.result()
+            future.set_exception(exc)
+        return future
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        """Nothing runs anywhere else: nothing to wait for."""
+
+
 def default_jobs(runner: Runner) -> int:
     cpus = os.cpu_count() or 1
     # A CPU-bound runner in this process holds the GIL: more threads only add hand-offs.
@@ -245,7 +262,11 @@ def replay(
     # A bounded window of submitted cases: at a stop nothing much is queued, and a 100k-case run
     # does not hold 100k futures.
     window = 2 * jobs
-    pool = ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="replay")
+    pool: ThreadPoolExecutor | _HereAndNow = (
+        _HereAndNow()
+        if jobs == 1 and getattr(runner, "inline", False) is True
+        else ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="replay")
+    )
     finished = False
     try:
         with (

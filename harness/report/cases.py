@@ -7,13 +7,14 @@ under ``cases/``, so the report itself stays small whatever the run's size.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Container, Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 
-from harness.loading import load_packages
+from harness.loading import LoadError, find_package_files, iter_loaded
 from harness.metrics.registry import METRICS
 from harness.report.case_page import case_file_name, case_html
 from harness.rundir import RunDirError, TraceStore, iter_results, iter_scores
@@ -68,11 +69,25 @@ def cases_behind(
     return [CaseKey(p, stage, model) for p in behind["package"].head(limit)]
 
 
+def _wanted(key: tuple[object, ...], wanted: Container[tuple[str, ...]]) -> bool:
+    """Whether a parsed stored line's key fields are a wanted case's: a line with a field that
+    cannot be hashed (a list where an id belongs) names no case, and does not validate either."""
+    try:
+        return key in wanted
+    except TypeError:
+        return False
+
+
 def _records(run_dir: Path, wanted: set[CaseKey]) -> dict[CaseKey, RunRecord]:
     pairs = {(k.package, k.stage) for k in wanted}
     found: dict[CaseKey, RunRecord] = {}
+
     # Bad stored lines are left out here as everywhere in the report (its tables name them).
-    for _, record in iter_results(run_dir, errors=[]):
+    # Only the wanted cases' lines are validated: a page is written for a few thousand at most.
+    def keep(line: dict[str, Any]) -> bool:
+        return _wanted((line.get("package"), line.get("stage")), pairs)
+
+    for _, record in iter_results(run_dir, errors=[], keep=keep):
         if (record.package, str(record.stage)) not in pairs:
             continue
         for key in (CaseKey(record.package, str(record.stage), record.model),
@@ -87,8 +102,12 @@ def _scores(
 ) -> dict[tuple[str, str, str], list[ScoreRecord]]:
     keys = {(r.package, str(r.stage), r.model) for r in records}
     out: dict[tuple[str, str, str], list[ScoreRecord]] = {k: [] for k in keys}
+
+    def keep(line: dict[str, Any]) -> bool:
+        return _wanted((line.get("package"), line.get("stage"), line.get("model")), out)
+
     try:
-        for score in iter_scores(run_dir, errors=[]):
+        for score in iter_scores(run_dir, errors=[], keep=keep):
             key = (score.package, str(score.stage), score.model)
             if key in out:
                 out[key].append(score)
@@ -104,7 +123,21 @@ def _packages(run_dir: Path, meta: dict[str, object], ids: set[str]) -> dict[str
     paths = recording_paths(run_dir, dict(meta))
     if not paths or not ids:
         return {}
-    return {p.id: p for p in load_packages(paths).items if p.id in ids}
+    # Only the wanted packages are validated; the first valid line of an id wins, as it does
+    # when every package is loaded.
+    files = find_package_files(paths)
+    wanted = {(package_id,) for package_id in ids}
+    found: dict[str, Package] = {}
+    for entry in iter_loaded(
+        Package, files, _package_id, keep=lambda line: _wanted((line.get("id"),), wanted)
+    ):
+        if not isinstance(entry, LoadError):
+            found[entry.item.id] = entry.item
+    return found
+
+
+def _package_id(package: Package) -> str:
+    return package.id
 
 
 def write_case_pages(

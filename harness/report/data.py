@@ -302,23 +302,31 @@ def _with_origin(scores: pd.DataFrame) -> pd.DataFrame:
     column = f"{LABEL_PREFIX}origin"
     if column not in scores.columns or scores.empty:
         return scores
-    return scores.assign(**{ORIGIN: scores[column].astype(str).str.split(":").str[0]})
+    text = scores[column].astype(str)
+    # Split once per distinct origin, not once per row: a run has a few origins, a million rows.
+    # (Object dtype, missing origins kept missing, as ``.str.split(":").str[0]`` gives them.)
+    family = {o: o.split(":")[0] if isinstance(o, str) else o for o in text.unique()}
+    return scores.assign(**{ORIGIN: text.map(family).astype(object)})
 
 
 def gather(run_dir: Path, *, policy: Policy | None = None, n_boot: int = 2000) -> ReportData:
     policy = policy or load_policy(None)
     tables = load_tables(run_dir)
+    # The run table (one row per run) of each long table, made once and shared by its tables.
+    wide = run_values(tables.scores)
     metrics = metric_table(
-        tables.scores, by=("stage", "model"), conf=policy.confidence, n_boot=n_boot
+        tables.scores, by=("stage", "model"), conf=policy.confidence, n_boot=n_boot, wide=wide
     )
     meta = read_meta(run_dir)
     decisions = decide(metrics, policy, boundary_evidence=isolation_warning(meta) is None)
     slices: dict[str, tuple[pd.DataFrame, tuple[str, ...]]] = {}
     scores = _with_origin(tables.scores)
+    sliced: pd.DataFrame | None = None
     for name, column in (("agent", "agent"), ("failure mode", f"{LABEL_PREFIX}failure_mode"),
                          ("origin", ORIGIN)):  # fmt: skip
         if column in scores.columns and not scores.empty:
             keys = (column, "model")
+            sliced = run_values(scores) if sliced is None else sliced
             slices[name] = (
                 metric_table(
                     scores,
@@ -326,11 +334,11 @@ def gather(run_dir: Path, *, policy: Policy | None = None, n_boot: int = 2000) -
                     metrics=SLICE_METRICS,
                     conf=policy.confidence,
                     n_boot=n_boot,
+                    wide=sliced,
                 ),
                 keys,
             )
     ready = [readiness(d, policy.confidence) for d in decisions]
-    wide = run_values(tables.scores)
     behind = {
         (d.stage, d.model, g.phase, g.metric, g.statistic): cases_behind(
             wide, d.stage, d.model, g.metric

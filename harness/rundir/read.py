@@ -11,7 +11,7 @@ report or resume.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -87,13 +87,23 @@ def load_run_meta_object(path: Path, data: dict[str, Any]) -> RunMeta:
         raise RunDirError(f"{path}: {where}: {first['msg']}") from exc
 
 
+#: Which parsed lines a reader wants validated (a report's case pages want a few cases).
+Keep = Callable[[dict[str, Any]], bool]
+
+
 def _models(
-    path: Path, model: type[M], errors: list[LoadError] | None, *, complete_only: bool
+    path: Path,
+    model: type[M],
+    errors: list[LoadError] | None,
+    *,
+    complete_only: bool,
+    keep: Keep | None = None,
 ) -> Iterator[tuple[bytes, M]]:
     """Each good line with its model. A bad line is skipped and added to ``errors`` (file, line,
     field): one bad stored line must never stop a score, report or resume of the others. With
     ``complete_only`` a last line with no newline is a write cut short by a kill (results.jsonl is
-    appended to) and is skipped silently; resume cuts it."""
+    appended to) and is skipped silently; resume cuts it. ``keep``: a line it refuses once
+    parsed is skipped unvalidated, bad or not (for readers that want a few records of many)."""
     name = str(path)
     with path.open("rb") as handle:
         for line in read_lines(handle):
@@ -108,7 +118,10 @@ def _models(
                 continue
             else:
                 try:
-                    yield line.data, model.model_validate(parse_json_object(line.data))
+                    value = parse_json_object(line.data)
+                    if keep is not None and not keep(value):
+                        continue
+                    yield line.data, model.model_validate(value)
                     continue
                 except BadInput as exc:
                     found = [LoadError(name, line.number, exc.where, exc.message)]
@@ -119,15 +132,15 @@ def _models(
 
 
 def iter_results(
-    run_dir: Path, errors: list[LoadError] | None = None
+    run_dir: Path, errors: list[LoadError] | None = None, *, keep: Keep | None = None
 ) -> Iterator[tuple[bytes, RunRecord]]:
     """Each stored line (without its line break) with its RunRecord, in the order runs finished;
     a torn last line is skipped, a bad line is skipped into ``errors``, and a missing file holds
-    no results."""
+    no results. ``keep``: only the lines it accepts once parsed are validated and yielded."""
     path = Path(run_dir) / RESULTS
     if not path.exists():
         return
-    yield from _models(path, RunRecord, errors, complete_only=True)
+    yield from _models(path, RunRecord, errors, complete_only=True, keep=keep)
 
 
 def read_results(run_dir: Path, errors: list[LoadError] | None = None) -> list[RunRecord]:
@@ -136,10 +149,14 @@ def read_results(run_dir: Path, errors: list[LoadError] | None = None) -> list[R
     return [record for _, record in iter_results(run_dir, errors)]
 
 
-def iter_scores(run_dir: Path, errors: list[LoadError] | None = None) -> Iterator[ScoreRecord]:
+def iter_scores(
+    run_dir: Path, errors: list[LoadError] | None = None, *, keep: Keep | None = None
+) -> Iterator[ScoreRecord]:
     """The run's ScoreRecords (scores.jsonl is written whole, so every line counts; bad lines go
-    to ``errors``); FileNotFoundError when the run was never scored."""
-    for _, score in _models(Path(run_dir) / SCORES, ScoreRecord, errors, complete_only=False):
+    to ``errors``); FileNotFoundError when the run was never scored. ``keep`` as for
+    ``iter_results``."""
+    path = Path(run_dir) / SCORES
+    for _, score in _models(path, ScoreRecord, errors, complete_only=False, keep=keep):
         yield score
 
 

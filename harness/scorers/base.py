@@ -58,6 +58,25 @@ class Score(Generic[V_co]):
     detector: str | None = None
 
 
+class PackageMemo:
+    """What scorers work out of one package alone (the backing of each evidence item, the host's
+    expected facts normalised), shared by the contexts of that package's stages: a run scores a
+    package's stages one after the other, and each used to work it all out again.
+
+    Tied to the package object, not to its id or text: a context for another object gets a memo
+    of its own, so nothing outlives the package or crosses to another one."""
+
+    def __init__(self, package: Package) -> None:
+        self.package = package
+        self._values: dict[Callable[[Package], object], object] = {}
+
+    def get(self, compute: Callable[[Package], R]) -> R:
+        """``compute(package)``, worked out once per package; keyed by the function itself."""
+        if compute not in self._values:
+            self._values[compute] = compute(self.package)
+        return cast(R, self._values[compute])
+
+
 @dataclass
 class ScoreContext:
     """One stored case: the package, its run record (with the boundary events replay found) and
@@ -70,6 +89,13 @@ class ScoreContext:
     #: Judgement (``completion``, ``support``, ``reopens``) -> the detector chosen for it; a
     #: judgement not named here is made by the scorers' own rules (the lexical detector).
     detectors: Mapping[str, Detector] = field(default_factory=dict)
+    #: Shared with the other stages of the same package object (``score_run_dir`` passes it on);
+    #: a memo of another package is replaced by a fresh one.
+    shared: PackageMemo | None = field(default=None, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.shared is None or self.shared.package is not self.package:
+            self.shared = PackageMemo(self.package)
 
     def chosen_detector(self, judgement: str) -> Detector | None:
         """The detector chosen for ``judgement``, or None when the scorer's own rules make it."""
@@ -101,6 +127,12 @@ class ScoreContext:
     def envelope_json(self) -> dict[str, Any]:
         """The envelope as JSON data, dumped once for the scorers that measure or search it."""
         return self.record.envelope.model_dump(mode="json")
+
+    def per_package(self, compute: Callable[[Package], R]) -> R:
+        """``compute(package)``, worked out once per package (see ``PackageMemo``): a pure
+        function of the package alone, never of the stage's output."""
+        assert self.shared is not None  # set in __post_init__
+        return self.shared.get(compute)
 
     def once(self, compute: Callable[[ScoreContext], R]) -> R:
         """``compute(self)``, worked out once per case: a pure function of the stored case that

@@ -4,10 +4,10 @@ valid items it cites, taken together? Quotes found in an item are the evidence s
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from datetime import UTC
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from rapidfuzz import fuzz
 
@@ -27,6 +27,8 @@ from harness.text.support import (
     support_tokens,
 )
 from harness.text.times import times_in
+
+R = TypeVar("R")
 
 
 def _flat(value: Any, depth: int = 0) -> Iterator[str]:
@@ -68,6 +70,18 @@ class Backing:
     #: Host names in the item (its target, hyphenated ids in its text), where an id the claim
     #: names in other words ("invoice 230" for ``print-shop-inv-230``) is found.
     targets: tuple[str, ...] = ()
+    #: What other checks work out of the item alone (``once``), kept with its backing so that a
+    #: package's stages share it as they share the backing (each claim citing the item used to
+    #: work it out again).
+    _memo: dict[Callable[[EvidenceItem], object], object] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+
+    def once(self, compute: Callable[[EvidenceItem], R]) -> R:
+        """``compute(item)``, worked out once per backing; keyed by the function itself."""
+        if compute not in self._memo:
+            self._memo[compute] = compute(self.item)
+        return cast(R, self._memo[compute])
 
     def carries(self, date: str | None, hm: str | None) -> bool:
         """Does the item give this date and clock time, as its instant or in its text?"""
@@ -116,12 +130,20 @@ class Support:
     asserted: str = ""
 
 
+def _text_words(item: EvidenceItem) -> frozenset[str]:
+    return _words(item.text)
+
+
+def _normal_text(item: EvidenceItem) -> str:
+    return normalise(item.text)
+
+
 def _quotes_item(span: str, backing: Backing, thresholds: Thresholds) -> bool:
     words = _words(span)
     return (
         bool(words)
-        and words <= _words(backing.item.text)
-        and (fuzz.partial_ratio(normalise(span), normalise(backing.item.text)) >= thresholds.quote)
+        and words <= backing.once(_text_words)
+        and (fuzz.partial_ratio(normalise(span), backing.once(_normal_text)) >= thresholds.quote)
     )
 
 
@@ -132,7 +154,7 @@ _ATTRIBUTED = re.compile(r"\b(?:says|reads|read|writes|wrote|states|records|quot
 def _misquotes(span: str, backing: Backing) -> bool:
     """Mostly the item's words, but not all of them: a quote with a word changed."""
     words = _words(span)
-    return len(words) >= 3 and len(words & _words(backing.item.text)) >= 0.6 * len(words)
+    return len(words) >= 3 and len(words & backing.once(_text_words)) >= 0.6 * len(words)
 
 
 def _names_backed(mention: str, tokens: frozenset[str]) -> bool:

@@ -14,6 +14,8 @@ from typing import Any
 from rapidfuzz import fuzz
 
 from harness.metrics.spec import mean, pooled
+from harness.schema import EvidenceItem, Package
+from harness.schema.package import ExpectedFact
 from harness.scorers.base import Score, ScoreContext, ratio, scorer
 from harness.scorers.citations import CitationCheck, check_citation
 from harness.scorers.claim_support import Backing, claim_support
@@ -64,21 +66,29 @@ class EvidenceAnalysis:
         return frozenset(c.item.id for c in self.citations if c.valid and c.item is not None)
 
 
+def _evidence_ids(package: Package) -> frozenset[str]:
+    return frozenset(item.id.lower() for item in package.context)
+
+
+def _expected_facts(package: Package) -> tuple[tuple[ExpectedFact, str], ...]:
+    """The host's expected facts, each with the form claims are compared in (per package)."""
+    expect = package.host.expect.reconcile
+    facts = expect.facts if expect is not None else []
+    return tuple((f, normalise(without_negation(f.claim))) for f in facts)
+
+
 def _expected_truth(ctx: ScoreContext, text: str, stated: Any) -> tuple[bool | None, str]:
     """Does the host's expected fact that this claim restates agree with it? None: no such fact."""
-    expect = ctx.package.host.expect.reconcile
     # A claim made only of "<id> says '<quote>'" asserts nothing of its own: the quote is the
     # evidence speaking, and an evidence id is no statement to hold against the host.
-    ids = {item.id.lower() for item in ctx.package.context}
+    ids = ctx.per_package(_evidence_ids)
     text = " ".join(w for w in text.split() if w.lower().strip(".,;:()") not in ids)
-    if expect is None or not expect.facts or not claim_tokens(text):
+    facts = ctx.per_package(_expected_facts)
+    if not facts or not claim_tokens(text):
         return None, ""
     plain = normalise(without_negation(text))
-    best = max(
-        expect.facts,
-        key=lambda f: fuzz.token_set_ratio(plain, normalise(without_negation(f.claim))),
-    )
-    score = fuzz.token_set_ratio(plain, normalise(without_negation(best.claim)))
+    best, best_plain = max(facts, key=lambda f: fuzz.token_set_ratio(plain, f[1]))
+    score = fuzz.token_set_ratio(plain, best_plain)
     if score < ctx.thresholds.expected_fact:
         return None, ""
     asserts_expected = denies_completion(text) == denies_completion(best.claim)
@@ -94,11 +104,24 @@ def analyse(ctx: ScoreContext) -> EvidenceAnalysis:
     return ctx.once(_analyse)
 
 
+def _backings(package: Package) -> dict[str, Backing]:
+    """The package's evidence items' backings by id, filled as claims cite them (per package)."""
+    return {}
+
+
+def _backing(ctx: ScoreContext, item: EvidenceItem) -> Backing:
+    """What ``item`` can back, worked out once per package: the stages cite the same items."""
+    backings = ctx.per_package(_backings)
+    known = backings.get(item.id)
+    if known is None or known.item is not item:
+        known = backings[item.id] = Backing.of(item)
+    return known
+
+
 def _analyse(ctx: ScoreContext) -> EvidenceAnalysis:
     package, thresholds = ctx.package, ctx.thresholds
     checks: list[CitationCheck] = []
     claim_checks: list[tuple[ClaimCheck, bool, str]] = []
-    backings: dict[str, Backing] = {}
     inquire_cites = [
         check_citation(package, raw, f"result.citations[{i}]", thresholds)
         for i, raw in enumerate(ctx.result.get("citations") or [])
@@ -112,10 +135,7 @@ def _analyse(ctx: ScoreContext) -> EvidenceAnalysis:
         checks.extend(own)
         # Inquire findings share the answer's citation list rather than carrying their own.
         pool = own or (tuple(inquire_cites) if where.startswith("result.findings") else ())
-        items = [
-            backings.setdefault(c.item.id, Backing.of(c.item))
-            for c in pool if c.valid and c.item is not None
-        ]  # fmt: skip
+        items = [_backing(ctx, c.item) for c in pool if c.valid and c.item is not None]
         support = claim_support(text, items, thresholds)
         # Polarity on both sides: a claim its citations say the opposite of is contradicted,
         # whatever words it shares with them.

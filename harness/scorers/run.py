@@ -28,7 +28,7 @@ from harness.rundir import (
     write_run_meta,
 )
 from harness.schema import Package, RunRecord, ScoreRecord, ScoreValue, TraceEvent
-from harness.scorers.base import Derived, Score, ScoreContext, Scorer, Thresholds
+from harness.scorers.base import Derived, PackageMemo, Score, ScoreContext, Scorer, Thresholds
 from harness.scorers.infrastructure import is_error
 from harness.scorers.judged import JUDGEMENTS
 from harness.scorers.lines import SortedLines
@@ -119,8 +119,16 @@ def context_for(
     *,
     thresholds: Thresholds | None = None,
     detectors: Mapping[str, Detector] | None = None,
+    shared: PackageMemo | None = None,
 ) -> ScoreContext:
-    return ScoreContext(package, record, trace, thresholds or Thresholds(), dict(detectors or {}))
+    return ScoreContext(
+        package, record, trace, thresholds or Thresholds(), dict(detectors or {}), shared
+    )
+
+
+#: How many packages' memos scoring keeps: a package's stages are scored together, and the
+#: package reader keeps as many packages (so the memo's package object is still the one read).
+_MEMOS = 64
 
 
 @dataclass
@@ -169,6 +177,7 @@ def score_run_dir(
     metrics: dict[str, set[str]] = {}
     traces = TraceStore(run_dir)
     bad_lines.extend(traces.errors)
+    memos: dict[str, PackageMemo] = {}
     try:
         for record in iter_records(run_dir, bad_lines):
             package = by_id.get(record.package)
@@ -181,7 +190,16 @@ def score_run_dir(
                 skipped.append(f"{record.package}/{record.stage}: package does not list the stage")
                 continue
             trace = stored_trace(traces, record.archive_id or record.envelope.archive_id, bad_lines)
-            ctx = context_for(package, record, trace, thresholds=thresholds, detectors=detectors)
+            ctx = context_for(
+                package, record, trace, thresholds=thresholds, detectors=detectors,
+                shared=memos.get(package.id),
+            )  # fmt: skip
+            if ctx.shared is not memos.get(package.id):
+                assert ctx.shared is not None
+                memos.pop(package.id, None)
+                memos[package.id] = ctx.shared
+                while len(memos) > _MEMOS:
+                    del memos[next(iter(memos))]
             scored = score_case(ctx)
             lines.add(scored)
             for score in scored:

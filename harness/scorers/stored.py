@@ -10,7 +10,7 @@ from typing import Any
 
 import orjson
 
-from harness.loading import LoadError, PackageIndex, find_package_files, iter_loaded
+from harness.loading import LoadError, Span, find_package_files, line_ids, reread
 from harness.rundir import (
     RESULTS,
     RunDirError,
@@ -102,23 +102,38 @@ class PackageFiles(Mapping[str, Package]):
     """The run's packages by id, read from their files as cases need them: in memory are only
     where each line is and the last few packages (a package's stages are scored together), so a
     large corpus is not held whole. Lines that do not load are skipped, as ``load_packages``
-    skips them (``shadow validate`` reports them)."""
+    skips them (``shadow validate`` reports them): the first line of an id that validates is
+    its package.
 
-    def __init__(self, paths: Sequence[Path]) -> None:
-        self._index = PackageIndex(keep=64)
-        for entry in iter_loaded(Package, find_package_files(paths), lambda p: p.id):
-            if isinstance(entry, LoadError):
-                continue
-            self._index.add(entry.path, entry.item.id, entry.span)
+    A line is parsed for its id when the files are indexed, and validated only when a case asks
+    for its package: each package is validated once, not once to index it and again to score
+    it. An id is listed (``__iter__``) when a line names it, whether or not one validates."""
+
+    def __init__(self, paths: Sequence[Path], keep: int = 64) -> None:
+        self._keep = keep
+        self._files: list[Path] = []
+        self._lines: dict[str, list[tuple[int, Span]]] = {}
+        self._recent: dict[str, Package] = {}
+        for path, span, package_id in line_ids(find_package_files(paths)):
+            if not self._files or self._files[-1] != path:
+                self._files.append(path)
+            self._lines.setdefault(package_id, []).append((len(self._files) - 1, span))
 
     def __getitem__(self, package_id: str) -> Package:
-        path, package = self._index.get(package_id)
-        if isinstance(package, str):
-            raise ScoringError(f"{path} changed while scoring: {package}")
-        return package
+        kept = self._recent.get(package_id)
+        if kept is not None:
+            return kept
+        for file, span in self._lines[package_id]:
+            package = reread(Package, self._files[file], span)
+            if isinstance(package, Package) and package.id == package_id:
+                if len(self._recent) >= self._keep:
+                    del self._recent[next(iter(self._recent))]
+                self._recent[package_id] = package
+                return package
+        raise KeyError(package_id)  # no line of it validates: as an id no line names
 
     def __iter__(self) -> Iterator[str]:
-        return self._index.ids()
+        return iter(self._lines)
 
     def __len__(self) -> int:
-        return len(self._index)
+        return len(self._lines)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from harness.schema import EvidenceItem
 from harness.scorers.base import Thresholds
 from harness.scorers.claim_support import Backing, claim_support
 from harness.scorers.completion.grammar import detect
@@ -25,6 +26,24 @@ from harness.text.stance import (
 )
 from harness.text.support import disputes, evidence_tokens, quoted_spans, support_tokens
 
+# What an item's own text states, worked out once per item (``Backing.once``): the claims
+# citing it, in every stage of its package, read the same item.
+
+
+def _outcome_clauses(item: EvidenceItem) -> tuple[tuple[frozenset[str], Polarity], ...]:
+    """(words, outcome) of each clause of the item's statements that names an outcome."""
+    return tuple((support_tokens(c), st.says) for c in clauses(statements(item.text))
+                 if (st := stance(c)).says is not None)  # fmt: skip
+
+
+def _said_polarity(item: EvidenceItem) -> Polarity | None:
+    return polarity(statements(item.text))
+
+
+def _stated_actions(item: EvidenceItem) -> tuple[Action, ...]:
+    return tuple(hit.action for part in clauses(statements(item.text))
+                 for hit in detect(stance(part).core)[0])  # fmt: skip
+
 
 def _item_state(b: Backing, wanted: frozenset[str]) -> Polarity | None:
     """The outcome one item reports: a receipt's status, else what the clauses of its text that
@@ -33,14 +52,12 @@ def _item_state(b: Backing, wanted: frozenset[str]) -> Polarity | None:
     state = status_polarity(str((b.item.data or {}).get("status", "")))
     if state is not None:
         return state
-    said = statements(b.item.text)
-    stated = [(len(wanted & support_tokens(c)), st.says) for c in clauses(said)
-              if (st := stance(c)).says is not None]  # fmt: skip
+    stated = [(len(wanted & tokens), says) for tokens, says in b.once(_outcome_clauses)]
     if stated:
         near = {state for score, state in stated if score} or {state for _, state in stated}
         # "draft 2 sent - waiting on gallery": the open state decides, as within a clause
         return "undone" if "undone" in near else "done"
-    return polarity(said)
+    return b.once(_said_polarity)
 
 
 def _occasion_items(core: str, pool: list[Backing]) -> list[Backing]:
@@ -78,8 +95,7 @@ def _states_action(b: Backing, families: list[Action]) -> bool:
     kind = _RECORD_KINDS.get(b.item.kind)
     if kind is not None and any(f.verb == kind or f.matches(kind) for f in families):
         return True
-    stated = [hit.action for part in clauses(statements(b.item.text))
-              for hit in detect(stance(part).core)[0]]  # fmt: skip
+    stated = b.once(_stated_actions)
     if any(a.verb == f.verb or f.matches(a.verb) or a.matches(f.verb)
            for a in stated for f in families):  # fmt: skip
         return True

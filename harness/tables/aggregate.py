@@ -115,17 +115,22 @@ def metric_table(
     conf: float = 0.95,
     n_boot: int = 2000,
     seed: int = 0,
+    wide: pd.DataFrame | None = None,
 ) -> pd.DataFrame:
     """Headline metrics per group of ``by`` (columns of the run table: stage, model, agent,
     package or ``label_<k>``), each with counts, a two-sided interval (lo, hi) and one-sided
     bounds (lower, upper) at ``conf``; rates use Wilson / exact Clopper-Pearson on the effective
     number of independent clusters ``n_eff`` (``harness.clusters``), means a bootstrap that
     resamples clusters. Every metric appears for every group, n == 0 if unscored.
+
+    ``wide``: ``run_values(scores)`` when the caller has it already (a report makes several
+    tables of one run; the run table is the costliest part of each).
     """
     names = list(metrics) if metrics is not None else list(METRICS)
     specs = [metric_spec(name) for name in names]
     by = list(by)
-    wide = run_values(scores)
+    if wide is None:
+        wide = run_values(scores)
     missing = [c for c in by if c not in wide.columns]
     if missing:
         if wide.empty:

@@ -79,29 +79,20 @@ def _read(records: Iterable[T]) -> Iterator[T]:
 
 def results_frame(records: Iterable[RunRecord]) -> pd.DataFrame:
     """One row per run record, usage and boundary events flattened."""
-    rows = [
-        {
-            "run_id": r.run_id,
-            "package": r.package,
-            "stage": str(r.stage),
-            "agent": r.agent,
-            "model": r.model,
-            "runner": r.runner,
-            "status": r.status,
-            "latency_s": r.latency_s,
-            "attempts": r.attempts,
-            "input_tokens": r.usage.input_tokens,
-            "output_tokens": r.usage.output_tokens,
-            "cost_usd": r.usage.cost_usd,
-            "boundary_events": len(r.boundary_events),
-            "boundary_kinds": ",".join(sorted({e.kind for e in r.boundary_events})),
-            "archive_id": r.archive_id,
-            "error": r.error,
-            "started_at": r.started_at,
-        }
-        for r in records
-    ]
-    return pd.DataFrame(rows, columns=list(RESULT_COLUMNS))
+    # Column by column, as the scores table: no dict per row to build and take apart again.
+    columns: dict[str, list[Any]] = {name: [] for name in RESULT_COLUMNS}
+    for r in records:
+        row = (
+            r.run_id, r.package, str(r.stage), r.agent, r.model, r.runner, r.status, r.latency_s,
+            r.attempts, r.usage.input_tokens, r.usage.output_tokens, r.usage.cost_usd,
+            len(r.boundary_events), ",".join(sorted({e.kind for e in r.boundary_events})),
+            r.archive_id, r.error, r.started_at,
+        )  # fmt: skip
+        for column, value in zip(columns.values(), row, strict=True):
+            column.append(value)
+    if not columns["run_id"]:
+        return pd.DataFrame([], columns=list(RESULT_COLUMNS))  # object columns, not float ones
+    return pd.DataFrame(columns, columns=list(RESULT_COLUMNS))
 
 
 def _numeric(value: Any) -> float:
@@ -123,25 +114,31 @@ def scores_frame(records: Iterable[ScoreRecord]) -> pd.DataFrame:
     def one(text: str) -> str:
         return shared.setdefault(text, text)
 
-    keys = ("package", "stage", "agent", "model", "scorer", "metric")
-    columns: dict[str, list[Any]] = {k: [] for k in (*keys, "value", "text", "explanation")}
+    keys = ("package", "stage", "agent", "model", "scorer")
+    columns: dict[str, list[Any]] = {
+        k: [] for k in (*keys, "metric", "value", "text", "explanation")
+    }
     labels: dict[str, list[Any]] = {}
     rows = 0
     for r in records:
+        # A record's rows share all but the value: each column is extended once per record
+        # (a record has about five values), not appended to once per row.
+        values = r.values
+        n = len(values)
         ids = (one(r.package), one(str(r.stage)), one(r.agent), one(r.model), one(r.scorer))
+        for name, item in zip(keys, ids, strict=True):
+            columns[name].extend([item] * n)
+        columns["metric"].extend([one(key) for key in values])
+        columns["value"].extend([_numeric(value) for value in values.values()])
+        columns["text"].extend([v if isinstance(v, str) else None for v in values.values()])
+        columns["explanation"].extend([r.explanation] * n)
         run_labels = {f"{LABEL_PREFIX}{k}": v for k, v in r.labels.items()}
         for name in run_labels:
             if name not in labels:
                 labels[name] = [None] * rows
-        for key, value in r.values.items():
-            for name, item in zip(keys, (*ids, one(key)), strict=True):
-                columns[name].append(item)
-            columns["value"].append(_numeric(value))
-            columns["text"].append(value if isinstance(value, str) else None)
-            columns["explanation"].append(r.explanation)
-            for name, column in labels.items():
-                column.append(run_labels.get(name))
-            rows += 1
+        for name, column in labels.items():
+            column.extend([run_labels.get(name)] * n)
+        rows += n
     label_cols = sorted(labels)
     frame = pd.DataFrame(
         {**columns, **{name: labels[name] for name in label_cols}},

@@ -22,7 +22,9 @@ _SPACES = re.compile(r"\s+")
 @lru_cache(maxsize=8192)
 def fold(text: str) -> str:
     """Unicode-folded text with typographic quotes and dashes made plain, case kept."""
-    return _SPACES.sub(" ", unicodedata.normalize("NFKC", text).translate(_QUOTE_MAP)).strip()
+    if not text.isascii():  # ASCII is its own NFKC form and holds no typographic quote
+        text = unicodedata.normalize("NFKC", text).translate(_QUOTE_MAP)
+    return _SPACES.sub(" ", text).strip()
 
 
 @lru_cache(maxsize=8192)

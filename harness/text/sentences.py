@@ -10,6 +10,7 @@ import threading
 from functools import lru_cache
 
 import pysbd
+from pysbd.utils import TextSpan
 
 _LINES = re.compile(r"\n+\s*(?:[-*\u2022]\s+)?")
 #: Text with no end mark followed by a space is one sentence: the common case, split for free.
@@ -18,10 +19,38 @@ _MAYBE_MANY = re.compile(r"[.!?][\"')\]]*\s")
 _LOCAL = threading.local()
 
 
+class _Segmenter(pysbd.Segmenter):  # type: ignore[misc]
+    r"""pysbd's segmenter with its sentences found in the text by ``str.find``.
+
+    pysbd finds each sentence it made in the original text with ``re.finditer(re.escape(sent)
+    + r"\s*", text)``: a regex compiled for every sentence (the re module keeps 512), which was
+    a fifth of its cost. A literal followed by ``\s*`` is found the same way without one."""
+
+    def sentences_with_char_spans(self, sentences: list[str]) -> list[TextSpan]:
+        if not all(sentences):  # an empty pattern matches between characters: pysbd's way
+            return super().sentences_with_char_spans(sentences)  # type: ignore[no-any-return]
+        text: str = self.original_text
+        spans: list[TextSpan] = []
+        prior_end = 0
+        for sent in sentences:
+            start = text.find(sent)
+            while start >= 0:
+                end = start + len(sent)
+                while end < len(text) and text[end].isspace():  # \s is str.isspace
+                    end += 1
+                if end > prior_end:
+                    spans.append(TextSpan(text[start:end], start, end))
+                    prior_end = end
+                    break
+                # finditer goes on after the match, which ends past the sentence's spaces
+                start = text.find(sent, end)
+        return spans
+
+
 def _segmenter() -> pysbd.Segmenter:
     segmenter = getattr(_LOCAL, "segmenter", None)
     if segmenter is None:
-        segmenter = _LOCAL.segmenter = pysbd.Segmenter(language="en", clean=False)
+        segmenter = _LOCAL.segmenter = _Segmenter(language="en", clean=False)
     return segmenter
 
 

@@ -149,12 +149,33 @@ def _stem(word: str) -> str:
     return word
 
 
+#: A normalised word -> its content token ("" for a stop word). Prose repeats its words, and
+#: stripping and stemming each one anew was most of what ``content_tokens`` cost. Emptied when
+#: full, so it stays a few MB whatever the corpus.
+_TOKENS: dict[str, str] = {}
+_MAX_TOKENS = 1 << 16
+
+
+def _token(word: str) -> str:
+    plain = word.removesuffix("'s").strip("'-")
+    token = _stem(plain) if plain and plain not in STOPWORDS else ""
+    if len(_TOKENS) >= _MAX_TOKENS:
+        _TOKENS.clear()
+    _TOKENS[word] = token
+    return token
+
+
 @lru_cache(maxsize=8192)
 def content_tokens(text: str) -> frozenset[str]:
     """Stemmed content words of ``text`` (dotted verbs split into their parts)."""
     words = normalise(text.replace(".", " ").replace(":", " ").replace("/", " ")).split()
-    plain = (w.removesuffix("'s").strip("'-") for w in words)
-    return frozenset(_stem(w) for w in plain if w and w not in STOPWORDS)
+    known = _TOKENS.get
+    tokens = set()
+    for word in words:
+        token = known(word)
+        tokens.add(_token(word) if token is None else token)
+    tokens.discard("")  # stop words (a stemmed word is never empty)
+    return frozenset(tokens)
 
 
 def overlap(claim: str, support: str) -> float:

@@ -208,6 +208,13 @@ def _mentioned(head: str, known: Sequence[str]) -> list[str]:
     ]  # fmt: skip
 
 
+@lru_cache(maxsize=4096)
+def _topic_pattern(literal: str) -> re.Pattern[str]:
+    """``literal`` named as a topic; compiled once per name (the re module keeps only 512
+    patterns, and pysbd's and the lexicon's push a name's out before it comes round again)."""
+    return re.compile(_TOPIC + re.escape(literal))
+
+
 def _targets_of(
     segment: str, phrase_start: int, after: int, named: Sequence[Named], known: Sequence[str]
 ) -> tuple[tuple[str, ...], tuple[Named, ...]]:
@@ -221,7 +228,7 @@ def _targets_of(
     head = segment[opening[-1] if opening else 0 : cut]
 
     def is_topic(literal: str) -> bool:
-        return re.search(_TOPIC + re.escape(literal), head) is not None
+        return _topic_pattern(literal).search(head) is not None
 
     names = tuple(
         k for k in _mentioned(head, known)

@@ -1,0 +1,107 @@
+"""Same output before and after: a careful reference run made by two harness trees, compared.
+
+    git archive <commit> | tar -x -C /tmp/base
+    .venv/bin/python benchmarks/same_output.py --base /tmp/base            # the shipped corpus
+
+Each tree runs ``shadow run --runner recorded --model reference-careful`` (replay, all scorers, the
+report) on this venv, into a folder of its own. Every file of the two run directories is then
+compared byte for byte, after masking what differs between any two runs by nature:
+
+- the run id (random; it is in every result line, run.json, the report and the case pages);
+- ``started_at`` of each result line, run.json's and summary.json's ``started_at``/``ended_at`` and
+  ``scoring.scored_at`` (and the report's rows that print them): clock readings;
+- the fourth column of ``traces/*.index`` (the time each trace was written, in ns).
+
+The replay runs cases on threads, so the order of result lines and of traces differs from run to
+run: result lines are compared sorted, traces by archive id (each record as the index places it).
+``scores.jsonl`` has none of these and is compared unmasked. Exit 1 when anything differs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import subprocess
+import sys
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+#: Clock readings as the run directory and its report write them.
+_ISO = re.compile(rb"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z")
+_TIME_KEYS = re.compile(rb'"(started_at|ended_at|scored_at)": ?"[^"]*"')
+
+
+def run(tree: Path, out: Path, recordings: Path) -> str:
+    argv = [sys.executable, "-m", "harness.cli", "run", "--runner", "recorded",
+            "--model", "reference-careful", "--recordings", str(recordings),
+            "--out", str(out), "--no-progress"]  # fmt: skip
+    subprocess.run(argv, cwd=ROOT, env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin"},
+                   check=True, capture_output=True)  # fmt: skip
+    first = (out / "results.jsonl").open("rb").readline()
+    return str(json.loads(first)["run_id"])
+
+
+def _traces(path: Path) -> bytes:
+    """A traces file as (archive id, record) pairs sorted by id, placed by its index."""
+    data = path.read_bytes()
+    records = []
+    for line in path.with_suffix(".index").read_bytes().splitlines():
+        archive_id, offset, length, _time_ns = line.split(b"\t")
+        records.append(archive_id + b"\t" + data[int(offset) : int(offset) + int(length)])
+    return b"\n".join(sorted(records))
+
+
+def masked(path: Path, run_id: str) -> bytes:
+    if path.suffix == ".traces":
+        return _traces(path)
+    data = path.read_bytes().replace(run_id.encode(), b"<run>")
+    if path.name == "scores.jsonl":
+        return data
+    if path.suffix == ".index":
+        return b"\n".join(sorted(line.rsplit(b"\t", 3)[0] for line in data.splitlines()))
+    if path.name == "results.jsonl":
+        return b"\n".join(sorted(_TIME_KEYS.sub(rb'"\1":"<time>"', data).splitlines()))
+    if path.suffix == ".json":
+        return _TIME_KEYS.sub(rb'"\1": "<time>"', data)
+    if path.suffix in {".md", ".html"}:
+        return _ISO.sub(b"<time>", data)
+    return data
+
+
+def compare(a: Path, a_id: str, b: Path, b_id: str) -> list[str]:
+    files_a = {p.relative_to(a) for p in a.rglob("*") if p.is_file()}
+    files_b = {p.relative_to(b) for p in b.rglob("*") if p.is_file()}
+    problems = [f"only in base: {p}" for p in sorted(files_a - files_b)]
+    problems += [f"only in head: {p}" for p in sorted(files_b - files_a)]
+    for rel in sorted(files_a & files_b):
+        if masked(a / rel, a_id) != masked(b / rel, b_id):
+            problems.append(f"differs: {rel}")
+    return problems
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--base", type=Path, required=True, help="the other harness tree")
+    parser.add_argument("--head", type=Path, default=ROOT, help="default: this checkout")
+    parser.add_argument("--recordings", type=Path, default=ROOT / "recordings" / "sophobot")
+    parser.add_argument("--keep", type=Path, help="write the two run directories here")
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory(prefix="shadow-same-") as tmp:
+        where = args.keep or Path(tmp)
+        base, head = where / "base", where / "head"
+        base_id = run(args.base.resolve(), base, args.recordings.resolve())
+        head_id = run(args.head.resolve(), head, args.recordings.resolve())
+        problems = compare(base, base_id, head, head_id)
+        cases = sum(1 for _ in (head / "results.jsonl").open("rb"))
+    for problem in problems:
+        print(problem)
+    files = "every file (run ids and clock readings masked)"
+    print(f"{cases} cases: " + (f"{len(problems)} difference(s)" if problems else f"same: {files}"))
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
