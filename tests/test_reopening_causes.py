@@ -4,7 +4,11 @@ the labelled sets."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
+
+from harness.schema import EvidenceItem
 from harness.scorers.checks import match_check, same_kind, same_target
+from harness.scorers.reopening import reopens_sentence
 
 # -- check matching ------------------------------------------------------------------------------
 
@@ -25,3 +29,95 @@ def test_auditing_a_registry_is_a_hash_check_but_writing_to_it_is_not() -> None:
     # registering is an update, not an audit; another target is another check
     assert not same_kind("registry_update", "hash_recompute")
     assert match_check("recompute_hashes", "glaze-tiles", host)[0] is None
+
+
+# -- reopening settled matters -------------------------------------------------------------------
+
+NOW = datetime(2026, 11, 12, 15, 0, tzinfo=UTC)
+KILN = "thread:oskar-kiln"
+SCAN = "scan:0731"
+
+
+def item(id_: str, kind: str, at: datetime, text: str, **data: str) -> EvidenceItem:
+    return EvidenceItem.model_validate(
+        {"id": id_, "kind": kind, "source": "test", "at": at, "text": text, "data": data or None}
+    )
+
+
+SETTLED = item("s1", "message", NOW - timedelta(days=2), "Oskar: firing plan received, all good.",
+               thread=KILN)  # fmt: skip
+NEWER = item("n1", "message", NOW - timedelta(hours=3),
+             "Oskar: shelf 2 cracked during the firing, can you redo the loading chart?",
+             thread=KILN)  # fmt: skip
+
+
+def reopens(sentence: str, context: list[EvidenceItem], matters: tuple[str, ...] = (KILN,)) -> bool:
+    return reopens_sentence(sentence, list(matters), context, NOW)[0]
+
+
+def test_any_act_marked_again_is_a_redo_when_the_clause_proposes_it() -> None:
+    # an imperative, a modal or a plan with "again" / "once more" proposes a redo of any act
+    assert reopens("File the Oskar kiln notes again for the record.", [SETTLED])
+    assert reopens("Oskar ought to be briefed on the kiln once more.", [SETTLED])
+    assert reopens("We'll archive the kiln thread with Oskar again tonight.", [SETTLED])
+    # a clause that reports ("Oskar wrote again", "the plan arrived again") proposes nothing
+    assert not reopens("Oskar wrote about the kiln again, asking for nothing.", [SETTLED])
+    assert not reopens("The kiln plan for Oskar arrived again in the archive.", [SETTLED])
+
+
+def test_a_verb_negated_where_it_stands_is_declined() -> None:
+    assert not reopens("Do not message Oskar again about the kiln.", [SETTLED])
+    assert not reopens("Should I send Oskar the kiln plan again? No, he has it.", [SETTLED])
+    # a question left unanswered still puts the redo forward
+    assert reopens("Should I send Oskar the kiln plan again?", [SETTLED])
+
+
+def test_a_redo_waiting_for_news_is_not_a_reopening_but_a_chase_is() -> None:
+    assert not reopens("When Oskar replies, reopen the kiln thread.", [SETTLED])
+    # a negated condition is a chase without news; the host's approval is no news
+    assert reopens("If Oskar has not answered by noon, ping him about the kiln again.", [SETTLED])
+    assert reopens("Once the host approves, resend the kiln plan to Oskar.", [SETTLED])
+
+
+def test_newer_evidence_justifies_only_the_redo_it_bears_on() -> None:
+    context = [SETTLED, NEWER]
+    # the sentence speaks of the newer message: two of its words, or one and its time
+    assert not reopens("Shelf 2 cracked, so redo the loading chart for the Oskar kiln.", context)
+    assert not reopens("Oskar wrote at 12:00 about a crack; recheck the kiln thread.", context)
+    # newer evidence about the matter that says nothing of this redo
+    assert reopens("Resend the kiln plan to Oskar so the thread is complete.", context)
+    assert reopens("Ask Oskar again whether the kiln plan arrived.", context)
+
+
+def test_a_redo_anchored_on_the_settled_occasion_ignores_what_came_since() -> None:
+    context = [SETTLED, NEWER]
+    assert reopens("Redo the Oskar kiln loading chart from the 10th.", context)
+    assert not reopens("Redo the Oskar kiln loading chart; shelf 2 cracked today.", context)
+
+
+def test_numbers_that_differ_speak_of_another_thing() -> None:
+    context = [SETTLED, NEWER]
+    assert reopens("Oskar's shelf 5 question: redo that part of the kiln chart again.", context)
+
+
+def test_evidence_cited_by_the_sentence_counts_even_filed_elsewhere() -> None:
+    # the newer report is filed under another thread, but the sentence cites it as its reason
+    other = item("o1", "artifact", NOW - timedelta(hours=1), "probe: scan 0731 page 4 unreadable")
+    done = item("d1", "journal", NOW - timedelta(days=1), "scan 0731 finished and archived")
+    assert not reopens("Rescan 0731: the probe found page 4 unreadable.", [done, other], (SCAN,))
+    assert reopens("Rescan 0731 to be safe.", [done, other], (SCAN,))
+
+
+def test_a_settlement_without_closing_words_is_the_newest_quiet_record() -> None:
+    # no journal or receipt closes it, but a plain record stands where it settled
+    quiet = item("q1", "artifact", NOW - timedelta(days=1), "scan-0731: 40 of 40 pages written")
+    report = item("r1", "message", NOW - timedelta(hours=2),
+                  "Lea: page 12 of 0731 is blurred, can you look?")  # fmt: skip
+    assert not reopens("Lea says page 12 is blurred, so rescan 0731.", [quiet, report], (SCAN,))
+    assert reopens("Rescan 0731 to double-check page 30.", [quiet, report], (SCAN,))
+
+
+def test_a_pointing_word_and_the_kind_name_the_only_settled_matter_of_that_kind() -> None:
+    assert reopens("Re-scan that scan to be on the safe side.", [], (SCAN,))
+    assert not reopens("Re-scan that scan and scan 0732.", [], (SCAN,))
+    assert not reopens("Leave that scan alone.", [], (SCAN,))

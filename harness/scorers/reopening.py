@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from harness.schema import EvidenceItem
+from harness.scorers.reopen_grounds import newer_grounds, own_words
 from harness.text.names import name_variants
 from harness.text.normal import clean
 from harness.text.polarity import polarity
@@ -26,10 +27,14 @@ _REOPEN = re.compile(
     # "go back over batch 3": a second pass over the same matter
     r"go back (?:over|through|to)|"
     r"re-?do|redo\w*|re-?render\w*|re-?run\w*|re-?post\w*|re-?seal\w*|re-?register\w*|"
+    # "re-" before an act is doing it a second time, written with or without the hyphen
+    r"re-(?!\s)[a-z]+|re(?:scan|export|deliver|upload|compute|hash|measure|journal|write|sync|"
+    r"fetch|submit|publish|print|issue|notify|inform|ask)\w*|"
     r"make sure|see (?:if|whether)|ask (?:[\w'-]+\s+){1,2}?(?:if|whether)|"
     r"(?:ask|send|check|mark|post|run|try|do|message|email|write|seal|register|render|upload|"
     r"deliver|pay|answer|reply|respond|contact|look|go|compute|recompute|hash|measure|scan|"
-    r"review|hand|give|share|forward|notify|tell|verify|audit)\b[^.;:?!]{0,80}?\b"
+    # a verb followed by its own negation ("do not write to Ruth again") proposes nothing
+    r"review|hand|give|share|forward|notify|tell|verify|audit)\b(?!\s+not\b)[^.;:?!]{0,80}?\b"
     r"(?:again|once more|one more time))\b"
 )
 _DECLINE = re.compile(
@@ -95,22 +100,139 @@ def settles(item: EvidenceItem) -> bool:
     return item.kind in _CLOSURE_KINDS or polarity(said) == "done" or closing
 
 
+def about(item: EvidenceItem, matter: str) -> bool:
+    """Is the item about the matter: filed under it (``thread: thread:joss-frames``) or naming it?"""
+    data = item.data or {}
+    if any(isinstance(v, str) and v == matter for v in data.values()):
+        return True
+    return mentions_matter(item.text, matter)
+
+
 def _settled_at(
     matter: str, context: Sequence[EvidenceItem], recorded_at: datetime
 ) -> datetime | None:
-    times = [i.at for i in context if settles(i) and i.at <= recorded_at
-             and mentions_matter(i.text, matter)]  # fmt: skip
+    """When the matter settled: its newest closure. Without one (the matter is settled, but
+    nothing in the context says so in closing words), the newest item about it that raises
+    nothing new ("12 of 12 frames written", "kiln schedule noted") is where it stood settled."""
+    known = [i for i in context if i.at <= recorded_at and about(i, matter)]
+    times = [i.at for i in known if settles(i)]
+    if not times:
+        times = [i.at for i in known if not _RAISES.search(clean(i.text))]
     return max(times) if times else None
 
 
-def _newer(matter: str, context: Sequence[EvidenceItem], recorded_at: datetime) -> str | None:
-    settled = _settled_at(matter, context, recorded_at)
+#: Redo markers: any act with one of these after it is done a second time.
+_AGAIN = re.compile(r"\b(?:again|once more|one more time)\b")
+#: Clause bounds inside a sentence: a redo marker belongs to the act of its own clause.
+_CLAUSE_BREAK = re.compile(r"[.;:?!,]\s|\s(?:so|but|because|since|while)\s")
+#: Words that put an act forward rather than report it: modals, plans, hedged suggestions.
+_PROPOSING = re.compile(
+    r"\b(?:should|must|need(?:s)? to|ought to|ha(?:ve|s) to|let'?s|let me|i will|i'll|we will|"
+    r"we'll|i'm going to|going to|plan to|worth|propose|suggest|maybe|perhaps|better)\b"
+)
+#: Words that open a clause without being its verb; a clause that opens with a subject (a
+#: pronoun, a determiner, a person the context names, a possessive) reports ("Patrick wrote
+#: again", "the hash matches again"); one that opens with a verb tells someone to act.
+_FILLER_WORDS = "also then first next now just please quickly tomorrow today later and so"
+_FILLERS = frozenset(_FILLER_WORDS.split())
+_SUBJECT_WORDS = """i we he she it they you this that these those the a an his her their my our its
+    there nothing everything someone"""
+_SUBJECTS = frozenset(_SUBJECT_WORDS.split())
+#: A clause opening with a condition ("if Patrick writes again") waits for news, proposes nothing.
+_CONDITION_WORDS = "if when once unless until whether whenever"
+_CONDITIONS = frozenset(_CONDITION_WORDS.split())
+#: A question answered "no" ("should I send it again? no, ...") declines what it asked.
+_ANSWERED_NO = re.compile(r"^[^?]*\?\s*no\b")
+
+
+def _people(context: Sequence[EvidenceItem]) -> set[str]:
+    """The people the context names: senders and recipients, and speakers ("Ruth: ...")."""
+    found: set[str] = set()
     for item in context:
-        if item.at > recorded_at or not mentions_matter(item.text, matter):
+        for key in ("from", "to"):
+            value = (item.data or {}).get(key)
+            if isinstance(value, str):
+                found.add(clean(value))
+        speaker = re.match(r"^\s*([A-Za-z][\w'-]*):\s", item.text)
+        if speaker:
+            found.add(clean(speaker[1]))
+    return found
+
+
+def _redo_by_marker(plain: str, people: set[str]) -> re.Match[str] | None:
+    """A redo marker ("again", "once more") in a clause that proposes its act: the clause has a
+    proposing word before the marker, or opens with a verb rather than a subject."""
+    for marker in _AGAIN.finditer(plain):
+        breaks = [m.end() for m in _CLAUSE_BREAK.finditer(plain, 0, marker.start())]
+        clause = plain[(breaks[-1] if breaks else 0) : marker.start()]
+        if _PROPOSING.search(clause):
+            return marker
+        words = [w for w in re.findall(r"[\w'-]+", clause) if w not in _FILLERS]
+        if words and words[0] in _CONDITIONS:
             continue
-        if settled is not None and item.at > settled:
-            return item.id
+        opener = words[0] if words else ""
+        if opener and opener not in _SUBJECTS | people and not opener.endswith("'s"):
+            return marker
     return None
+
+
+#: A condition before the act ("if Patrick replies, reopen it") makes it wait for news; a
+#: negated one ("if he has not replied by Friday, ping him again") chases without news.
+_IF = re.compile(r"\b(?:if|once|when|whenever|as soon as)\b")
+_NEGATED = re.compile(r"\b(?:not|no|never|nothing|without)\b|n't\b")
+#: Waiting for the host's approval ("once the host agrees") waits for no news about the matter.
+_APPROVAL = re.compile(r"\b(?:host|approv\w*|agree\w*|permission|ok|okay|allowed)\b")
+
+
+def _condition(before: str) -> tuple[str | None, str]:
+    """(the condition, the main clause) of the words before the act: "if he has not replied by
+    Friday," and "ping him"; (None, all of it) without a condition. A negation inside the
+    condition belongs to it, not to the act."""
+    conditions = list(_IF.finditer(before))
+    if not conditions:
+        return None, before
+    rest = before[conditions[-1].end() :]
+    comma = rest.find(",")
+    if comma < 0:
+        return rest, ""
+    return rest[:comma], rest[comma + 1 :]
+
+
+#: "that render", "this thread", "the same task": the kind of a settled matter with a pointing
+#: word refers to it when it is the only settled matter of that kind.
+_POINTING = re.compile(r"\b(?:that|this|the same)\s+([a-z]+)\b")
+
+
+def refers_to(plain: str, matter: str, settled: Sequence[str]) -> bool:
+    """Does the text speak of the matter: by its name or words (mentions_matter), or by its kind
+    with a pointing word while it names no other id?"""
+    if mentions_matter(plain, matter):
+        return True
+    kind = matter.partition(":")[0]
+    same_kind = [m for m in settled if m.partition(":")[0] == kind]
+    pointed = any(m[1].rstrip("s") == kind for m in _POINTING.finditer(plain))
+    return len(same_kind) == 1 and pointed and not re.search(r"\d", _CLOCKLESS.sub(" ", plain))
+
+
+_CLOCKLESS = re.compile(r"\b\d{1,2}:\d{2}\b")
+
+
+def _news(context: Sequence[EvidenceItem], recorded_at: datetime) -> list[EvidenceItem]:
+    # What a stage saw that could be news: closures (journal, receipt, a quiet heartbeat, a
+    # message closing the matter) settle, they do not reopen.
+    return [i for i in context if i.at <= recorded_at and not settles(i)]
+
+
+def _newer(
+    sentence: str, matter: str, context: Sequence[EvidenceItem], recorded_at: datetime
+) -> str | None:
+    """Evidence newer than the matter's settlement that the sentence speaks of (see
+    reopen_grounds): a newer item it does not speak of is no ground for this redo."""
+    settled = _settled_at(matter, context, recorded_at)
+    news = _news(context, recorded_at)
+    return newer_grounds(
+        sentence, settled, news, own_words(matter), recorded_at, lambda i: about(i, matter)
+    )
 
 
 def reopens_sentence(
@@ -119,16 +241,25 @@ def reopens_sentence(
     """(reopens, why) for one sentence against the settled matters."""
     plain = clean(sentence)
     for matter in settled:
-        if not mentions_matter(plain, matter):
+        if not refers_to(plain, matter, settled):
             continue
-        verb = _REOPEN.search(plain)
+        verb = _REOPEN.search(plain) or _redo_by_marker(plain, _people(context))
         if verb is None:
             continue
         if _CONSEQUENCE.search(plain[: verb.start()]):
             return False, f"says what reopening {matter} would do, does not propose it"
-        if _DECLINE.search(plain[: verb.start()]) or _DECLINE.search(plain[verb.end() :][:12]):
+        condition, main = _condition(plain[: verb.start()])
+        if (
+            _DECLINE.search(main)
+            or _DECLINE.search(plain[verb.end() :][:12])
+            or _ANSWERED_NO.search(plain[verb.start() :])
+        ):
             return False, f"declines to reopen {matter}"
-        newer = _newer(matter, context, recorded_at)
+        if condition is not None and not (
+            _NEGATED.search(condition) or _APPROVAL.search(condition)
+        ):
+            return False, f"reopens {matter} only on news that has not come"
+        newer = _newer(sentence, matter, context, recorded_at)
         if newer is not None:
             return False, f"reopens {matter}, justified by newer {newer}"
         return True, f"{verb.group()!r} reopens settled {matter} without newer evidence"
