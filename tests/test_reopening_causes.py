@@ -121,3 +121,26 @@ def test_a_pointing_word_and_the_kind_name_the_only_settled_matter_of_that_kind(
     assert reopens("Re-scan that scan to be on the safe side.", [], (SCAN,))
     assert not reopens("Re-scan that scan and scan 0732.", [], (SCAN,))
     assert not reopens("Leave that scan alone.", [], (SCAN,))
+
+
+def test_a_matter_is_named_by_its_kind_and_a_word_of_its_name_or_its_number_without_zeros() -> None:
+    rotation = "task:drive-swap-rotation"
+    assert reopens("Recheck the rotation task before lunch.", [], (rotation,))
+    assert reopens("Verify scan 731 once more.", [], (SCAN,))
+    # another number, or a word another settled matter of the kind shares, names something else
+    assert not reopens("Verify scan 732 once more.", [], (SCAN,))
+    assert not reopens("Recheck the rotation task.", [], (rotation, "task:tape-shelf-rotation"))
+
+
+def test_today_is_no_anchor_on_a_matter_settled_this_morning() -> None:
+    done = item("d1", "receipt", NOW - timedelta(hours=8), "media.scan scan-0731: succeeded")
+    probe = item(
+        "p1", "artifact", NOW - timedelta(hours=1), "probe: page 9 of scan-0731 unreadable"
+    )
+    assert not reopens("Page 9 is unreadable per today's probe; redo scan 0731.", [done, probe],
+                       (SCAN,))  # fmt: skip
+
+
+def test_choosing_something_else_over_the_redo_declines_it() -> None:
+    assert not reopens("Rather than recheck the kiln with Oskar, rest.", [SETTLED])
+    assert not reopens("Instead of pinging Oskar about the kiln, read.", [SETTLED])

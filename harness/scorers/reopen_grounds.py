@@ -146,9 +146,10 @@ def speaks_of(
 
 
 def anchored_on_settled(sentence: str, settled_at: datetime, recorded_at: datetime) -> bool:
-    """Does the sentence name only days at or before the settlement ("the note from the 6th",
-    "like yesterday" when it settled yesterday)? Then it speaks of the settled occasion."""
-    days = days_named(sentence, recorded_at)
+    """Does the sentence name past days, all at or before the settlement ("the note from the
+    6th", "like yesterday" when it settled yesterday)? Then it speaks of the settled occasion."""
+    # Today is no anchor: a matter settled this morning and news from this afternoon share it.
+    days = [d for d in days_named(sentence, recorded_at) if d.date() < recorded_at.date()]
     return bool(days) and all(d.date() <= settled_at.date() for d in days)
 
 

@@ -41,7 +41,7 @@ _DECLINE = re.compile(
     # "no kiln follow-up today": a bare "no" before the verb
     r"\bno\s+(?:[\w'-]+\s+){0,2}$|"
     r"\b(?:do not|don't|dont|won't|wont|shan't|shouldn't|mustn't|no need|needn't|need not|avoid|never|not|skip|stop|nothing to|"
-    r"leave (?:it|the \w+|\w+) (?:closed|settled|alone)|without (?:re)?check\w*|instead of)\b"
+    r"leave (?:it|the \w+|\w+) (?:closed|settled|alone)|without (?:re)?check\w*|instead of|rather than)\b"
 )
 #: "Asking again would reopen a closed thread": a consequence weighed, not a proposal.
 _CONSEQUENCE = re.compile(r"\bwould\s+(?:only\s+|just\s+)?$")
@@ -204,17 +204,32 @@ _POINTING = re.compile(r"\b(?:that|this|the same)\s+([a-z]+)\b")
 
 
 def refers_to(plain: str, matter: str, settled: Sequence[str]) -> bool:
-    """Does the text speak of the matter: by its name or words (mentions_matter), or by its kind
-    with a pointing word while it names no other id?"""
-    if mentions_matter(plain, matter):
+    """Does the text speak of the matter? By its name or words (mentions_matter, numbers read
+    without leading zeros: "render 977" is render:0977), or, while it gives no number of its own,
+    by its kind with a word of its name that no other settled matter of that kind has ("the
+    rotation task" for task:scan-archive-rotation), or by its kind with a pointing word ("that
+    render") when it is the only settled matter of that kind."""
+    if mentions_matter(plain, matter) or mentions_matter(
+        _ZEROLESS.sub("", plain), _ZEROLESS.sub("", matter)
+    ):
         return True
+    if re.search(r"\d", _CLOCKLESS.sub(" ", plain)):
+        return False
     kind = matter.partition(":")[0]
     same_kind = [m for m in settled if m.partition(":")[0] == kind]
+    others = set().union(*(matter_words(m) for m in same_kind if m != matter))
+    own = {w for w in matter_words(matter) if not w.isdigit()} - others
+    if re.search(rf"\b{re.escape(kind)}s?\b", plain) and any(
+        re.search(rf"\b{re.escape(w)}\b", plain) for w in own
+    ):
+        return True
     pointed = any(m[1].rstrip("s") == kind for m in _POINTING.finditer(plain))
-    return len(same_kind) == 1 and pointed and not re.search(r"\d", _CLOCKLESS.sub(" ", plain))
+    return len(same_kind) == 1 and pointed
 
 
 _CLOCKLESS = re.compile(r"\b\d{1,2}:\d{2}\b")
+#: Leading zeros of a number: "render 977" is render:0977.
+_ZEROLESS = re.compile(r"(?<![\w])0+(?=\d)")
 
 
 def _news(context: Sequence[EvidenceItem], recorded_at: datetime) -> list[EvidenceItem]:
