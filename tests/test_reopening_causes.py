@@ -144,3 +144,12 @@ def test_today_is_no_anchor_on_a_matter_settled_this_morning() -> None:
 def test_choosing_something_else_over_the_redo_declines_it() -> None:
     assert not reopens("Rather than recheck the kiln with Oskar, rest.", [SETTLED])
     assert not reopens("Instead of pinging Oskar about the kiln, read.", [SETTLED])
+
+
+def test_a_redo_reported_done_or_judged_needless_is_not_proposed() -> None:
+    assert not reopens("I already re-sent the kiln plan to Oskar at 09:00; done.", [SETTLED])
+    assert not reopens("Pinging Oskar about the kiln again is pointless.", [SETTLED])
+    assert not reopens("Resending the kiln plan to Oskar is not needed.", [SETTLED])
+    # the same acts put forward: a modal with a past participle, a gerund after a suggestion
+    assert reopens("The Oskar kiln thread should be reopened.", [SETTLED])
+    assert reopens("Consider pinging Oskar about the kiln.", [SETTLED])

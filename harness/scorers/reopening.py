@@ -22,7 +22,7 @@ from harness.text.stance import statements
 _REOPEN = re.compile(
     r"\b(?:re-?check\w*|re-?verif\w*|verify|double-?check|check(?:ing)?|confirm|re-?confirm\w*|"
     r"re-?open\w*|revisit\w*|follow(?:ing)?[- ]?up|audit|inspect|look (?:at|into)|look again|"
-    r"investigate|re-?examine|re-?read|poll|ping|nudge|chase|remind|ask (?:\w+ )?again|"
+    r"investigate|re-?examine|re-?read|(?:poll|ping|nudge|chase|remind)(?:ing)?|ask (?:\w+ )?again|"
     r"re-?send\w*|send (?:\w+ ){0,3}again|another (?:dm|message|note|reminder|ping|thanks|thank-you|email|reply|copy|look|pass|round)|"
     # "go back over batch 3": a second pass over the same matter
     r"go back (?:over|through|to)|"
@@ -43,8 +43,17 @@ _DECLINE = re.compile(
     r"\b(?:do not|don't|dont|won't|wont|shan't|shouldn't|mustn't|no need|needn't|need not|avoid|never|not|skip|stop|nothing to|"
     r"leave (?:it|the \w+|\w+) (?:closed|settled|alone)|without (?:re)?check\w*|instead of|rather than)\b"
 )
+#: "Checking again is unnecessary": the act named, then judged needless, in its own clause.
+_NEEDLESS = re.compile(
+    r"^[^.;:?!]*?\b(?:is|are|would be|seems|looks)\s+(?:not\s+(?:needed|required|necessary|"
+    r"useful|worth\w*)|unnecessary|needless|pointless|redundant|moot|no use)\b"
+)
+#: A redo verb in the past tense reports a redo ("I already rechecked it at 10:00"), unless a
+#: proposing word puts it forward ("it should be reopened").
+_PAST = re.compile(r"^[\w-]+(?:ed|resent|did|went|sent|wrote|asked)\b")
 #: "Asking again would reopen a closed thread": a consequence weighed, not a proposal.
 _CONSEQUENCE = re.compile(r"\bwould\s+(?:only\s+|just\s+)?$")
+_WOULD = re.compile(r"^[^.;:?!]*?\bwould\b")
 _CLOSURE_KINDS = frozenset({"journal", "receipt", "focus", "reminder", "history", "heartbeat"})
 _ISO_DATE = re.compile(r"(?<!\d)\d{4}-\d{2}-\d{2}(?!\d)")
 _GENERIC = frozenset({"thread", "task", "render", "the", "matter"})
@@ -261,13 +270,20 @@ def reopens_sentence(
         verb = _REOPEN.search(plain) or _redo_by_marker(plain, _people(context))
         if verb is None:
             continue
-        if _CONSEQUENCE.search(plain[: verb.start()]):
+        # "Pinging Rune again would only reopen it": the act as the subject of what it would do
+        gerund = verb.group().split()[0].endswith("ing")
+        if _CONSEQUENCE.search(plain[: verb.start()]) or (
+            gerund and _WOULD.match(plain[verb.end() :])
+        ):
             return False, f"says what reopening {matter} would do, does not propose it"
         condition, main = _condition(plain[: verb.start()])
+        if _PAST.match(verb.group()) and not _PROPOSING.search(main):
+            return False, f"reports a redo of {matter} already done, proposes none"
         if (
             _DECLINE.search(main)
             or _DECLINE.search(plain[verb.end() :][:12])
             or _ANSWERED_NO.search(plain[verb.start() :])
+            or _NEEDLESS.search(plain[verb.end() :])
         ):
             return False, f"declines to reopen {matter}"
         if condition is not None and not (
