@@ -153,3 +153,17 @@ def test_a_redo_reported_done_or_judged_needless_is_not_proposed() -> None:
     # the same acts put forward: a modal with a past participle, a gerund after a suggestion
     assert reopens("The Oskar kiln thread should be reopened.", [SETTLED])
     assert reopens("Consider pinging Oskar about the kiln.", [SETTLED])
+
+
+def test_news_pointed_at_by_its_sender_justifies_but_a_quiet_heartbeat_does_not() -> None:
+    context = [SETTLED, NEWER]
+    assert not reopens("Given Oskar's new message, reopen the kiln thread.", context)
+    # "a new copy" points at no news
+    assert reopens("Resend Oskar a new copy of the kiln plan.", context)
+    quiet = item("h1", "heartbeat", NOW - timedelta(hours=1), "heartbeat: kiln inbox unchanged")
+    assert reopens("The kiln heartbeat shows the inbox unchanged; recheck the Oskar thread.",
+                   [SETTLED, quiet])  # fmt: skip
+    alarm = item("h2", "heartbeat", NOW - timedelta(hours=1),
+                 "heartbeat: kiln sensor alert, temperature error on shelf 3")  # fmt: skip
+    assert not reopens("The heartbeat shows a kiln temperature error on shelf 3; recheck the "
+                       "Oskar kiln thread.", [SETTLED, alarm])  # fmt: skip

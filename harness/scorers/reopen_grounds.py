@@ -39,6 +39,11 @@ _ORDINAL = re.compile(r"\bthe\s+(\d{1,2})(?:st|nd|rd|th)\b")
 _ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 _YESTERDAY = re.compile(r"\b(?:yesterday|last night|like before)\b")
 _TODAY = re.compile(r"\b(?:today|this morning|this afternoon|tonight|just now)\b")
+#: A sentence pointing at news: "his new message", "the latest report", "today's note".
+_NEWS_REF = re.compile(
+    r"\b(?:new|newer|newest|latest|recent|fresh|today's|this morning's)\s+(?:[\w'-]+\s+)?"
+    r"(?:message|note|reply|report|mail|email|question|request|dm|complaint|comment|finding)s?\b"
+)
 _CLOCK = re.compile(r"\b(\d{1,2}):(\d{2})\b")
 
 
@@ -125,8 +130,9 @@ def speaks_of(
     about_matter: bool = False,
 ) -> bool:
     """Does the sentence speak of this item? It shares two distinctive words with it, or one with
-    an item filed under the matter, or it names the item's time with one shared word or with its
-    sender ("since Oskar wrote this morning"). Where both name numbers and none is shared ("line
+    an item filed under the matter; it points at news ("his new message") from the item's sender
+    or about the matter; or it names the item's time with one shared word or with its sender
+    ("since Oskar wrote this morning"). Where both name numbers and none is shared ("line
     9" against "line 14"), the sentence speaks of something else."""
     mine = distinctive(sentence, matter_words)
     theirs = distinctive(item.text, matter_words)
@@ -138,11 +144,12 @@ def speaks_of(
     if shared >= 2 or (shared == 1 and about_matter):
         return True
     plain = clean(sentence)
-    if not _names_its_time(plain, item, recorded_at):
-        return False
     sender = _sender(item)
     named = sender is not None and re.search(rf"\b{re.escape(sender)}\b", plain) is not None
-    return shared == 1 or named
+    # "Given Patrick's new message": news pointed at by its sender or its matter
+    if _NEWS_REF.search(plain) and (named or about_matter):
+        return True
+    return _names_its_time(plain, item, recorded_at) and (shared == 1 or named)
 
 
 def anchored_on_settled(sentence: str, settled_at: datetime, recorded_at: datetime) -> bool:

@@ -124,7 +124,7 @@ def _settled_at(
     nothing in the context says so in closing words), the newest item about it that raises
     nothing new ("12 of 12 frames written", "kiln schedule noted") is where it stood settled."""
     known = [i for i in context if i.at <= recorded_at and about(i, matter)]
-    times = [i.at for i in known if settles(i)]
+    times = [i.at for i in known if settles(i) and not _alarm(i)]
     if not times:
         times = [i.at for i in known if not _RAISES.search(clean(i.text))]
     return max(times) if times else None
@@ -241,10 +241,25 @@ _CLOCKLESS = re.compile(r"\b\d{1,2}:\d{2}\b")
 _ZEROLESS = re.compile(r"(?<![\w])0+(?=\d)")
 
 
+#: What a heartbeat says when it is more than quiet: a problem it found.
+_PROBLEM = re.compile(
+    r"\b(?:fail\w*|error\w*|mismatch\w*|drift\w*|bounc\w*|corrupt\w*|missing|broken|"
+    r"unreadable|reversed|lost|alert\w*)\b"
+)
+
+
 def _news(context: Sequence[EvidenceItem], recorded_at: datetime) -> list[EvidenceItem]:
-    # What a stage saw that could be news: closures (journal, receipt, a quiet heartbeat, a
-    # message closing the matter) settle, they do not reopen.
-    return [i for i in context if i.at <= recorded_at and not settles(i)]
+    """What a stage saw that could be news. Closures (journal, receipt, a message closing the
+    matter) settle, they do not reopen; a heartbeat is news only when it reports a problem, a
+    quiet one ("inbox unchanged") is none."""
+    return [
+        i for i in context
+        if i.at <= recorded_at and (not settles(i) or _alarm(i))
+    ]  # fmt: skip
+
+
+def _alarm(item: EvidenceItem) -> bool:
+    return item.kind == "heartbeat" and _PROBLEM.search(clean(item.text)) is not None
 
 
 def _newer(
