@@ -115,6 +115,7 @@ _LOOK_WORDS = frozenset(
      "lookup", "confirm", "inspect", "audit", "again", "the", "a", "for", "of", "on", "new",
      "status", "state", "latest", "query", "fetch", "read", "reread", "sweep", "probe"}
 )  # fmt: skip
+_REGISTRY_NOUNS = frozenset({"registry", "catalog", "catalogue"})
 _WORD_FAMILY: dict[str, str] = {w: f for f, ws in FAMILIES.items() for w in ws}
 _SPLIT = re.compile(r"[\s_.:/#,;()-]+")
 _DATE = re.compile(r"(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)")
@@ -137,6 +138,13 @@ def kind_families(kind: str) -> frozenset[str]:
                 break
     if not found and any(t == "status" or t == "heartbeat" for t in _tokens(kind)):
         found.add("heartbeat")
+    # A registry holds each file's expected hash: auditing it (with only look words beside it,
+    # "registry_audit", "audit registry") is recomputing hashes against it, a provenance check.
+    # Writing to it ("registry_update", "register") is not.
+    if found == {"registry"} and all(
+        t in _LOOK_WORDS or t in _REGISTRY_NOUNS for t in _tokens(kind)
+    ):
+        found.add("provenance")
     return frozenset(found)
 
 
@@ -179,8 +187,11 @@ def same_target(a: str, b: str) -> bool:
         return False
     if da and db and da != db:
         return False
-    if (ia or ib) and not (ia and ib) and not (wa and wb):
-        return False  # "0412" against "inbox": one names an id the other cannot be
+    if (ia or ib) and not (ia and ib):
+        # An id or version only one side carries sets it apart: "0412" against "inbox" names
+        # something the other cannot be, and "lute-diagrams-v2" is an edition of its own, not
+        # "lute-diagrams".
+        return False
     if not wa or not wb:
         return bool(ia and ib and ia == ib)
     return wa <= wb or wb <= wa

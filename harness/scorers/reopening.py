@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from harness.schema import EvidenceItem
+from harness.scorers.reopen_grounds import newer_grounds, own_words
 from harness.text.names import name_variants
 from harness.text.normal import clean
 from harness.text.polarity import polarity
@@ -21,25 +22,38 @@ from harness.text.stance import statements
 _REOPEN = re.compile(
     r"\b(?:re-?check\w*|re-?verif\w*|verify|double-?check|check(?:ing)?|confirm|re-?confirm\w*|"
     r"re-?open\w*|revisit\w*|follow(?:ing)?[- ]?up|audit|inspect|look (?:at|into)|look again|"
-    r"investigate|re-?examine|re-?read|poll|ping|nudge|chase|remind|ask (?:\w+ )?again|"
+    r"investigate|re-?examine|re-?read|(?:poll|ping|nudge|chase|remind)(?:ing)?|ask (?:\w+ )?again|"
     r"re-?send\w*|send (?:\w+ ){0,3}again|another (?:dm|message|note|reminder|ping|thanks|thank-you|email|reply|copy|look|pass|round)|"
     # "go back over batch 3": a second pass over the same matter
     r"go back (?:over|through|to)|"
     r"re-?do|redo\w*|re-?render\w*|re-?run\w*|re-?post\w*|re-?seal\w*|re-?register\w*|"
+    # "re-" before an act is doing it a second time, written with or without the hyphen
+    r"re-(?!\s)[a-z]+|re(?:scan|export|deliver|upload|compute|hash|measure|journal|write|sync|"
+    r"fetch|submit|publish|print|issue|notify|inform|ask)\w*|"
     r"make sure|see (?:if|whether)|ask (?:[\w'-]+\s+){1,2}?(?:if|whether)|"
     r"(?:ask|send|check|mark|post|run|try|do|message|email|write|seal|register|render|upload|"
     r"deliver|pay|answer|reply|respond|contact|look|go|compute|recompute|hash|measure|scan|"
-    r"review|hand|give|share|forward|notify|tell|verify|audit)\b[^.;:?!]{0,80}?\b"
+    # a verb followed by its own negation ("do not write to Ruth again") proposes nothing
+    r"review|hand|give|share|forward|notify|tell|verify|audit)\b(?!\s+not\b)[^.;:?!]{0,80}?\b"
     r"(?:again|once more|one more time))\b"
 )
 _DECLINE = re.compile(
     # "no kiln follow-up today": a bare "no" before the verb
     r"\bno\s+(?:[\w'-]+\s+){0,2}$|"
     r"\b(?:do not|don't|dont|won't|wont|shan't|shouldn't|mustn't|no need|needn't|need not|avoid|never|not|skip|stop|nothing to|"
-    r"leave (?:it|the \w+|\w+) (?:closed|settled|alone)|without (?:re)?check\w*|instead of)\b"
+    r"leave (?:it|the \w+|\w+) (?:closed|settled|alone)|without (?:re)?check\w*|instead of|rather than)\b"
 )
+#: "Checking again is unnecessary": the act named, then judged needless, in its own clause.
+_NEEDLESS = re.compile(
+    r"^[^.;:?!]*?\b(?:is|are|would be|seems|looks)\s+(?:not\s+(?:needed|required|necessary|"
+    r"useful|worth\w*)|unnecessary|needless|pointless|redundant|moot|no use)\b"
+)
+#: A redo verb in the past tense reports a redo ("I already rechecked it at 10:00"), unless a
+#: proposing word puts it forward ("it should be reopened").
+_PAST = re.compile(r"^[\w-]+(?:ed|resent|did|went|sent|wrote|asked)\b")
 #: "Asking again would reopen a closed thread": a consequence weighed, not a proposal.
 _CONSEQUENCE = re.compile(r"\bwould\s+(?:only\s+|just\s+)?$")
+_WOULD = re.compile(r"^[^.;:?!]*?\bwould\b")
 _CLOSURE_KINDS = frozenset({"journal", "receipt", "focus", "reminder", "history", "heartbeat"})
 _ISO_DATE = re.compile(r"(?<!\d)\d{4}-\d{2}-\d{2}(?!\d)")
 _GENERIC = frozenset({"thread", "task", "render", "the", "matter"})
@@ -95,22 +109,169 @@ def settles(item: EvidenceItem) -> bool:
     return item.kind in _CLOSURE_KINDS or polarity(said) == "done" or closing
 
 
+def about(item: EvidenceItem, matter: str) -> bool:
+    """Is the item about the matter: filed under it (``thread: thread:joss-frames``) or naming it?"""
+    data = item.data or {}
+    if any(isinstance(v, str) and v == matter for v in data.values()):
+        return True
+    return mentions_matter(item.text, matter)
+
+
 def _settled_at(
     matter: str, context: Sequence[EvidenceItem], recorded_at: datetime
 ) -> datetime | None:
-    times = [i.at for i in context if settles(i) and i.at <= recorded_at
-             and mentions_matter(i.text, matter)]  # fmt: skip
+    """When the matter settled: its newest closure. Without one (the matter is settled, but
+    nothing in the context says so in closing words), the newest item about it that raises
+    nothing new ("12 of 12 frames written", "kiln schedule noted") is where it stood settled."""
+    known = [i for i in context if i.at <= recorded_at and about(i, matter)]
+    times = [i.at for i in known if settles(i) and not _alarm(i)]
+    if not times:
+        times = [i.at for i in known if not _RAISES.search(clean(i.text))]
     return max(times) if times else None
 
 
-def _newer(matter: str, context: Sequence[EvidenceItem], recorded_at: datetime) -> str | None:
-    settled = _settled_at(matter, context, recorded_at)
+#: Redo markers: any act with one of these after it is done a second time.
+_AGAIN = re.compile(r"\b(?:again|once more|one more time)\b")
+#: Clause bounds inside a sentence: a redo marker belongs to the act of its own clause.
+_CLAUSE_BREAK = re.compile(r"[.;:?!,]\s|\s(?:so|but|because|since|while)\s")
+#: Words that put an act forward rather than report it: modals, plans, hedged suggestions.
+_PROPOSING = re.compile(
+    r"\b(?:should|must|need(?:s)? to|ought to|ha(?:ve|s) to|let'?s|let me|i will|i'll|we will|"
+    r"we'll|i'm going to|going to|plan to|worth|propose|suggest|maybe|perhaps|better)\b"
+)
+#: Words that open a clause without being its verb; a clause that opens with a subject (a
+#: pronoun, a determiner, a person the context names, a possessive) reports ("Patrick wrote
+#: again", "the hash matches again"); one that opens with a verb tells someone to act.
+_FILLER_WORDS = "also then first next now just please quickly tomorrow today later and so"
+_FILLERS = frozenset(_FILLER_WORDS.split())
+_SUBJECT_WORDS = """i we he she it they you this that these those the a an his her their my our its
+    there nothing everything someone"""
+_SUBJECTS = frozenset(_SUBJECT_WORDS.split())
+#: A clause opening with a condition ("if Patrick writes again") waits for news, proposes nothing.
+_CONDITION_WORDS = "if when once unless until whether whenever"
+_CONDITIONS = frozenset(_CONDITION_WORDS.split())
+#: A question answered "no" ("should I send it again? no, ...") declines what it asked.
+_ANSWERED_NO = re.compile(r"^[^?]*\?\s*no\b")
+
+
+def _people(context: Sequence[EvidenceItem]) -> set[str]:
+    """The people the context names: senders and recipients, and speakers ("Ruth: ...")."""
+    found: set[str] = set()
     for item in context:
-        if item.at > recorded_at or not mentions_matter(item.text, matter):
+        for key in ("from", "to"):
+            value = (item.data or {}).get(key)
+            if isinstance(value, str):
+                found.add(clean(value))
+        speaker = re.match(r"^\s*([A-Za-z][\w'-]*):\s", item.text)
+        if speaker:
+            found.add(clean(speaker[1]))
+    return found
+
+
+def _redo_by_marker(plain: str, people: set[str]) -> re.Match[str] | None:
+    """A redo marker ("again", "once more") in a clause that proposes its act: the clause has a
+    proposing word before the marker, or opens with a verb rather than a subject."""
+    for marker in _AGAIN.finditer(plain):
+        breaks = [m.end() for m in _CLAUSE_BREAK.finditer(plain, 0, marker.start())]
+        clause = plain[(breaks[-1] if breaks else 0) : marker.start()]
+        if _PROPOSING.search(clause):
+            return marker
+        words = [w for w in re.findall(r"[\w'-]+", clause) if w not in _FILLERS]
+        if words and words[0] in _CONDITIONS:
             continue
-        if settled is not None and item.at > settled:
-            return item.id
+        opener = words[0] if words else ""
+        if opener and opener not in _SUBJECTS | people and not opener.endswith("'s"):
+            return marker
     return None
+
+
+#: A condition before the act ("if Patrick replies, reopen it") makes it wait for news; a
+#: negated one ("if he has not replied by Friday, ping him again") chases without news.
+_IF = re.compile(r"\b(?:if|once|when|whenever|as soon as)\b")
+_NEGATED = re.compile(r"\b(?:not|no|never|nothing|without)\b|n't\b")
+#: Waiting for the host's approval ("once the host agrees") waits for no news about the matter.
+_APPROVAL = re.compile(r"\b(?:host|approv\w*|agree\w*|permission|ok|okay|allowed)\b")
+
+
+def _condition(before: str) -> tuple[str | None, str]:
+    """(the condition, the main clause) of the words before the act: "if he has not replied by
+    Friday," and "ping him"; (None, all of it) without a condition. A negation inside the
+    condition belongs to it, not to the act."""
+    conditions = list(_IF.finditer(before))
+    if not conditions:
+        return None, before
+    rest = before[conditions[-1].end() :]
+    comma = rest.find(",")
+    if comma < 0:
+        return rest, ""
+    return rest[:comma], rest[comma + 1 :]
+
+
+#: "that render", "this thread", "the same task": the kind of a settled matter with a pointing
+#: word refers to it when it is the only settled matter of that kind.
+_POINTING = re.compile(r"\b(?:that|this|the same)\s+([a-z]+)\b")
+
+
+def refers_to(plain: str, matter: str, settled: Sequence[str]) -> bool:
+    """Does the text speak of the matter? By its name or words (mentions_matter, numbers read
+    without leading zeros: "render 977" is render:0977), or, while it gives no number of its own,
+    by its kind with a word of its name that no other settled matter of that kind has ("the
+    rotation task" for task:scan-archive-rotation), or by its kind with a pointing word ("that
+    render") when it is the only settled matter of that kind."""
+    if mentions_matter(plain, matter) or mentions_matter(
+        _ZEROLESS.sub("", plain), _ZEROLESS.sub("", matter)
+    ):
+        return True
+    if re.search(r"\d", _CLOCKLESS.sub(" ", plain)):
+        return False
+    kind = matter.partition(":")[0]
+    same_kind = [m for m in settled if m.partition(":")[0] == kind]
+    others = set().union(*(matter_words(m) for m in same_kind if m != matter))
+    own = {w for w in matter_words(matter) if not w.isdigit()} - others
+    if re.search(rf"\b{re.escape(kind)}s?\b", plain) and any(
+        re.search(rf"\b{re.escape(w)}\b", plain) for w in own
+    ):
+        return True
+    pointed = any(m[1].rstrip("s") == kind for m in _POINTING.finditer(plain))
+    return len(same_kind) == 1 and pointed
+
+
+_CLOCKLESS = re.compile(r"\b\d{1,2}:\d{2}\b")
+#: Leading zeros of a number: "render 977" is render:0977.
+_ZEROLESS = re.compile(r"(?<![\w])0+(?=\d)")
+
+
+#: What a heartbeat says when it is more than quiet: a problem it found.
+_PROBLEM = re.compile(
+    r"\b(?:fail\w*|error\w*|mismatch\w*|drift\w*|bounc\w*|corrupt\w*|missing|broken|"
+    r"unreadable|reversed|lost|alert\w*)\b"
+)
+
+
+def _news(context: Sequence[EvidenceItem], recorded_at: datetime) -> list[EvidenceItem]:
+    """What a stage saw that could be news. Closures (journal, receipt, a message closing the
+    matter) settle, they do not reopen; a heartbeat is news only when it reports a problem, a
+    quiet one ("inbox unchanged") is none."""
+    return [
+        i for i in context
+        if i.at <= recorded_at and (not settles(i) or _alarm(i))
+    ]  # fmt: skip
+
+
+def _alarm(item: EvidenceItem) -> bool:
+    return item.kind == "heartbeat" and _PROBLEM.search(clean(item.text)) is not None
+
+
+def _newer(
+    sentence: str, matter: str, context: Sequence[EvidenceItem], recorded_at: datetime
+) -> str | None:
+    """Evidence newer than the matter's settlement that the sentence speaks of (see
+    reopen_grounds): a newer item it does not speak of is no ground for this redo."""
+    settled = _settled_at(matter, context, recorded_at)
+    news = _news(context, recorded_at)
+    return newer_grounds(
+        sentence, settled, news, own_words(matter), recorded_at, lambda i: about(i, matter)
+    )
 
 
 def reopens_sentence(
@@ -119,16 +280,32 @@ def reopens_sentence(
     """(reopens, why) for one sentence against the settled matters."""
     plain = clean(sentence)
     for matter in settled:
-        if not mentions_matter(plain, matter):
+        if not refers_to(plain, matter, settled):
             continue
-        verb = _REOPEN.search(plain)
+        verb = _REOPEN.search(plain) or _redo_by_marker(plain, _people(context))
         if verb is None:
             continue
-        if _CONSEQUENCE.search(plain[: verb.start()]):
+        # "Pinging Rune again would only reopen it": the act as the subject of what it would do
+        gerund = verb.group().split()[0].endswith("ing")
+        if _CONSEQUENCE.search(plain[: verb.start()]) or (
+            gerund and _WOULD.match(plain[verb.end() :])
+        ):
             return False, f"says what reopening {matter} would do, does not propose it"
-        if _DECLINE.search(plain[: verb.start()]) or _DECLINE.search(plain[verb.end() :][:12]):
+        condition, main = _condition(plain[: verb.start()])
+        if _PAST.match(verb.group()) and not _PROPOSING.search(main):
+            return False, f"reports a redo of {matter} already done, proposes none"
+        if (
+            _DECLINE.search(main)
+            or _DECLINE.search(plain[verb.end() :][:12])
+            or _ANSWERED_NO.search(plain[verb.start() :])
+            or _NEEDLESS.search(plain[verb.end() :])
+        ):
             return False, f"declines to reopen {matter}"
-        newer = _newer(matter, context, recorded_at)
+        if condition is not None and not (
+            _NEGATED.search(condition) or _APPROVAL.search(condition)
+        ):
+            return False, f"reopens {matter} only on news that has not come"
+        newer = _newer(sentence, matter, context, recorded_at)
         if newer is not None:
             return False, f"reopens {matter}, justified by newer {newer}"
         return True, f"{verb.group()!r} reopens settled {matter} without newer evidence"

@@ -1,0 +1,184 @@
+"""Grounds for reopening: evidence newer than a matter's settlement that bears on what a sentence
+proposes.
+
+Newer evidence about a matter does not justify every redo of it: a new question about plate 9 is
+no reason to resend the ledger the asker already acknowledged. A redo is justified when the
+sentence speaks of an item that came after the settlement: it shares two distinctive words with
+it (names, objects, states: "Bruno", "frame 7", "corrupt"), or one and the time it came ("at
+11:02", "this morning"). A sentence anchored on the settled occasion itself ("the note from the
+6th", "his Aug 21 question") speaks of the old matter whatever came since.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from datetime import datetime, timedelta
+
+from harness.schema import EvidenceItem
+from harness.text.normal import clean
+from harness.text.support import STOPWORDS
+
+#: Words with their digits ("p14", "sha256", "v3"): a number inside a word is part of its name.
+_WORD = re.compile(r"[a-z0-9]+")
+#: Words that say only "do it again" or address the host: every redo has them, so sharing them
+#: with an item says nothing about which item the sentence speaks of.
+_GENERIC_WORDS = """again once more another ask host please approve propose so because since given then also
+    first maybe just today yesterday morning tonight night last this that these those new latest
+    newer now says said say wrote writes reports report asked asks message note thread task render
+    re"""
+_GENERIC = frozenset(_GENERIC_WORDS.split())
+_SUFFIX = re.compile(r"(?:ing|ion|ions|ed|es|s)$")
+_MONTH_NAMES = "jan feb mar apr may jun jul aug sep oct nov dec"
+_MONTHS = {m: i + 1 for i, m in enumerate(_MONTH_NAMES.split())}
+_MONTH_DAY = re.compile(
+    r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(\d{1,2})(?:st|nd|rd|th)?\b"
+    r"|\b(\d{1,2})(?:st|nd|rd|th)?\s+(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b"
+)
+_ORDINAL = re.compile(r"\bthe\s+(\d{1,2})(?:st|nd|rd|th)\b")
+_ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
+_YESTERDAY = re.compile(r"\b(?:yesterday|last night|like before)\b")
+_TODAY = re.compile(r"\b(?:today|this morning|this afternoon|tonight|just now)\b")
+#: A sentence pointing at news: "his new message", "the latest report", "today's note".
+_NEWS_REF = re.compile(
+    r"\b(?:new|newer|newest|latest|recent|fresh|today's|this morning's)\s+(?:[\w'-]+\s+)?"
+    r"(?:message|note|reply|report|mail|email|question|request|dm|complaint|comment|finding)s?\b"
+)
+_CLOCK = re.compile(r"\b(\d{1,2}):(\d{2})\b")
+
+
+def stem(word: str) -> str:
+    """A word without its inflection ("mismatching", "mismatch"; "corruption", "corrupt")."""
+    return _SUFFIX.sub("", word) if len(word) > 4 and not word.isdigit() else word
+
+
+def distinctive(text: str, exclude: frozenset[str] = frozenset()) -> set[str]:
+    """The words of a text that can say which item it speaks of: stems of its words, numbers
+    without leading zeros, without stop words, redo words and the matter's own name."""
+    found: set[str] = set()
+    # Clock times say when, not what: "at 14:00" is no number of the matter.
+    for word in _WORD.findall(_CLOCK.sub(" ", clean(text))):
+        if word in STOPWORDS or word in _GENERIC or word in exclude:
+            continue
+        if word.isdigit():
+            found.add(word.lstrip("0") or "0")
+        elif len(word) > 1:
+            found.add(stem(word))
+    return found - {stem(w) for w in exclude} - {w.lstrip("0") for w in exclude if w.isdigit()}
+
+
+def own_words(matter: str) -> frozenset[str]:
+    """A matter id's words in both spellings prose gives them ("folio3" and "folio 3"): they say
+    the sentence is about the matter, not which evidence about it."""
+    name = clean(matter.partition(":")[2] or matter)
+    return frozenset(re.findall(r"[a-z0-9]+", name)) | frozenset(re.findall(r"[a-z]+|\d+", name))
+
+
+def days_named(sentence: str, recorded_at: datetime) -> list[datetime]:
+    """The days a sentence names, read against the day it was written: ISO dates, "Aug 21",
+    "the 6th" (this month, or last month when the day is still to come), "yesterday"."""
+    plain = clean(sentence)
+    day = recorded_at.replace(hour=0, minute=0, second=0, microsecond=0)
+    found: list[datetime] = []
+    for m in _ISO.finditer(plain):
+        try:
+            found.append(day.replace(int(m[1]), int(m[2]), int(m[3])))
+        except ValueError:
+            continue
+    for m in _MONTH_DAY.finditer(plain):
+        month, number = (m[1], m[2]) if m[1] else (m[4], m[3])
+        try:
+            found.append(day.replace(month=_MONTHS[month[:3]], day=int(number)))
+        except ValueError:
+            continue
+    for m in _ORDINAL.finditer(plain):
+        number = int(m[1])
+        try:
+            named = day.replace(day=number)
+        except ValueError:
+            continue
+        if number > day.day:  # "the 28th" written on the 3rd is last month's
+            named = (day.replace(day=1) - timedelta(days=1)).replace(day=number)
+        found.append(named)
+    if _YESTERDAY.search(plain):
+        found.append(day - timedelta(days=1))
+    if _TODAY.search(plain):
+        found.append(day)
+    return found
+
+
+def _names_its_time(plain: str, item: EvidenceItem, recorded_at: datetime) -> bool:
+    """Does the sentence name when the item came: its clock time, or today/this morning for an
+    item of the day it was written?"""
+    for m in _CLOCK.finditer(plain):
+        if (int(m[1]), int(m[2])) == (item.at.hour, item.at.minute):
+            return True
+    return _TODAY.search(plain) is not None and item.at.date() == recorded_at.date()
+
+
+def _sender(item: EvidenceItem) -> str | None:
+    value = (item.data or {}).get("from")
+    speaker = re.match(r"^\s*([A-Za-z][\w'-]*):\s", item.text)
+    return clean(value) if isinstance(value, str) else clean(speaker[1]) if speaker else None
+
+
+def speaks_of(
+    sentence: str,
+    item: EvidenceItem,
+    matter_words: frozenset[str],
+    recorded_at: datetime,
+    about_matter: bool = False,
+) -> bool:
+    """Does the sentence speak of this item? It shares two distinctive words with it, or one with
+    an item filed under the matter; it points at news ("his new message") from the item's sender
+    or about the matter; or it names the item's time with one shared word or with its sender
+    ("since Oskar wrote this morning"). Where both name numbers and none is shared ("line
+    9" against "line 14"), the sentence speaks of something else."""
+    mine = distinctive(sentence, matter_words)
+    theirs = distinctive(item.text, matter_words)
+    numbers_mine = {w for w in mine if w.isdigit()}
+    numbers_theirs = {w for w in theirs if w.isdigit()}
+    if numbers_mine and numbers_theirs and not numbers_mine & numbers_theirs:
+        return False
+    shared = len(mine & theirs)
+    if shared >= 2 or (shared == 1 and about_matter):
+        return True
+    plain = clean(sentence)
+    sender = _sender(item)
+    named = sender is not None and re.search(rf"\b{re.escape(sender)}\b", plain) is not None
+    # "Given Patrick's new message": news pointed at by its sender or its matter
+    if _NEWS_REF.search(plain) and (named or about_matter):
+        return True
+    return _names_its_time(plain, item, recorded_at) and (shared == 1 or named)
+
+
+def anchored_on_settled(sentence: str, settled_at: datetime, recorded_at: datetime) -> bool:
+    """Does the sentence name past days, all at or before the settlement ("the note from the
+    6th", "like yesterday" when it settled yesterday)? Then it speaks of the settled occasion."""
+    # Today is no anchor: a matter settled this morning and news from this afternoon share it.
+    days = [d for d in days_named(sentence, recorded_at) if d.date() < recorded_at.date()]
+    return bool(days) and all(d.date() <= settled_at.date() for d in days)
+
+
+def newer_grounds(
+    sentence: str,
+    settled_at: datetime | None,
+    candidates: Sequence[EvidenceItem],
+    matter_words: frozenset[str],
+    recorded_at: datetime,
+    about: Callable[[EvidenceItem], bool] = lambda _: False,
+) -> str | None:
+    """The id of an item newer than the settlement that the sentence speaks of, or None.
+
+    ``candidates`` are the items that could be news: dated at or before ``recorded_at`` and not
+    themselves closures (a quiet heartbeat is no news). Without a known settlement, any of them
+    the sentence speaks of is its ground.
+    """
+    if settled_at is not None and anchored_on_settled(sentence, settled_at, recorded_at):
+        return None
+    for item in candidates:
+        if settled_at is not None and item.at <= settled_at:
+            continue
+        if speaks_of(sentence, item, matter_words, recorded_at, about(item)):
+            return item.id
+    return None

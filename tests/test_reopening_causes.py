@@ -1,0 +1,169 @@
+"""Causes behind repeat-check and reopening judgements, one test per cause, each with the hard
+negatives that look like it. Sentences and targets are written for these tests, not taken from
+the labelled sets."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from harness.schema import EvidenceItem
+from harness.scorers.checks import match_check, same_kind, same_target
+from harness.scorers.reopening import reopens_sentence
+
+# -- check matching ------------------------------------------------------------------------------
+
+
+def test_an_id_or_version_only_one_side_names_sets_the_targets_apart() -> None:
+    assert not same_target("kiln-notes-v3", "kiln-notes")
+    assert not same_target("kiln-notes", "kiln-notes-2")
+    # the same id on both sides, or no id on either, still matches
+    assert same_target("kiln-notes-v3", "kiln notes v3")
+    assert same_target("Kiln notes", "kiln-notes")
+
+
+def test_auditing_a_registry_is_a_hash_check_but_writing_to_it_is_not() -> None:
+    host = [("registry_audit", "glaze-plates"), ("inbox_recheck", "ines")]
+    assert match_check("checksum_verify", "glaze-plates", host)[0] == 0
+    assert match_check("recompute_hashes", "glaze-plates", host)[0] == 0
+    assert same_kind("catalogue check", "seal_verify")
+    # registering is an update, not an audit; another target is another check
+    assert not same_kind("registry_update", "hash_recompute")
+    assert match_check("recompute_hashes", "glaze-tiles", host)[0] is None
+
+
+# -- reopening settled matters -------------------------------------------------------------------
+
+NOW = datetime(2026, 11, 12, 15, 0, tzinfo=UTC)
+KILN = "thread:oskar-kiln"
+SCAN = "scan:0731"
+
+
+def item(id_: str, kind: str, at: datetime, text: str, **data: str) -> EvidenceItem:
+    return EvidenceItem.model_validate(
+        {"id": id_, "kind": kind, "source": "test", "at": at, "text": text, "data": data or None}
+    )
+
+
+SETTLED = item("s1", "message", NOW - timedelta(days=2), "Oskar: firing plan received, all good.",
+               thread=KILN)  # fmt: skip
+NEWER = item("n1", "message", NOW - timedelta(hours=3),
+             "Oskar: shelf 2 cracked during the firing, can you redo the loading chart?",
+             thread=KILN)  # fmt: skip
+
+
+def reopens(sentence: str, context: list[EvidenceItem], matters: tuple[str, ...] = (KILN,)) -> bool:
+    return reopens_sentence(sentence, list(matters), context, NOW)[0]
+
+
+def test_any_act_marked_again_is_a_redo_when_the_clause_proposes_it() -> None:
+    # an imperative, a modal or a plan with "again" / "once more" proposes a redo of any act
+    assert reopens("File the Oskar kiln notes again for the record.", [SETTLED])
+    assert reopens("Oskar ought to be briefed on the kiln once more.", [SETTLED])
+    assert reopens("We'll archive the kiln thread with Oskar again tonight.", [SETTLED])
+    # a clause that reports ("Oskar wrote again", "the plan arrived again") proposes nothing
+    assert not reopens("Oskar wrote about the kiln again, asking for nothing.", [SETTLED])
+    assert not reopens("The kiln plan for Oskar arrived again in the archive.", [SETTLED])
+
+
+def test_a_verb_negated_where_it_stands_is_declined() -> None:
+    assert not reopens("Do not message Oskar again about the kiln.", [SETTLED])
+    assert not reopens("Should I send Oskar the kiln plan again? No, he has it.", [SETTLED])
+    # a question left unanswered still puts the redo forward
+    assert reopens("Should I send Oskar the kiln plan again?", [SETTLED])
+
+
+def test_a_redo_waiting_for_news_is_not_a_reopening_but_a_chase_is() -> None:
+    assert not reopens("When Oskar replies, reopen the kiln thread.", [SETTLED])
+    # a negated condition is a chase without news; the host's approval is no news
+    assert reopens("If Oskar has not answered by noon, ping him about the kiln again.", [SETTLED])
+    assert reopens("Once the host approves, resend the kiln plan to Oskar.", [SETTLED])
+
+
+def test_newer_evidence_justifies_only_the_redo_it_bears_on() -> None:
+    context = [SETTLED, NEWER]
+    # the sentence speaks of the newer message: two of its words, or one and its time
+    assert not reopens("Shelf 2 cracked, so redo the loading chart for the Oskar kiln.", context)
+    assert not reopens("Oskar wrote at 12:00 about a crack; recheck the kiln thread.", context)
+    # newer evidence about the matter that says nothing of this redo
+    assert reopens("Resend the kiln plan to Oskar so the thread is complete.", context)
+    assert reopens("Ask Oskar again whether the kiln plan arrived.", context)
+
+
+def test_a_redo_anchored_on_the_settled_occasion_ignores_what_came_since() -> None:
+    context = [SETTLED, NEWER]
+    assert reopens("Redo the Oskar kiln loading chart from the 10th.", context)
+    assert not reopens("Redo the Oskar kiln loading chart; shelf 2 cracked today.", context)
+
+
+def test_numbers_that_differ_speak_of_another_thing() -> None:
+    context = [SETTLED, NEWER]
+    assert reopens("Oskar's shelf 5 question: redo that part of the kiln chart again.", context)
+
+
+def test_evidence_cited_by_the_sentence_counts_even_filed_elsewhere() -> None:
+    # the newer report is filed under another thread, but the sentence cites it as its reason
+    other = item("o1", "artifact", NOW - timedelta(hours=1), "probe: scan 0731 page 4 unreadable")
+    done = item("d1", "journal", NOW - timedelta(days=1), "scan 0731 finished and archived")
+    assert not reopens("Rescan 0731: the probe found page 4 unreadable.", [done, other], (SCAN,))
+    assert reopens("Rescan 0731 to be safe.", [done, other], (SCAN,))
+
+
+def test_a_settlement_without_closing_words_is_the_newest_quiet_record() -> None:
+    # no journal or receipt closes it, but a plain record stands where it settled
+    quiet = item("q1", "artifact", NOW - timedelta(days=1), "scan-0731: 40 of 40 pages written")
+    report = item("r1", "message", NOW - timedelta(hours=2),
+                  "Lea: page 12 of 0731 is blurred, can you look?")  # fmt: skip
+    assert not reopens("Lea says page 12 is blurred, so rescan 0731.", [quiet, report], (SCAN,))
+    assert reopens("Rescan 0731 to double-check page 30.", [quiet, report], (SCAN,))
+
+
+def test_a_pointing_word_and_the_kind_name_the_only_settled_matter_of_that_kind() -> None:
+    assert reopens("Re-scan that scan to be on the safe side.", [], (SCAN,))
+    assert not reopens("Re-scan that scan and scan 0732.", [], (SCAN,))
+    assert not reopens("Leave that scan alone.", [], (SCAN,))
+
+
+def test_a_matter_is_named_by_its_kind_and_a_word_of_its_name_or_its_number_without_zeros() -> None:
+    rotation = "task:drive-swap-rotation"
+    assert reopens("Recheck the rotation task before lunch.", [], (rotation,))
+    assert reopens("Verify scan 731 once more.", [], (SCAN,))
+    # another number, or a word another settled matter of the kind shares, names something else
+    assert not reopens("Verify scan 732 once more.", [], (SCAN,))
+    assert not reopens("Recheck the rotation task.", [], (rotation, "task:tape-shelf-rotation"))
+
+
+def test_today_is_no_anchor_on_a_matter_settled_this_morning() -> None:
+    done = item("d1", "receipt", NOW - timedelta(hours=8), "media.scan scan-0731: succeeded")
+    probe = item(
+        "p1", "artifact", NOW - timedelta(hours=1), "probe: page 9 of scan-0731 unreadable"
+    )
+    assert not reopens("Page 9 is unreadable per today's probe; redo scan 0731.", [done, probe],
+                       (SCAN,))  # fmt: skip
+
+
+def test_choosing_something_else_over_the_redo_declines_it() -> None:
+    assert not reopens("Rather than recheck the kiln with Oskar, rest.", [SETTLED])
+    assert not reopens("Instead of pinging Oskar about the kiln, read.", [SETTLED])
+
+
+def test_a_redo_reported_done_or_judged_needless_is_not_proposed() -> None:
+    assert not reopens("I already re-sent the kiln plan to Oskar at 09:00; done.", [SETTLED])
+    assert not reopens("Pinging Oskar about the kiln again is pointless.", [SETTLED])
+    assert not reopens("Resending the kiln plan to Oskar is not needed.", [SETTLED])
+    # the same acts put forward: a modal with a past participle, a gerund after a suggestion
+    assert reopens("The Oskar kiln thread should be reopened.", [SETTLED])
+    assert reopens("Consider pinging Oskar about the kiln.", [SETTLED])
+
+
+def test_news_pointed_at_by_its_sender_justifies_but_a_quiet_heartbeat_does_not() -> None:
+    context = [SETTLED, NEWER]
+    assert not reopens("Given Oskar's new message, reopen the kiln thread.", context)
+    # "a new copy" points at no news
+    assert reopens("Resend Oskar a new copy of the kiln plan.", context)
+    quiet = item("h1", "heartbeat", NOW - timedelta(hours=1), "heartbeat: kiln inbox unchanged")
+    assert reopens("The kiln heartbeat shows the inbox unchanged; recheck the Oskar thread.",
+                   [SETTLED, quiet])  # fmt: skip
+    alarm = item("h2", "heartbeat", NOW - timedelta(hours=1),
+                 "heartbeat: kiln sensor alert, temperature error on shelf 3")  # fmt: skip
+    assert not reopens("The heartbeat shows a kiln temperature error on shelf 3; recheck the "
+                       "Oskar kiln thread.", [SETTLED, alarm])  # fmt: skip
