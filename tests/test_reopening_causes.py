@@ -167,3 +167,11 @@ def test_news_pointed_at_by_its_sender_justifies_but_a_quiet_heartbeat_does_not(
                  "heartbeat: kiln sensor alert, temperature error on shelf 3")  # fmt: skip
     assert not reopens("The heartbeat shows a kiln temperature error on shelf 3; recheck the "
                        "Oskar kiln thread.", [SETTLED, alarm])  # fmt: skip
+
+
+def test_a_quoted_draft_under_review_is_not_a_proposal() -> None:
+    """The stage holds a draft that resends; the draft's words are not the stage's plan."""
+    settled = ["thread:kiln-labels"]
+    held = 'Hold "Resending the kiln labels to Oskar in case the email went missing." for now.'
+    assert reopens_sentence(held, settled, [], NOW)[0] is False
+    assert reopens_sentence("Resend the kiln labels to Oskar.", settled, [], NOW)[0] is True

@@ -274,11 +274,16 @@ def _newer(
     )
 
 
+_QUOTED = re.compile(r"\"[^\"]*\"|\u201c[^\u201d]*\u201d|`[^`]*`")
+
+
 def reopens_sentence(
     sentence: str, settled: Sequence[str], context: Sequence[EvidenceItem], recorded_at: datetime
 ) -> tuple[bool, str]:
     """(reopens, why) for one sentence against the settled matters."""
-    plain = clean(sentence)
+    # A quoted draft ("Hold \"Resending the labels...\" until a receipt exists") is the text
+    # under review, not what the stage proposes to do.
+    plain = _QUOTED.sub(" ", clean(sentence))
     for matter in settled:
         if not refers_to(plain, matter, settled):
             continue

@@ -20,8 +20,8 @@ from harness.schema import EvidenceItem, HostCheck, ToolCall
 from harness.scorers.base import Score, ScoreContext, ratio, scorer
 from harness.scorers.checks import kind_families
 from harness.scorers.evidence import analyse
-from harness.scorers.judged import judged_reopens
-from harness.scorers.reopening import mentions_matter, settles
+from harness.scorers.judged import judged_reopens, seen_context
+from harness.scorers.reopening import mentions_matter, reopens_sentence, settles
 from harness.scorers.values import RepeatChecksValues
 from harness.text.names import name_variants
 from harness.text.normal import clean, iter_strings
@@ -37,11 +37,6 @@ _WARN_WORDS = re.compile(
     r"\b(?:already|duplicate\w*|again|second|twice|repeat\w*|re-?send\w*|re-?post\w*|"
     r"re-?run\w*|re-?render\w*|do not|don't|avoid|previously|earlier|risk)\b"
 )
-_RECHECK_WORDS = re.compile(
-    r"\b(?:re-?check\w*|re-?verif\w*|verify|check|confirm|re-?confirm\w*|re-?open\w*|revisit\w*|"
-    r"follow[- ]?up|audit|inspect|look (?:at|into)|investigate|re-?examine|re-?read|poll|ping)\b"
-)
-_DONT = re.compile(r"\b(?:do not|don't|no need to|avoid|without|never|not|skip|stop|nothing to)\b")
 _DATE_TOKEN = re.compile(r"^\d[\d-]*$")
 #: Natural words for an action verb, so "do not send Patrick another DM" warns about message.send.
 _ACTION_WORDS: dict[str, tuple[str, ...]] = {
@@ -166,20 +161,18 @@ def _reopening(ctx: ScoreContext, matter: str) -> str | None:
             candidates.append((where, text, True))
     for i, step in enumerate(ctx.envelope.next_steps):
         candidates.append((f"next_steps[{i}]", step, True))
+    # The lexical detector's rules, the ones `shadow calibrate` measures, unless another
+    # detector was chosen: a run is judged by what was calibrated, not by a second rule set.
     judge = ctx.chosen_detector("reopens")
-    if judge is not None:
-        for where, text, _ in candidates:
+    for where, text, _ in candidates:
+        if judge is not None:
             why = judged_reopens(ctx, judge, text, matter)
             if why is not None:
                 return f"{where}: {text!r} ({judge.name}: {why})"
-        return None
-    for where, text, needs_verb in candidates:
-        lowered = clean(text)
-        if not _mentions_matter(lowered, matter) or _DONT.search(lowered):
             continue
-        if needs_verb and not _RECHECK_WORDS.search(lowered):
-            continue
-        return f"{where}: {text!r}"
+        found, why = reopens_sentence(text, [matter], seen_context(ctx), ctx.package.recorded_at)
+        if found:
+            return f"{where}: {text!r} ({why})"
     return None
 
 
