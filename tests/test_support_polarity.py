@@ -211,3 +211,47 @@ def test_the_explanation_names_the_item_linked_and_why() -> None:
     assert got == "unsupported" and "tobias" in why
     got, why = _label("All 20 plates of lot-44 were scanned.", SCAN_COUNT)
     assert "a1" in why and "18 of 20" in why
+
+
+def test_a_claim_that_repeats_its_item_word_for_word_is_the_item_speaking() -> None:
+    focus = _item("f2", "focus", "Focus: reread Weyl, Symmetry, for the seminar - no deadline.",
+                  item="read-weyl", state="open")  # fmt: skip
+    said = "Candidate continue_focus: Focus: reread Weyl, Symmetry, for the seminar - no deadline."
+    got, why = _label(said, focus)
+    assert got == "supported" and "f2" in why
+    # cut short by an ellipsis, the last word only part of one
+    assert _label("Related evidence: Focus: reread Weyl, Symmetry, for the sem…", focus)[0] == (
+        "supported"
+    )
+    # a word added or dropped is no repetition: "no deadline" is read with its own negation
+    assert _label("Candidate: Focus: do not reread Weyl, Symmetry.", focus)[0] != "supported"
+    # the repetition must follow a label of the claim's own, not start anywhere in it
+    plan = _item("j2", "journal", "Asked Mira for the plate 7 scan.")
+    assert _label("Mira sent the plate 7 scan.", plan)[0] == "unsupported"
+
+
+def test_a_host_verb_written_out_names_that_action() -> None:
+    received = _receipt("r12", "payment received from patrick: invoice 2026-031, 600 EUR",
+                        "payment.receive", "invoice-2026-031", "succeeded")  # fmt: skip
+    assert _label("payment.receive for invoice-2026-031 happened", received)[0] == "supported"
+    assert _label("payment.receive for invoice-2026-032 happened", received)[0] == "unsupported"
+
+
+def test_evidence_fidelity_counts_the_structural_verdict() -> None:
+    from harness.scorers.evidence import evidence_fidelity
+    from tests.scorers_helpers import case
+
+    # The Patrick package's receipt:deleg-77 is a queued message.send to patrick: a claim that
+    # shares few words with it but speaks of it is judged by its status, as the detector does.
+    def fidelity(claim: str) -> dict[str, Any]:
+        env = {
+            "result": {
+                "status": "contradicted",
+                "facts": [{"claim": claim, "evidence": [{"id": "receipt:deleg-77"}]}],
+            }
+        }
+        return dict(evidence_fidelity(case("reconcile", env)).values)  # fmt: skip
+
+    assert fidelity("Patrick has yet to receive it.")["supported_claims"] == 1
+    assert fidelity("Patrick already has it.")["contradicted_claims"] == 1
+    assert fidelity("Ines already has it.")["supported_claims"] == 0

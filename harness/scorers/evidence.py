@@ -139,8 +139,10 @@ def _analyse(ctx: ScoreContext) -> EvidenceAnalysis:
             why = f"cited, but disagrees with the host: {truth_note}"
         else:
             why = support.why
-        if judge is not None and items:
-            # The chosen detector's label stands for the lexical overlap, not beside it.
+        if items:
+            # The detector's label stands for the word overlap, not beside it: the lexical one
+            # links a claim to its evidence by structure and reads polarity, so "Marek has not
+            # received the render files yet" is supported by a queued delivery in any words.
             support = replace(support, supported=label == "supported",
                               why=label_why if label != "supported" else support.why)  # fmt: skip
             why = (f"contradicted by its citations: {label_why}" if label == "contradicted"

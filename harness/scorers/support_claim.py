@@ -162,7 +162,9 @@ def read_claim(text: str) -> ClaimReading:
     """The reading of one clause (a claim split at ";" and "but" first)."""
     plain = plain_negations(text)
     st = stance(bound_words(plain))
-    names = tuple(n for n in named_in(text) if n.literal not in AGENTS)
+    # a capitalised function word after a question mark ("... by Friday? The link") is no name
+    names = tuple(n for n in named_in(text) if n.literal not in AGENTS
+                  and not set(n.literal.split()) <= STOPWORDS)  # fmt: skip
     hits = detect(st.core)[0]
     asserted = tuple(dict.fromkeys(h.action for h in hits))
     presence = PRESENCE.search(st.core) is not None

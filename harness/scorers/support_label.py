@@ -19,7 +19,7 @@ from harness.scorers.support_claim import ClaimReading, read_claim
 from harness.scorers.support_link import Link, item_names, link
 from harness.scorers.support_said import item_quantities
 from harness.scorers.support_state import Label, item_label, receipt_label
-from harness.text.normal import ascii_fold, clean, fold
+from harness.text.normal import ascii_fold, clean, fold, normalise, strip_html
 from harness.text.quantities import Quantity
 from harness.text.sentences import sentences
 from harness.text.support import disputes, hex_runs, quoted_spans
@@ -99,19 +99,57 @@ def _clause_label(part: str, pool: Sequence[Backing]) -> Label:
     return item_label(reading, others)
 
 
+#: Nouns after which a quoted span is the name of the thing ("the focus item 'answer Ilse'").
+_NAMING = re.compile(r"\b(?:item|task|reminder|thread|focus|entry|file|post|folder|project|"
+                     r"series|job|titled|called|named)\s*$")  # fmt: skip
+
+
 def _names_only(text: str, pool: Sequence[Backing]) -> str:
-    """The claim with quotation marks taken off spans that are only a cited item's name ("the
-    focus item 'answer Ilse'"): a name quoted is still the claim's own words."""
+    """The claim with quotation marks taken off spans that only name a cited item after the noun
+    for what it is ("the focus item 'answer Ilse'"): a name quoted is still the claim's own
+    words, not the item speaking."""
     names = {clean(n) for b in pool for n in item_names(b)}
-    out = text
-    for _, _, span in quoted_spans(fold(text)):
-        if clean(span) in names:
+    folded = fold(text)
+    out = folded
+    for start, _, span in quoted_spans(folded):
+        if clean(span) in names and _NAMING.search(clean(folded[:start])):
             out = out.replace(f"'{span}'", span).replace(f'"{span}"', span)
     return out
 
 
 def _parts(text: str) -> list[str]:
-    return [p for s in sentences(text) for p in _CLAUSE_JOIN.split(s) if p.strip(" .")]
+    """The clauses of a claim; a fragment of one word (what an ellipsis leaves of a cut clause)
+    is no clause, unless it is all the claim says."""
+    parts = [p for s in sentences(text) for p in _CLAUSE_JOIN.split(s) if p.strip(" .")]
+    whole = [p for p in parts if len(_WORD.findall(p)) >= 2]
+    return whole or parts[:1]
+
+
+_WORD = re.compile(r"[\w'-]+")
+#: Where a claim is cut short ("... The link exp…"): the last word is only part of one.
+_CUT = re.compile(r"\s*(?:\u2026|\.\.\.)\s*$")
+
+
+def restated(text: str, pool: Sequence[Backing]) -> Backing | None:
+    """The item whose text the claim repeats word for word after a label of its own that ends
+    in a colon or a dash ("Candidate continue_focus: Focus: reread Weyl ...", "Related
+    evidence: ..."), perhaps cut short: the item speaking, as a quote is. Four words at least,
+    every word after the label, so a negation added or dropped is no restatement."""
+    body = _CUT.sub("", text)
+    cut = body != text
+    starts = [0, *(m.end() for m in _LABEL_END.finditer(body))]
+    for b in pool:
+        have = f" {' '.join(normalise(strip_html(b.item.text)).split())} "
+        for start in starts:
+            words = normalise(body[start:]).split()
+            said = words[:-1] if cut else words
+            if len(said) >= 4 and f" {' '.join(said)} " in have:
+                return b
+    return None
+
+
+#: The end of a label the claim puts before what it repeats ("Related evidence: ").
+_LABEL_END = re.compile(r":\s+|\s+[-\u2014]\s+")
 
 
 def support_label(text: str, pool: list[Backing], thresholds: Thresholds) -> tuple[str, str]:
@@ -126,6 +164,9 @@ def support_label(text: str, pool: list[Backing], thresholds: Thresholds) -> tup
     if not pool or quoted_spans(fold(text)) or disputes(text):
         support = claim_support(text, pool, thresholds)
         return ("supported" if support.supported else "unsupported"), support.why
+    again = restated(text, pool)
+    if again is not None:
+        return "supported", f"restates {again.item.id} word for word"
     labels = [_clause_label(p, pool) for p in _parts(text)]
     for wanted in ("contradicted", "unsupported"):
         hit = next((lw for lw in labels if lw[0] == wanted), None)

@@ -102,7 +102,7 @@ def carries(n: Named, b: Backing) -> bool:
             return True
         # "chapter 5" against "ch.4": an id of the text whose head the name abbreviates
         return n.number in _numbers(b.item.text) and n.words[0][:2] in clean(b.item.text)
-    return n.literal in b.plain or set(root(w) for w in n.words) <= roots(b.plain)
+    return n.literal in b.plain or roots(n.literal) <= roots(b.plain)
 
 
 def _conflicting_id(n: Named, b: Backing) -> bool:
@@ -172,6 +172,8 @@ def _family_ok(reading: ClaimReading, action: str) -> tuple[bool, bool]:
     """(compatible, exact): does the clause name a family the receipt's action belongs to?
     Exact is the action the clause asserts ("the gallery was notified" is the message send,
     not the delivery beside it), or, asserting none, one its words name."""
+    if re.search(rf"(?<![\w.]){re.escape(action)}(?![\w.])", clean(reading.text)):
+        return True, True  # the host verb written out ("payment.receive for ... happened")
     own = verb_family(action)
     named = reading.asserted or tuple(reading.families)
     half = action.rpartition(".")[2]
@@ -221,8 +223,7 @@ def _receipt_link(reading: ClaimReading, b: Backing) -> Link | str:
     obj = _object(b)
     obj_roots = roots(obj) - _TRANSPORT - roots(target)
     others = [n for n in reading.person_names if not named_matches(n, target)
-              and n.literal.split()[-1] not in clean(b.item.text)
-              and n.literal not in AGENTS]  # fmt: skip
+              and not carries(n, b) and n.literal not in AGENTS]  # fmt: skip
     if others:
         return f"names {others[0].literal}; {b.item.id} is {action} to {target}"
     stray = [n for n in reading.id_names if not carries(n, b)]
