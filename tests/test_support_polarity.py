@@ -255,3 +255,39 @@ def test_evidence_fidelity_counts_the_structural_verdict() -> None:
     assert fidelity("Patrick has yet to receive it.")["supported_claims"] == 1
     assert fidelity("Patrick already has it.")["contradicted_claims"] == 1
     assert fidelity("Ines already has it.")["supported_claims"] == 0
+
+
+SEALED = _receipt("r20", "provenance.seal etchings-2026: succeeded", "provenance.seal",
+                  "etchings-2026", "succeeded")  # fmt: skip
+KROLL = _receipt("r21", "payment.send to bindery-kroll: invoice 881, pending bank", "payment.send",
+                 "bindery-kroll", "pending")  # fmt: skip
+TIMES = _receipt("r22", "message.send to yusuf: pickup times, delivered", "message.send", "yusuf",
+                 "succeeded")  # fmt: skip
+CORRUPT = _item("a3", "artifact", "lino-scans-12: 36 files, 2 corrupt", path="output/lino-scans-12/",
+                measurements={"files": 36, "corrupt": 2})  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("claim", "item", "want"),
+    [
+        # terse labels, a dash for a colon, the auxiliary with a base form
+        ("Seal for etchings-2026: done.", SEALED, "supported"),
+        ("etchings-2026 still not sealed", SEALED, "contradicted"),
+        ("etchings-2025 is sealed", SEALED, "unsupported"),
+        ("Payment to Kroll bindery - pending.", KROLL, "supported"),
+        ("invoice 881 is not paid yet", KROLL, "supported"),
+        ("invoice 818 is paid", KROLL, "unsupported"),
+        ("I have send Yusuf the pickup times.", TIMES, "supported"),
+        ("Yusuf didn't get the pickup times.", TIMES, "contradicted"),
+        # the same action to the same person, but another thing moved: another occasion
+        ("Yusuf got the invoice reminder.", TIMES, "unsupported"),
+        ("Yusuf did not get the invoice reminder.", TIMES, "unsupported"),
+        # a count of a part of a total
+        ("Two of the lino-scans-12 files are corrupt.", CORRUPT, "supported"),
+        ("None of the lino-scans-12 files are corrupt.", CORRUPT, "contradicted"),
+        ("lino-scans-12 has 40 files.", CORRUPT, "contradicted"),
+    ],
+)
+def test_terse_forms_other_objects_and_parts(claim: str, item: Backing, want: str) -> None:
+    got, why = _label(claim, item)
+    assert got == want, why

@@ -38,7 +38,7 @@ from harness.scorers.support_words import (
 from harness.text.names import NOT_NAMES, Named, named_in
 from harness.text.normal import clean, fold
 from harness.text.polarity import Polarity
-from harness.text.quantities import Quantity, bound_words, quantities
+from harness.text.quantities import NUMBER_WORDS, Quantity, bound_words, quantities
 from harness.text.roots import root, roots
 from harness.text.stance import Stance, stance
 from harness.text.support import STOPWORDS
@@ -188,7 +188,7 @@ def read_claim(text: str) -> ClaimReading:
     subject, verb, subject_acts = _subject_verb(st.core)
     head = _head(subject)
     person = bool(re.search(rf"\b{re.escape(head.capitalize())}\b", fold(text))) and head.isalpha()
-    person = person and head not in STOPWORDS | NOT_NAMES | AGENTS
+    person = person and head not in STOPWORDS | NOT_NAMES | AGENTS | NUMBER_WORDS.keys()
     if person and not any(head in n.literal.split() for n in names):
         # a capitalised subject is a name, first in its sentence or not ("Tobias does not ...")
         names = (*names, Named(head, (head,)))

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from harness.scorers.claim_support import Backing
+from harness.scorers.completion import lexicon as lx
 from harness.scorers.completion.lexicon import verb_family
 from harness.scorers.completion.occasions import id_numbers
 from harness.scorers.support_claim import ClaimReading
@@ -30,10 +31,10 @@ from harness.scorers.support_said import (
     item_roots,
     said_by,
 )
-from harness.scorers.support_words import AGENTS
+from harness.scorers.support_words import ACTION_ROOTS, AGENTS
 from harness.text.names import Named, named_in, named_matches, target_words
 from harness.text.normal import clean
-from harness.text.quantities import agrees
+from harness.text.quantities import UNITS, agrees
 from harness.text.roots import STOP_ROOTS, root, roots, same_root, shared
 
 #: Words of a receipt's transport and outcome: never the object it moved.
@@ -42,6 +43,12 @@ _TRANSPORT = roots(
     "bounced error succeeded success failed queued pending cancelled canceled delivered sent ok "
     "done attempt recipient reached host approval worker confirmation accepted mailbox full live "
     "published posted behind jobs by with at"
+)
+#: Words of when: months, days and times of day name an occasion's time, not what it moved.
+_WHEN_ROOTS = roots(
+    "january february march april may june july august september october november december jan "
+    "feb mar apr jun jul aug sep sept oct nov dec monday tuesday wednesday thursday friday "
+    "saturday sunday today yesterday tonight morning afternoon evening night noon utc local"
 )
 #: Words of host places and record kinds, which a target may carry without them telling it apart
 #: ("feed-post-teaching-17" is told apart by "teaching", not by "feed" or "post").
@@ -155,6 +162,60 @@ def _other_number(reading: ClaimReading, b: Backing) -> str | None:
     return min(stray) if stray else None
 
 
+#: "notified about the prints": what follows is the message's topic, not what it moved.
+_TOPIC = re.compile(r"\b(?:about|regarding|concerning|on|re)\b.*$")
+
+
+#: A noun phrase: a determiner and up to three words before a preposition or a stop.
+_PHRASE = re.compile(
+    r"\b(?:the|a|an|this|that|these|those|his|her|their|its|my|our|your)\s+"
+    r"((?:(?!(?:to|of|for|with|about|on|in|at|by|from|was|were|is|are|has|have|had)\b)"
+    r"[a-z][a-z'-]*\s*){1,3})"
+)
+
+
+def _object_roots(text: str, known: frozenset[str]) -> frozenset[str]:
+    """The roots of the nouns a text names as what was moved: the words of its noun phrases
+    ("the invoice reminder"), or of all of it for a receipt's object part, without the words of
+    actions (a hand-off, a payment), outcomes, times or names (``known``), adverbs,
+    contractions, un-words, participles and amounts."""
+    plain = re.sub(r"\b\d[\d.,]*\b", " ", text)
+    words = [
+        w
+        for w in re.findall(r"[a-z][a-z'-]*", plain)
+        if not w.endswith(("ly", "n't", "ed", "ing"))
+        and not w.startswith("un")
+        and w not in UNITS
+        and lx.noun_family(w) is not lx.DELIVER
+    ]
+    return frozenset(r for r in roots(" ".join(words)) - known if len(r) > 2)  # fmt: skip
+
+
+def _other_object(reading: ClaimReading, b: Backing, target: str) -> str | None:
+    """The clause names what was moved ("the invoice reminder") and the receipt names something
+    else before its status ("pickup times, delivered"): another occasion of the same action to
+    the same target. A receipt that names no object cannot tell, and stays linked."""
+    claim = _TOPIC.sub("", clean(reading.text))
+    for q in reading.quantities:
+        claim = claim.replace(q.text, " ")
+    known = (
+        ACTION_ROOTS
+        | _OUTCOME_ROOTS
+        | _TRANSPORT
+        | roots(target)
+        | _WHEN_ROOTS
+        | roots(" ".join(n.literal for n in reading.names))
+    )
+    said = _object_roots(" ".join(m.group(1) for m in _PHRASE.finditer(claim)), known)
+    moved = _object_roots(re.split(r"[,;(]", clean(_object(b)), maxsplit=1)[0], known)
+    if said and moved and not shared(said, moved) and not shared(moved, said):
+        return (
+            f"names {', '.join(sorted(said))}; {b.item.id} moved "
+            f"{', '.join(sorted(moved))}: another occasion"
+        )
+    return None
+
+
 def _anonymous(b: Backing) -> bool:
     """An item that names nothing (a bare file listing): any clause may be about it."""
     data = b.item.data or {}
@@ -235,6 +296,9 @@ def _receipt_link(reading: ClaimReading, b: Backing) -> Link | str:
     other = _other_ordinal(reading.text, b.item.text)
     if other:
         return f"names the {other[0]}; {b.item.id} is of the {other[1]}"
+    moved = _other_object(reading, b, target)
+    if moved:
+        return moved
     by_target = _target_named(reading, target)
     by_object = shared(reading.topic, obj_roots)
     ids = [n for n in reading.id_names if carries(n, b)]
@@ -260,7 +324,9 @@ def _receipt_link(reading: ClaimReading, b: Backing) -> Link | str:
 #: Words of an outcome or of reporting, which name no object.
 _OUTCOME_ROOTS = roots(
     "went through gone out succeeded success failed done complete completed finished confirmed "
-    "confirms receipt queued pending cancelled happened live"
+    "confirms receipt queued pending cancelled happened live waiting awaiting still yet cleared "
+    "acknowledged booked scheduled posted published paid sent delivered received bounced "
+    "stalled rejected declined applied open closed"
 )
 
 

@@ -198,3 +198,8 @@ def families_of(core: str) -> frozenset[Action]:
     noun = lx.noun_family(masked)
     place = lx.shown_in_family(masked) or lx.destination_family(masked)
     return frozenset(found | {f for f in (noun, place) if f is not None})
+
+
+#: Roots of every word that names an action or its family (verbs and the nouns of the
+#: lexicons): never the object an action moved.
+ACTION_ROOTS = frozenset(FAMILY_WORDS) | frozenset(root(w) for w in VERB_WORDS)

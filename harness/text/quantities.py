@@ -95,6 +95,27 @@ _AMOUNT = re.compile(
     + _GLUED
     + r")?(?![\w:/-]|\.\d)(?P<pct>\s*%)?"
 )
+_VERB_STOP = frozenset(
+    [
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "has",
+        "have",
+        "had",
+        "do",
+        "does",
+        "did",
+        "will",
+        "would",
+        "can",
+        "could",
+        "should",
+    ]
+)
 _COMPARATOR_ROOTS = frozenset(
     root(w)
     for w in [
@@ -234,7 +255,16 @@ def _amount(plain: str, m: re.Match[str]) -> tuple[Quantity | None, tuple[int, i
         # a measure names what it measures after its unit ("2048 pixels wide")
         nouns = _nouns(after[:1]) if counted else frozenset()
     elif counted:
-        nouns = _nouns(after[:2]) | _nouns(before[-2:])
+        # what it counts: the next few content words of its clause ("2 corrupt", "two of the
+        # lino-12 files are corrupt"), and a label before it ("inbox 2 unread")
+        clause = _WORD.findall(re.split(r"[,;.(]", after_text, maxsplit=1)[0])
+        counted_words: list[str] = []
+        for w in clause:
+            if w in _VERB_STOP or w.endswith(("ed", "en")):
+                break  # "11 pages were written": what is said of them is not what is counted
+            if w not in STOP_ROOTS:
+                counted_words.append(w)
+        nouns = _nouns(counted_words[:3]) | _nouns(before[-2:])
     else:
         # a labelled value names its label before it ("symmetry score 0.91", "is above 0.9")
         nouns = _nouns(before[-6:] if bounded else before[-2:])
