@@ -1,8 +1,9 @@
 """Evidence fidelity: are citations real, do they back the claims, is decisive evidence cited?
 
 The checks live in their own modules: citation validity (``citations``), lexical claim support
-(``claim_support``) and support with polarity (``support_label``); this module runs them over a
-case and scores it.
+(``claim_support``, for claims that quote or dispute) and support with polarity (``support_label``:
+a claim linked to its evidence by structure, polarity read on both sides), whose verdict is the
+claim's support; this module runs them over a case and scores it.
 """
 
 from __future__ import annotations
