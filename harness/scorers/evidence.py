@@ -1,8 +1,9 @@
 """Evidence fidelity: are citations real, do they back the claims, is decisive evidence cited?
 
 The checks live in their own modules: citation validity (``citations``), lexical claim support
-(``claim_support``) and support with polarity (``support_label``); this module runs them over a
-case and scores it.
+(``claim_support``, for claims that quote or dispute) and support with polarity (``support_label``:
+a claim linked to its evidence by structure, polarity read on both sides), whose verdict is the
+claim's support; this module runs them over a case and scores it.
 """
 
 from __future__ import annotations
@@ -159,8 +160,10 @@ def _analyse(ctx: ScoreContext) -> EvidenceAnalysis:
             why = f"cited, but disagrees with the host: {truth_note}"
         else:
             why = support.why
-        if judge is not None and items:
-            # The chosen detector's label stands for the lexical overlap, not beside it.
+        if items:
+            # The detector's label stands for the word overlap, not beside it: the lexical one
+            # links a claim to its evidence by structure and reads polarity, so "Marek has not
+            # received the render files yet" is supported by a queued delivery in any words.
             support = replace(support, supported=label == "supported",
                               why=label_why if label != "supported" else support.why)  # fmt: skip
             why = (f"contradicted by its citations: {label_why}" if label == "contradicted"

@@ -1,171 +1,173 @@
 """Claim support with polarity: ``supported``, ``contradicted`` or ``unsupported``.
 
-The outcome a claim states (delivered, not paid, still open) is compared with the one its cited
-items report for the same occasion: the receipts of the claim's own action, the items naming most
-of its object, each clause of an item with its own negation.
+Each clause of a claim is read (``support_claim``), linked to the cited items it speaks of by
+structure first (``support_link``: a receipt by its target or object and its action family,
+another item by the names and the words and numbers the clause asserts), and compared with what
+the linked item reports (``support_state``: status, state fields, numbers, clauses, negation on
+both sides). The explanation names the item linked and why. One contradicted clause contradicts
+the claim; one the evidence does not answer leaves it unsupported.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
-from harness.schema import EvidenceItem
 from harness.scorers.base import Thresholds
 from harness.scorers.claim_support import Backing, claim_support
-from harness.scorers.completion.grammar import detect
-from harness.scorers.completion.lexicon import Action
-from harness.text.names import named_in
-from harness.text.normal import fold
-from harness.text.polarity import Polarity, polarity, status_polarity, without_outcome_words
-from harness.text.stance import (
-    clauses,
-    evidence_negates,
-    predicate_tokens,
-    stance,
-    statements,
-)
-from harness.text.support import disputes, evidence_tokens, quoted_spans, support_tokens
-
-# What an item's own text states, worked out once per item (``Backing.once``): the claims
-# citing it, in every stage of its package, read the same item.
-
-
-def _outcome_clauses(item: EvidenceItem) -> tuple[tuple[frozenset[str], Polarity], ...]:
-    """(words, outcome) of each clause of the item's statements that names an outcome."""
-    return tuple((support_tokens(c), st.says) for c in clauses(statements(item.text))
-                 if (st := stance(c)).says is not None)  # fmt: skip
-
-
-def _said_polarity(item: EvidenceItem) -> Polarity | None:
-    return polarity(statements(item.text))
-
-
-def _stated_actions(item: EvidenceItem) -> tuple[Action, ...]:
-    return tuple(hit.action for part in clauses(statements(item.text))
-                 for hit in detect(stance(part).core)[0])  # fmt: skip
-
-
-def _item_state(b: Backing, wanted: frozenset[str]) -> Polarity | None:
-    """The outcome one item reports: a receipt's status, else what the clauses of its text that
-    name an outcome and share words with the claim say, each with its own negation ("Got the
-    frame sizes" is done in a message that also says "nothing else needed")."""
-    state = status_polarity(str((b.item.data or {}).get("status", "")))
-    if state is not None:
-        return state
-    stated = [(len(wanted & tokens), says) for tokens, says in b.once(_outcome_clauses)]
-    if stated:
-        near = {state for score, state in stated if score} or {state for _, state in stated}
-        # "draft 2 sent - waiting on gallery": the open state decides, as within a clause
-        return "undone" if "undone" in near else "done"
-    return b.once(_said_polarity)
-
-
-def _occasion_items(core: str, pool: list[Backing]) -> list[Backing]:
-    """The cited items of the occasion the claim speaks of: receipts of its own action first
-    ("notified" is the message receipt, not the delivery beside it), then those naming most of
-    its object ("the second installment", not the first)."""
-    families = [h.action for h in detect(core)[0]]
-    receipts = [(b, str((b.item.data or {}).get("action", ""))) for b in pool]
-    exact = [b for b, a in receipts if any(a == f.verb for f in families)]
-    loose = [b for b, a in receipts if any(a and f.matches(a) for f in families)]
-    picked = exact or loose
-    if families and not picked:
-        # no receipt of its action: only an item whose own words state that action can report
-        # its outcome ("Patrick paid" is not answered by "Got the frame sizes")
-        picked = [b for b, a in receipts if not a and _states_action(b, families)]
-        if not picked:
-            return []
-    picked = picked or pool
-    wanted = predicate_tokens(without_outcome_words(core), core)
-    shared = {b.item.id: len(wanted & b.tokens) for b in picked}
-    most = max(shared.values(), default=0)
-    return [b for b in picked if shared[b.item.id] == most] if most else picked
-
-
-#: Items that are themselves the record of an action: a journal item is a journal entry.
-_RECORD_KINDS = {"journal": "journal.append", "registry": "registry.register",
-                 "focus": "task.complete", "reminder": "reminder.ack"}  # fmt: skip
-
-
-def _states_action(b: Backing, families: list[Action]) -> bool:
-    """May the item report the outcome of the claim's action? A record of it (a journal item for
-    a journal entry) may, and so may any item whose own words state it ("draft 2 sent" in a
-    focus item); a record of another action that states none (a focus item "closed" for a send)
-    may not, and prose that states no action at all may."""
-    kind = _RECORD_KINDS.get(b.item.kind)
-    if kind is not None and any(f.verb == kind or f.matches(kind) for f in families):
-        return True
-    stated = b.once(_stated_actions)
-    if any(a.verb == f.verb or f.matches(a.verb) or a.matches(f.verb)
-           for a in stated for f in families):  # fmt: skip
-        return True
-    return kind is None and not stated
-
-
-def _evidence_polarity(core: str, pool: list[Backing]) -> tuple[Polarity | None, str]:
-    """The outcome the items of the claim's occasion report, the newest deciding (a retry
-    overtakes a queue)."""
-    wanted = support_tokens(core)
-    for b in sorted(_occasion_items(core, pool), key=lambda b: b.item.at, reverse=True):
-        state = _item_state(b, wanted)
-        if state is not None:
-            return state, b.item.id
-    return None, ""
-
-
-def _about(core: str, pool: list[Backing]) -> list[Backing]:
-    """The cited items about what the claim names (render 0412, not the render-0413 receipt
-    cited beside it); all of them when the claim names nothing they carry."""
-    named = [evidence_tokens(n.literal) for n in named_in(core)]
-    picked = [b for b in pool if named and all(n <= b.tokens for n in named)]
-    return picked or pool
-
+from harness.scorers.support_claim import ClaimReading, read_claim
+from harness.scorers.support_link import Link, item_names, link
+from harness.scorers.support_said import item_quantities
+from harness.scorers.support_state import Label, item_label, receipt_label
+from harness.text.normal import ascii_fold, clean, fold, normalise, strip_html
+from harness.text.quantities import Quantity
+from harness.text.sentences import sentences
+from harness.text.support import disputes, hex_runs, quoted_spans
+from harness.text.times import times_in
 
 _CLAUSE_JOIN = re.compile(r";\s*|\s+but\s+")
 
 
-def _clause_label(part: str, pool: list[Backing], thresholds: Thresholds) -> tuple[str, str]:
-    st = stance(part)
-    tokens = frozenset().union(*(b.tokens for b in pool))
-    unmentioned = [e for e in st.events if not support_tokens(e) & tokens]
-    if unmentioned:
-        return "unsupported", f"its citations do not mention that it was {unmentioned[0]}"
-    topic = claim_support(without_outcome_words(st.core), pool, thresholds)
-    if not topic.supported:
-        return "unsupported", topic.why
-    about = _about(st.core, pool)
-    if st.says is not None:
-        reported, item = _evidence_polarity(st.core, about)
-        if reported is None:
-            return "unsupported", "the claim states an outcome its citations do not report"
-        if st.says == reported:
-            return "supported", f"{item} reports it {reported}, as the claim says"
-        return "contradicted", f"the claim says {st.says}, {item} says {reported}"
-    says_not, clause = evidence_negates(st, part, [c for b in about for c in b.clauses])
-    if says_not is None or clause is None:
-        return ("contradicted", "the claim denies what its citations back") if st.negated else (
-            "supported", topic.why)  # fmt: skip
-    if says_not == st.negated:
-        return "supported", f"as its citation says: {clause.text!r}"
-    said = "denies" if says_not else "says"
-    return "contradicted", f"its citation {said} it: {clause.text!r}"
+def _occasion(receipts: Sequence[Link]) -> Link:
+    """The receipt of the occasion the clause speaks of: of its own action first ("notified" is
+    the message receipt, not the delivery beside it), then the one naming most of its object
+    ("the second installment"), then the newest (a retry overtakes a queue)."""
+    exact = [lk for lk in receipts if lk.exact] or list(receipts)
+    best = max(lk.score for lk in exact)
+    named = [lk for lk in exact if lk.score == best]
+    return max(named, key=lambda lk: lk.backing.item.at)
+
+
+#: Words that put a clock time at the start or the end of a span ("start at 06:30").
+_STARTS = re.compile(r"\b(?:start|starts|started|begin|begins|began|open|opens|from)\s+(?:at\s+)?$")
+_ENDS = re.compile(r"\b(?:end|ends|ended|stop|stops|finish|finishes|close|closes|until|till)"
+                   r"\s+(?:at\s+)?$")  # fmt: skip
+
+
+def _in_range(minute: int, q: Quantity, before: str) -> bool:
+    """Is a clock time carried by a range an item states ("22:00 to 07:00")? A time said to
+    start the span must be its start, one said to end it its end, any other inside it."""
+    lo, hi = int(q.value), int(q.upper or 0)
+    if _STARTS.search(before):
+        return minute == lo
+    if _ENDS.search(before):
+        return minute == hi
+    return lo <= minute <= hi if lo <= hi else minute >= lo or minute <= hi
+
+
+def _uncarried(reading: ClaimReading, pool: Sequence[Backing]) -> str | None:
+    """A time or digest the clause gives that no cited item carries: these are not paraphrased,
+    so one missing is a wrong one. A clock time a range an item states covers ("running at
+    23:30" in "22:00 to 07:00") is carried by it."""
+    plain = clean(ascii_fold(reading.text))
+    ranges = [q for b in pool for q in item_quantities(b) if q.relation == "in"]
+    for start, end, date, hm in times_in(plain):
+        if any(b.carries(date, hm) for b in pool):
+            continue
+        if hm is None or date is not None or not ranges:
+            return plain[start:end]
+        minute = int(hm[:2]) * 60 + int(hm[3:])
+        spans = bool(_STARTS.search(plain[:start]) or _ENDS.search(plain[:start]))
+        if spans and not any(_in_range(minute, q, plain[:start]) for q in ranges):
+            return plain[start:end]
+        # any other time against a range is an amount the range answers either way ("open at
+        # 18:30" against "09:00-17:00"): the item's numbers decide
+    hexes = [h for b in pool for h in b.hexes]
+    for run in hex_runs(plain):
+        if not any(h.startswith(run) for h in hexes):
+            return run
+    return None
+
+
+def _clause_label(part: str, pool: Sequence[Backing]) -> Label:
+    if len(re.findall(r"[\w'-]+", part)) < 2:
+        return "unsupported", "a single word asserts nothing"
+    reading = read_claim(part)
+    missing = _uncarried(reading, pool)
+    if missing is not None:
+        return "unsupported", f"its citations do not carry {missing}"
+    links, misses = link(reading, pool)
+    if not links:
+        reason = "; ".join(misses[:2]) or "it asserts nothing"
+        return "unsupported", f"no cited item speaks of it ({reason})"
+    receipts = [lk for lk in links if lk.receipt]
+    others = [lk for lk in links if not lk.receipt]
+    # The host's receipt decides the outcome of the action the clause asserts; a detail the
+    # clause states of something else (a scan's symmetry) is the other items' to answer.
+    if receipts and (reading.acts or reading.stated is not None or not others):
+        return receipt_label(reading, _occasion(receipts))
+    return item_label(reading, others)
+
+
+#: Nouns after which a quoted span is the name of the thing ("the focus item 'answer Ilse'").
+_NAMING = re.compile(r"\b(?:item|task|reminder|thread|focus|entry|file|post|folder|project|"
+                     r"series|job|titled|called|named)\s*$")  # fmt: skip
+
+
+def _names_only(text: str, pool: Sequence[Backing]) -> str:
+    """The claim with quotation marks taken off spans that only name a cited item after the noun
+    for what it is ("the focus item 'answer Ilse'"): a name quoted is still the claim's own
+    words, not the item speaking."""
+    names = {clean(n) for b in pool for n in item_names(b)}
+    folded = fold(text)
+    out = folded
+    for start, _, span in quoted_spans(folded):
+        if clean(span) in names and _NAMING.search(clean(folded[:start])):
+            out = out.replace(f"'{span}'", span).replace(f'"{span}"', span)
+    return out
+
+
+def _parts(text: str) -> list[str]:
+    """The clauses of a claim; a fragment of one word (what an ellipsis leaves of a cut clause)
+    is no clause, unless it is all the claim says."""
+    parts = [p for s in sentences(text) for p in _CLAUSE_JOIN.split(s) if p.strip(" .")]
+    whole = [p for p in parts if len(_WORD.findall(p)) >= 2]
+    return whole or parts[:1]
+
+
+_WORD = re.compile(r"[\w'-]+")
+#: Where a claim is cut short ("... The link exp…"): the last word is only part of one.
+_CUT = re.compile(r"\s*(?:\u2026|\.\.\.)\s*$")
+
+
+def restated(text: str, pool: Sequence[Backing]) -> Backing | None:
+    """The item whose text the claim repeats word for word after a label of its own that ends
+    in a colon or a dash ("Candidate continue_focus: Focus: reread Weyl ...", "Related
+    evidence: ..."), perhaps cut short: the item speaking, as a quote is. Four words at least,
+    every word after the label, so a negation added or dropped is no restatement."""
+    body = _CUT.sub("", text)
+    cut = body != text
+    starts = [0, *(m.end() for m in _LABEL_END.finditer(body))]
+    for b in pool:
+        have = f" {' '.join(normalise(strip_html(b.item.text)).split())} "
+        for start in starts:
+            words = normalise(body[start:]).split()
+            said = words[:-1] if cut else words
+            if len(said) >= 4 and f" {' '.join(said)} " in have:
+                return b
+    return None
+
+
+#: The end of a label the claim puts before what it repeats ("Related evidence: ").
+_LABEL_END = re.compile(r":\s+|\s+[-\u2014]\s+")
 
 
 def support_label(text: str, pool: list[Backing], thresholds: Thresholds) -> tuple[str, str]:
     """(``supported`` | ``contradicted`` | ``unsupported``, why) for a claim and its cited items.
 
-    Each clause is read for its stance: negation (not, never, no, n't, un-words), the outcome
-    state it names (queued, pending, failed vs delivered, applied, in the archive) and response
-    events (read, replied) that need their own evidence. Word overlap decides what a clause is
-    about; a clause naming an outcome is compared with the state the items report (a receipt's
-    status first), any other with the item clause that best matches it, negation on both sides.
-    One contradicted clause contradicts the claim.
+    A claim that quotes its evidence or disputes a mention reports what others say: its words are
+    not its outcome, and lexical support (``claim_support``) judges it. Any other claim is judged
+    clause by clause; one contradicted clause contradicts it, one unanswered leaves it
+    unsupported.
     """
-    # A claim that quotes or disputes reports what others say: its words are not its outcome.
+    text = _names_only(text, pool)
     if not pool or quoted_spans(fold(text)) or disputes(text):
         support = claim_support(text, pool, thresholds)
         return ("supported" if support.supported else "unsupported"), support.why
-    labels = [_clause_label(p, pool, thresholds) for p in _CLAUSE_JOIN.split(text) if p.strip()]
+    again = restated(text, pool)
+    if again is not None:
+        return "supported", f"restates {again.item.id} word for word"
+    labels = [_clause_label(p, pool) for p in _parts(text)]
     for wanted in ("contradicted", "unsupported"):
         hit = next((lw for lw in labels if lw[0] == wanted), None)
         if hit is not None:

@@ -56,6 +56,8 @@ _NOT_NAME_WORDS = """i monday tuesday wednesday thursday friday saturday sunday 
     upload handoff hand-off transfer shipment dispatch registration booking render rendering merge
     sync publication posting sealing acknowledgement dear hi hello hey according per"""
 _NOT_NAMES: frozenset[str] = frozenset(_NOT_NAME_WORDS.split())
+#: Capitalised words that are never a name (days, channels, records, the agents themselves).
+NOT_NAMES = _NOT_NAMES
 #: Words that follow a subject: a capitalised first word is a name when one of these follows it.
 _SUBJECT_NEXT = frozenset(
     {"has", "had", "got", "gets", "now", "already", "received", "was", "were", "is", "knows",

@@ -37,7 +37,7 @@ _DONE = re.compile(
     r"\b(?:succeeded|successful(?:ly)?|delivered|sent|got|gotten|received|arrived|reached|"
     r"went (?:out|through)|gone (?:out|through)|completed?|done|finished|published|posted|live|"
     r"re-?sealed|sealed|registered|rendered|acknowledged|acked|logged|journal(?:l)?ed|recorded|"
-    r"uploaded|merged|paid|settled|landed|applied|scheduled|booked|archived|marked|happened|"
+    r"uploaded|merged|paid|settled|settles|landed|applied|scheduled|booked|archived|marked|happened|"
     r"deleted|removed|purged|notified|informed|told|cleared|closed|closes|resolved|"
     r"in the (?:\w+ )?archive|handed (?:off|over)|has (?:the|it|them)|have (?:the|it|them)|"
     r"is with|are with|in (?:his|her|their) (?:hands|inbox)|"
@@ -146,6 +146,11 @@ def _data_statements(data: Mapping[str, Any]) -> Iterator[str]:
             if actual is not None:
                 noun = "hashes" if what in {"sha256", "sha1", "md5", "hash", "digest"} else what
                 yield f"{noun} match" if actual == value else f"{noun} do not match"
+
+
+def data_statements(data: Mapping[str, Any] | None) -> list[str]:
+    """What an item's data fields state, one statement each ("not unread", "hashes match")."""
+    return list(_data_statements(data or {}))
 
 
 @dataclass(frozen=True)

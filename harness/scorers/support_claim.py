@@ -1,0 +1,218 @@
+"""Reading one clause of a claim for support: what it names, which action it speaks of, what it
+says came about, and what it adds beyond that.
+
+The reading feeds the linker (``support_link``: which cited item the clause speaks of) and the
+polarity check (``support_state``). Everything is read from the clause with the project's own
+lexicons: names and ids (``harness.text.names``), the action families of the completion
+detector (``harness.scorers.completion``), the reference runner's action words
+(``harness.text.prose``), stance and negation (``harness.text.stance``), quantities.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from harness.scorers.completion import lexicon as lx
+from harness.scorers.completion.grammar import detect
+from harness.scorers.completion.lexicon import Action
+from harness.scorers.support_words import (
+    AGENTS,
+    AUX,
+    BE,
+    DONE_WORDS,
+    FIRST_PERSON,
+    MISSING,
+    OUTCOME_VERBS,
+    PREDICATE_START,
+    PRESENCE,
+    RECEIVING,
+    RECORD_WORDS,
+    Segment,
+    families_of,
+    plain_negations,
+    segments_of,
+    stated_by,
+)
+from harness.text.names import NOT_NAMES, Named, named_in
+from harness.text.normal import clean, fold
+from harness.text.polarity import Polarity
+from harness.text.quantities import NUMBER_WORDS, Quantity, bound_words, quantities
+from harness.text.roots import root, roots
+from harness.text.stance import Stance, stance
+from harness.text.support import STOPWORDS
+
+
+@dataclass(frozen=True)
+class ClaimReading:
+    """One clause of a claim as the linker and the polarity check need it."""
+
+    text: str
+    stance: Stance
+    #: The parts of the clause, and the outcome they state in words (None: no outcome word).
+    segments: tuple[Segment, ...]
+    stated: Polarity | None
+    #: The subject (the words before the predicate) and the first verb of the predicate.
+    subject: str
+    verb: str
+    #: The subject is a person who does the verb ("Okonkwo replied", "Bruno asked"): an active
+    #: verb, not a passive or a state ("was paid", "is queued"), a verb of receiving ("has
+    #: received") or an outcome ("the render finished"); and a person, written capitalised.
+    subject_acts: bool
+    #: The head word of the subject ("the note to patrick" is a note).
+    head: str
+    #: The outcome the clause asserts: its state words with their negation, else the plain
+    #: polarity of a clause that names an action ("glass-series carries a current seal").
+    says: Polarity | None
+    negated: bool
+    names: tuple[Named, ...]
+    #: Families of the action the clause asserts as done (the completion grammar's phrases).
+    asserted: tuple[Action, ...]
+    #: Every family its words could name: verbs, nouns, places ("on the feed").
+    families: frozenset[Action]
+    #: Its predicate names the action itself ("was paid", "carries a seal"), not only a detail
+    #: of it ("the merge ran into conflicts").
+    acts: bool
+    #: Response events and who did them (None: no subject named).
+    events: tuple[tuple[str, str | None], ...]
+    quantities: tuple[Quantity, ...]
+    #: Topic roots of the whole clause, and of its predicate (what it says of its subject).
+    topic: frozenset[str]
+    predicate: frozenset[str]
+    #: Evidence kinds the clause speaks of as records.
+    records: frozenset[str]
+    #: It states that a thing is (still) present: what a deletion would end.
+    presence: bool
+
+    def negated_at(self, q: Quantity) -> bool:
+        """Is the part of the clause that gives ``q`` negated? Parts are split at commas, so
+        "read for twenty minutes, no outward work" does not negate the twenty minutes."""
+        word = q.text.split()[-1]
+        for seg in self.segments:
+            if word in seg.text:
+                # "one plate is missing": the amount already counts what is absent
+                return stance(MISSING.sub(" ", seg.text)).negated if q.missing else seg.negated
+        return self.negated
+
+    @property
+    def id_names(self) -> tuple[Named, ...]:
+        return tuple(n for n in self.names if n.is_id)
+
+    @property
+    def person_names(self) -> tuple[Named, ...]:
+        return tuple(n for n in self.names if not n.is_id)
+
+
+_PREPOSITION = re.compile(r"\s(?:to|of|on|for|with|about|in|from|at|by|into)\s")
+
+
+def _head(subject: str) -> str:
+    """The head word of a subject: the last word before its first preposition ("the note to
+    patrick" is a note, "the foundry" a foundry)."""
+    words = _PREPOSITION.split(f" {subject} ", maxsplit=1)[0].split()
+    return words[-1].removesuffix("'s") if words else ""
+
+
+def _events(text: str, st: Stance) -> tuple[tuple[str, str | None], ...]:
+    """Each response event with the name written before it (its subject)."""
+    plain = clean(text)
+    out: list[tuple[str, str | None]] = []
+    for event in st.events:
+        if event in ("prints", "print", "signs"):
+            continue  # nouns ("the prints"), not someone's act
+        at = plain.find(event)
+        before = plain[: max(at, 0)]
+        if FIRST_PERSON.match(before):
+            continue  # the agent's own act: its send, not a response
+        subject = next((n.literal for n in named_in(text[: max(at, 0)]) if not n.is_id), None)
+        out.append((event, subject))
+    return tuple(out)
+
+
+def _subject_verb(core: str) -> tuple[str, str, bool]:
+    """(subject, verb root, the subject acts): "okonkwo replied to" -> ("okonkwo", "reply",
+    True); "kasia was paid" -> ("kasia", "pay", False); "marek has received" acts not."""
+    start = PREDICATE_START.search(core, 1)
+    if start is None:
+        return core, "", False
+    subject = core[: start.start()].strip()
+    words = re.findall(r"[a-z][a-z'-]*", core[start.start() :])
+    passive = False
+    verb = ""
+    for i, word in enumerate(words):
+        if word in BE:
+            passive = True
+            continue
+        if word in AUX:
+            if word in ("has", "have", "had") and (i + 1 >= len(words) or not (
+                    words[i + 1].endswith(("ed", "en")) or words[i + 1] in AUX | BE
+                    or root(words[i + 1]) != words[i + 1])):  # fmt: skip
+                verb = "have"  # "has the files": possession
+                break
+            continue
+        verb = root(word)
+        break
+    acts = bool(verb) and not passive and verb not in RECEIVING | OUTCOME_VERBS
+    return subject, verb, acts
+
+
+@lru_cache(maxsize=4096)
+def read_claim(text: str) -> ClaimReading:
+    """The reading of one clause (a claim split at ";" and "but" first)."""
+    plain = plain_negations(text)
+    st = stance(bound_words(plain))
+    # a capitalised function word after a question mark ("... by Friday? The link") is no name
+    names = tuple(n for n in named_in(text) if n.literal not in AGENTS
+                  and not set(n.literal.split()) <= STOPWORDS)  # fmt: skip
+    hits = detect(st.core)[0]
+    asserted = tuple(dict.fromkeys(h.action for h in hits))
+    presence = PRESENCE.search(st.core) is not None
+    # presence is what a deletion ends: "scratch-0412 still exists" speaks of its deletion
+    families = families_of(st.core) | frozenset(asserted) | ({lx.DELETE} if presence else set())
+    segments = segments_of(bound_words(plain))
+    stated = stated_by(segments)
+    says = stated
+    if says is None and (asserted or families or presence):
+        # no outcome word: the action named is affirmed, or negated in its own part
+        acting = [seg for seg in segments if families_of(seg.text) or PRESENCE.search(seg.text)]
+        negated = acting[0].negated if acting else st.negated
+        says = "undone" if negated else "done"
+    subject_end = PREDICATE_START.search(st.core, 1)
+    predicate_text = st.core[subject_end.start() :] if subject_end else st.core
+    raw_predicate = plain[subject_end.start() :] if subject_end and subject_end.start() < len(
+        plain) else plain  # fmt: skip
+    name_roots = roots(" ".join([*(n.literal for n in names), *AGENTS]))
+    acts = bool(asserted) or presence or bool(set(re.findall(r"[a-z-]+", predicate_text))
+                                               & DONE_WORDS)  # fmt: skip
+    subject, verb, subject_acts = _subject_verb(st.core)
+    head = _head(subject)
+    person = bool(re.search(rf"\b{re.escape(head.capitalize())}\b", fold(text))) and head.isalpha()
+    person = person and head not in STOPWORDS | NOT_NAMES | AGENTS | NUMBER_WORDS.keys()
+    if person and not any(head in n.literal.split() for n in names):
+        # a capitalised subject is a name, first in its sentence or not ("Tobias does not ...")
+        names = (*names, Named(head, (head,)))
+    records = frozenset(kind for word, kind in RECORD_WORDS.items()
+                        if re.search(rf"\b{word}\b", st.core))  # fmt: skip
+    return ClaimReading(
+        text=text,
+        stance=st,
+        segments=segments,
+        stated=stated,
+        subject=subject,
+        verb=verb,
+        subject_acts=subject_acts and person,
+        head=head,
+        says=says,
+        negated=st.negated,
+        names=names,
+        asserted=asserted,
+        families=families,
+        acts=acts,
+        events=_events(text, st),
+        quantities=quantities(plain),
+        topic=(roots(st.core) | roots(plain)) - roots(" ".join(AGENTS)),
+        predicate=(roots(predicate_text) | roots(raw_predicate)) - name_roots,
+        records=records,
+        presence=presence,
+    )

@@ -1,0 +1,389 @@
+"""Which cited item a claim speaks of, by structure first.
+
+A receipt item carries ``{action, target, status}``. A clause speaks of it when it names the
+target (a person's name, an id with its digits exactly, a series name written apart) or the
+object the receipt's text names ("invoice 2198" in "payment.send to lenz: invoice 2198"), and
+its words name an action family the receipt's action belongs to. A clause that names another
+person, or an id the receipt does not carry ("chapter 5" against "packet ch.4"), speaks of
+another occasion. A clause that names nothing speaks of the receipts of its own action.
+
+Any other item (journal, message, artifact, registry, note, heartbeat, focus, reminder) is
+linked by what the clause names (every name and id it gives is the item's, unless the item
+names nothing at all) and by the words and numbers it asserts of them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from harness.scorers.claim_support import Backing
+from harness.scorers.completion import lexicon as lx
+from harness.scorers.completion.lexicon import verb_family
+from harness.scorers.completion.occasions import id_numbers
+from harness.scorers.support_claim import ClaimReading
+from harness.scorers.support_said import (
+    NAME_FIELDS,
+    identity_roots,
+    item_quantities,
+    item_roots,
+    said_by,
+)
+from harness.scorers.support_words import ACTION_ROOTS, AGENTS
+from harness.text.names import Named, named_in, named_matches, target_words
+from harness.text.normal import clean
+from harness.text.quantities import UNITS, agrees
+from harness.text.roots import STOP_ROOTS, root, roots, same_root, shared
+
+#: Words of a receipt's transport and outcome: never the object it moved.
+_TRANSPORT = roots(
+    "relay retry automatic timeout timed out waiting acknowledgement delivery state unknown "
+    "bounced error succeeded success failed queued pending cancelled canceled delivered sent ok "
+    "done attempt recipient reached host approval worker confirmation accepted mailbox full live "
+    "published posted behind jobs by with at"
+)
+#: Words of when: months, days and times of day name an occasion's time, not what it moved.
+_WHEN_ROOTS = roots(
+    "january february march april may june july august september october november december jan "
+    "feb mar apr jun jul aug sep sept oct nov dec monday tuesday wednesday thursday friday "
+    "saturday sunday today yesterday tonight morning afternoon evening night noon utc local"
+)
+#: Words of host places and record kinds, which a target may carry without them telling it apart
+#: ("feed-post-teaching-17" is told apart by "teaching", not by "feed" or "post").
+_GENERIC_TARGET = roots(
+    "feed post blog site page main branch task reminder thread journal registry ledger inbox "
+    "render renders scan file files message note dm item entry job batch"
+)
+
+
+@dataclass(frozen=True)
+class Link:
+    """A cited item the clause speaks of, and why."""
+
+    backing: Backing
+    why: str
+    #: A receipt whose action is exactly the clause's own family ("notified" is message.send,
+    #: not the media.deliver beside it).
+    exact: bool = False
+    #: How much of the item's own object the clause names (more is the more specific occasion).
+    score: int = 0
+
+    @property
+    def receipt(self) -> bool:
+        return is_receipt(self.backing)
+
+
+def is_receipt(b: Backing) -> bool:
+    data = b.item.data or {}
+    return bool(data.get("action")) and "status" in data
+
+
+def _split_ids(name: str) -> str:
+    """``ruth-folio3`` as ``ruth-folio-3``: an id glued to its head is still that id."""
+    return re.sub(r"(?<=[a-z])(?=\d)", "-", clean(name))
+
+
+def item_names(b: Backing) -> list[str]:
+    """The names an item gives itself: its name fields, its id, the ids in its text."""
+    data = b.item.data or {}
+    found = [str(data[k]) for k in NAME_FIELDS if isinstance(data.get(k), str) and data[k]]
+    return [*found, b.item.id, *b.targets]
+
+
+def _numbers(text: str) -> set[int]:
+    return {int(n) for n in re.findall(r"(?<![\d.])\d+(?![\d.]*\d)", _split_ids(text))}
+
+
+def carries(n: Named, b: Backing) -> bool:
+    """Is the name or id ``n`` the item's own (a name field, its text, its id)?"""
+    names = item_names(b)
+    if any(named_matches(n, _split_ids(s)) for s in names):
+        return True
+    if n.is_id:
+        text_ids = [m for m in named_in(b.item.text) if m.is_id]
+        if any(m.number == n.number and (not m.words or not n.words or
+                                         same_root(root(m.words[0]), root(n.words[0])))
+               for m in text_ids):  # fmt: skip
+            return True
+        # "chapter 5" against "ch.4": an id of the text whose head the name abbreviates
+        return n.number in _numbers(b.item.text) and n.words[0][:2] in clean(b.item.text)
+    return n.literal in b.plain or roots(n.literal) <= roots(b.plain)
+
+
+def _conflicting_id(n: Named, b: Backing) -> bool:
+    """Does the item name another id of the same series ("render-0412" against render 0421)?"""
+    if not n.is_id:
+        return False
+    for s in item_names(b):
+        words, numbers = target_words(_split_ids(s))
+        if numbers and n.number not in numbers and (not n.words or n.words[0] in words):
+            return True
+    # "chapter 5" against "packet ch.4": the same head, cut short, with another number
+    if n.words and len(n.words[0]) >= 2:
+        head = re.escape(n.words[0][:2])
+        found = re.findall(rf"\b{head}[a-z]*[\s.#-]*(\d+)\b", clean(b.item.text))
+        return bool(found) and all(int(x) != n.number for x in found)
+    return False
+
+
+_ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4,
+             "4th": 4, "fifth": 5, "5th": 5, "sixth": 6, "6th": 6}  # fmt: skip
+_ORDINAL = re.compile(r"\b(" + "|".join(_ORDINALS) + r")\s+([a-z][a-z-]+)")
+
+
+def _other_ordinal(claim: str, text: str) -> tuple[str, str] | None:
+    """An ordinal is an id too: "the third installment" is not the receipt of the "second
+    installment" (the same noun, another number)."""
+    said = {(root(n), _ORDINALS[o]): f"{o} {n}" for o, n in _ORDINAL.findall(clean(claim))}
+    have = {(root(n), _ORDINALS[o]): f"{o} {n}" for o, n in _ORDINAL.findall(clean(text))}
+    for (noun, number), words in said.items():
+        others = [w for (n, m), w in have.items() if n == noun and m != number]
+        if others and (noun, number) not in have:
+            return words, others[0]
+    return None
+
+
+def _other_number(reading: ClaimReading, b: Backing) -> str | None:
+    """A number the clause names as an id that the receipt does not carry: after one of the
+    target's own words ("kiln diary 4" is not ``kiln-diary-3``), or any id-like number of three
+    digits or more ("the 2025 ledger"). Amounts with a unit ("200 euros") are not ids: they are
+    compared as amounts."""
+    target = str((b.item.data or {}).get("target", ""))
+    words, numbers = target_words(target)
+    own = {root(w) for w in words}
+    for m in re.finditer(r"\b([a-z][a-z-]*)\s+#?(\d+)\b", clean(reading.text)):
+        if numbers and root(m.group(1)) in own and int(m.group(2)) not in numbers:
+            return m.group()
+    amounts = {str(int(q.value)) for q in reading.quantities if q.unit and q.value == int(q.value)}
+    carried = id_numbers(f"{target} {b.item.text} {b.item.id.replace(':', ' ')} {b.item.at.year}")
+    stray = id_numbers(reading.text) - carried - amounts
+    return min(stray) if stray else None
+
+
+#: "notified about the prints": what follows is the message's topic, not what it moved.
+_TOPIC = re.compile(r"\b(?:about|regarding|concerning|on|re)\b.*$")
+
+
+#: A noun phrase: a determiner and up to three words before a preposition or a stop.
+_PHRASE = re.compile(
+    r"\b(?:the|a|an|this|that|these|those|his|her|their|its|my|our|your)\s+"
+    r"((?:(?!(?:to|of|for|with|about|on|in|at|by|from|was|were|is|are|has|have|had)\b)"
+    r"[a-z][a-z'-]*\s*){1,3})"
+)
+
+
+def _object_roots(text: str, known: frozenset[str]) -> frozenset[str]:
+    """The roots of the nouns a text names as what was moved: the words of its noun phrases
+    ("the invoice reminder"), or of all of it for a receipt's object part, without the words of
+    actions (a hand-off, a payment), outcomes, times or names (``known``), adverbs,
+    contractions, un-words, participles and amounts."""
+    plain = re.sub(r"\b\d[\d.,]*\b", " ", text)
+    words = [
+        w
+        for w in re.findall(r"[a-z][a-z'-]*", plain)
+        if not w.endswith(("ly", "n't", "ed", "ing"))
+        and not w.startswith("un")
+        and w not in UNITS
+        and lx.noun_family(w) is not lx.DELIVER
+    ]
+    return frozenset(r for r in roots(" ".join(words)) - known if len(r) > 2)  # fmt: skip
+
+
+def _other_object(reading: ClaimReading, b: Backing, target: str) -> str | None:
+    """The clause names what was moved ("the invoice reminder") and the receipt names something
+    else before its status ("pickup times, delivered"): another occasion of the same action to
+    the same target. A receipt that names no object cannot tell, and stays linked."""
+    claim = _TOPIC.sub("", clean(reading.text))
+    for q in reading.quantities:
+        claim = claim.replace(q.text, " ")
+    known = (
+        ACTION_ROOTS
+        | _OUTCOME_ROOTS
+        | _TRANSPORT
+        | roots(target)
+        | _WHEN_ROOTS
+        | roots(" ".join(n.literal for n in reading.names))
+    )
+    said = _object_roots(" ".join(m.group(1) for m in _PHRASE.finditer(claim)), known)
+    moved = _object_roots(re.split(r"[,;(]", clean(_object(b)), maxsplit=1)[0], known)
+    if said and moved and not shared(said, moved) and not shared(moved, said):
+        return (
+            f"names {', '.join(sorted(said))}; {b.item.id} moved "
+            f"{', '.join(sorted(moved))}: another occasion"
+        )
+    return None
+
+
+def _anonymous(b: Backing) -> bool:
+    """An item that names nothing (a bare file listing): any clause may be about it."""
+    data = b.item.data or {}
+    return not any(isinstance(data.get(k), str) for k in NAME_FIELDS) and not named_in(b.item.text)
+
+
+def _object(b: Backing) -> str:
+    """What a receipt's text says it moved: the part after its first colon, or after its
+    action and target ("media.deliver to marek: render-0731, queued" -> "render-0731")."""
+    head, colon, rest = b.item.text.partition(":")
+    return rest if colon else head
+
+
+def _family_ok(reading: ClaimReading, action: str) -> tuple[bool, bool]:
+    """(compatible, exact): does the clause name a family the receipt's action belongs to?
+    Exact is the action the clause asserts ("the gallery was notified" is the message send,
+    not the delivery beside it), or, asserting none, one its words name."""
+    if re.search(rf"(?<![\w.]){re.escape(action)}(?![\w.])", clean(reading.text)):
+        return True, True  # the host verb written out ("payment.receive for ... happened")
+    own = verb_family(action)
+    named = reading.asserted or tuple(reading.families)
+    half = action.rpartition(".")[2]
+    exact = any(f.verb == action or f.verb.rpartition(".")[2] == half for f in named)
+    loose = exact or any(f.matches(action) or f is own for f in reading.families)
+    return loose, exact
+
+
+def _target_named(reading: ClaimReading, target: str) -> bool:
+    """The clause names the target: a name or id of it, or the words that tell it apart
+    ("the teaching post" for ``feed-post-teaching-17``, "the printer" for printer-ostrava)."""
+    if any(named_matches(n, target) for n in reading.names):
+        return True
+    return _target_named_words(reading.topic, {n.number for n in reading.id_names}, target)
+
+
+def _target_named_words(said: frozenset[str], claim_numbers: set[int | None], target: str) -> bool:
+    words, numbers = target_words(target)
+    told = {root(w) for w in words} - _GENERIC_TARGET - STOP_ROOTS
+    if not told:
+        return False
+    if numbers and claim_numbers and not claim_numbers & numbers:
+        return False
+    hit = shared(frozenset(told), said) | {w for w in told for s in said
+                                            if len(w) >= 3 and s.startswith(w)}  # fmt: skip
+    # every word that tells it apart, or, for a target of several words, its first one
+    return bool(hit) and (hit >= told or (len(told) > 1 and len(hit) >= 1))
+
+
+def _names_target(text: str, target: str) -> bool:
+    return any(named_matches(n, target) for n in named_in(text)) or _target_named_words(
+        roots(text), set(), target
+    )
+
+
+def _receipt_link(reading: ClaimReading, b: Backing) -> Link | str:
+    data: dict[str, Any] = dict(b.item.data or {})
+    action, target = str(data.get("action", "")), str(data.get("target", ""))
+    ok, exact = _family_ok(reading, action)
+    if not ok and (reading.families or reading.stated is None):
+        return f"{b.item.id} is a {action}, not the action the claim speaks of"
+    if reading.subject_acts and _names_target(reading.head, target):
+        # a receipt records what was done to its target, never the target's own act
+        # ("Okonkwo replied", "the foundry sent an invoice")
+        return (f"its subject {reading.head} acts ({reading.verb}); {b.item.id} records a "
+                f"{action} to {target}, not {target}'s own act")  # fmt: skip
+    obj = _object(b)
+    obj_roots = roots(obj) - _TRANSPORT - roots(target)
+    others = [n for n in reading.person_names if not named_matches(n, target)
+              and not carries(n, b) and n.literal not in AGENTS]  # fmt: skip
+    if others:
+        return f"names {others[0].literal}; {b.item.id} is {action} to {target}"
+    stray = [n for n in reading.id_names if not carries(n, b)]
+    if stray:
+        return f"names {stray[0].label}, which {b.item.id} does not carry"
+    numbered = _other_number(reading, b)
+    if numbered:
+        return f"names {numbered}, which {b.item.id} ({action} {target}) does not carry"
+    other = _other_ordinal(reading.text, b.item.text)
+    if other:
+        return f"names the {other[0]}; {b.item.id} is of the {other[1]}"
+    moved = _other_object(reading, b, target)
+    if moved:
+        return moved
+    by_target = _target_named(reading, target)
+    by_object = shared(reading.topic, obj_roots)
+    ids = [n for n in reading.id_names if carries(n, b)]
+    if not (by_target or by_object or ids):
+        # A clause that names nothing but its action ("the 16:20 journal write went through")
+        # speaks of the receipt of that action it cites; one that names a thing the receipt
+        # does not ("Tessera loop delivered") speaks of something else.
+        own = roots(" ".join([action, target, b.item.text, *_action_words(reading)]))
+        leftover = reading.topic - own - _OUTCOME_ROOTS
+        if reading.names or not exact or leftover:
+            return f"names neither {b.item.id}'s target {target} nor what it moved"
+        return Link(b, f"{b.item.id} is the {action} receipt it cites", exact, 0)
+    why = f"names its target {target}" if by_target else (
+        f"names what it moved ({', '.join(sorted(by_object)) or ids[0].label})")  # fmt: skip
+    if not ok:
+        # no family named at all ("render-0388 succeeded"): the receipt's own action
+        why += f"; states the outcome of its {action}"
+    else:
+        why += f"; {action} is the action it speaks of"
+    return Link(b, f"{b.item.id} ({why})", exact, len(by_object) + 2 * len(ids) + by_target)
+
+
+#: Words of an outcome or of reporting, which name no object.
+_OUTCOME_ROOTS = roots(
+    "went through gone out succeeded success failed done complete completed finished confirmed "
+    "confirms receipt queued pending cancelled happened live waiting awaiting still yet cleared "
+    "acknowledged booked scheduled posted published paid sent delivered received bounced "
+    "stalled rejected declined applied open closed"
+)
+
+
+def _action_words(reading: ClaimReading) -> list[str]:
+    """The words that name the clause's families (a verb's own stem, ``journal`` for a journal
+    append): they name its action, not an object."""
+    out: list[str] = []
+    for f in reading.families:
+        out.extend(f.verb.replace(".", " ").split())
+        out.extend(f.stems)
+    return out
+
+
+def _item_link(reading: ClaimReading, b: Backing) -> Link | str:
+    missing = [n for n in reading.names if not carries(n, b)]
+    if missing and (any(_conflicting_id(n, b) for n in missing) or not _anonymous(b)):
+        return f"names {missing[0].label}, which {b.item.id} does not"
+    have = item_roots(b)
+    about = shared(reading.topic, have)
+    record = b.item.kind in reading.records
+    measured = [q for q in reading.quantities for e in item_quantities(b)
+                if agrees(q, e) is not None]  # fmt: skip
+    if not reading.names and not record and not measured and len(about) * 2 <= len(reading.topic):
+        # a clause that names nothing is linked by its words: most of them
+        return f"{b.item.id} shares too little with it ({', '.join(sorted(about)) or 'nothing'})"
+    said = shared(reading.predicate, have - identity_roots(b))
+    outcome = reading.stated is not None and (
+        _has_state(b) or any(s.says is not None for s in said_by(b))
+    )
+    if not (said or measured or record or outcome):
+        return f"{b.item.id} says nothing of what it asserts"
+    named = [n.label for n in reading.names if carries(n, b)]
+    parts = [f"names {', '.join(named)}" if named else "",
+             f"says {', '.join(sorted(said))}" if said else "",
+             f"measures {measured[0]}" if measured else "",
+             f"is the {b.item.kind} it speaks of" if record else ""]  # fmt: skip
+    why = "; ".join(p for p in parts if p) or "states an outcome of it"
+    return Link(b, f"{b.item.id} ({why})", False, len(about) + len(named))
+
+
+#: Data fields that hold an item's state ("open", "acknowledged", "rested").
+STATE_FIELDS = ("status", "state", "outcome")
+
+
+def _has_state(b: Backing) -> bool:
+    data = b.item.data or {}
+    return any(isinstance(data.get(k), str) for k in STATE_FIELDS)
+
+
+def link(reading: ClaimReading, pool: Sequence[Backing]) -> tuple[list[Link], list[str]]:
+    """The cited items the clause speaks of, and why each other item is not one of them. A
+    clause that speaks of a record ("the journal entry states") is linked to that record."""
+    kinds = [b for b in pool if b.item.kind in reading.records]
+    scope = kinds or list(pool)
+    links: list[Link] = []
+    misses: list[str] = []
+    for b in scope:
+        found = _receipt_link(reading, b) if is_receipt(b) else _item_link(reading, b)
+        (links.append(found) if isinstance(found, Link) else misses.append(found))
+    return links, misses

@@ -1,0 +1,103 @@
+"""What a cited item says: its statements part by part, each with its own negation and the
+outcome it states, its numbers, and what it is (its names), which is never what it says.
+
+Questions and requests are kept as what their sender asked; plans and mere possibilities are
+left out, since they state no outcome either way.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from harness.scorers.claim_support import Backing
+from harness.scorers.support_words import plain_negations
+from harness.text.normal import clean
+from harness.text.polarity import Polarity
+from harness.text.quantities import Quantity, data_quantities, quantities
+from harness.text.roots import roots
+from harness.text.sentences import sentences
+from harness.text.stance import clauses, data_statements, stance
+
+#: Data fields that name what an item is about (its sender, its path, its thread).
+NAME_FIELDS = ("target", "from", "to", "item", "reminder", "path", "thread", "name", "file")
+
+
+def item_quantities(b: Backing) -> list[Quantity]:
+    return [*quantities(b.item.text), *data_quantities(b.item.data)]
+
+
+@dataclass(frozen=True)
+class Said:
+    """One clause an item states, as polarity needs it: its roots, negation and outcome."""
+
+    item: str
+    text: str
+    roots: frozenset[str]
+    negated: bool
+    says: Polarity | None
+    #: The roots of what it states, a participle used as an adjective left out ("from sealed
+    #: value" states no seal).
+    core: frozenset[str] = frozenset()
+
+
+#: Words of a plan or an intention: a sentence that only plans ("I'll re-seal it after lunch",
+#: "Plan for tomorrow: send ...") states no outcome either way.
+_PLANNED = re.compile(
+    r"\b(?:will|shall|going to|plans? (?:to|for)|planned to|planning to|intends? to|about to|"
+    r"tomorrow|later today)\b|'ll\b|\bplan:"
+)
+#: Words of a mere possibility ("Thursday could work"): that part states nothing.
+_POSSIBLE = re.compile(r"\b(?:could|might|may|maybe|perhaps|possibly)\b")
+#: A request in a message ("could you send ...", "send a link please"): its sender asked.
+_REQUEST = re.compile(r"\?\s*$|\bplease\b|^\W*(?:could|can|would|will) you\b|\bpls\b")
+#: Within a clause, the parts a negation stays in ("re-rendering it and diffing, so I know
+#: nothing shifted": the re-render is not negated).
+_PART = re.compile(r"\s+(?:so|because|while|whereas)\s+|\s+and\s+(?=[a-z]+(?:ing|ed)\b)")
+
+
+def said_by(b: Backing) -> tuple[Said, ...]:
+    """The statements of an item, part by part, and of its data fields; plans and mere
+    possibilities left out, questions and requests kept as what their sender asked."""
+    return _said(b.item.id, b.item.text, tuple(data_statements(b.item.data)))
+
+
+@lru_cache(maxsize=4096)
+def _said(item: str, text: str, data: tuple[str, ...]) -> tuple[Said, ...]:
+    found: list[Said] = []
+    parts: list[str] = []
+    for sentence in sentences(text):
+        if _PLANNED.search(clean(sentence)):
+            continue
+        pieces = clauses(sentence)
+        question = sentence.rstrip().endswith("?")
+        for i, clause in enumerate(pieces):
+            plain = clean(clause)
+            if _REQUEST.search(plain) or (question and i == len(pieces) - 1):
+                # a question or a request reports no outcome; it says its sender asked for it
+                asked = roots(f"asked {clause}")
+                found.append(Said(item, clause, asked, False, None, asked))
+            elif not _POSSIBLE.search(plain):
+                parts.extend(p for p in _PART.split(clause) if p.strip())
+    for part in dict.fromkeys([*parts, *data]):
+        st = stance(plain_negations(part))
+        core = roots(st.core)
+        # the written words too: "unread" is "not read" in the core, and "unread" as written
+        r = core | roots(part)
+        if r:
+            found.append(Said(item, part, r, st.negated, st.says, core))
+    return tuple(found)
+
+
+def item_roots(b: Backing) -> frozenset[str]:
+    """Topic roots of an item: its text, its data statements (read with their negation:
+    ``unread`` says "not read"), its kind."""
+    return roots(f"{b.item.text} {b.item.kind}").union(*(s.roots for s in said_by(b)))
+
+
+def identity_roots(b: Backing) -> frozenset[str]:
+    """The roots of what an item is (its path, target, thread, sender): never what a clause
+    asserts of it."""
+    data = b.item.data or {}
+    return roots(" ".join(str(data[k]) for k in NAME_FIELDS if isinstance(data.get(k), str)))

@@ -1,0 +1,254 @@
+"""Polarity on both sides: what a linked item reports of what the clause asserts.
+
+A receipt reports its status (succeeded is done; queued, pending, failed and cancelled are not);
+its text may state details ("conflicts in notes/", "EUR 180.00"). Any other item reports through
+its state fields (a focus item's ``state``, a heartbeat's ``outcome``, ``unread``, ``intended``),
+its numbers, and its clauses, each with its own negation. A plan ("I'll re-seal it after lunch")
+and a question report no outcome; a field recorded as null reports nothing.
+
+Same polarity on both sides is ``supported``, the opposite ``contradicted``; an item that is
+linked but silent on what the clause asserts leaves it ``unsupported``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from harness.scorers.claim_support import Backing
+from harness.scorers.completion.grammar import detect
+from harness.scorers.completion.lexicon import DELETE
+from harness.scorers.support_claim import ClaimReading
+from harness.scorers.support_link import Link
+from harness.scorers.support_said import identity_roots, item_quantities, said_by
+from harness.scorers.support_words import VERB_WORDS
+from harness.text.names import named_in, named_matches
+from harness.text.polarity import Polarity, status_polarity
+from harness.text.quantities import agrees
+from harness.text.roots import root, roots, shared
+from harness.text.stance import stance
+
+Label = tuple[str, str]
+
+#: State words of focus items, reminders and threads, by polarity.
+_STATES: dict[str, Polarity] = {
+    **dict.fromkeys(["closed", "done", "complete", "completed", "acknowledged", "acked",
+                     "resolved", "cleared", "succeeded", "settled", "dismissed", "archived"],
+                    "done"),
+    **dict.fromkeys(["open", "in_progress", "pending", "queued", "waiting", "reopened",
+                     "failed", "cancelled", "snoozed", "blocked"], "undone"),
+}  # fmt: skip
+#: A heartbeat's outcome: it acted, or it did not (rested, read, idled).
+_ACTED = frozenset({"acted", "act", "action"})
+_IDLE = frozenset({"rested", "rest", "read", "idle", "idled", "slept", "quiet"})
+#: Items that are themselves the record of an action: a journal item is a journal entry.
+_RECORD_KINDS = {"journal": "journal.append", "registry": "registry.register",
+                 "focus": "task.complete", "reminder": "reminder.ack"}  # fmt: skip
+
+
+def _label(claim: bool, evidence: bool, why_same: str, why_other: str) -> Label:
+    return ("supported", why_same) if claim == evidence else ("contradicted", why_other)
+
+
+def _with(label: Label, where: str) -> Label:
+    return label[0], f"{where}; {label[1]}"
+
+
+def _quantity_verdict(
+    reading: ClaimReading, items: Sequence[Backing]
+) -> tuple[bool, bool, str] | None:
+    """(the amount holds, the part giving it is negated, how): do the items' numbers make the
+    clause's amount true or false? One that agrees decides (two items may give the two sides of
+    a comparison); else one that disagrees. The negation is that of the part of the clause that
+    gives the amount ("read for twenty minutes, no outward work": not negated)."""
+    verdicts: list[tuple[bool, bool, str]] = []
+    for q in reading.quantities:
+        negated = reading.negated_at(q)
+        for b in items:
+            for e in item_quantities(b):
+                got = agrees(q, e)
+                if got is not None:
+                    verdicts.append((got, negated, f"{b.item.id} gives {e.text!r}, the claim "
+                                                   f"{q.text!r}"))  # fmt: skip
+    true = next((v for v in verdicts if v[0]), None)
+    return true or (verdicts[0] if verdicts else None)
+
+
+def _events(reading: ClaimReading, items: Sequence[Backing], target: str = "") -> Label | None:
+    """Response events (read, replied, approved) need an item that states them; a receipt never
+    records the act of its own target ("Okonkwo replied" is not in a send to Okonkwo)."""
+    for event, subject in reading.events:
+        if target and subject and any(named_matches(n, target) for n in named_in(subject)):
+            return "unsupported", (f"{subject} {event} is {subject}'s own act; the receipt "
+                                   f"records what was done to {target}")  # fmt: skip
+        wanted = roots(event)
+        if not any(shared(wanted, s.roots) for b in items for s in said_by(b)):
+            return "unsupported", f"no cited item says it was {event}"
+    return None
+
+
+def receipt_label(reading: ClaimReading, chosen: Link) -> Label:
+    """The clause against the receipt of its occasion: its details first where the clause only
+    speaks of them, its numbers, then its status."""
+    b = chosen.backing
+    data = b.item.data or {}
+    action, target, status = (str(data.get(k, "")) for k in ("action", "target", "status"))
+    where = f"linked to {chosen.why}"
+    event = _events(reading, [b], target)
+    if event is not None:
+        return _with(event, where)
+    numbers = _quantity_verdict(reading, [b])
+    if numbers is not None and not numbers[0]:
+        # an amount the receipt gives otherwise ("EUR 180" for "200 euros"): not that payment;
+        # one it gives alike only confirms the occasion, whose status still decides
+        return _with(_label(not numbers[1], False, numbers[2], numbers[2]), where)
+    if not reading.acts and reading.stated is None:
+        detail = _clause_verdict(reading, [b], roots(f"{action} {target}"))
+        if detail is not None:
+            return _with(detail, where)
+    claim = reading.says
+    if claim is not None and reading.presence and DELETE.matches(action):
+        # "still exists" is the opposite of a deletion having happened
+        claim = "undone" if claim == "done" else "done"
+    reported = status_polarity(status)
+    if claim is None or reported is None:
+        return "unsupported", f"{where}, but the claim states no outcome it reports"
+    state = f"{b.item.id} is {status}"
+    return _with(_label(claim == "done", reported == "done",
+                        f"{state}: {reported}, as the claim says",
+                        f"{state}: {reported}; the claim says {claim}"), where)  # fmt: skip
+
+
+def _clause_verdict(
+    reading: ClaimReading, items: Sequence[Backing], ignore: frozenset[str] = frozenset()
+) -> Label | None:
+    """The item clause that best matches what the clause asserts (its predicate first, then its
+    subject), negation on both sides. A clause that names an outcome ("is closed") is answered
+    only by one that states an outcome."""
+    said = [s for b in items for s in said_by(b)]
+    predicate, topic = reading.predicate - ignore, reading.topic - ignore
+    scored = [(2 * len(shared(predicate, s.roots)) + len(shared(topic, s.roots)), s)
+              for s in said]  # fmt: skip
+    best = max((score for score, _ in scored), default=0)
+    top = [s for score, s in scored if score == best and best > 0]
+    explicit = reading.stated
+    if explicit is not None:
+        stated = ([s for s in said if s.says and shared(predicate, s.roots)]
+                  or [s for s in top if s.says] or [s for s in said if s.says])  # fmt: skip
+        if not stated:
+            return None
+        # "draft 3 sent, waiting on the bindery": where the item's outcomes differ, the open
+        # one decides, as it would within one clause
+        s = next((s for s in stated if s.says == "undone"), stated[0])
+        return _label(explicit == "done", s.says == "done",
+                      f"{s.item} says {s.text!r}: {s.says}, as the claim says",
+                      f"{s.item} says {s.text!r}: {s.says}; the claim says {explicit}")  # fmt: skip
+    if not top or (not any(shared(predicate, s.roots) for s in top) and predicate):
+        return None
+    # negation is read part by part on both sides: the part of the claim that best matches the
+    # item's clause ("keep reading Weyl" against "keep reading Weyl"), not a "no deadline"
+    # elsewhere in it
+    pairs = [(len(shared(seg.roots - ignore, s.roots)), not s.negated, seg, s)
+             for seg in reading.segments for s in top]  # fmt: skip
+    _, _, seg, plain = max(pairs, key=lambda p: (p[0], p[1]))
+    return _label(not seg.negated, not plain.negated,
+                  f"{plain.item} says {plain.text!r}, as the claim does",
+                  f"{plain.item} says {plain.text!r}; the claim says the opposite")  # fmt: skip
+
+
+def _null_field(reading: ClaimReading, items: Sequence[Backing]) -> Label | None:
+    """A field recorded as null ("intended": null) answers neither way."""
+    for b in items:
+        for key, value in (b.item.data or {}).items():
+            if value is None and shared(roots(key.replace("_", " ")), reading.predicate):
+                return "unsupported", f"{b.item.id} records no value for {key}"
+    return None
+
+
+def state_of(b: Backing) -> Polarity | None:
+    """The state an item's fields give: a focus item's or a reminder's state."""
+    data = b.item.data or {}
+    for key in ("status", "state"):
+        value = str(data.get(key) or "").lower().replace("-", "_").replace(" ", "_")
+        if value:
+            return status_polarity(value) or _STATES.get(value)
+    return None
+
+
+def _heartbeat(reading: ClaimReading, items: Sequence[Backing]) -> Label | None:
+    """A heartbeat acted or did not: "took no action" and "rested" agree with ``rested``."""
+    if "heartbeat" not in reading.records:
+        return None
+    said = {root(w) for w in re.findall(r"[a-z]+", reading.stance.core)}
+    acted = bool(said & {root(w) for w in _ACTED})
+    idle = bool(said & {root(w) for w in _IDLE})
+    if acted == idle:
+        return None
+    for b in items:
+        outcome = str((b.item.data or {}).get("outcome") or "").lower()
+        if outcome in _ACTED | _IDLE:
+            why = f"{b.item.id} records the outcome {outcome!r}"
+            return _label(acted != reading.negated, outcome in _ACTED, why, why)
+    return None
+
+
+def _states_action(reading: ClaimReading, b: Backing) -> bool:
+    """Does the item state the action the clause asserts? A record of it does (a journal item
+    is a journal entry), and so does an item whose clauses state it ("the etching note was
+    appended to the journal") or use its verb ("got the ledger" for "received the ledger")."""
+    kind = _RECORD_KINDS.get(b.item.kind)
+    if kind is not None and any(f.verb == kind or f.matches(kind) for f in reading.asserted):
+        return True
+    said = said_by(b)
+    for s in said:
+        # the clause as stance reads it: "from sealed value" states no seal
+        for hit in detect(stance(s.text).core)[0]:
+            # the item's action must be one the claim's family accepts: a message written
+            # ("wrote to Farah") is no payment, though both are a kind of send
+            if any(hit.action is f or f.matches(hit.action.verb) for f in reading.asserted):
+                return True
+    verbs = {root(w) for w in re.findall(r"[a-z-]+", reading.stance.core) if w in VERB_WORDS}
+    if reading.verb in ("receive", "have"):
+        verbs.add(root("received"))  # "Ilse has the files" is what "never arrived" denies
+    have = frozenset().union(*(s.core for s in said)) - identity_roots(b)
+    return bool(shared(frozenset(verbs), have))
+
+
+def item_label(reading: ClaimReading, links: Sequence[Link]) -> Label:
+    """The clause against the non-receipt items it is linked to."""
+    items = [lk.backing for lk in links]
+    where = "linked to " + ", ".join(lk.why for lk in links[:2])
+    for check in (_events(reading, items), _null_field(reading, items)):
+        if check is not None:
+            return _with(check, where)
+    numbers = _quantity_verdict(reading, items)
+    if numbers is not None:
+        return _with(_label(not numbers[1], numbers[0], numbers[2], numbers[2]), where)
+    beat = _heartbeat(reading, items)
+    if beat is not None:
+        return _with(beat, where)
+    if reading.asserted:
+        stating = [b for b in items if _states_action(reading, b)]
+        if not stating:
+            verb = reading.asserted[0].verb
+            return "unsupported", f"{where}, but no cited item states the {verb} it asserts"
+        items = stating
+    explicit = reading.stated
+    if explicit is not None:
+        stated = [(b, s) for b in items if (s := state_of(b)) is not None]
+        if stated:
+            b, s = max(stated, key=lambda bs: bs[0].item.at)
+            return _with(_label(explicit == "done", s == "done",
+                                f"{b.item.id} is {s}, as the claim says",
+                                f"{b.item.id} is {s}; the claim says {explicit}"),
+                         where)  # fmt: skip
+    # what the items are (their paths, names) is not what the clause asserts of its subject
+    ignore = frozenset().union(*(identity_roots(b) for b in items)) & roots(reading.subject)
+    clause = _clause_verdict(reading, items, ignore)
+    if clause is not None:
+        return _with(clause, where)
+    record = next((b for b in items if _RECORD_KINDS.get(b.item.kind) and reading.asserted), None)
+    if record is not None and reading.says is not None:
+        why = f"{record.item.id} is that {record.item.kind} record"
+        return _with(_label(reading.says == "done", True, why, why), where)
+    return "unsupported", f"{where}, but it is silent on what the claim asserts"
