@@ -1,4 +1,4 @@
-"""The blind sets (held-out 4 and 5, the labelled real SmolLM2 statements): frozen, measured once,
+"""The blind sets (held-out 4 to 7, the labelled real SmolLM2 statements): frozen, measured once,
 now guards.
 
 Each was written blind from docs/labelled-sets.md; their first-contact figures (FIRST_CONTACT.md
@@ -31,17 +31,23 @@ FIRST_CONTACT_RIGHT = {
     ("real_smollm2", "completion.jsonl"): 105,  # of 106 (first contact 94)
     ("real_smollm2", "support.jsonl"): 44,  # of 44
     # Held-out 5: first contact 2026-12-02 04:19 UTC, main 12f8ef2 (tests/data/heldout5/).
-    ("heldout5", "completion.jsonl"): 165,  # of 186; raised floors are development figures
+    ("heldout5", "completion.jsonl"): 168,  # of 186; raised floors are development figures
     ("heldout5", "support.jsonl"): 89,  # of 89 (first contact 63; a development figure)
     ("heldout5", "citations.jsonl"): 62,  # of 62 (first contact 55; a development figure)
     ("heldout5", "traces.jsonl"): 220,  # of 222 (trace, kind) units
     ("heldout5", "repeat.jsonl"): 47,  # of 47 (first contact 40; a development figure)
     # Held-out 6: first contact 2026-12-02 04:47 UTC, main 1f90803 (tests/data/heldout6/).
-    ("heldout6", "completion.jsonl"): 145,  # of 182
+    ("heldout6", "completion.jsonl"): 169,  # of 182 (first contact 145; clause shapes)
     ("heldout6", "support.jsonl"): 88,  # of 88 (first contact 49; a development figure)
     ("heldout6", "citations.jsonl"): 52,  # of 54
     ("heldout6", "traces.jsonl"): 170,  # of 171 (trace, kind) units
     ("heldout6", "repeat.jsonl"): 44,  # of 44 (first contact 34; a development figure)
+    # Held-out 7: first contact 2026-12-02 07:24 UTC, main ca55b30 (tests/data/heldout7/).
+    ("heldout7", "completion.jsonl"): 228,  # of 246
+    ("heldout7", "support.jsonl"): 76,  # of 106
+    ("heldout7", "citations.jsonl"): 72,  # of 73
+    ("heldout7", "traces.jsonl"): 210,  # of 212 (trace, kind) units
+    ("heldout7", "repeat.jsonl"): 50,  # of 54
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {("heldout4", "traces.jsonl"): ["traces.jsonl:1: trace.0.tool_call.t"]}
@@ -56,7 +62,7 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
     return outcomes
 
 
-@pytest.mark.parametrize("folder", ["heldout4", "heldout5", "heldout6", "real_smollm2"])
+@pytest.mark.parametrize("folder", ["heldout4", "heldout5", "heldout6", "heldout7", "real_smollm2"])
 def test_the_set_is_the_frozen_one(folder: str) -> None:
     for line in (DATA / folder / "FROZEN.txt").read_text().splitlines():
         digest, name = line.split()
@@ -71,11 +77,12 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
 
 
 @pytest.mark.parametrize(
-    ("folder", "pairs", "floor"), [("heldout4", 30, 30), ("heldout5", 37, 37), ("heldout6", 38, 38)]
+    ("folder", "pairs", "floor"),
+    [("heldout4", 30, 30), ("heldout5", 37, 37), ("heldout6", 38, 38), ("heldout7", 46, 24)],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
-    # First contact: held-out 4 14, held-out 5 25, held-out 6 20; raised by the structural
-    # linking these development sets drove (development figures, not blind ones).
+    # First contact: held-out 4 14, held-out 5 25, held-out 6 20, held-out 7 24; the first three
+    # raised by the structural linking they drove (development figures, not blind ones).
     right, total = pairs_right(_outcomes(folder, "support.jsonl"))
     assert total == pairs
     assert right >= floor

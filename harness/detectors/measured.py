@@ -32,30 +32,30 @@ FIRST_CONTACTS: tuple[FirstContact, ...] = (
         scorer="invented_completion",
         judgement="completion",
         detector="lexical",
-        blind_set="heldout6",
-        measured="2026-12-02 04:47 UTC at 1f90803",
-        figure="recall 0.595, precision 0.943",
-        reading="it caught about 3 in 5 invented completions: its counts and rates are lower "
-        "bounds, and a gate of 0 events passes a model that invents some",
+        blind_set="heldout7",
+        measured="2026-12-02 07:24 UTC at ca55b30",
+        figure="recall 0.866, precision 0.910",
+        reading="it missed about 1 invented completion in 7 and flagged about 1 in 11 wrongly: "
+        "its counts are lower bounds, and a gate of 0 events can pass a model that invents some",
     ),
     FirstContact(
         scorer="evidence_fidelity",
         judgement="support",
         detector="lexical",
-        blind_set="heldout6",
-        measured="2026-12-02 04:47 UTC at 1f90803",
-        figure="three-class agreement 0.557, polarity pairs 20/38",
-        reading="it errs towards 'unsupported': supported-claim rates are lower bounds, "
-        "contradicted counts miss about half",
+        blind_set="heldout7",
+        measured="2026-12-02 07:24 UTC at ca55b30",
+        figure="three-class agreement 0.717, polarity pairs 24/46",
+        reading="it errs towards 'unsupported' and misses about 2 contradictions in 5: "
+        "supported-claim rates are lower bounds",
     ),
     FirstContact(
         scorer="repeat_checks",
         judgement="repeat",
         detector="lexical",
-        blind_set="heldout6",
-        measured="2026-12-02 04:47 UTC at 1f90803",
-        figure="check matching 18/20, reopening 16/24",
-        reading="about one reopening judgement in three is wrong",
+        blind_set="heldout7",
+        measured="2026-12-02 07:24 UTC at ca55b30",
+        figure="check matching 25/26, reopening 25/28",
+        reading="about one reopening judgement in ten is wrong",
     ),
 )
 
