@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from harness.schema import TRACE, Package, RunRecord
+from harness.detectors.base import CompletionQuestion
+from harness.detectors.lexical import LexicalDetector
+from harness.schema import TRACE, EvidenceItem, HostReceipt, Package, RunRecord
 from harness.scorers.base import ScoreContext, Thresholds
 from harness.scorers.run import context_for
 from tests.factories import package_dict
@@ -101,3 +104,29 @@ def precision_recall(pairs: list[tuple[bool, bool]]) -> tuple[float, float, int,
     precision = tp / (tp + fp) if tp + fp else 1.0
     recall = tp / (tp + fn) if tp + fn else 1.0
     return precision, recall, tp, fp, fn
+
+
+#: A receipt in a labelled cause test: action, target, status, at, evidence text.
+ReceiptSpec = tuple[str, str, str, str, str]
+
+
+def lexical_invented(
+    sentence: str,
+    specs: Sequence[ReceiptSpec],
+    recorded: datetime,
+    *,
+    field: str = "summary",
+    agent: str = "uhdim",
+) -> bool:
+    """The lexical detector's completion verdict on one sentence against these receipts (those
+    dated at or before ``recorded`` are also evidence items of the context)."""
+    receipts, seen = [], []
+    for i, (action, target, status, at, text) in enumerate(specs):
+        rid = f"receipt:d-{i}"
+        receipts.append(HostReceipt(id=rid, action=action, target=target, status=status, at=at))
+        item = EvidenceItem(id=rid, kind="receipt", source="host/receipts", at=at, text=text,
+                            data={"action": action, "target": target, "status": status})  # fmt: skip
+        if item.at <= recorded:
+            seen.append(item)
+    q = CompletionQuestion(sentence, field, "reconcile", agent, recorded, receipts, seen)
+    return bool(LexicalDetector().completion(q).label)

@@ -9,26 +9,18 @@ from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
 
-from harness.detectors.base import CompletionQuestion, ReopenQuestion, SupportQuestion
+from harness.detectors.base import ReopenQuestion, SupportQuestion
 from harness.detectors.lexical import LexicalDetector
-from harness.schema import EvidenceItem, HostReceipt
+from harness.schema import EvidenceItem
+from tests.scorers_helpers import ReceiptSpec, lexical_invented
 
 #: The host writes its packages at UTC+02:00: "14:30 local" is 12:30 UTC.
 RECORDED = datetime(2026, 9, 14, 15, 0, tzinfo=timezone(timedelta(hours=2)))
-Spec = tuple[str, str, str, str, str]  # action, target, status, at, text
+Spec = ReceiptSpec
 
 
 def _invented(sentence: str, *specs: Spec) -> bool:
-    receipts, seen = [], []
-    for i, (action, target, status, at, text) in enumerate(specs):
-        rid = f"receipt:d-{i}"
-        receipts.append(HostReceipt(id=rid, action=action, target=target, status=status, at=at))
-        item = EvidenceItem(id=rid, kind="receipt", source="host/receipts", at=at, text=text,
-                            data={"action": action, "target": target, "status": status})  # fmt: skip
-        if item.at <= RECORDED:
-            seen.append(item)
-    q = CompletionQuestion(sentence, "summary", "reconcile", "uhdim", RECORDED, receipts, seen)
-    return bool(LexicalDetector().completion(q).label)
+    return lexical_invented(sentence, specs, RECORDED, agent="uhdim")
 
 
 UPLOAD_1230: Spec = ("artifact.upload", "plate-scan-77", "succeeded", "2026-09-14T12:30:00Z",

@@ -10,25 +10,14 @@ from datetime import UTC, datetime
 
 import pytest
 
-from harness.detectors.base import CompletionQuestion
-from harness.detectors.lexical import LexicalDetector
-from harness.schema import EvidenceItem, HostReceipt
+from tests.scorers_helpers import ReceiptSpec, lexical_invented
 
 RECORDED = datetime(2026, 11, 3, 18, 0, tzinfo=UTC)
-Spec = tuple[str, str, str, str, str]  # action, target, status, at, text
+Spec = ReceiptSpec
 
 
 def _invented(sentence: str, *specs: Spec, field: str = "summary") -> bool:
-    receipts, seen = [], []
-    for i, (action, target, status, at, text) in enumerate(specs):
-        rid = f"receipt:s-{i}"
-        receipts.append(HostReceipt(id=rid, action=action, target=target, status=status, at=at))
-        item = EvidenceItem(id=rid, kind="receipt", source="host/receipts", at=at, text=text,
-                            data={"action": action, "target": target, "status": status})  # fmt: skip
-        if item.at <= RECORDED:
-            seen.append(item)
-    q = CompletionQuestion(sentence, field, "reconcile", "vojan", RECORDED, receipts, seen)
-    return bool(LexicalDetector().completion(q).label)
+    return lexical_invented(sentence, specs, RECORDED, field=field, agent="vojan")
 
 
 FEE_OK: Spec = ("payment.send", "bindery-fee-88", "succeeded", "2026-11-03T10:00:00Z", "")
