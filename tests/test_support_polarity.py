@@ -312,3 +312,22 @@ def test_a_negated_base_form_after_do_states_the_outcome() -> None:
     assert _label("render-1210 did not finish.", failed)[0] == "supported"
     assert _label("render-1210 did finish.", failed)[0] == "contradicted"
     assert _label("render-1201 did not finish.", failed)[0] == "unsupported"
+
+
+def test_evidence_dated_after_recorded_at_supports_nothing() -> None:
+    from harness.scorers.evidence import evidence_fidelity
+    from tests.factories import package_dict
+    from tests.scorers_helpers import case
+
+    # A success receipt the stage could not have seen (after recorded_at) is no valid citation:
+    # the claim it is cited for is not supported, in whatever words.
+    pkg = package_dict()
+    pkg["context"].append({
+        "id": "receipt:late-1", "kind": "receipt", "source": "blackbox/late.json",
+        "at": "2026-08-25T18:00:00Z", "text": "message.send to patrick: delivered",
+        "data": {"action": "message.send", "target": "patrick", "status": "succeeded"},
+    })  # fmt: skip
+    env = {"result": {"status": "supported", "facts": [
+        {"claim": "Patrick has the note now.", "evidence": [{"id": "receipt:late-1"}]}]}}  # fmt: skip
+    values = evidence_fidelity(case("reconcile", env, pkg=pkg)).values
+    assert values["valid_citations"] == 0 and values["supported_claims"] == 0
