@@ -291,3 +291,43 @@ CORRUPT = _item("a3", "artifact", "lino-scans-12: 36 files, 2 corrupt", path="ou
 def test_terse_forms_other_objects_and_parts(claim: str, item: Backing, want: str) -> None:
     got, why = _label(claim, item)
     assert got == want, why
+
+
+def test_the_newest_word_from_outside_overtakes_a_receipt_the_agents_own_prose_does_not() -> None:
+    queued = _receipt("r30", "message.send to patrick: ledger note, queued", "message.send",
+                      "patrick", "queued", at="2026-08-25T10:00:00Z")  # fmt: skip
+    reply = _item("m30", "message", "Patrick: the ledger note arrived, thanks!",
+                  at="2026-08-25T11:00:00Z", **{"from": "patrick", "to": "vojan"})  # fmt: skip
+    journal = _item("j30", "journal", "Sent Patrick the ledger note.", at="2026-08-25T11:00:00Z")
+    assert _label("Patrick received the ledger note.", queued, reply)[0] == "supported"
+    assert _label("Patrick never received the ledger note.", queued, reply)[0] == "contradicted"
+    # what the agent wrote it did is no receipt; repeating it word for word is no proof either
+    assert _label("Patrick received the ledger note.", queued, journal)[0] == "contradicted"
+    assert _label("Sent Patrick the ledger note.", queued, journal)[0] == "contradicted"
+
+
+def test_a_negated_base_form_after_do_states_the_outcome() -> None:
+    failed = _receipt("r31", "media.render render-1210: failed at frame 4", "media.render",
+                      "render-1210", "failed")  # fmt: skip
+    assert _label("render-1210 did not finish.", failed)[0] == "supported"
+    assert _label("render-1210 did finish.", failed)[0] == "contradicted"
+    assert _label("render-1201 did not finish.", failed)[0] == "unsupported"
+
+
+def test_evidence_dated_after_recorded_at_supports_nothing() -> None:
+    from harness.scorers.evidence import evidence_fidelity
+    from tests.factories import package_dict
+    from tests.scorers_helpers import case
+
+    # A success receipt the stage could not have seen (after recorded_at) is no valid citation:
+    # the claim it is cited for is not supported, in whatever words.
+    pkg = package_dict()
+    pkg["context"].append({
+        "id": "receipt:late-1", "kind": "receipt", "source": "blackbox/late.json",
+        "at": "2026-08-25T18:00:00Z", "text": "message.send to patrick: delivered",
+        "data": {"action": "message.send", "target": "patrick", "status": "succeeded"},
+    })  # fmt: skip
+    env = {"result": {"status": "supported", "facts": [
+        {"claim": "Patrick has the note now.", "evidence": [{"id": "receipt:late-1"}]}]}}  # fmt: skip
+    values = evidence_fidelity(case("reconcile", env, pkg=pkg)).values
+    assert values["valid_citations"] == 0 and values["supported_claims"] == 0

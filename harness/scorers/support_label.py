@@ -95,8 +95,22 @@ def _clause_label(part: str, pool: Sequence[Backing]) -> Label:
     # The host's receipt decides the outcome of the action the clause asserts; a detail the
     # clause states of something else (a scan's symmetry) is the other items' to answer.
     if receipts and (reading.acts or reading.stated is not None or not others):
-        return receipt_label(reading, _occasion(receipts))
+        chosen = _occasion(receipts)
+        # A later word from outside (the recipient's message, a focus or reminder state) that
+        # answers the clause overtakes the receipt, as a retry overtakes a queue; the agent's
+        # own prose (journal, session, history, memory) never does: it is what it believed.
+        later = [lk for lk in others if lk.backing.item.kind not in _OWN_PROSE
+                 and lk.backing.item.at > chosen.backing.item.at]  # fmt: skip
+        if later:
+            answer = item_label(reading, later)
+            if answer[0] != "unsupported":
+                return answer
+        return receipt_label(reading, chosen)
     return item_label(reading, others)
+
+
+#: The agent's own prose: what it wrote or believed, never the host's record of an outcome.
+_OWN_PROSE = frozenset({"journal", "session", "history", "memory"})
 
 
 #: Nouns after which a quoted span is the name of the thing ("the focus item 'answer Ilse'").
@@ -164,10 +178,11 @@ def support_label(text: str, pool: list[Backing], thresholds: Thresholds) -> tup
     if not pool or quoted_spans(fold(text)) or disputes(text):
         support = claim_support(text, pool, thresholds)
         return ("supported" if support.supported else "unsupported"), support.why
-    again = restated(text, pool)
-    if again is not None:
-        return "supported", f"restates {again.item.id} word for word"
     labels = [_clause_label(p, pool) for p in _parts(text)]
+    again = restated(text, pool)
+    if again is not None and not any(label == "contradicted" for label, _ in labels):
+        # the item speaking, as a quote is; a receipt that says otherwise still contradicts it
+        return "supported", f"restates {again.item.id} word for word"
     for wanted in ("contradicted", "unsupported"):
         hit = next((lw for lw in labels if lw[0] == wanted), None)
         if hit is not None:

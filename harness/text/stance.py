@@ -41,7 +41,9 @@ _DONE = re.compile(
     r"deleted|removed|purged|notified|informed|told|cleared|closed|closes|resolved|"
     r"in the (?:\w+ )?archive|handed (?:off|over)|has (?:the|it|them)|have (?:the|it|them)|"
     r"is with|are with|in (?:his|her|their) (?:hands|inbox)|"
-    r"(?:do|did|does) (?:get|go (?:out|through)|arrive|reach|land|complete|succeed|happen|apply))\b"
+    r"(?:do|did|does) (?:get|go (?:out|through)|arrive|reach|land|complete|succeed|happen|apply|"
+    r"finish|deliver|send|seal|register|render|publish|post|merge|pay|upload|delete|schedule|"
+    r"book|acknowledge|clear|close|settle|record|journal|log))\b"
 )
 _UNDONE = re.compile(
     r"\b(?:queued|queue|pending|waiting|awaiting|stalled|failed|failure|bounced|rejected|"
