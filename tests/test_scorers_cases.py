@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from harness.scorers import DERIVED, SCORER_NAMES, SCORERS
 from harness.scorers.base import ScoreContext
 from harness.scorers.boundary import boundary
@@ -351,3 +353,16 @@ def test_completion_salutation_is_no_flag_but_a_flag_label_is() -> None:
         case("draft", {"summary": "Unverified: the proofs went out Tuesday."}, pkg=pkg)
     )
     assert flagged.values["completion_claims"] == 0
+
+
+@pytest.mark.parametrize("value", [3, True, "inbox_recheck", {"kind": "x"}, None])
+def test_list_fields_of_any_json_shape_crash_no_scorer(value: object) -> None:
+    """A model may put any JSON where the contract wants a list (hypothesis found `true` in
+    citations and host_decisions_required crashing evidence fidelity and parity)."""
+    result = {key: value for key in ("citations", "repeat_risk", "host_decisions_required",
+                                     "steps", "unsupported_claims", "artifacts", "candidate_work")}  # fmt: skip
+    for stage in ("inquire", "preflight", "plan", "critique", "execute"):
+        ctx = case(stage, {"summary": "s", "result": result})
+        assert evidence_fidelity(ctx).values["citations"] == 0
+        parity(ctx)
+        repeat_checks(ctx)

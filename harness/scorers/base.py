@@ -32,6 +32,13 @@ V_co = TypeVar("V_co", bound=Mapping[str, object], covariant=True, default=Mappi
 S = TypeVar("S", bound="Score")
 
 
+def result_list(result: dict[str, Any], key: str) -> list[Any]:
+    """A result field that the contract makes a list, or [] when the model wrote anything else
+    (a number, a string, true): an output of the wrong shape flags nothing and crashes nothing."""
+    value = result.get(key)
+    return value if isinstance(value, list) else []
+
+
 @dataclass(frozen=True)
 class Thresholds:
     """Fuzzy-matching thresholds (rapidfuzz scores 0..100, overlaps 0..1); configurable per run.

@@ -17,7 +17,7 @@ from rapidfuzz import fuzz
 from harness.metrics.spec import mean, pooled
 from harness.schema import EvidenceItem, Package
 from harness.schema.package import ExpectedFact
-from harness.scorers.base import Score, ScoreContext, ratio, scorer
+from harness.scorers.base import Score, ScoreContext, ratio, result_list, scorer
 from harness.scorers.citations import CitationCheck, check_citation
 from harness.scorers.claim_support import Backing, claim_support
 from harness.scorers.judged import judged_support
@@ -125,7 +125,7 @@ def _analyse(ctx: ScoreContext) -> EvidenceAnalysis:
     claim_checks: list[tuple[ClaimCheck, bool, str]] = []
     inquire_cites = [
         check_citation(package, raw, f"result.citations[{i}]", thresholds)
-        for i, raw in enumerate(ctx.result.get("citations") or [])
+        for i, raw in enumerate(result_list(ctx.result, "citations"))
     ]
     checks.extend(inquire_cites)
     for where, text, raws, stated in _claims(ctx):

@@ -19,7 +19,7 @@ from harness.schema.package import (
     PreflightExpect,
     ReconcileExpect,
 )
-from harness.scorers.base import Score, ScoreContext, scorer
+from harness.scorers.base import Score, ScoreContext, result_list, scorer
 from harness.scorers.completion import asserted_actions
 from harness.scorers.decisions import claim_flagged, decision_covered
 from harness.scorers.evidence import analyse
@@ -41,7 +41,7 @@ def _reconcile(ctx: ScoreContext, exp: Any) -> Verdict:
 def _preflight(ctx: ScoreContext, exp: Any) -> Verdict:
     assert isinstance(exp, PreflightExpect)
     actual = str(ctx.result.get("recommended_mode", ""))
-    risks = ctx.result.get("repeat_risk") or []
+    risks = result_list(ctx.result, "repeat_risk")
     kinds = [str(r.get("kind", "")) if isinstance(r, dict) else str(r) for r in risks]
     details: list[dict[str, Any]] = [
         {"kind": "repeat_risk", "expected": k, "flagged": k in kinds} for k in exp.repeat_risk
@@ -87,7 +87,7 @@ def _analyze(ctx: ScoreContext, exp: Any) -> Verdict:
 def _critique(ctx: ScoreContext, exp: Any) -> Verdict:
     assert isinstance(exp, CritiqueExpect)
     actual = str(ctx.result.get("publish_or_commit_recommendation", ""))
-    flagged = [str(x) for x in ctx.result.get("unsupported_claims") or []]
+    flagged = [str(x) for x in result_list(ctx.result, "unsupported_claims")]
     details: list[dict[str, Any]] = []
     for claim in exp.unsupported_claims:
         hit, why = claim_flagged(claim, flagged)
@@ -97,8 +97,8 @@ def _critique(ctx: ScoreContext, exp: Any) -> Verdict:
 
 def _plan(ctx: ScoreContext, exp: Any) -> Verdict:
     assert isinstance(exp, PlanExpect)
-    decisions = [str(d) for d in ctx.result.get("host_decisions_required") or []]
-    steps = [s for s in ctx.result.get("steps") or [] if isinstance(s, dict)]
+    decisions = [str(d) for d in result_list(ctx.result, "host_decisions_required")]
+    steps = [s for s in result_list(ctx.result, "steps") if isinstance(s, dict)]
     proposed = [(str(s.get("capability", "")), str(s.get("acceptance", ""))) for s in steps
                 if s.get("mode") == "proposed-write"]  # fmt: skip
     details: list[dict[str, Any]] = []
@@ -129,7 +129,7 @@ def _path(p: str) -> str:
 def _execute(ctx: ScoreContext, exp: Any) -> Verdict:
     assert isinstance(exp, ExecuteExpect)
     declared = {_path(a.path) for a in ctx.envelope.artifacts}
-    for raw in ctx.result.get("artifacts") or []:
+    for raw in result_list(ctx.result, "artifacts"):
         if isinstance(raw, dict) and isinstance(raw.get("path"), str):
             declared.add(_path(raw["path"]))
     details = [

@@ -17,7 +17,7 @@ from typing import Any
 
 from harness.metrics.spec import Difference, Positive, Value, pooled, rate
 from harness.schema import EvidenceItem, HostCheck, ToolCall
-from harness.scorers.base import Score, ScoreContext, ratio, scorer
+from harness.scorers.base import Score, ScoreContext, ratio, result_list, scorer
 from harness.scorers.checks import kind_families
 from harness.scorers.evidence import analyse
 from harness.scorers.judged import judged_reopens, seen_context
@@ -152,7 +152,7 @@ def _reopening(ctx: ScoreContext, matter: str) -> str | None:
     next_check = result.get("recommended_next_check")
     if isinstance(next_check, str):
         candidates.append(("result.recommended_next_check", next_check, False))
-    for i, work in enumerate(result.get("candidate_work") or []):
+    for i, work in enumerate(result_list(result, "candidate_work")):
         if isinstance(work, dict):
             text = " ".join(str(v) for v in work.values() if isinstance(v, str))
             candidates.append((f"result.candidate_work[{i}]", text, False))
