@@ -199,8 +199,8 @@ def _family(text: str, start: int, end: int, verb: str = "") -> Action | None:
     )
 
 
-#: A person as the subject of an active verb: the act is theirs ("Pavel thanked us").
-_SOMEONE_ELSE = re.compile(r"^\s*(?:he|she|they|[a-z]+)\s*$")
+#: Single-word subjects of an active verb that are this agent or no subject at all; any other
+#: one-word subject is a person whose act is theirs ("Pavel thanked us").
 _OURS = frozenset({"i", "we", "vojan", "uhdim", "also", "then", "just", "already", "finally",
                    "and", "so", "both", "today", "yesterday", "earlier", "successfully"})  # fmt: skip
 #: A channel named after the verb makes it a message, whatever the verb ("thanked him by DM").
@@ -260,7 +260,7 @@ def shapes(text: str) -> list[Shape]:
         if verb in _NOT_DONE or verb.startswith("un") or _INFINITIVE.match(text, m.end()):
             continue
         subject = text[: m.start()].strip()
-        if _SOMEONE_ELSE.match(subject) and subject not in _OURS and not lx.noun_family(subject):
+        if subject.isalpha() and subject not in _OURS and not lx.noun_family(subject):
             continue  # "Pavel thanked us by email": their act, nothing this agent did
         if (s := _shape(text, m, verb, moving=False)) is not None:
             found.append(s)
