@@ -180,8 +180,10 @@ def read_claim(text: str) -> ClaimReading:
         says = "undone" if negated else "done"
     subject_end = PREDICATE_START.search(st.core, 1)
     predicate_text = st.core[subject_end.start() :] if subject_end else st.core
-    raw_predicate = plain[subject_end.start() :] if subject_end and subject_end.start() < len(
-        plain) else plain  # fmt: skip
+    # the predicate as written, found in the written words: the core has lost its negations,
+    # so its offsets are not the text's ("no inbox recheck ran": "ck ran")
+    raw_end = PREDICATE_START.search(plain, 1)
+    raw_predicate = plain[raw_end.start() :] if raw_end else plain
     name_roots = roots(" ".join([*(n.literal for n in names), *AGENTS]))
     acts = bool(asserted) or presence or bool(set(re.findall(r"[a-z-]+", predicate_text))
                                                & DONE_WORDS)  # fmt: skip
@@ -192,6 +194,10 @@ def read_claim(text: str) -> ClaimReading:
     if person and not any(head in n.literal.split() for n in names):
         # a capitalised subject is a name, first in its sentence or not ("Tobias does not ...")
         names = (*names, Named(head, (head,)))
+    if verb in ("have", "receive") and any(not n.is_id for n in names):
+        # a person who has or got a thing came to have it by a send or a delivery, whatever
+        # the thing's own noun names ("Marit has the glaze schedule" is no schedule change)
+        families |= {lx.SEND, lx.DELIVER_FILE}
     records = frozenset(kind for word, kind in RECORD_WORDS.items()
                         if re.search(rf"\b{word}\b", st.core))  # fmt: skip
     return ClaimReading(

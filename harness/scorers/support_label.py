@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from harness.scorers.base import Thresholds
 from harness.scorers.claim_support import Backing, claim_support
 from harness.scorers.support_claim import ClaimReading, read_claim
+from harness.scorers.support_compare import compared_label
 from harness.scorers.support_link import Link, item_names, link
 from harness.scorers.support_said import item_quantities
 from harness.scorers.support_state import Label, item_label, receipt_label
@@ -86,6 +87,9 @@ def _clause_label(part: str, pool: Sequence[Backing]) -> Label:
     missing = _uncarried(reading, pool)
     if missing is not None:
         return "unsupported", f"its citations do not carry {missing}"
+    compared = compared_label(reading, pool)
+    if compared is not None:
+        return compared
     links, misses = link(reading, pool)
     if not links:
         reason = "; ".join(misses[:2]) or "it asserts nothing"

@@ -191,6 +191,15 @@ def _object_roots(text: str, known: frozenset[str]) -> frozenset[str]:
     return frozenset(r for r in roots(" ".join(words)) - known if len(r) > 2)  # fmt: skip
 
 
+#: Words that say how recent a thing is, not which thing ("a fresh seal", "the new copy").
+_FRESHNESS = roots("fresh new current latest recent renewed updated")
+#: Words of why an action failed: the part of a failed receipt they stand in is no object.
+_REASON = re.compile(
+    r"\b(?:unavailable|unreachable|expired|denied|refused|rejected|invalid|not found|"
+    r"missing|full|error|timed out|timeout|offline|locked|over quota|insufficient)\b"
+)
+
+
 def _other_object(reading: ClaimReading, b: Backing, target: str) -> str | None:
     """The clause names what was moved ("the invoice reminder") and the receipt names something
     else before its status ("pickup times, delivered"): another occasion of the same action to
@@ -207,7 +216,11 @@ def _other_object(reading: ClaimReading, b: Backing, target: str) -> str | None:
         | roots(" ".join(n.literal for n in reading.names))
     )
     said = _object_roots(" ".join(m.group(1) for m in _PHRASE.finditer(claim)), known)
-    moved = _object_roots(re.split(r"[,;(]", clean(_object(b)), maxsplit=1)[0], known)
+    said -= _FRESHNESS
+    part = re.split(r"[,;(]", clean(_object(b)), maxsplit=1)[0]
+    failed = str((b.item.data or {}).get("status", "")).lower() in ("failed", "cancelled")
+    # a failed receipt's text often gives why instead of what ("signing key unavailable")
+    moved = frozenset() if failed and _REASON.search(part) else _object_roots(part, known)
     if said and moved and not shared(said, moved) and not shared(moved, said):
         return (
             f"names {', '.join(sorted(said))}; {b.item.id} moved "

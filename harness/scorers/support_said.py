@@ -53,8 +53,19 @@ _POSSIBLE = re.compile(r"\b(?:could|might|may|maybe|perhaps|possibly)\b")
 #: A request in a message ("could you send ...", "send a link please"): its sender asked.
 _REQUEST = re.compile(r"\?\s*$|\bplease\b|^\W*(?:could|can|would|will) you\b|\bpls\b")
 #: Within a clause, the parts a negation stays in ("re-rendering it and diffing, so I know
-#: nothing shifted": the re-render is not negated).
-_PART = re.compile(r"\s+(?:so|because|while|whereas)\s+|\s+and\s+(?=[a-z]+(?:ing|ed)\b)")
+#: nothing shifted": the re-render is not negated; "read three chapters and did not act": the
+#: reading is not).
+_PART = re.compile(
+    r"\s+(?:so|because|while|whereas)\s+|\s+and\s+(?=[a-z]+(?:ing|ed)\b)|"
+    r"\s+(?:and|but)\s+(?=(?:(?:did|does|do|has|have|had|was|were|is|are|could|would)"
+    r"(?:\s+not\b|n't\b)|never\b|not\b))"
+)
+
+
+#: A heading that dates an item ("Heartbeat 04:00: ...", "Session 2026-10-22: ...", "Oct 3:"):
+#: a few words with a number, before the colon that opens the text. It names the item's
+#: occasion; read as a clause it would answer a claim about that occasion with no negation.
+_HEADING = re.compile(r"^\s*((?:[\w.-]+\s+){0,3}[\w.-]*\d[\w:.-]*)\s*:\s+")
 
 
 def said_by(b: Backing) -> tuple[Said, ...]:
@@ -67,6 +78,9 @@ def said_by(b: Backing) -> tuple[Said, ...]:
 def _said(item: str, text: str, data: tuple[str, ...]) -> tuple[Said, ...]:
     found: list[Said] = []
     parts: list[str] = []
+    heading = _HEADING.match(text)
+    if heading is not None and not re.search(r"[a-z]ed\b", heading.group(1).lower()):
+        text = text[heading.end() :]  # "Heartbeat 04:00: ...": when it is, not what it says
     for sentence in sentences(text):
         if _PLANNED.search(clean(sentence)):
             continue
@@ -94,6 +108,13 @@ def item_roots(b: Backing) -> frozenset[str]:
     """Topic roots of an item: its text, its data statements (read with their negation:
     ``unread`` says "not read"), its kind."""
     return roots(f"{b.item.text} {b.item.kind}").union(*(s.roots for s in said_by(b)))
+
+
+def heading_roots(b: Backing) -> frozenset[str]:
+    """The roots of the heading that dates an item ("Heartbeat 09:00"): the occasion a claim
+    names to say which item it means ("at the 09:00 heartbeat"), never what it asserts."""
+    heading = _HEADING.match(b.item.text)
+    return roots(heading.group(1)) if heading is not None else frozenset()
 
 
 def identity_roots(b: Backing) -> frozenset[str]:

@@ -20,7 +20,7 @@ from harness.scorers.completion.grammar import detect
 from harness.scorers.completion.lexicon import DELETE
 from harness.scorers.support_claim import ClaimReading
 from harness.scorers.support_link import Link
-from harness.scorers.support_said import identity_roots, item_quantities, said_by
+from harness.scorers.support_said import heading_roots, identity_roots, item_quantities, said_by
 from harness.scorers.support_words import VERB_WORDS
 from harness.text.names import named_in, named_matches
 from harness.text.polarity import Polarity, status_polarity
@@ -244,6 +244,7 @@ def item_label(reading: ClaimReading, links: Sequence[Link]) -> Label:
                          where)  # fmt: skip
     # what the items are (their paths, names) is not what the clause asserts of its subject
     ignore = frozenset().union(*(identity_roots(b) for b in items)) & roots(reading.subject)
+    ignore |= frozenset().union(*(heading_roots(b) for b in items))
     clause = _clause_verdict(reading, items, ignore)
     if clause is not None:
         return _with(clause, where)

@@ -46,6 +46,10 @@ _NEGATING: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\b(?:skipped|omitted|missed|neglected)\b"), "did not do"),
     (re.compile(r"\b(?:lacks|lack|lacked)\b"), "has no"),
     (re.compile(r"\blacking\b"), "without"),
+    # "part 4 is out on the feed": out where readers see it is published there
+    (re.compile(r"\b(is|are|was|were) (?:now )?out on\b"), r"\1 published on"),
+    # "Sindre is still without the measurements": he does not have them
+    (re.compile(r"\b(?:is|are|was|were)\s+(still\s+)?without\b"), r"\1does not have"),
     (re.compile(r"\bnowhere\b"), "not anywhere"),
     (
         re.compile(

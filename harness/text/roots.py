@@ -56,6 +56,8 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = (
 _SUFFIXES = ("ations", "ation", "ments", "ment", "ingly", "ings", "ing", "edly", "ions", "ion",
              "ied", "ies", "ed", "es", "ly", "s")  # fmt: skip
 _WORD = re.compile(r"[a-z0-9][a-z0-9'-]*")
+#: Endings after which a plural takes -es ("boxes", "matches"); any other -es is -e + s.
+_SIBILANTS = ("ss", "us", "x", "zz", "ch", "sh")
 
 #: Words that say when or how a statement is made, or how it relates to its evidence: never
 #: what it is about.
@@ -84,6 +86,10 @@ def root(word: str) -> str:
         return _CLASSES[plain]
     for suffix in _SUFFIXES:
         if plain.endswith(suffix) and len(plain) - len(suffix) >= 3:
+            if suffix == "es" and not plain[:-2].endswith(_SIBILANTS):
+                suffix = "s"  # "files" is "file" + s, as "boxes" is "box" + es
+            if suffix == "s" and plain.endswith(("ss", "us", "is")):
+                break  # "status", "glass", "analysis" are no plurals
             plain = plain[: -len(suffix)]
             if suffix in ("ing", "ed") and len(plain) > 3 and plain[-1] == plain[-2]:
                 plain = plain[:-1]  # "scanned" and "running": the doubled consonant is spelling

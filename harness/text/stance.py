@@ -25,6 +25,9 @@ _UN_WORD = re.compile(r"\bun(read|paid|sent|seen|done|signed|\w{3,}ed)\b")
 _ANTONYMS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\b(?:missing|absent)\b"), "not present"),
     (re.compile(r"\b(?:mismatch(?:es|ed)?|differ(?:s|ed)?|diverge[sd]?)\b"), "not match"),
+    # a copy "drifted from" its record no longer matches it; a "byte-identical" one does
+    (re.compile(r"\b(?:drift(?:s|ed)?|drifting) (?:away )?from\b"), "not match"),
+    (re.compile(r"\b(?:byte-(?:for-byte-)?)?identical (?:to|with)\b"), "match"),
 )
 _NEGATOR = re.compile(r"\b(?:not|never|no|none|nothing|neither|nor|without)\b")
 #: Phrases that mean "not" ("no longer pending", "has yet to arrive", "failed to reach").
@@ -40,6 +43,7 @@ _DONE = re.compile(
     r"uploaded|merged|paid|settled|settles|landed|applied|scheduled|booked|archived|marked|happened|"
     r"deleted|removed|purged|notified|informed|told|cleared|closed|closes|resolved|"
     r"in the (?:\w+ )?archive|handed (?:off|over)|has (?:the|it|them)|have (?:the|it|them)|"
+    r"dealt with|taken care of|sorted out|"
     r"is with|are with|in (?:his|her|their) (?:hands|inbox)|"
     r"(?:do|did|does) (?:get|go (?:out|through)|arrive|reach|land|complete|succeed|happen|apply|"
     r"finish|deliver|send|seal|register|render|publish|post|merge|pay|upload|delete|schedule|"
@@ -138,6 +142,8 @@ def _data_statements(data: Mapping[str, Any]) -> Iterator[str]:
             yield words if value else f"not {words}"
         elif isinstance(value, str | int | float):
             yield f"{words} {value}"
+        elif isinstance(value, list) and not value:
+            yield f"no {words}"  # "checks": [] says none ran, not that some did
         elif isinstance(value, list) and all(isinstance(v, str | int | float) for v in value):
             yield " ".join([words, *(str(v) for v in value)])
         elif isinstance(value, Mapping):
