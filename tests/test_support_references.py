@@ -164,3 +164,35 @@ def test_no_exception_counted_is_a_whole() -> None:
     clean = _item("a6", "artifact", "box-6 scans: 40 files, 0 corrupt", path="scans/box-6/")
     assert _label("Every file in box-6 is intact.", clean).startswith("supported")
     assert _label("Not every file in box-6 is intact.", clean).startswith("contradicted")
+
+
+def test_an_un_able_word_is_the_negation_of_its_verb() -> None:
+    crate = _item("a7", "artifact", "crate-14 manifest: 30 files, 27 verified, 3 unreadable",
+                  path="crates/crate-14/")  # fmt: skip
+    assert _label("Three files in crate-14 could not be read.", crate).startswith("supported")
+    assert root("unreadable") == root("unread")
+    assert root("readable") == root("read")
+
+
+def test_an_amount_of_a_total_in_words() -> None:
+    sheet = _item("a8", "artifact", "proof-sheet-9: 14 swatches, 2 flagged faded",
+                  path="sheets/proof-sheet-9.png")  # fmt: skip
+    assert _label("Two of the fourteen swatches are faded.", sheet).startswith("supported")
+    assert _label("Five of the fourteen swatches are faded.", sheet).startswith("contradicted")
+
+
+def test_signing_off_is_approving() -> None:
+    note = _item("j1", "journal", "Nov 2: Ilse approved the linen binding for the atlas.",
+                 asserts=[])  # fmt: skip
+    assert _label("Ilse signed off on the linen binding.", note).startswith("supported")
+
+
+def test_another_word_telling_the_thing_apart_is_another_thing() -> None:
+    note = _item("j2", "journal", "Nov 2: Ilse approved the linen binding for the atlas.",
+                 asserts=[])  # fmt: skip
+    assert _label("Ilse approved the leather binding.", note).startswith("unsupported")
+    # words of how much, how recent or what happened to it tell nothing apart
+    assert _label("Ilse approved the final binding.", note).startswith("supported")
+    registry = _item("g2", "registry", "atlas-4: expected matches actual", path="maps/atlas-4.json",
+                     expected_sha256="cd34", actual_sha256="cd34")  # fmt: skip
+    assert _label("The registered hash of atlas-4 matches.", registry).startswith("supported")

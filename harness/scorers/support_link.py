@@ -34,7 +34,7 @@ from harness.scorers.support_said import (
 from harness.scorers.support_words import ACTION_ROOTS, AGENTS
 from harness.text.names import Named, named_in, named_matches, target_words
 from harness.text.normal import clean
-from harness.text.quantities import UNITS, agrees
+from harness.text.quantities import NUMBER_WORDS, UNITS, agrees
 from harness.text.roots import STOP_ROOTS, root, roots, same_root, shared
 
 #: Words of a receipt's transport and outcome: never the object it moved.
@@ -353,16 +353,54 @@ def _action_words(reading: ClaimReading) -> list[str]:
     return out
 
 
+_NUMBER_ROOTS = roots(" ".join(NUMBER_WORDS))
+#: "the ochre palette": a determiner, a word that tells the thing apart, its noun.
+_MODIFIED = re.compile(
+    r"\b(?:the|a|an|its|their|his|her|this|that)\s+([a-z][a-z-]+)\s+([a-z][a-z-]+)\b"
+)
+#: Words before a noun that say how much or how recent, not which one.
+_GENERIC_MODIFIERS = roots(
+    "full whole entire complete final first last latest new fresh current same old revised "
+    "updated draft big small large short long other next previous second third actual original "
+    "real expected"
+)
+
+
+def _generic(word: str) -> bool:
+    """A word before a noun that does not tell one thing from another: how much, how recent,
+    a participle of what happened to it ("the registered hash", "the sealed copy")."""
+    return word.endswith(("ed", "ing")) or root(word) in _GENERIC_MODIFIERS | STOP_ROOTS
+
+
+def _other_kind(claim: str, text: str, have: frozenset[str]) -> tuple[str, str] | None:
+    """The clause and the item give one noun different words that tell it apart ("the ochre
+    palette" against "the cobalt palette"): another thing, whatever else they share."""
+    plain = clean(text)
+    for mod, head in _MODIFIED.findall(clean(claim)):
+        m_root, h_root = root(mod), root(head)
+        if m_root in have or _generic(mod) or h_root in STOP_ROOTS:
+            continue
+        for other in re.findall(rf"\b([a-z][a-z-]+)\s+{re.escape(head)}\b", plain):
+            if root(other) != m_root and not _generic(other):
+                return f"the {mod} {head}", f"the {other} {head}"
+    return None
+
+
 def _item_link(reading: ClaimReading, b: Backing) -> Link | str:
     missing = [n for n in reading.names if not carries(n, b)]
     if missing and (any(_conflicting_id(n, b) for n in missing) or not _anonymous(b)):
         return f"names {missing[0].label}, which {b.item.id} does not"
     have = item_roots(b)
+    other = _other_kind(reading.text, b.item.text, have)
+    if other:
+        return f"names {other[0]}; {b.item.id} speaks of {other[1]}"
     about = shared(reading.topic, have)
     record = b.item.kind in reading.records
     measured = [q for q in reading.quantities for e in item_quantities(b)
                 if agrees(q, e) is not None]  # fmt: skip
-    if not reading.names and not record and not measured and len(about) * 2 <= len(reading.topic):
+    # amounts are matched as quantities, not as words ("three of the sixteen thumbnails")
+    topic = reading.topic - _NUMBER_ROOTS
+    if not reading.names and not record and not measured and len(about) * 2 <= len(topic):
         # a clause that names nothing is linked by its words: most of them
         return f"{b.item.id} shares too little with it ({', '.join(sorted(about)) or 'nothing'})"
     said = shared(reading.predicate, have - identity_roots(b))

@@ -68,8 +68,13 @@ def _quantity_verdict(
             for e in item_quantities(b):
                 got = agrees(q, e)
                 if got is not None:
-                    verdicts.append((got, negated, f"{b.item.id} gives {e.text!r}, the claim "
-                                                   f"{q.text!r}"))  # fmt: skip
+                    # "3 unreadable" counts what could not be read: a claim negated the same
+                    # way ("three could not be read") counts the same things
+                    # ("there are not three unread messages" counts unread ones itself)
+                    same_way = negated and not any(n.startswith("un") for n in q.nouns) and any(
+                        n.startswith("un") for n in e.nouns)  # fmt: skip
+                    verdicts.append((got, negated and not same_way, f"{b.item.id} gives "
+                                     f"{e.text!r}, the claim {q.text!r}"))  # fmt: skip
     true = next((v for v in verdicts if v[0]), None)
     return true or (verdicts[0] if verdicts else None)
 

@@ -46,6 +46,8 @@ _NEGATING: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\b(?:skipped|omitted|missed|neglected)\b"), "did not do"),
     (re.compile(r"\b(?:lacks|lack|lacked)\b"), "has no"),
     (re.compile(r"\blacking\b"), "without"),
+    # "signed off on the palette" is approving it, not putting a signature on it
+    (re.compile(r"\bsign(?:ed|s)? off(?: on)?\b"), "approved"),
     # "part 4 is out on the feed": out where readers see it is published there
     (re.compile(r"\b(is|are|was|were) (?:now )?out on\b"), r"\1 published on"),
     # "Sindre is still without the measurements": he does not have them

@@ -25,7 +25,9 @@ from harness.text.roots import STOP_ROOTS, root
 #: Spelled-out numbers a claim may use ("three unread messages", "sixfold").
 NUMBER_WORDS: dict[str, float] = {
     "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "twenty": 20, "a dozen": 12,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
+    "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20,
+    "thirty": 30, "forty": 40, "fifty": 50, "a hundred": 100, "a dozen": 12,
     "single": 1, "both": 2,
 }  # fmt: skip
 #: Units written after (or, for currencies, before) a number, by their normal name.
@@ -136,7 +138,9 @@ _COMPARATOR_ROOTS = frozenset(
         "no",
     ]
 )
-_OF_TOTAL = re.compile(r"^\s+(?:of|out of|/)\s+(?P<total>" + _NUMBER + "|" + _WORDS + r")\b")
+_OF_TOTAL = re.compile(
+    r"^\s+(?:of|out of|/)\s+(?:the\s+|all\s+)?(?P<total>" + _NUMBER + "|" + _WORDS + r")\b"
+)
 _WORD = re.compile(r"[a-z\u00b0\u20ac$%][\w\u00b0-]*|%")
 
 
@@ -235,7 +239,9 @@ def _amount(plain: str, m: re.Match[str]) -> tuple[Quantity | None, tuple[int, i
     if of is not None:
         total = _number(of.group("total"))
         span = (span[0], m.end() + of.end())
-        after = _WORD.findall(after_text[of.end() :])
+        # what "3 of the 16" counts comes after the total: "thumbnails are blurry"
+        after_text = after_text[of.end() :]
+        after = _WORD.findall(after_text)
     unit: str | None = None
     if m.group("pct") or m.group("glued") == "%":
         unit = "%"

@@ -54,7 +54,7 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\bby accident\b"), "accidental"),
 )
 _SUFFIXES = ("ations", "ation", "ments", "ment", "ingly", "ings", "ing", "edly", "ions", "ion",
-             "ied", "ies", "ed", "es", "ly", "s")  # fmt: skip
+             "ied", "ies", "able", "ed", "es", "ly", "s")  # fmt: skip
 _WORD = re.compile(r"[a-z0-9][a-z0-9'-]*")
 #: Endings after which a plural takes -es ("boxes", "matches"); any other -es is -e + s.
 _SIBILANTS = ("ss", "us", "x", "zz", "ch", "sh")

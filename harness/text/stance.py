@@ -20,7 +20,7 @@ from harness.text.support import evidence_tokens, support_tokens
 
 _CONTRACTED = re.compile(r"\b(won|can|\w+)n't\b")
 #: "unread", "unpaid", "unsent": the negation of a state written as one word.
-_UN_WORD = re.compile(r"\bun(read|paid|sent|seen|done|signed|\w{3,}ed)\b")
+_UN_WORD = re.compile(r"\bun(read|paid|sent|seen|done|signed|\w{3,}ed|\w{3,}able)\b")
 #: Words that mean "not" of another word the evidence uses.
 _ANTONYMS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\b(?:missing|absent)\b"), "not present"),
