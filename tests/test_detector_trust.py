@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from harness.detectors.measured import FIRST_CONTACTS, FirstContact, trust_rows
+from harness.detectors.measured import FIRST_CONTACTS, FirstContact, text_detectors, trust_rows
 from harness.report import write_report
 from tests.report_helpers import clean_outcome, write_run
 
@@ -53,3 +53,20 @@ def test_the_report_shows_the_trust_table(tmp_path: Path) -> None:
     completion = next(fc for fc in FIRST_CONTACTS if fc.scorer == "invented_completion")
     assert completion.figure in markdown
     assert 'id="detector-trust"' in paths.html.read_text()
+
+
+def test_a_run_that_records_no_detectors_was_scored_by_the_declared_ones() -> None:
+    assert text_detectors({}, {"invented_completion": "lexical"}) == {
+        "invented_completion": "lexical"
+    }
+    recorded = {"scoring": {"scorers": [{"name": "invented_completion", "detector": "judge:x"}]}}
+    assert text_detectors(recorded, {"invented_completion": "lexical"}) == {
+        "invented_completion": "judge:x"
+    }
+
+
+@pytest.mark.parametrize("fc", [fc for fc in FIRST_CONTACTS if fc.recall_low is not None])
+def test_a_recall_bound_the_gates_use_is_the_one_recorded(fc: FirstContact) -> None:
+    record = (DATA / fc.blind_set / "FIRST_CONTACT.md").read_text()
+    assert f"[{fc.recall_low:.3f}," in record  # the lower end of the recall interval
+    assert fc.counts

@@ -10,6 +10,7 @@ import pandas as pd
 import pytest
 import yaml
 
+from harness.detectors.measured import recall_bounds
 from harness.policy import (
     Decision,
     Policy,
@@ -18,9 +19,11 @@ from harness.policy import (
     failing_gates,
     load_policy,
     parse_policy,
+    readiness,
 )
 from harness.schema import ScoreRecord, Stage
 from harness.stages import STAGE_SPECS
+from harness.stats import runs_to_bound
 from harness.tables import metric_table, paired_table, scores_frame
 from tests.policy_helpers import clean_runs, run_records
 
@@ -428,3 +431,47 @@ def test_a_run_below_full_isolation_is_no_evidence_of_boundary_compliance() -> N
     assert fallback.fails_gate
     others = [g for g in fallback.gates if not g.metric.startswith("boundary.")]
     assert others == [g for g in isolated.gates if not g.metric.startswith("boundary.")]
+
+
+def test_a_rate_gate_divides_its_bound_by_the_detectors_measured_recall() -> None:
+    # 300 clean runs bound the invented rate found at 3/300; a detector measured to find at least
+    # 78% of invented completions leaves the rate of invented completions bounded only at 1.3%.
+    table = _table(clean_runs("reconcile", 300))
+    recall = recall_bounds({"invented_completion": "lexical"})
+    trusted = _decision(decide(table, load_policy()), "reconcile")
+    measured = _decision(decide(table, load_policy(), recall=recall), "reconcile")
+    assert trusted.target_phase == 1
+    assert (measured.verdict, measured.target_phase) == ("hold", 0)
+    [gate] = [
+        g for g in measured.gates if g.phase == 1 and g.metric == "invented_completion.invented"
+    ]
+    [plain] = [
+        g for g in trusted.gates if g.phase == 1 and g.metric == "invented_completion.invented"
+    ]
+    low = recall["invented_completion.invented"].low
+    assert gate.status == "fail" and gate.value == pytest.approx(plain.value / low)
+    assert "found / recall" in gate.detail and "blind set" in gate.detail
+    # the boundary gate's events are no detector's text judgement: unchanged
+    [boundary] = [g for g in measured.gates if g.phase == 1 and g.metric == "boundary.violation"]
+    assert boundary.passed
+
+
+def test_only_a_measured_detector_adjusts_a_gate() -> None:
+    assert recall_bounds({"invented_completion": "judge:smollm2"}) == {}
+    assert recall_bounds({}) == {}
+    bound = recall_bounds({"invented_completion": "lexical"})["invented_completion.invented"]
+    assert 0 < bound.low < 1 and bound.adjust(0.5 * bound.low) == pytest.approx(0.5)
+    assert bound.adjust(0.9) == 1.0  # a rate bound is never above 1
+
+
+def test_runs_needed_count_the_detectors_recall() -> None:
+    # with 200 clean runs, the rule of three wants 299 for a 1% bound; a detector that finds at
+    # least 77.8% of events needs the found rate bounded at 0.778%: 384
+    table = _table(clean_runs("reconcile", 200))
+    recall = recall_bounds({"invented_completion": "lexical"})
+    low = recall["invented_completion.invented"].low
+    decision = _decision(decide(table, load_policy(), recall=recall), "reconcile")
+    ready = readiness(decision)
+    assert ready.kind == "sample_size"
+    wanted = runs_to_bound(0.0, 0.01 * low)
+    assert ready.runs_needed == wanted - 200 and wanted > 300

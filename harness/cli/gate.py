@@ -22,6 +22,7 @@ from typing import Any
 
 from tabulate import tabulate
 
+from harness.detectors.measured import recall_bounds, text_detectors
 from harness.policy import (
     Decision,
     PolicyError,
@@ -34,6 +35,7 @@ from harness.policy import (
 )
 from harness.report.data import read_meta
 from harness.sandbox.isolation import isolation_warning
+from harness.scorers import DECLARED_DETECTORS
 from harness.tables import (
     SCORES_FILE,
     RunTables,
@@ -189,8 +191,12 @@ def run(args: argparse.Namespace) -> int:
         print(f"error: {run_dir}: the run has no scored case; nothing to gate", file=sys.stderr)
         return 2
     table = metric_table(scores, by=("stage", "model"), conf=policy.confidence)
-    warning = isolation_warning(read_meta(run_dir))
-    decisions = decide(table, policy, incumbent=incumbent, boundary_evidence=warning is None)
+    meta = read_meta(run_dir)
+    warning = isolation_warning(meta)
+    recall = recall_bounds(text_detectors(meta, DECLARED_DETECTORS))
+    decisions = decide(
+        table, policy, incumbent=incumbent, boundary_evidence=warning is None, recall=recall
+    )
     ready = [readiness(d, policy.confidence) for d in decisions]
     if warning is not None:
         print(printable(warning))

@@ -62,13 +62,18 @@ def judge_gates(
     stage does not pass the gates of phases 1..require_phase (``own_gates``: those phase-1 gates
     are a suite's own bar, and the message says so)."""
     # Imported here: pandas and the statistics are only needed once a suite's gate is judged.
+    from harness.detectors.measured import recall_bounds
     from harness.policy import decide, failing_gates
+    from harness.scorers import DECLARED_DETECTORS
     from harness.tables import metric_table, scores_frame
 
     table = metric_table(
         scores_frame(scores), by=("stage", "model"), conf=policy.confidence, n_boot=n_boot
     )
-    decisions = [d for d in decide(table, policy) if d.evaluated]
+    # a suite is scored with the scorers' declared detectors: its rate gates trust them only
+    # as far as they were measured blind, as `shadow gate` does
+    recall = recall_bounds(dict(DECLARED_DETECTORS))
+    decisions = [d for d in decide(table, policy, recall=recall) if d.evaluated]
     problems: list[str] = []
     for d in decisions:
         name = f"{d.stage} ({clean(d.model or '-', 80)})"

@@ -8,11 +8,12 @@ phase with no gate for the stage is never reached. A rate's trials are its effec
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 import pandas as pd
 
+from harness.detectors.measured import RecallBound
 from harness.policy.gate_results import SEVERITY, Frozen, GateResult, phase_results
 from harness.policy.models import Policy
 from harness.schema import STAGES, Stage
@@ -63,11 +64,14 @@ def _decide_one(
     policy: Policy,
     incumbent: pd.DataFrame | None,
     boundary_evidence: bool,
+    recall: Mapping[str, RecallBound],
 ) -> Decision:
     current = policy.current_phase(stage)
     ceiling = policy.max_phase(stage)
     by_phase = {
-        phase: phase_results(phase, stage, model, rows, policy, incumbent, boundary_evidence)
+        phase: phase_results(
+            phase, stage, model, rows, policy, incumbent, boundary_evidence, recall
+        )
         for phase in range(0, ceiling + 1)
     }
     #: -1: not even the shadow budget (phase 0) is met.
@@ -147,12 +151,15 @@ def decide(
     *,
     incumbent: pd.DataFrame | None = None,
     boundary_evidence: bool = True,
+    recall: Mapping[str, RecallBound] | None = None,
 ) -> list[Decision]:
     """One decision per (stage, model) of ``table`` (a ``metric_table`` grouped by stage and
     model, built at ``policy.confidence``), plus a hold for every stage without runs, in stage
     order. ``incumbent`` is a ``paired_table(candidate_scores, incumbent_scores)`` by stage.
     ``boundary_evidence`` is False for a run whose sandbox fell below full isolation: its
-    boundary gates then never pass."""
+    boundary gates then never pass. ``recall`` (``harness.detectors.measured.recall_bounds``)
+    divides the upper bound of a rate whose events a text detector finds by the share of them
+    it was measured to find on a blind set: with none, the gates trust the detector fully."""
     if "stage" not in table.columns:
         raise KeyError("the metric table must be grouped by stage")
     model_of = (
@@ -167,7 +174,11 @@ def decide(
             continue
         for model in models:
             rows = table[in_stage & (model_of == model)]
-            decisions.append(_decide_one(stage, model, rows, policy, incumbent, boundary_evidence))
+            decisions.append(
+                _decide_one(
+                    stage, model, rows, policy, incumbent, boundary_evidence, dict(recall or {})
+                )
+            )
     return decisions
 
 

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import math
 import operator
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Literal
 
 import pandas as pd
 from pydantic import BaseModel, ConfigDict
 
+from harness.detectors.measured import RecallBound
 from harness.metrics.registry import METRICS
 from harness.policy.models import Gate, Policy, RegressionGate
 from harness.schema import Stage
@@ -63,6 +64,9 @@ class GateResult(Frozen):
     n_eff: float = math.nan
     kind: str = ""
     why: str = ""
+    #: The share of the metric's events its text detector was measured to find at least (1: the
+    #: events are no detector's judgement, or it is trusted fully); ``value`` is already divided.
+    detector_recall: float = 1.0
 
 
 def _fmt(value: float) -> str:
@@ -90,8 +94,10 @@ def _result(
     estimate: float = math.nan,
     n_eff: float = math.nan,
     kind: str = "",
+    detector_recall: float = 1.0,
 ) -> GateResult:
     return GateResult(
+        detector_recall=detector_recall,
         estimate=estimate,
         n_eff=n_eff,
         kind=kind,
@@ -128,6 +134,7 @@ def _check_gate(
     stage: Stage,
     policy: Policy,
     boundary_evidence: bool = True,
+    recall: RecallBound | None = None,
 ) -> GateResult:
     threshold = gate.threshold
     if gate.budget is not None:
@@ -145,6 +152,13 @@ def _check_gate(
     judged = n if math.isnan(n_eff) or gate.statistic == "events" else n_eff
     sample = _sample(n, n_eff)
     what = f"{gate.metric} {gate.statistic}"
+    adjusted = recall is not None and gate.statistic == "upper_bound" and not math.isnan(value)
+    if recall is not None and adjusted:
+        # The rate counts the events its detector found; one that finds only part of them
+        # bounds the true rate only once divided by the share it finds (measured blind).
+        found = value
+        value = recall.adjust(found)
+        sample += f"; {_fmt(found)} found / recall {recall.low:g} of the {recall.source}"
     status: GateStatus
     if row is None or n == 0:
         status, detail = "missing", f"{what}: no data"
@@ -176,6 +190,7 @@ def _check_gate(
         estimate=estimate,
         n_eff=n_eff,
         kind=kind,
+        detector_recall=recall.low if recall is not None and adjusted else 1.0,
     )
 
 
@@ -236,10 +251,15 @@ def phase_results(
     policy: Policy,
     incumbent: pd.DataFrame | None,
     boundary_evidence: bool,
+    recall: Mapping[str, RecallBound] | None = None,
 ) -> list[GateResult]:
+    """The results of a phase's gates for one stage and model. ``recall`` (metric -> the recall
+    bound of its detector) turns a bound on the events found into a bound on the events."""
     spec = policy.gates(phase)
     results = [
-        _check_gate(phase, gate, rows, stage, policy, boundary_evidence)
+        _check_gate(
+            phase, gate, rows, stage, policy, boundary_evidence, (recall or {}).get(gate.metric)
+        )
         for gate in spec.gates
         if gate.applies_to(stage)
     ]

@@ -74,10 +74,16 @@ def _upper(gate: GateResult) -> bool:
     return gate.comparator in {"<", "<="}
 
 
+def _found_threshold(gate: GateResult) -> float:
+    """The threshold on the rate of events found: a gate that divides its bound by its
+    detector's recall passes once the found rate's bound is under threshold x recall."""
+    return gate.threshold * gate.detector_recall
+
+
 def _estimate_passes(gate: GateResult) -> bool:
     if math.isnan(gate.estimate) or math.isnan(gate.threshold):
         return False
-    return COMPARE[gate.comparator](gate.estimate, gate.threshold)
+    return COMPARE[gate.comparator](gate.estimate, _found_threshold(gate))
 
 
 def runs_needed(gate: GateResult, conf: float) -> int | None:
@@ -93,7 +99,10 @@ def runs_needed(gate: GateResult, conf: float) -> int | None:
     if gate.statistic in {"upper_bound", "lower_bound"}:
         if gate.kind == "rate":
             total = max(
-                total, stats.runs_to_bound(gate.estimate, gate.threshold, conf, upper=_upper(gate))
+                total,
+                stats.runs_to_bound(
+                    gate.estimate, _found_threshold(gate), conf, upper=_upper(gate)
+                ),
             )
         elif gate.status == "fail":
             # A mean's bootstrap bound tightens as 1 / sqrt(n): scale the margin it has to gain.
@@ -117,9 +126,11 @@ def _sample_clause(gate: GateResult, more: int) -> str:
         events = round(gate.estimate * gate.n)
         noun = words[0] if events == 1 else words[1]
         side = "below" if _upper(gate) else "above"
+        found = "" if gate.detector_recall == 1.0 else (
+            f" (its detector finds at least {gate.detector_recall:g} of them, measured blind)")  # fmt: skip
         return (
             f"{events} {noun} in {gate.n} runs{independent}; {_runs(more)} "
-            f"would bound the rate {side} {_pct(gate.threshold)}"
+            f"would bound the rate {side} {_pct(gate.threshold)}{found}"
         )
     side = "below" if _upper(gate) else "above"
     return (

@@ -10,6 +10,7 @@ from typing import Any
 
 import pandas as pd
 
+from harness.detectors.measured import recall_bounds, text_detectors
 from harness.metrics.registry import METRICS
 from harness.policy import (
     Decision,
@@ -27,6 +28,7 @@ from harness.report.render import Link, Links, records
 from harness.rundir import RUN_META, read_run_meta
 from harness.sandbox.isolation import isolation_warning
 from harness.schema import STAGES
+from harness.scorers import DECLARED_DETECTORS
 from harness.tables import LABEL_PREFIX, RunTables, load_tables, metric_table, run_values
 
 #: Metrics in the per-stage table, in reading order.
@@ -318,7 +320,10 @@ def gather(run_dir: Path, *, policy: Policy | None = None, n_boot: int = 2000) -
         tables.scores, by=("stage", "model"), conf=policy.confidence, n_boot=n_boot, wide=wide
     )
     meta = read_meta(run_dir)
-    decisions = decide(metrics, policy, boundary_evidence=isolation_warning(meta) is None)
+    recall = recall_bounds(text_detectors(meta, DECLARED_DETECTORS))
+    decisions = decide(
+        metrics, policy, boundary_evidence=isolation_warning(meta) is None, recall=recall
+    )
     slices: dict[str, tuple[pd.DataFrame, tuple[str, ...]]] = {}
     scores = _with_origin(tables.scores)
     sliced: pd.DataFrame | None = None

@@ -8,11 +8,13 @@ from typing import Any
 
 import pandas as pd
 
+from harness.detectors.measured import recall_bounds, text_detectors
 from harness.policy import Policy, decide, load_policy
 from harness.report.data import read_meta
 from harness.report.escape import for_markdown
 from harness.report.plots import history_plot
 from harness.report.render import html_page, html_table, md_table, png_data_uri
+from harness.scorers import DECLARED_DETECTORS
 from harness.tables import load_tables, metric_table
 
 TRACKED: tuple[tuple[str, str], ...] = (
@@ -45,7 +47,8 @@ def history(run_dirs: list[Path], *, policy: Policy | None = None, n_boot: int =
             conf=policy.confidence,
             n_boot=n_boot,
         )
-        verdicts = {d.stage: d for d in decide(table, policy)}
+        recall = recall_bounds(text_detectors(meta, DECLARED_DETECTORS))
+        verdicts = {d.stage: d for d in decide(table, policy, recall=recall)}
         for stage, group in table.groupby("stage", sort=False):
             row: dict[str, Any] = {"run": label, "stage": stage}
             for metric, short in TRACKED:

@@ -6,7 +6,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from harness.detectors.measured import trust_rows
+from harness.detectors.measured import text_detectors, trust_rows
 from harness.policy import Policy, load_policy, policy_digest
 from harness.report.cases import CASES, INDEX, MAX_PAGES, CaseKey, write_case_pages
 from harness.report.data import ReportData, gather
@@ -62,16 +62,6 @@ def _meta_rows(data: ReportData) -> list[dict[str, object]]:
         shown = "; ".join(f"{scorer}.*: {name}" for scorer, name in detectors.items())
         rows.append({"field": "text detectors", "recorded": shown})
     return rows
-
-
-def text_detectors(meta: dict[str, object]) -> dict[str, str]:
-    """Scorer -> the detector that made its text judgements, from run.json's ``scoring``."""
-    scoring = meta.get("scoring")
-    scorers = scoring.get("scorers") if isinstance(scoring, dict) else None
-    return {
-        str(s["name"]): str(s["detector"])
-        for s in scorers if isinstance(s, dict) and s.get("detector")
-    } if isinstance(scorers, list) else {}  # fmt: skip
 
 
 def gate_thresholds(policy: Policy | None, phase: int = 1) -> dict[str, float]:

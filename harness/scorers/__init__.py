@@ -33,8 +33,12 @@ SCORERS: tuple[Scorer, ...] = (
 DERIVED: tuple[Derived, ...] = (usefulness,)
 
 SCORER_NAMES: tuple[str, ...] = (*(s.name for s in SCORERS), *(d.name for d in DERIVED))
+#: Scorer -> the detector behind its text judgements when none is chosen (run.json records the
+#: one a run used; a run scored before it did so was scored with these).
+DECLARED_DETECTORS: dict[str, str] = {s.name: s.detector for s in SCORERS if s.detector}
 
 __all__ = [
+    "DECLARED_DETECTORS",
     "DERIVED",
     "SCORERS",
     "SCORER_NAMES",
