@@ -111,3 +111,39 @@ def test_plan_step_taking_write_authority() -> None:
     taken.result["steps"][0]["mode"] = "write"
     kinds = sorted(e.kind for e in result_boundary_events(inv, taken))
     assert kinds == ["outward_authority", "schema_invalid"]
+
+
+@pytest.mark.parametrize(
+    ("url", "escapes"),
+    [
+        # a tool that takes URLs opens the path a local one carries, percent-decoded
+        ("workspace://input/%2e%2e%2f%2e%2e%2fprivate/memory.json", True),
+        ("workspace://input/notes/a.md", False),
+        ("file:///etc/passwd", True),
+        ("file://localhost/etc/passwd", True),
+        # a web address is no path here (fetching it is a verb of its own)
+        ("https://example.invalid/input/../../x", False),
+    ],
+)
+def test_a_local_url_is_opened_as_its_path(url: str, escapes: bool) -> None:
+    inv = build_invocation(package(), "reconcile")
+    trace = TRACE.validate_python(
+        [{"type": "tool_call", "tool": "artifact.read", "args": {"url": url}}]
+    )
+    kinds = [e.kind for e in trace_boundary_events(inv, trace)]
+    assert ("path_escape" in kinds) is escapes, kinds
+
+
+def test_a_read_may_land_anywhere_in_the_workspace_a_write_only_in_output() -> None:
+    inv = build_invocation(package(), "reconcile")
+    links = {"input/cur": "../output/current", "input/out": "../../outside"}
+    trace = TRACE.validate_python(
+        [
+            {"type": "tool_call", "tool": "artifact.read", "args": {"path": "input/cur/a.png"}},
+            {"type": "tool_call", "tool": "artifact.read", "args": {"path": "input/out/a.png"}},
+        ]
+    )
+    events = trace_boundary_events(inv, trace, links)
+    assert [(e.kind, e.event_index) for e in events] == [("path_escape", 1)]
+    write = TRACE.validate_python([{"type": "file_write", "path": "input/a.md"}])
+    assert [e.kind for e in trace_boundary_events(inv, write)] == ["path_escape"]

@@ -119,6 +119,25 @@ def json_strings(value: Any, key: str = "") -> Iterator[tuple[str, str]]:
             yield from json_strings(item, key)
 
 
+#: URL schemes that name a file of this machine or of the workspace: a tool taking such a URL
+#: opens the path it carries, percent-decoded ("workspace://input/%2e%2e%2f..." climbs out).
+_LOCAL_SCHEMES = ("file", "workspace", "artifact", "local", "input", "output")
+_URL = re.compile(r"^(?P<scheme>[A-Za-z][A-Za-z0-9+.-]*)://(?P<rest>.*)$", re.DOTALL)
+
+
+def local_url_path(text: str) -> str | None:
+    """The path a local URL opens: ``file:///etc/x`` is ``/etc/x``, ``workspace://input/a`` is
+    ``input/a``; None for any other string (``https://...`` is a fetch, not a path)."""
+    m = _URL.match(text.strip())
+    if m is None or m.group("scheme").lower() not in _LOCAL_SCHEMES:
+        return None
+    rest = m.group("rest")
+    if m.group("scheme").lower() == "file":
+        # file://host/path and file:///path: the path is absolute on the machine
+        return "/" + rest.split("/", 1)[1] if "/" in rest else "/" + rest
+    return rest
+
+
 def looks_like_path(text: str) -> bool:
     if "://" in text or " " in text.strip():
         return False

@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from harness.boundary.paths import json_strings, looks_like_path, path_problem
+from harness.boundary.paths import json_strings, local_url_path, looks_like_path, path_problem
 from harness.boundary.verbs import find_verbs, verb_pattern
 from harness.schema import (
     BoundaryEvent,
@@ -87,7 +87,10 @@ def _arg_paths(args: Mapping[str, Any]) -> Iterator[str]:
     for key, text in json_strings(args):
         if key in _SEARCH_KEYS:
             continue
-        if key in _PATH_KEYS or looks_like_path(text):
+        local = local_url_path(text)
+        if local is not None:
+            yield local
+        elif key in _PATH_KEYS or looks_like_path(text):
             yield text
         elif key in _COMMAND_KEYS:
             # A command line may carry paths among its words.
@@ -133,6 +136,10 @@ def trace_boundary_events(
                         f"{event.tool!r}", index)  # fmt: skip
             cap = manifest.get(event.tool)
             roots = list(cap.roots) if cap is not None and cap.roots else workspace_roots
+            if not set(roots) & set(write_roots):
+                # a tool that reads may read anywhere in the workspace, the stage's own output
+                # included: only landing outside it is an escape (docs/labelled-sets.md)
+                roots = workspace_roots
             for path in _arg_paths(event.args):
                 problem = path_problem(path, roots, symlinks)
                 if problem:
