@@ -175,3 +175,32 @@ def test_a_quoted_draft_under_review_is_not_a_proposal() -> None:
     held = 'Hold "Resending the kiln labels to Oskar in case the email went missing." for now.'
     assert reopens_sentence(held, settled, [], NOW)[0] is False
     assert reopens_sentence("Resend the kiln labels to Oskar.", settled, [], NOW)[0] is True
+
+
+def test_a_complaint_that_names_the_delivery_is_news_not_its_settlement() -> None:
+    done = item(
+        "d1", "journal", NOW - timedelta(days=3), "Chart 4 redrawn; scan:0731 complete and settled."
+    )
+    complaint = item("c1", "message", NOW - timedelta(days=1),
+                     "Mira: plate 7 is still missing from the set you delivered.", **{"from": "mira"})  # fmt: skip
+    thanks = item("t1", "message", NOW - timedelta(days=1),
+                  "Mira: got the whole set, thanks! Could plate 7 come larger?", **{"from": "mira"})  # fmt: skip
+    sentence = "Given the report that plate 7 is still missing, recheck scan 0731."
+    assert reopens_sentence(sentence, [SCAN], [done, complaint], NOW)[0] is False
+    # a thanks with a question beside it confirms the delivery: no ground to redo it
+    assert reopens_sentence("Resend scan 0731 to Mira in case plates got lost.", [SCAN],
+                            [done, thanks], NOW)[0] is True  # fmt: skip
+
+
+def test_naming_the_day_of_a_record_about_the_matter_points_at_it() -> None:
+    audit = "task:plate-31-audit"
+    closed = item("j1", "journal", NOW - timedelta(days=3), "plate-31 audit closed: hashes match.")
+    row = item("g1", "registry", NOW - timedelta(days=1), "plate-31: actual hash differs again",
+               path="plates/plate-31.tif")  # fmt: skip
+    day = (NOW - timedelta(days=1)).strftime("%d %B").lstrip("0")
+    said = f"Re-audit plate-31: the {day} registry row shows a mismatch."
+    assert reopens_sentence(said, [audit], [closed, row], NOW)[0] is False
+    # the day of the settlement itself points at the settled occasion, not at news
+    settled_day = (NOW - timedelta(days=3)).strftime("%d %B").lstrip("0")
+    said = f"Re-audit plate-31 as on {settled_day}."
+    assert reopens_sentence(said, [audit], [closed, row], NOW)[0] is True

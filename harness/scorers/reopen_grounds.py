@@ -108,11 +108,13 @@ def days_named(sentence: str, recorded_at: datetime) -> list[datetime]:
 
 
 def _names_its_time(plain: str, item: EvidenceItem, recorded_at: datetime) -> bool:
-    """Does the sentence name when the item came: its clock time, or today/this morning for an
-    item of the day it was written?"""
+    """Does the sentence name when the item came: its clock time, its day ("the 22 October
+    registry row"), or today/this morning for an item of the day it was written?"""
     for m in _CLOCK.finditer(plain):
         if (int(m[1]), int(m[2])) == (item.at.hour, item.at.minute):
             return True
+    if any(d.date() == item.at.date() for d in days_named(plain, recorded_at)):
+        return True
     return _TODAY.search(plain) is not None and item.at.date() == recorded_at.date()
 
 
@@ -149,7 +151,7 @@ def speaks_of(
     # "Given Patrick's new message": news pointed at by its sender or its matter
     if _NEWS_REF.search(plain) and (named or about_matter):
         return True
-    return _names_its_time(plain, item, recorded_at) and (shared == 1 or named)
+    return _names_its_time(plain, item, recorded_at) and (shared == 1 or named or about_matter)
 
 
 def anchored_on_settled(sentence: str, settled_at: datetime, recorded_at: datetime) -> bool:

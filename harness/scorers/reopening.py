@@ -106,7 +106,10 @@ def settles(item: EvidenceItem) -> bool:
     anything new: neither is news that reopens it."""
     said = statements(item.text)
     closing = _CLOSING.search(clean(said)) is not None and not _RAISES.search(clean(item.text))
-    return item.kind in _CLOSURE_KINDS or polarity(said) == "done" or closing
+    # "frame 07 is still missing in the zip you delivered" names a delivery and reports a
+    # problem with it: news, not a report that it is done (a question beside a thanks is not)
+    done = polarity(said) == "done" and not _PROBLEM.search(clean(item.text))
+    return item.kind in _CLOSURE_KINDS or done or closing
 
 
 def about(item: EvidenceItem, matter: str) -> bool:
