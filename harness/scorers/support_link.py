@@ -20,7 +20,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from harness.scorers.claim_support import Backing
-from harness.scorers.completion import lexicon as lx
 from harness.scorers.completion.lexicon import verb_family
 from harness.scorers.completion.occasions import id_numbers
 from harness.scorers.support_claim import ClaimReading
@@ -31,25 +30,19 @@ from harness.scorers.support_said import (
     item_roots,
     said_by,
 )
-from harness.scorers.support_words import ACTION_ROOTS, AGENTS
+from harness.scorers.support_things import (
+    OUTCOME_ROOTS,
+    TRANSPORT,
+    other_kind,
+    other_object,
+    receipt_object,
+)
+from harness.scorers.support_words import AGENTS
 from harness.text.names import Named, named_in, named_matches, target_words
 from harness.text.normal import clean
-from harness.text.quantities import NUMBER_WORDS, UNITS, agrees
+from harness.text.quantities import NUMBER_WORDS, agrees
 from harness.text.roots import STOP_ROOTS, root, roots, same_root, shared
 
-#: Words of a receipt's transport and outcome: never the object it moved.
-_TRANSPORT = roots(
-    "relay retry automatic timeout timed out waiting acknowledgement delivery state unknown "
-    "bounced error succeeded success failed queued pending cancelled canceled delivered sent ok "
-    "done attempt recipient reached host approval worker confirmation accepted mailbox full live "
-    "published posted behind jobs by with at"
-)
-#: Words of when: months, days and times of day name an occasion's time, not what it moved.
-_WHEN_ROOTS = roots(
-    "january february march april may june july august september october november december jan "
-    "feb mar apr jun jul aug sep sept oct nov dec monday tuesday wednesday thursday friday "
-    "saturday sunday today yesterday tonight morning afternoon evening night noon utc local"
-)
 #: Words of host places and record kinds, which a target may carry without them telling it apart
 #: ("feed-post-teaching-17" is told apart by "teaching", not by "feed" or "post").
 _GENERIC_TARGET = roots(
@@ -162,84 +155,10 @@ def _other_number(reading: ClaimReading, b: Backing) -> str | None:
     return min(stray) if stray else None
 
 
-#: "notified about the prints": what follows is the message's topic, not what it moved.
-_TOPIC = re.compile(r"\b(?:about|regarding|concerning|on|re)\b.*$")
-
-
-#: A noun phrase: a determiner and up to three words before a preposition or a stop.
-_PHRASE = re.compile(
-    r"\b(?:the|a|an|this|that|these|those|his|her|their|its|my|our|your)\s+"
-    r"((?:(?!(?:to|of|for|with|about|on|in|at|by|from|was|were|is|are|has|have|had)\b)"
-    r"[a-z][a-z'-]*\s*){1,3})"
-)
-
-
-def _object_roots(text: str, known: frozenset[str]) -> frozenset[str]:
-    """The roots of the nouns a text names as what was moved: the words of its noun phrases
-    ("the invoice reminder"), or of all of it for a receipt's object part, without the words of
-    actions (a hand-off, a payment), outcomes, times or names (``known``), adverbs,
-    contractions, un-words, participles and amounts."""
-    plain = re.sub(r"\b\d[\d.,]*\b", " ", text)
-    words = [
-        w
-        for w in re.findall(r"[a-z][a-z'-]*", plain)
-        if not w.endswith(("ly", "n't", "ed", "ing"))
-        and not w.startswith("un")
-        and w not in UNITS
-        and lx.noun_family(w) is not lx.DELIVER
-    ]
-    return frozenset(r for r in roots(" ".join(words)) - known if len(r) > 2)  # fmt: skip
-
-
-#: Words that say how recent a thing is, not which thing ("a fresh seal", "the new copy").
-_FRESHNESS = roots("fresh new current latest recent renewed updated")
-#: Words of why an action failed: the part of a failed receipt they stand in is no object.
-_REASON = re.compile(
-    r"\b(?:unavailable|unreachable|expired|denied|refused|rejected|invalid|not found|"
-    r"missing|full|error|timed out|timeout|offline|locked|over quota|insufficient)\b"
-)
-
-
-def _other_object(reading: ClaimReading, b: Backing, target: str) -> str | None:
-    """The clause names what was moved ("the invoice reminder") and the receipt names something
-    else before its status ("pickup times, delivered"): another occasion of the same action to
-    the same target. A receipt that names no object cannot tell, and stays linked."""
-    claim = _TOPIC.sub("", clean(reading.text))
-    for q in reading.quantities:
-        claim = claim.replace(q.text, " ")
-    known = (
-        ACTION_ROOTS
-        | _OUTCOME_ROOTS
-        | _TRANSPORT
-        | roots(target)
-        | _WHEN_ROOTS
-        | roots(" ".join(n.literal for n in reading.names))
-    )
-    said = _object_roots(" ".join(m.group(1) for m in _PHRASE.finditer(claim)), known)
-    said -= _FRESHNESS
-    part = re.split(r"[,;(]", clean(_object(b)), maxsplit=1)[0]
-    failed = str((b.item.data or {}).get("status", "")).lower() in ("failed", "cancelled")
-    # a failed receipt's text often gives why instead of what ("signing key unavailable")
-    moved = frozenset() if failed and _REASON.search(part) else _object_roots(part, known)
-    if said and moved and not shared(said, moved) and not shared(moved, said):
-        return (
-            f"names {', '.join(sorted(said))}; {b.item.id} moved "
-            f"{', '.join(sorted(moved))}: another occasion"
-        )
-    return None
-
-
 def _anonymous(b: Backing) -> bool:
     """An item that names nothing (a bare file listing): any clause may be about it."""
     data = b.item.data or {}
     return not any(isinstance(data.get(k), str) for k in NAME_FIELDS) and not named_in(b.item.text)
-
-
-def _object(b: Backing) -> str:
-    """What a receipt's text says it moved: the part after its first colon, or after its
-    action and target ("media.deliver to marek: render-0731, queued" -> "render-0731")."""
-    head, colon, rest = b.item.text.partition(":")
-    return rest if colon else head
 
 
 def _family_ok(reading: ClaimReading, action: str) -> tuple[bool, bool]:
@@ -294,8 +213,8 @@ def _receipt_link(reading: ClaimReading, b: Backing) -> Link | str:
         # ("Okonkwo replied", "the foundry sent an invoice")
         return (f"its subject {reading.head} acts ({reading.verb}); {b.item.id} records a "
                 f"{action} to {target}, not {target}'s own act")  # fmt: skip
-    obj = _object(b)
-    obj_roots = roots(obj) - _TRANSPORT - roots(target)
+    obj = receipt_object(b)
+    obj_roots = roots(obj) - TRANSPORT - roots(target)
     others = [n for n in reading.person_names if not named_matches(n, target)
               and not carries(n, b) and n.literal not in AGENTS]  # fmt: skip
     if others:
@@ -309,7 +228,7 @@ def _receipt_link(reading: ClaimReading, b: Backing) -> Link | str:
     other = _other_ordinal(reading.text, b.item.text)
     if other:
         return f"names the {other[0]}; {b.item.id} is of the {other[1]}"
-    moved = _other_object(reading, b, target)
+    moved = other_object(reading, b, target)
     if moved:
         return moved
     by_target = _target_named(reading, target)
@@ -320,7 +239,7 @@ def _receipt_link(reading: ClaimReading, b: Backing) -> Link | str:
         # speaks of the receipt of that action it cites; one that names a thing the receipt
         # does not ("Tessera loop delivered") speaks of something else.
         own = roots(" ".join([action, target, b.item.text, *_action_words(reading)]))
-        leftover = reading.topic - own - _OUTCOME_ROOTS
+        leftover = reading.topic - own - OUTCOME_ROOTS
         if reading.names or not exact or leftover:
             return f"names neither {b.item.id}'s target {target} nor what it moved"
         return Link(b, f"{b.item.id} is the {action} receipt it cites", exact, 0)
@@ -334,15 +253,6 @@ def _receipt_link(reading: ClaimReading, b: Backing) -> Link | str:
     return Link(b, f"{b.item.id} ({why})", exact, len(by_object) + 2 * len(ids) + by_target)
 
 
-#: Words of an outcome or of reporting, which name no object.
-_OUTCOME_ROOTS = roots(
-    "went through gone out succeeded success failed done complete completed finished confirmed "
-    "confirms receipt queued pending cancelled happened live waiting awaiting still yet cleared "
-    "acknowledged booked scheduled posted published paid sent delivered received bounced "
-    "stalled rejected declined applied open closed"
-)
-
-
 def _action_words(reading: ClaimReading) -> list[str]:
     """The words that name the clause's families (a verb's own stem, ``journal`` for a journal
     append): they name its action, not an object."""
@@ -354,36 +264,6 @@ def _action_words(reading: ClaimReading) -> list[str]:
 
 
 _NUMBER_ROOTS = roots(" ".join(NUMBER_WORDS))
-#: "the ochre palette": a determiner, a word that tells the thing apart, its noun.
-_MODIFIED = re.compile(
-    r"\b(?:the|a|an|its|their|his|her|this|that)\s+([a-z][a-z-]+)\s+([a-z][a-z-]+)\b"
-)
-#: Words before a noun that say how much or how recent, not which one.
-_GENERIC_MODIFIERS = roots(
-    "full whole entire complete final first last latest new fresh current same old revised "
-    "updated draft big small large short long other next previous second third actual original "
-    "real expected"
-)
-
-
-def _generic(word: str) -> bool:
-    """A word before a noun that does not tell one thing from another: how much, how recent,
-    a participle of what happened to it ("the registered hash", "the sealed copy")."""
-    return word.endswith(("ed", "ing")) or root(word) in _GENERIC_MODIFIERS | STOP_ROOTS
-
-
-def _other_kind(claim: str, text: str, have: frozenset[str]) -> tuple[str, str] | None:
-    """The clause and the item give one noun different words that tell it apart ("the ochre
-    palette" against "the cobalt palette"): another thing, whatever else they share."""
-    plain = clean(text)
-    for mod, head in _MODIFIED.findall(clean(claim)):
-        m_root, h_root = root(mod), root(head)
-        if m_root in have or _generic(mod) or h_root in STOP_ROOTS:
-            continue
-        for other in re.findall(rf"\b([a-z][a-z-]+)\s+{re.escape(head)}\b", plain):
-            if root(other) != m_root and not _generic(other):
-                return f"the {mod} {head}", f"the {other} {head}"
-    return None
 
 
 def _item_link(reading: ClaimReading, b: Backing) -> Link | str:
@@ -391,7 +271,7 @@ def _item_link(reading: ClaimReading, b: Backing) -> Link | str:
     if missing and (any(_conflicting_id(n, b) for n in missing) or not _anonymous(b)):
         return f"names {missing[0].label}, which {b.item.id} does not"
     have = item_roots(b)
-    other = _other_kind(reading.text, b.item.text, have)
+    other = other_kind(reading.text, b.item.text, have)
     if other:
         return f"names {other[0]}; {b.item.id} speaks of {other[1]}"
     about = shared(reading.topic, have)
