@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Literal
 
 from harness.text.normal import ascii_fold, clean
@@ -168,6 +169,7 @@ _WHOLE = re.compile(
 )
 
 
+@lru_cache(maxsize=4096)
 def comparison(text: str) -> Comparison | None:
     """What a claim compares against a reference, if anything; its negation is the caller's."""
     plain = ascii_fold(clean(text))
