@@ -177,11 +177,18 @@ def named_in(sentence: str) -> tuple[Named, ...]:
             group.append(plain)
             continue
         if group:
-            found.append(Named(" ".join(group), tuple(_stem_word(w) for w in group)))
+            found.append(_name_of(group))
             group = []
     if group:
-        found.append(Named(" ".join(group), tuple(_stem_word(w) for w in group)))
+        found.append(_name_of(group))
     return tuple(found)
+
+
+def _name_of(group: list[str]) -> Named:
+    """A capitalised name, its words split at hyphens as ``target_words`` splits a target's:
+    "Project-hollow" is the target ``project-hollow``, not one unknown word."""
+    words = (p for w in group for p in re.split(r"[-_]", w.removesuffix("'s")) if p)
+    return Named(" ".join(group), tuple(_stem_word(w) for w in words))
 
 
 def named_matches(named: Named, target: str) -> bool:
