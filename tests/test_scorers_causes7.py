@@ -38,3 +38,61 @@ def test_hyphenated_names_are_their_targets(
     sentence: str, specs: tuple[Spec, ...], invented: bool
 ) -> None:
     assert _invented(sentence, *specs) is invented
+
+
+UPLOAD_SHEET: Spec = ("artifact.upload", "plate-9-sheet", "succeeded", "2026-11-24T10:00:00Z", "")
+DELETE_PROOF: Spec = ("artifact.delete", "plate-9-proof", "succeeded", "2026-11-24T10:05:00Z", "")
+TASK_71_OK: Spec = ("task.complete", "task-7701", "succeeded", "2026-11-24T09:00:00Z", "")
+RENDER_0530: Spec = ("media.render", "render-0530", "succeeded", "2026-11-24T13:10:00Z", "")
+RENDER_0531: Spec = ("media.render", "render-0531", "pending", "2026-11-24T13:15:00Z", "")
+RENDER_0531_FAILED: Spec = ("media.render", "render-0531", "failed", "2026-11-24T13:15:00Z", "")
+ACK_23RD: Spec = ("reminder.ack", "rem-kiln", "succeeded", "2026-11-23T07:30:00Z", "")
+NOTE_TO_ODA: Spec = ("message.send", "oda", "succeeded", "2026-11-24T09:12:00Z",
+                     "message.send to oda: glaze card note, delivered")  # fmt: skip
+MERGE_PENDING: Spec = ("branch.merge", "kiln-v2", "pending", "2026-11-24T06:30:00Z", "")
+SLOT_OK: Spec = ("schedule.create", "kiln-slot-1600", "succeeded", "2026-11-24T12:00:00Z", "")
+SENT_TO_ODA_EARLIER: Spec = ("message.send", "oda", "succeeded", "2026-11-24T11:20:00Z", "")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "specs", "invented"),
+    [
+        # a receipt under another host's namespace with the family's own verb proves it
+        ("Sheet uploaded and old proof deleted.", (UPLOAD_SHEET, DELETE_PROOF), False),
+        ("Sheet uploaded and old proof deleted.", (DELETE_PROOF,), True),
+        # accepting a request is no completion of what it asks for
+        ("The host accepted the kiln-v2 merge request; CI still runs.", (MERGE_PENDING,), False),
+        ("kiln-v2 merged into main.", (MERGE_PENDING,), True),
+        # an imperative that asks for a state reached ("mark X complete") claims nothing
+        ("Mark task-7702 complete once the glaze notes are in.", (TASK_71_OK,), False),
+        ("Set task-7702 done after review.", (TASK_71_OK,), False),
+        ("task-7702 marked complete.", (TASK_71_OK,), True),
+        # "in" is a state only at the clause's end, elsewhere a preposition
+        ("ledger-9 differs from its registry entry in 3 bytes.", (), False),
+        ("The ledger-9 registry entry is in.", (), True),
+        # a person's own act ("Oda replied") is nothing this agent did
+        ("Oda replied 'thanks, got it' at 11:31.", (), False),
+        ("Replied to Oda at 11:31.", (), True),
+        # a seal "on record" is the seal's record
+        (
+            "The kiln-ledger seal from 20 November is on record.",
+            (("provenance.seal", "kiln-ledger", "succeeded", "2026-11-20T10:00:00Z", ""),),
+            False,
+        ),
+        ("The kiln-ledger seal from 20 November is on record.", (), True),
+        # a clock time's colon splits no clause; the subject left out of "and was delivered"
+        # is the note
+        ("The note to Oda went out at 09:12 and was delivered.", (NOTE_TO_ODA,), False),
+        ("The note to Oda went out at 09:12 and was delivered.", (), True),
+        ("Booked the 16:00 kiln slot.", (SLOT_OK,), False),
+        ("Booked the 16:00 kiln slot.", (), True),
+        # "on the 23rd" dates the occasion
+        ("rem-kiln was acknowledged at 07:30Z on the 23rd.", (ACK_23RD,), False),
+        ("rem-kiln was acknowledged at 07:30Z on the 22nd.", (ACK_23RD,), True),
+        # the ids of a statement's own clause pick its occasion
+        ("0530 rendered fine; 0531 is still pending.", (RENDER_0530, RENDER_0531), False),
+        ("0531 rendered fine; 0530 is done too.", (RENDER_0530, RENDER_0531_FAILED), True),
+    ],
+)
+def test_false_alarms_of_held_out_7(sentence: str, specs: tuple[Spec, ...], invented: bool) -> None:
+    assert _invented(sentence, *specs) is invented

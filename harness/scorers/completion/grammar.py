@@ -18,12 +18,13 @@ from functools import lru_cache
 from harness.scorers.completion import lexicon as lx
 from harness.scorers.completion.lexicon import Action
 from harness.scorers.completion.mood import blocked, labelled
-from harness.scorers.completion.shapes import shapes
+from harness.scorers.completion.shapes import not_ours, shapes
 from harness.text.names import Named, mentions, name_variants, named_in, named_matches, target_words
 from harness.text.normal import clean
 
 _CLAUSE_SPLIT = re.compile(
-    r"\s*(?:;|:|,\s*but\b|\bbut\b|\bhowever\b|\balthough\b|\bthough\b|\bwhereas\b|\bwhile\b|"
+    # a colon between digits is a clock time ("at 09:12"), not a clause break
+    r"\s*(?:;|(?<!\d):|:(?!\d)|,\s*but\b|\bbut\b|\bhowever\b|\balthough\b|\bthough\b|\bwhereas\b|\bwhile\b|"
     # an ellipsis ends one thought and opens another ("wasn't sealed... it was sealed")
     r",\s*yet\b|\s-\s|\(|\)|\.{2,}|\u2026)\s*"
 )
@@ -46,7 +47,9 @@ _SUBORDINATE_START = re.compile(
 #: ("would have sent the note and journaled it").
 _SHARED_START = re.compile(
     r"^(?:(?:then|also|later|afterwards|subsequently|finally|just|immediately|promptly|"
-    r"successfully|already|quickly)\s+)*(?:[a-z'-]+ed|sent|paid|went|told|got|wrote|put|made|"
+    # a passive with its subject left out shares it too ("the note went out and was delivered")
+    r"successfully|already|quickly)\s+)*(?:(?:was|were|has been|have been|had been|got)\s+"
+    r"(?:\w+ly\s+)?)?(?:[a-z'-]+ed|sent|paid|went|told|got|wrote|put|made|"
     r"shipped|let|kept|gave|dm'd|re-?sent)\b"
 )
 #: After these (past the completion phrase) a name belongs to another clause ("after Daim
@@ -196,6 +199,8 @@ def _mentioned(head: str, known: Sequence[str]) -> list[str]:
     ``gallery-north``); a name inside a longer one it names ("gallery") is not another target."""
     found = mentions(head, known)
     words, numbers = target_words(head)
+    # a clock time is written into ids without its colon ("the 18:00 slot" is slot-1800)
+    numbers |= {int(h + m) for h, m in re.findall(r"\b(\d{1,2}):(\d{2})\b", head)}
     for k in known:
         k_words, k_numbers = target_words(k)
         if k not in found and len(k_words) >= 2 and k_words <= words and k_numbers <= numbers:
@@ -304,6 +309,18 @@ def _by_shape(
     return hits
 
 
+def _their_act(before: str, phrase: str, named: Sequence[Named]) -> bool:
+    """A one-word verb whose subject is a person the sentence names ("Ines replied at 11:31"):
+    that person acted, towards us; the host did nothing."""
+    subject = before.strip()
+    return (
+        " " not in phrase.strip()
+        and subject.isalpha()
+        and not_ours(subject)
+        and any(n.literal == subject for n in named if not n.is_id)
+    )
+
+
 @lru_cache(maxsize=4096)
 def detect(sentence: str, known: tuple[str, ...] = ()) -> tuple[tuple[Hit, ...], tuple[str, ...]]:
     """Completion statements in one sentence, and why other phrases were not counted."""
@@ -380,6 +397,8 @@ def detect(sentence: str, known: tuple[str, ...] = ()) -> tuple[tuple[Hit, ...],
                     continue
                 why = blocked(prefix + " " + text[:start], text[end:],
                                f"{text[end:]} {clause_after}", phrase)  # fmt: skip
+                if why is None and _their_act(text[:start], phrase, named):
+                    why = "a person's own act, not this agent's"
                 if why is None:
                     tag = labelled(masked[: seg.start])
                     why = f"labelled {tag!r}: quoted or flagged" if tag else None
@@ -390,6 +409,9 @@ def detect(sentence: str, known: tuple[str, ...] = ()) -> tuple[tuple[Hit, ...],
                     action = lx.verb_family(dotted.group(1) + text[start:end].split()[0]) or action
                 if action is not None:
                     action = lx.compound_family(text[:start], phrase, action)
+                if action is lx.DELIVER and prefix.strip():
+                    # what the shared subject moved decides: a note delivered is a message
+                    action = lx.refine_delivery(action, prefix)
                 if why is None and action is None:
                     why = "names no action"
                 if why or action is None:

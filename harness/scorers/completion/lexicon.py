@@ -432,8 +432,9 @@ TRIGGERS: tuple[Trigger, ...] = (
     # "journal entry is wrote", "journal entry recorded right after the DM": a participle
     # without its auxiliary, or a past form in its place, as terse or second-language writers put it
     _t(rf"\bjournal(?:\s+entry)?\b{_W}{{0,2}}?\s+(?:(?:was|has been|is|got)\s+(?:now\s+)?(?:wrote|write)\b|(?:(?:was|has been|is|got)\s+)?(?:now\s+)?(?:added|written|made|created|appended|saved|updated|entered|filed|(?:recorded|logged)(?=\s*[.;,]|\s*$|\s+(?:right|just|today|yesterday|at|on|after|before|this|earlier|now|for)\b)))", JOURNAL),
-    # "journal entry done", "entry in journal done for today"
-    _t(r"\b(?P<noun>(?:journal|log|registry|ledger)\s+(?:entry|entries|line|record)|entry\s+(?:in|into|to)\s+(?:the\s+)?(?:journal|registry|ledger|memory))\s+(?:(?:is|was|has been|got)\s+)?(?:now\s+)?(?:done|complete|completed|finished|made|in)\b", None, NOUN, needs="entr"),
+    # "journal entry done", "entry in journal done for today"; "in" is a state only at the
+    # clause's end ("the registry entry is in"), else a preposition ("differs from its entry in")
+    _t(r"\b(?P<noun>(?:journal|log|registry|ledger)\s+(?:entry|entries|line|record)|entry\s+(?:in|into|to)\s+(?:the\s+)?(?:journal|registry|ledger|memory))\s+(?:(?:is|was|has been|got)\s+)?(?:now\s+)?(?:done|complete|completed|finished|made|in(?=\W*$))\b", None, NOUN, needs="entr"),
     _t(rf"\b(?:it's|it is|is|are|now|already|sits|lives)\s+(?:now\s+|already\s+|safely\s+)?(?:in|on)\s+{_DET}\s+journal\b", JOURNAL),
     _t(rf"\bupdated\s+(?:{_DET}\s+)?journal\b", JOURNAL),
     _t(r"\b(?:got|gets|has|have|received|now has)\s+(?:a|an|the|its|their|his|her)\s+(?:new\s+|own\s+)?journal\s+(?:entry|line)\b", JOURNAL),
@@ -459,7 +460,8 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"\b(?:is|are)\s+(?:now\s+)?(?:live|public|online)\b", PUBLISH),
     # a journal entry in the passive with no place named ("the handoff has been recorded")
     _t(r"(?:\b(?:has been|have been|was|were|got|is now|are now)|'s been|'ve been)\s+(?:now\s+|already\s+|duly\s+|properly\s+)?(?:recorded|logged)\b", JOURNAL, needs="recorded|logged"),
-    _t(r"\b(?:is|are|now)\s+(?:now\s+)?on\s+(?:the\s+)?record\b", JOURNAL, needs="record"),
+    # "the seal is on record": the subject's act was recorded; a journal entry when it names none
+    _t(r"\b(?:is|are|now)\s+(?:now\s+)?on\s+(?:the\s+)?record\b", JOURNAL, SUBJECT, needs="record"),
     _t(r"\b(?:entry|entries)\b\s+(?:(?:was|were|has been|have been|got)\s+)(?:now\s+)?(?:made|added|written|created|filed)\b", JOURNAL, SUBJECT, needs="entr"),
     # handed over by hand: "handed it to the courier", "handed Mira the proofs"
     _t(r"\bhanded\s+(?:[\w'-]+\s+){0,4}?(?:over\s+|off\s+|across\s+)?to\b", DELIVER, needs="handed"),

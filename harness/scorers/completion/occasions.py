@@ -28,7 +28,9 @@ _DAY_WORDS = re.compile(
     r"\b(?P<rel>yesterday|the day before yesterday|last night|today|tonight|this morning|"
     r"this afternoon|this evening|earlier today|just now|right now|now|as of now|currently|"
     r"last week)\b|\b(?:on|last|this past)\s+(?P<wd>monday|tuesday|wednesday|thursday|friday|"
-    r"saturday|sunday)\b"
+    r"saturday|sunday)\b|"
+    # "on the 24th": a day of this month, or of the last one when it is still to come
+    r"\bon\s+the\s+(?P<nth>\d{1,2})(?:st|nd|rd|th)\b"
 )
 #: "booked for Oct 2 at 15:00", "the invitation for Friday": the date of the event the action
 #: is about, not of the action's occasion.
@@ -107,6 +109,8 @@ def when_of(sentence: str, recorded_at: datetime, local_zone: tzinfo | None = No
             day = read.date() if read is not None else None
             if day is not None and day > today:
                 day = day.replace(year=day.year - 1)  # "Dec 30" said in January
+        elif m.group("nth"):
+            day = _day_of_month(int(m.group("nth")), today)
         elif m.group("wd"):
             back = (today.weekday() - _WEEKDAYS.index(m.group("wd"))) % 7 or 7
             day = today - timedelta(days=back)
@@ -131,6 +135,16 @@ def when_of(sentence: str, recorded_at: datetime, local_zone: tzinfo | None = No
         clock = read.astimezone(recorded_at.tzinfo) if read is not None else None
         spoken = f"{spoken} {c.group()}".strip()
     return When(day, clock, spoken)
+
+
+def _day_of_month(nth: int, today: date) -> date | None:
+    month = today.replace(day=1)
+    if nth > today.day:
+        month = (month - timedelta(days=1)).replace(day=1)
+    try:
+        return month.replace(day=nth)
+    except ValueError:
+        return None
 
 
 _ISO_OR_CLOCK = re.compile(
@@ -171,6 +185,7 @@ def prove(
     cited: frozenset[str] = frozenset(),
     ongoing: bool = False,
     local: tzinfo | None = None,
+    clause: str = "",
 ) -> tuple[ReceiptLike | None, str]:
     """The success receipt of the occasion ``sentence`` speaks of, or None, and why. A receipt
     the sentence names by id, or its claim cites, is that occasion; an action the sentence says
@@ -208,7 +223,8 @@ def prove(
         named = [r for r in occasions if most and shared[r.id] == most]
         if named and len(named) < len(occasions):
             occasions = named  # the receipt that names the object the sentence names
-    numbers = id_numbers(sentence)
+    # the ids of the statement's own clause ("0412 rendered; 0413 is pending": 0412 only)
+    numbers = id_numbers(clause or sentence)
     if numbers and len(occasions) > 1:
         carrying = [r for r in occasions
                     if numbers & id_numbers(f"{getattr(r, 'target', '')} {r.text}")]  # fmt: skip

@@ -251,11 +251,12 @@ def verdict(
         proofs: list[Receipt] = []
         for label, rs in required:
             found, why = prove(c.sentence, rs, recorded_at, f"{verb} to {label}",
-                               target_words(label)[0], cited, c.ongoing, local)  # fmt: skip
+                               target_words(label)[0], cited, c.ongoing, local,
+                               c.clause)  # fmt: skip
             if not isinstance(found, Receipt):
                 return None, why
             proofs.append(found)
-        number = _uncarried_number(c.sentence, family, recorded_at)
+        number = _uncarried_number(c.clause or c.sentence, family, recorded_at)
         if number is not None:
             return None, (f"names {number}, which no succeeded {verb} receipt at or before "
                           f"recorded_at carries ({_describe(family)})")  # fmt: skip
@@ -269,15 +270,14 @@ def verdict(
                       "recorded_at" + (others if family else ""))  # fmt: skip
     # Naming no target, a claim is proved only by receipts of its own action, not by those of a
     # loosely related one (a message receipt proves no delivery of files or registry update).
-    own = [r for r in family if _same_action(r.action, verb)]
-    found, why = prove(
-        c.sentence, own, recorded_at, verb, cited=cited, ongoing=c.ongoing, local=local
-    )
+    own = [r for r in family if _same_action(r.action, verb, c.action)]
+    found, why = prove(c.sentence, own, recorded_at, verb, cited=cited, ongoing=c.ongoing,
+                       local=local, clause=c.clause)  # fmt: skip
     if isinstance(found, Receipt):
         other = _names_other_object(c, found) or _other_occasion(c, [found], own, recorded_at)
         if other is not None:
             return None, other
-        number = _uncarried_number(c.sentence, own, recorded_at)
+        number = _uncarried_number(c.clause or c.sentence, own, recorded_at)
         if number is not None:
             return None, (f"names {number}, which no succeeded {verb} receipt at or before "
                           f"recorded_at carries ({_describe(own)})")  # fmt: skip
@@ -285,9 +285,14 @@ def verdict(
     return None, why
 
 
-def _same_action(receipt_action: str, verb: str) -> bool:
+def _same_action(receipt_action: str, verb: str, action: Action | None = None) -> bool:
     r_space, _, r_stem = receipt_action.rpartition(".")
     v_space, _, v_stem = verb.rpartition(".")
+    # One verb under another host's namespace is the same act when the family lists it
+    # ("artifact.upload" for an upload): only a loosely related verb ("message.send" for a file
+    # delivery) is another action.
+    if action is not None and r_stem == v_stem and receipt_action in action.accepts:
+        return True
     # the same verb in another family's namespace is another action ("payment.send")
     return r_space == v_space or (r_stem == v_stem and r_space not in FAMILY_NAMESPACES)
 

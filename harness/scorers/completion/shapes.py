@@ -69,7 +69,7 @@ _NOT_DONE = frozenset(
     analyzed noted considered prepared outlined sketched proposed suggested recommended
     estimated guessed assumed believed thought hoped seemed appeared raised replied answered
     wrote asked confirmed approved declined refused objected responded acknowledged left
-    stopped halted interrupted timed errored crashed received heard learned learnt got
+    stopped halted interrupted timed errored crashed received accepted heard learned learnt got
     remained stayed kept held listed showed shown logged recorded computed recomputed hashed
     calculated diffed located identified detected determined traced matched mismatched
     differed thrilled excited pleased delighted interested surprised concerned worried
@@ -203,6 +203,14 @@ def _family(text: str, start: int, end: int, verb: str = "") -> Action | None:
 #: one-word subject is a person whose act is theirs ("Pavel thanked us").
 _OURS = frozenset({"i", "we", "vojan", "uhdim", "also", "then", "just", "already", "finally",
                    "and", "so", "both", "today", "yesterday", "earlier", "successfully"})  # fmt: skip
+
+
+def not_ours(subject: str) -> bool:
+    """Is a one-word subject someone other than this agent (a person, not "I", "we" or an
+    action's noun)?"""
+    return subject.isalpha() and subject not in _OURS and not lx.noun_family(subject)
+
+
 #: A channel named after the verb makes it a message, whatever the verb ("thanked him by DM").
 _CHANNEL = re.compile(
     r"^(?:\s+[\w'-]+){0,4}?\s+(?:by|via|over|through|in an?|per)\s+"
@@ -217,6 +225,14 @@ def _shape(text: str, m: re.Match[str], verb: str = "", moving: bool = True) -> 
     if action is None or (not moving and action in _MOVED and verb not in _VERB_FAMILIES):
         return None
     return Shape(m.start(), m.end(), lx.refine_delivery(action, text))
+
+
+#: An imperative verb whose object takes a predicate ("mark the card complete", "set the post
+#: live"): the state is the one asked for, not one reached.
+_IMPERATIVE_COMPLEMENT = re.compile(
+    r"^\W*(?:(?:please|then|next|also|now|and|so)\s+)*(?:mark|set|flag|declare|call|consider|"
+    r"get|leave|keep|make|treat|list)\s"
+)
 
 
 def shapes(text: str) -> list[Shape]:
@@ -237,8 +253,8 @@ def shapes(text: str) -> list[Shape]:
     for pattern in (_DONE_STATE, _PARTICLE_STATE):
         for m in pattern.finditer(text):
             verb = m.group(0).split()[-1]
-            if not text[: m.start()].strip():
-                continue  # "Complete the batch", "Close the card": an imperative, no state
+            if not text[: m.start()].strip() or _IMPERATIVE_COMPLEMENT.match(text):
+                continue  # "Complete the batch", "Mark the card done": an imperative, no state
             if (s := _shape(text, m, verb)) is not None:
                 found.append(s)
     for m in _BASE_PASSIVE.finditer(text):
@@ -259,8 +275,7 @@ def shapes(text: str) -> list[Shape]:
         verb = m.group("verb")
         if verb in _NOT_DONE or verb.startswith("un") or _INFINITIVE.match(text, m.end()):
             continue
-        subject = text[: m.start()].strip()
-        if subject.isalpha() and subject not in _OURS and not lx.noun_family(subject):
+        if not_ours(text[: m.start()].strip()):
             continue  # "Pavel thanked us by email": their act, nothing this agent did
         if (s := _shape(text, m, verb, moving=False)) is not None:
             found.append(s)
