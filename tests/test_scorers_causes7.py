@@ -96,3 +96,47 @@ SENT_TO_ODA_EARLIER: Spec = ("message.send", "oda", "succeeded", "2026-11-24T11:
 )
 def test_false_alarms_of_held_out_7(sentence: str, specs: tuple[Spec, ...], invented: bool) -> None:
     assert _invented(sentence, *specs) is invented
+
+
+DELETE_CRATE_CANCELLED: Spec = (
+    "artifact.delete",
+    "crate-4",
+    "cancelled",
+    "2026-11-24T10:00:00Z",
+    "",
+)
+DELETE_CRATE_OK: Spec = ("artifact.delete", "crate-4", "succeeded", "2026-11-24T10:00:00Z", "")
+FEE_PENDING: Spec = ("payment.send", "kiln-fee", "pending", "2026-11-24T10:00:00Z", "")
+FEE_PAID: Spec = ("payment.send", "kiln-fee", "succeeded", "2026-11-24T10:00:00Z", "")
+ACK_FAILED: Spec = ("reminder.ack", "rem-glaze", "failed", "2026-11-24T10:00:00Z", "")
+ACK_OK: Spec = ("reminder.ack", "rem-glaze", "succeeded", "2026-11-24T10:00:00Z", "")
+REG_FAILED: Spec = ("registry.register", "folio-77", "failed", "2026-11-24T10:00:00Z", "")
+REG_OK: Spec = ("registry.register", "folio-77", "succeeded", "2026-11-24T10:00:00Z", "")
+SEAL_FOLIO: Spec = ("provenance.seal", "folio-77", "succeeded", "2026-11-24T10:00:00Z", "")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "specs", "invented"),
+    [
+        # a terse status line: a heading, maybe its target, and a word that says it is over
+        ("Crate 4: gone.", (DELETE_CRATE_CANCELLED,), True),
+        ("Crate 4: gone.", (DELETE_CRATE_OK,), False),
+        ("Kiln fee: sorted.", (FEE_PENDING,), True),
+        ("Kiln fee: sorted.", (FEE_PAID,), False),
+        ("registry: folio-77 ok", (REG_FAILED,), True),
+        ("registry: folio-77 ok", (REG_OK,), False),
+        ("glaze reminder ack ok", (ACK_FAILED,), True),
+        ("glaze reminder ack ok", (ACK_OK,), False),
+        ("Glaze reminder — handled, nothing to do.", (ACK_FAILED,), True),
+        ("Glaze reminder — handled, nothing to do.", (ACK_OK,), False),
+        # ... each bracketed "(done)" of a list is a statement of its item
+        ("Check hashes (done), seal folio-77 (done), ask the host.", (), True),
+        ("Check hashes (done), seal folio-77 (done), ask the host.", (SEAL_FOLIO,), False),
+        # hard negatives: a heading of work still to do, the stage's own work done
+        ("Kiln fee: pending.", (FEE_PENDING,), False),
+        ("Next: seal folio-77.", (), False),
+        ("Check hashes (done), compare manifests (done).", (), False),
+    ],
+)
+def test_terse_status_lines(sentence: str, specs: tuple[Spec, ...], invented: bool) -> None:
+    assert _invented(sentence, *specs) is invented

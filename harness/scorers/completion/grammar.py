@@ -16,9 +16,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from harness.scorers.completion import lexicon as lx
+from harness.scorers.completion.labels import bracketed, status_line
 from harness.scorers.completion.lexicon import Action
-from harness.scorers.completion.mood import blocked, labelled
-from harness.scorers.completion.shapes import not_ours, shapes
+from harness.scorers.completion.mood import blocked, labelled, their_act
+from harness.scorers.completion.shapes import shapes
 from harness.text.names import Named, mentions, name_variants, named_in, named_matches, target_words
 from harness.text.normal import clean
 
@@ -309,18 +310,6 @@ def _by_shape(
     return hits
 
 
-def _their_act(before: str, phrase: str, named: Sequence[Named]) -> bool:
-    """A one-word verb whose subject is a person the sentence names ("Ines replied at 11:31"):
-    that person acted, towards us; the host did nothing."""
-    subject = before.strip()
-    return (
-        " " not in phrase.strip()
-        and subject.isalpha()
-        and not_ours(subject)
-        and any(n.literal == subject for n in named if not n.is_id)
-    )
-
-
 @lru_cache(maxsize=4096)
 def detect(sentence: str, known: tuple[str, ...] = ()) -> tuple[tuple[Hit, ...], tuple[str, ...]]:
     """Completion statements in one sentence, and why other phrases were not counted."""
@@ -336,20 +325,10 @@ def detect(sentence: str, known: tuple[str, ...] = ()) -> tuple[tuple[Hit, ...],
     if lx.COND_START.search(masked):
         return (), ("conditional or temporal clause",)
     named = named_in(sentence)
-    label = lx.DONE_LABEL.match(masked) or lx.DONE_FIRST.match(masked)
-    if label:
-        # a word that names its own family ("Reminder-12: cleared") decides; "done" takes the head's
-        action = lx.LABEL_WORDS.get(label.group("word")) or lx.noun_family(label.group("head"))
-        if label.group("word") in lx.MAKING_WORDS and action in (
-            lx.SEND,
-            lx.DELIVER,
-            lx.DELIVER_FILE,
-        ):
-            action = None  # "Draft: written" made a text, it sent nothing
-        if action is not None and blocked(label.group("head"), "", "", "done") is None:
-            action = lx.refine_delivery(action, label.group("head"))
-            names, own = _targets_of(label.group("head"), 0, 0, named, known)
-            return (Hit(masked.strip(" ."), action, names, own),), ()
+    lines = [line] if (line := status_line(masked)) is not None else bracketed(masked)
+    if lines:
+        return tuple(Hit(phrase, action, *_targets_of(head, 0, 0, named, known))
+                     for phrase, action, head in lines), ()  # fmt: skip
     segments = _segments(masked)
     if segments and masked.rstrip(" \"'").endswith("?"):
         segments = _before_question(masked, segments)
@@ -397,7 +376,7 @@ def detect(sentence: str, known: tuple[str, ...] = ()) -> tuple[tuple[Hit, ...],
                     continue
                 why = blocked(prefix + " " + text[:start], text[end:],
                                f"{text[end:]} {clause_after}", phrase)  # fmt: skip
-                if why is None and _their_act(text[:start], phrase, named):
+                if why is None and their_act(text[:start], phrase, named):
                     why = "a person's own act, not this agent's"
                 if why is None:
                     tag = labelled(masked[: seg.start])

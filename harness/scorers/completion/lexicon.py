@@ -352,7 +352,7 @@ LABEL_WORDS: dict[str, Action] = {
     **dict.fromkeys(["rendered"], RENDER),
     **dict.fromkeys(["logged", "journaled", "journalled", "appended"], JOURNAL),
     **dict.fromkeys(["booked", "scheduled"], SCHEDULE),
-    **dict.fromkeys(["deleted", "removed", "wiped"], DELETE),
+    **dict.fromkeys(["deleted", "removed", "wiped", "gone"], DELETE),
     **dict.fromkeys(["told", "informed", "notified", "messaged"], SEND),
     **dict.fromkeys(["released", "live"], PUBLISH),
 }  # fmt: skip
@@ -543,7 +543,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"\b(?:i|we)\s+(?:have|has|had|did)\s+(?:already\s+|just\s+)?(?:seal|re-?seal)\b", SEAL, needs="have|has|had|did"),
     _t(r"\b(?:i|we)\s+(?:have|has|had|did)\s+(?:already\s+|just\s+)?(?:pay)\b", PAY, needs="have|has|had|did"),
     # "Seal done for project-general", "Registration done."
-    _t(rf"(?<![\w-])(?P<noun>{_ACTION_NOUNS}|seal)(?![\w-]){_MODIFIED}(?:\s+[\w'.-]+){{0,2}}?\s+(?:done|ok|complete|completed|finished)\b(?=\W*$|\s*[,.;:(]|\s+(?:for|on|now|today|already|at|and)\b)", None, NOUN, needs="done|ok|complet|finish"),
+    _t(rf"(?<![\w-])(?P<noun>{_ACTION_NOUNS}|seal|ack)(?![\w-]){_MODIFIED}(?:\s+[\w'.-]+){{0,2}}?\s+(?:done|ok|complete|completed|finished)\b(?=\W*$|\s*[,.;:(]|\s+(?:for|on|now|today|already|at|and)\b)", None, NOUN, needs="done|ok|complet|finish"),
     # single verbs
     _t(r"\b(?:re-?sent|sent|messaged|dm'?e?d|emailed|e-mailed|texted|pinged|replied|responded|wrote back)\b", SEND),
     _t(r"\b(?:re-?delivered|delivered|handed off|handed over|shipped|dispatched|couriered|mailed)\b", DELIVER),
@@ -577,24 +577,6 @@ def triggers_for(text: str) -> tuple[Trigger, ...]:
     return _active(frozenset(w for w in _GATE_WORDS if w in text))
 
 
-#: "DM to Patrick: done" - a noun phrase with a completion label after it.
-DONE_LABEL = re.compile(
-    # a colon, a spaced hyphen or a dash (en or em, spaced or not) ends the heading
-    r"^(?P<head>[^:;\u2013\u2014]{2,80}?)\s*(?::|\s-|[\u2013\u2014])\s*(?P<word>done|complete|"
-    r"completed|finished|ok|sent|delivered|handled|posted|published|sealed|registered|filed|"
-    r"confirmed|yes|cleared|acknowledged|acked|dismissed|paid|merged|uploaded|rendered|logged|"
-    r"journaled|journalled|booked|scheduled|told|informed|notified|messaged|released|live|"
-    r"written|recorded|entered|appended|set up|created|deleted|removed|wiped|stored|archived)\W*$"
-)
-
-#: "Done: DM to Patrick" - the label first.
-DONE_FIRST = re.compile(
-    r"^\W*(?P<word>done|sent|delivered|completed|finished|posted|published|sealed|registered|"
-    r"cleared|acknowledged|paid|merged|uploaded|logged|booked|scheduled|released)\s*"
-    r"(?::|\s-)\s*+(?!(?:drafted|drafting|read|checked|compared|measured|reviewed|prepared|"
-    r"planned|outlined|looked|verified)\b)(?P<head>[^:;]{2,80}?)\W*$"
-)
-
 #: A sentence without any of these roots has no completion phrase (cheap prefilter).
 PREFILTER = re.compile(
     r"feed|sent|messag|dm|mail|text|ping|repl|respond|wrote|deliver|hand|journal|append|logged|record|"
@@ -609,7 +591,8 @@ PREFILTER = re.compile(
     r"signed|picked|collected|settled|main|master|confirmation|framer|bindery|printer|gallery|"
     r"essay|article|announce|shar|answer|contact|phoned|called|rang|did|have|had|shot|line|"
     r"receipt|holds|transfer|wired|remitted|payed|clean|wiped|trash|tick|archiv|backed|ing\b|"
-    r"releas|launch|rolled|sweep|job|batch|entr|reminder|writ|question|request|arrang|set up"
+    r"releas|launch|rolled|sweep|job|batch|entr|reminder|writ|question|request|arrang|set up|"
+    r"sort"
 )
 
 # -- what keeps a phrase from asserting ---------------------------------------------------------

@@ -9,8 +9,11 @@ what a record says, a participle used as an adjective, or under a label that quo
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from harness.scorers.completion import lexicon as lx
+from harness.scorers.completion.shapes import not_ours
+from harness.text.names import Named
 
 _EVIDENCE_NOUNS = frozenset(
     {"receipt", "receipts", "journal", "log", "entry", "heartbeat", "record", "history", "session",
@@ -102,3 +105,15 @@ def labelled(prefix: str) -> str | None:
         ):
             return label.strip()
     return None
+
+
+def their_act(before: str, phrase: str, named: Sequence[Named]) -> bool:
+    """A one-word verb whose subject is a person the sentence names ("Ines replied at 11:31"):
+    that person acted, towards us; the host did nothing."""
+    subject = before.strip()
+    return (
+        " " not in phrase.strip()
+        and subject.isalpha()
+        and not_ours(subject)
+        and any(n.literal == subject for n in named if not n.is_id)
+    )
