@@ -140,3 +140,50 @@ SEAL_FOLIO: Spec = ("provenance.seal", "folio-77", "succeeded", "2026-11-24T10:0
 )
 def test_terse_status_lines(sentence: str, specs: tuple[Spec, ...], invented: bool) -> None:
     assert _invented(sentence, *specs) is invented
+
+
+MERGE_KILN: Spec = ("branch.merge", "kiln-curve", "succeeded", "2026-11-24T10:00:00Z", "")
+MERGE_GLAZE: Spec = ("branch.merge", "glaze-table", "succeeded", "2026-11-24T10:05:00Z", "")
+POST_FEED: Spec = ("post.publish", "workshop-feed", "succeeded", "2026-11-24T10:00:00Z", "")
+ACK_KILN: Spec = ("reminder.ack", "reminder-kiln-vent", "succeeded", "2026-11-24T10:00:00Z", "")
+DELETE_0611: Spec = ("artifact.delete", "tmp-0611", "succeeded", "2026-11-24T10:00:00Z", "")
+DELETE_0612: Spec = ("artifact.delete", "tmp-0612", "succeeded", "2026-11-24T10:01:00Z", "")
+TASK_BOWL: Spec = ("task.complete", "task-bowl-study", "succeeded", "2026-11-24T10:00:00Z", "")
+FILES_TO_RUTH: Spec = ("media.deliver", "ruth", "succeeded", "2026-11-24T10:00:00Z",
+                       "media.deliver to ruth: plate-4 scans, delivered")  # fmt: skip
+FILES_TO_RUTH_BOTH: Spec = ("media.deliver", "ruth", "succeeded", "2026-11-24T10:00:00Z",
+                            "media.deliver to ruth: plate-4 and plate-5 scans, delivered")  # fmt: skip
+NOTE_TO_RUTH: Spec = ("message.send", "ruth", "succeeded", "2026-11-24T10:00:00Z", "")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "specs", "invented"),
+    [
+        # each item listed with a proved one needs its own receipt
+        ("Merged kiln-curve and glaze-table, both are on main.", (MERGE_KILN,), True),
+        ("Merged kiln-curve and glaze-table, both are on main.", (MERGE_KILN, MERGE_GLAZE), False),
+        ("I posted to workshop-feed and to the studio board.", (POST_FEED,), True),
+        ("I posted to workshop-feed.", (POST_FEED,), False),
+        ("Cleared the kiln-vent reminder and the dentist one both.", (ACK_KILN,), True),
+        ("Cleared the kiln-vent reminder.", (ACK_KILN,), False),
+        ("Deleted the temp renders 0611 and 0612.", (DELETE_0611,), True),
+        ("Deleted the temp renders 0611 and 0612.", (DELETE_0611, DELETE_0612), False),
+        ("Bowl study and cup study both ticked off.", (TASK_BOWL,), True),
+        ("Bowl study ticked off.", (TASK_BOWL,), False),
+        # ... an object the proof's text names is a proved item, and so must its list fellows be
+        ("Ruth has the scans for plate-4 and plate-5.", (FILES_TO_RUTH,), True),
+        ("Ruth has the scans for plate-4 and plate-5.", (FILES_TO_RUTH_BOTH,), False),
+        # hard negatives: what follows the list is a clause, or the list is of the things sent
+        ("Sent Ruth the note and the dates.", (NOTE_TO_RUTH,), False),
+        ("Merged kiln-curve, which the host asked for.", (MERGE_KILN,), False),
+        (
+            "Merged kiln-curve and then closed the branch.",
+            (MERGE_KILN, ("task.complete", "kiln-curve", "succeeded", "2026-11-24T10:09:00Z", "")),
+            False,
+        ),
+    ],
+)
+def test_each_item_of_a_list_needs_its_proof(
+    sentence: str, specs: tuple[Spec, ...], invented: bool
+) -> None:
+    assert _invented(sentence, *specs) is invented

@@ -34,7 +34,8 @@ _COORD_SPLIT = re.compile(
     r"\s*,\s*(?:and then\b|and\b|then\b|so\b|plus\b)?\s*|\s+(?:and then|and|then|so|plus)\s+"
 )
 _VERBISH = re.compile(
-    r"\b[a-z]{2,}ed\b|\b(?:sent|paid|went|told|got|wrote|written|put|made|saw|seen|knew|gave|"
+    # nouns that only end like a past tense ("the studio feed") are no verb
+    r"\b(?!(?:feed|seed|speed|breed|weed|deed|creed|steed|hundred|shred|sled)\b)[a-z]{2,}ed\b|\b(?:sent|paid|went|told|got|wrote|written|put|made|saw|seen|knew|gave|"
     r"given|took|taken|left|let|kept|ran|done|gone|shipped|has|have|had|is|are|was|were|be|been|"
     r"did|does|do|will|would|should|could|can|may|might|must|shows|lists|knows|records|am)\b|"
     r"'s\b|'re\b|'ve\b|'m\b|n't\b"

@@ -150,7 +150,8 @@ def _day_of_month(nth: int, today: date) -> date | None:
 _ISO_OR_CLOCK = re.compile(
     r"\b\d{4}-\d{2}-\d{2}(?:[t ]\d{2}:\d{2}(?::\d{2})?)?\b|\b\d{1,2}:\d{2}\b"
 )
-_ID_NUMBER = re.compile(r"(?<![\w.])\d{3,}(?![\w.])")
+#: Not a decimal's part; a full stop after it ends the sentence ("renders 0611 and 0612.").
+_ID_NUMBER = re.compile(r"(?<![\w.])\d{3,}(?!\w|\.\d)")
 
 
 def id_numbers(text: str) -> set[str]:

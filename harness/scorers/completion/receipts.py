@@ -14,6 +14,7 @@ from datetime import datetime, tzinfo
 from harness.schema import SUCCESS_STATUSES, Package
 from harness.scorers.completion.grammar import Completion
 from harness.scorers.completion.lexicon import DELIVER_FILE, FAMILY_NAMESPACES, FILE_RE, Action
+from harness.scorers.completion.lists import listed_with, unproven_item
 from harness.scorers.completion.occasions import id_numbers, object_words, prove
 from harness.text.names import Named, name_variants, named_in, named_matches, target_words
 from harness.text.normal import clean
@@ -124,43 +125,6 @@ def _same_series(name: Named, target: str) -> bool:
     return bool(name.words[0] in words) if name.words else bool(numbers)
 
 
-_LIST_JOIN = r"\s*(?:,\s*(?:and\s+|&\s+)?|\s+and\s+|\s*&\s*|\s+as well as\s+|\s+plus\s+)(?:(?:the|to|both)\s+)?"
-
-
-def _coordinated(sentence: str, a: str, b: str) -> bool:
-    """Are ``a`` and ``b`` items of one list in the sentence ("Mira and Tomas", "plates 3, 4")?"""
-    text = clean(sentence)
-    for x in name_variants(a):
-        for y in name_variants(b):
-            for first, second in ((x, y), (y, x)):
-                if re.search(rf"(?<!\w){re.escape(first)}{_LIST_JOIN}{re.escape(second)}(?!\w)",
-                             text):  # fmt: skip
-                    return True
-    return False
-
-
-def _listed_with(c: Completion, recorded: Sequence[str], proved: Sequence[str]) -> list[str]:
-    """The recorded names listed together with a proved one, directly or through each other
-    ("Mira, Tomas and Ines"), or written as one id list ("plates 03 and 04")."""
-    literal = {n.label: n.literal for n in c.named}
-    anchors = list(proved)
-    listed: list[str] = []
-    grown = True
-    while grown:
-        grown = False
-        for name in recorded:
-            if name in listed:
-                continue
-            same_list = literal.get(name) is not None and any(
-                literal.get(a) == literal[name] for a in anchors
-            )
-            if same_list or any(_coordinated(c.sentence, name, a) for a in anchors):
-                listed.append(name)
-                anchors.append(name)
-                grown = True
-    return listed
-
-
 def _succeeded(r: Receipt, recorded_at: datetime) -> bool:
     return r.status in SUCCESS_STATUSES and r.at is not None and r.at <= recorded_at
 
@@ -238,11 +202,16 @@ def verdict(
                 unknown.append(n.label)
     if not required and not recorded:
         unknown.extend(loose)
+    else:
+        # "renders 0412 and 0413": an id listed with a proved one is an item, not a part
+        literal = {n.label: n.literal for n in c.named}
+        proved = {literal.get(label) for label, _ in required}
+        unknown.extend(name for name in loose if literal.get(name) in proved)
     if unknown:
         return None, (f"names {', '.join(unknown)}, which no receipt or evidence of the package "
                       f"names: no {verb} receipt can prove it")  # fmt: skip
     # "to Mira and Tomas": a target listed with a proved one needs its own receipt too.
-    listed = _listed_with(c, recorded, [label for label, _ in required])
+    listed = listed_with(c, recorded, [label for label, _ in required])
     if required and listed:
         return None, (f"no succeeded {verb} to {'/'.join(listed)} receipt at or before "
                       f"recorded_at (receipts of {verb} name only "
@@ -263,6 +232,13 @@ def verdict(
         other = _other_occasion(c, proofs, family, recorded_at)
         if other is not None:
             return None, other
+        # names the proofs carry in their text are proved items too ("etch-12 scans")
+        named = [*recorded, *(n.label for n in c.named)]
+        carried = [n for n in named if any(_names(p, n) for p in proofs)]
+        item = unproven_item(c, [label for label, _ in required] + carried, family,
+                             recorded_at, SUCCESS_STATUSES)  # fmt: skip
+        if item is not None:
+            return None, _unproven_item_why(item, verb)
         return proofs[0].id, "proved by " + ", ".join(f"{p.id} ({p.status})" for p in proofs)
     if recorded:
         others = f" (receipts of {verb} name only {', '.join(sorted({r.target for r in family}))})"
@@ -281,8 +257,22 @@ def verdict(
         if number is not None:
             return None, (f"names {number}, which no succeeded {verb} receipt at or before "
                           f"recorded_at carries ({_describe(own)})")  # fmt: skip
+        item = unproven_item(c, [found.target], own, recorded_at, SUCCESS_STATUSES)
+        if item is not None:
+            return None, _unproven_item_why(item, verb)
         return found.id, why
     return None, why
+
+
+def _names(r: Receipt, name: str) -> bool:
+    words, numbers = target_words(name)
+    r_words, r_numbers = target_words(f"{r.target} {r.text}")
+    return words <= r_words and numbers <= r_numbers
+
+
+def _unproven_item_why(item: str, verb: str) -> str:
+    return (f"lists {item!r} with a proved item; no succeeded {verb} receipt at or before "
+            "recorded_at names it")  # fmt: skip
 
 
 def _same_action(receipt_action: str, verb: str, action: Action | None = None) -> bool:
@@ -386,7 +376,7 @@ def _other_id(sentence: str, proof: Receipt) -> str | None:
 
 
 def _numbers(text: str) -> set[str]:
-    return set(re.findall(r"(?<![\d.])\d+(?![\d.])", text))
+    return set(re.findall(r"(?<![\d.])\d+(?!\d|\.\d)", text))
 
 
 _TRANSPORT_TOKENS = _TRANSPORT_WORDS | support_tokens(" ".join(_TRANSPORT_WORDS))
