@@ -187,3 +187,47 @@ def test_each_item_of_a_list_needs_its_proof(
     sentence: str, specs: tuple[Spec, ...], invented: bool
 ) -> None:
     assert _invented(sentence, *specs) is invented
+
+
+PACKET_V2: Spec = ("media.deliver", "ines", "succeeded", "2026-11-24T10:00:00Z",
+                   "media.deliver to ines: glaze packet v2, delivered")  # fmt: skip
+SET_A: Spec = ("media.deliver", "ines", "succeeded", "2026-11-24T10:00:00Z",
+               "media.deliver to ines: kiln photos set A")  # fmt: skip
+THANKS_TO_INES: Spec = ("message.send", "ines", "succeeded", "2026-11-24T10:00:00Z",
+                        "message.send to ines: thanks for the clay samples, delivered")  # fmt: skip
+STATUS_ONLY: Spec = ("message.send", "ines", "succeeded", "2026-11-24T10:00:00Z",
+                     "message.send to ines: delivered")  # fmt: skip
+INES_PREVIEW: Spec = ("message.send", "ines", "succeeded", "2026-11-24T10:00:00Z",
+                      "message.send to ines: link preview of the kiln log")  # fmt: skip
+UPLOAD_KILN_LOG: Spec = ("artifact.upload", "kiln-log-9", "succeeded", "2026-11-24T09:00:00Z", "")
+FILES_QUEUED: Spec = ("media.deliver", "ines", "queued", "2026-11-24T09:00:00Z",
+                      "media.deliver to ines: glaze scans, queued")  # fmt: skip
+HEADS_UP: Spec = ("message.send", "ines", "succeeded", "2026-11-24T09:10:00Z",
+                  "message.send to ines: heads-up that the scans are coming")  # fmt: skip
+REPLY_WITH_SCANS: Spec = ("message.send", "ines", "succeeded", "2026-11-24T09:10:00Z",
+                          "message.send to ines: reply with the glaze scans, delivered")  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("sentence", "specs", "invented"),
+    [
+        # the same noun with another version is another object
+        ("Handed packet v3 to Ines this morning.", (PACKET_V2,), True),
+        ("Handed packet v2 to Ines this morning.", (PACKET_V2,), False),
+        ("Ines has the set B kiln photos.", (SET_A,), True),
+        ("Ines has the set A kiln photos.", (SET_A,), False),
+        # a message about a topic its receipt does not name is another message
+        ("Ines got my answer about the firing schedule.", (THANKS_TO_INES,), True),
+        ("Ines got my note about the clay samples.", (THANKS_TO_INES,), False),
+        ("Ines got my answer about the firing schedule.", (STATUS_ONLY,), False),
+        # a recipient the package messages needs a delivery of their own, whatever receipt
+        # names the thing delivered
+        ("Ines has the kiln-log-9 photo files.", (INES_PREVIEW, UPLOAD_KILN_LOG), True),
+        ("kiln-log-9 photo files are uploaded.", (INES_PREVIEW, UPLOAD_KILN_LOG), False),
+        # a message that announces files does not carry them; one sent with them does
+        ("Scans handed off to Ines, heads-up sent.", (FILES_QUEUED, HEADS_UP), True),
+        ("Scans handed off to Ines.", (FILES_QUEUED, REPLY_WITH_SCANS), False),
+    ],
+)
+def test_the_object_a_receipt_names(sentence: str, specs: tuple[Spec, ...], invented: bool) -> None:
+    assert _invented(sentence, *specs) is invented

@@ -240,3 +240,53 @@ def prove(
                       f"or an earlier one ({', '.join(p.id for p in proofs)} succeeded): not all "
                       "proven")  # fmt: skip
     return None, f"no succeeded {what} receipt at or before recorded_at ({_describe(occasions)})"
+
+
+#: A noun with the identifier that tells its versions apart ("packet v3", "set B", "pass 2").
+_DISTINGUISHED = re.compile(
+    r"\b(?P<head>[a-z]{3,})\s+(?P<id>v\d+[a-z]?)\b|"
+    r"\b(?P<head2>set|part|batch|version|edition|volume|vol|series|round|take|pass|phase|lot)"
+    r"\s+(?P<id2>\d+[a-z]?|[a-h])\b(?!-)"
+)
+#: What a message is about: "my answer about the lens prices".
+_TOPIC = re.compile(
+    r"\b(?:about|regarding|concerning|re:?|on the subject of)\s+(?:(?:the|my|our|his|her|their|"
+    r"its|a|an|this|that)\s+)?(?P<topic>[\w'-]+(?:\s+(?!(?:and|to|for|at|on|in|by|with|from|"
+    r"now|today|yesterday|this)\b)[\w'-]+){0,2})"
+)
+
+
+def _versions(text: str) -> dict[str, set[str]]:
+    out: dict[str, set[str]] = {}
+    for m in _DISTINGUISHED.finditer(text):
+        head = (m.group("head") or m.group("head2")).removesuffix("s")
+        out.setdefault(head, set()).add(m.group("id") or m.group("id2"))
+    return out
+
+
+def contrasted_object(clause: str, receipt_text: str, generic: frozenset[str]) -> str | None:
+    """Why a receipt's text speaks of another object than the statement: the same noun with
+    another version ("packet v3" against "packet v2", "set B" against "set A"), or a message
+    about a topic the receipt's object part does not name ("my answer about the lens prices"
+    against "thanks for the loupe recommendation")."""
+    plain = clean(clause)
+    said = clean(receipt_text)
+    theirs = _versions(said)
+    for head, ids in _versions(plain).items():
+        if theirs.get(head) and not ids & theirs[head]:
+            return (f"names {head} {'/'.join(sorted(ids))}; the receipt is of {head} "
+                    f"{'/'.join(sorted(theirs[head]))}: another object")  # fmt: skip
+    _, colon, part = said.partition(":")
+    if not colon:
+        return None
+    # hyphens join the words of one name ("etching-ledger"); a shared stem is a shared word
+    words = support_tokens(part.replace("-", " "))
+    if not words - generic:
+        return None  # the receipt names no object beyond its status
+    stems = {w[:5] for w in words}
+    for m in _TOPIC.finditer(plain):
+        topic = support_tokens(m.group("topic").replace("-", " ")) - generic
+        if topic and not {w[:5] for w in topic} & stems:
+            return (f"is about {m.group('topic')!r}; the receipt's message is "
+                    f"{part.strip()!r}: another message")  # fmt: skip
+    return None

@@ -15,10 +15,18 @@ from harness.schema import SUCCESS_STATUSES, Package
 from harness.scorers.completion.grammar import Completion
 from harness.scorers.completion.lexicon import DELIVER_FILE, FAMILY_NAMESPACES, FILE_RE, Action
 from harness.scorers.completion.lists import listed_with, unproven_item
-from harness.scorers.completion.occasions import id_numbers, object_words, prove
+from harness.scorers.completion.occasions import (
+    id_numbers,
+    prove,
+)
+from harness.scorers.completion.others import (
+    names_other_object,
+    other_object,
+    other_occasion,
+    succeeded,
+)
 from harness.text.names import Named, name_variants, named_in, named_matches, target_words
 from harness.text.normal import clean
-from harness.text.support import support_tokens
 
 # -- receipts -----------------------------------------------------------------------------------
 
@@ -125,10 +133,6 @@ def _same_series(name: Named, target: str) -> bool:
     return bool(name.words[0] in words) if name.words else bool(numbers)
 
 
-def _succeeded(r: Receipt, recorded_at: datetime) -> bool:
-    return r.status in SUCCESS_STATUSES and r.at is not None and r.at <= recorded_at
-
-
 def _describe(rs: Sequence[Receipt]) -> str:
     return "; ".join(f"{r.id} is {r.status}" + (f" at {r.at.isoformat()}" if r.at else "")
                      for r in rs)  # fmt: skip
@@ -143,7 +147,7 @@ def _uncarried_number(
     used = {n: [r for r in family if n in id_numbers(f"{r.target} {r.text}")]
             for n in id_numbers(sentence)}  # fmt: skip
     for number, rs in used.items():
-        if rs and not any(_succeeded(r, recorded_at) for r in rs):
+        if rs and not any(succeeded(r, recorded_at) for r in rs):
             return number
     return None
 
@@ -157,8 +161,18 @@ def _carrying_messages(c: Completion, receipts: Sequence[Receipt]) -> list[Recei
     nouns = {m.group() for m in FILE_RE.finditer(clean(c.sentence))}
     # Only a success carries: a queued message about the files is no occasion of delivering them.
     return [r for r in receipts if r.action in ("message.send", "message.reply") and nouns
-            and r.status in SUCCESS_STATUSES
-            and any(re.search(rf"\b{re.escape(n)}\b", clean(r.text)) for n in nouns)]  # fmt: skip
+            and r.status in SUCCESS_STATUSES and any(_carries(r.text, n) for n in nouns)]  # fmt: skip
+
+
+#: Words after which a message's text speaks about the files, not with them ("a heads-up that
+#: the files are coming", "a note about the scans").
+_ABOUT_FILES = re.compile(r"\b(?:that|about|regarding|re|when|once|whether|if)\b")
+
+
+def _carries(text: str, noun: str) -> bool:
+    plain = clean(text)
+    m = re.search(rf"\b{re.escape(noun)}\b", plain)
+    return m is not None and not _ABOUT_FILES.search(plain, 0, m.start())
 
 
 def verdict(
@@ -212,6 +226,11 @@ def verdict(
                       f"names: no {verb} receipt can prove it")  # fmt: skip
     # "to Mira and Tomas": a target listed with a proved one needs its own receipt too.
     listed = listed_with(c, recorded, [label for label, _ in required])
+    # a person the package messages is a recipient, never an object moved: a delivery to them
+    # needs its own receipt, whatever other receipt names the thing delivered
+    people = {r.target for r in index.receipts if r.action.startswith("message.")}
+    if c.action.verb in ("media.deliver", "message.send"):
+        listed += [name for name in recorded if name in people and name not in listed]
     if required and listed:
         return None, (f"no succeeded {verb} to {'/'.join(listed)} receipt at or before "
                       f"recorded_at (receipts of {verb} name only "
@@ -229,7 +248,7 @@ def verdict(
         if number is not None:
             return None, (f"names {number}, which no succeeded {verb} receipt at or before "
                           f"recorded_at carries ({_describe(family)})")  # fmt: skip
-        other = _other_occasion(c, proofs, family, recorded_at)
+        other = other_occasion(c, proofs, family, recorded_at) or other_object(c, proofs)
         if other is not None:
             return None, other
         # names the proofs carry in their text are proved items too ("etch-12 scans")
@@ -250,7 +269,8 @@ def verdict(
     found, why = prove(c.sentence, own, recorded_at, verb, cited=cited, ongoing=c.ongoing,
                        local=local, clause=c.clause)  # fmt: skip
     if isinstance(found, Receipt):
-        other = _names_other_object(c, found) or _other_occasion(c, [found], own, recorded_at)
+        other = (names_other_object(c, found) or other_occasion(c, [found], own, recorded_at)
+                 or other_object(c, [found]))  # fmt: skip
         if other is not None:
             return None, other
         number = _uncarried_number(c.clause or c.sentence, own, recorded_at)
@@ -285,123 +305,3 @@ def _same_action(receipt_action: str, verb: str, action: Action | None = None) -
         return True
     # the same verb in another family's namespace is another action ("payment.send")
     return r_space == v_space or (r_stem == v_stem and r_space not in FAMILY_NAMESPACES)
-
-
-#: Words of a receipt's transport and status, never of what it moved.
-_TRANSPORT_WORDS = frozenset(
-    {"relay", "retry", "retried", "automatic", "auto", "timeout", "timed", "out", "waiting",
-     "acknowledgement", "acknowledgment", "delivery", "state", "unknown", "bounced", "error",
-     "succeed", "succeeded", "success", "fail", "failed", "queue", "queued", "pending",
-     "cancelled", "deliver", "delivered", "send", "sent", "ok", "done", "attempt"}
-)  # fmt: skip
-
-
-#: Words that say the statement adds an occasion to one already told ("sent to Ilse too").
-_ADDITIVE = re.compile(
-    r"(?<!\bbut )(?<!\band )\b(?:also|too|as well|again|another|second|once more)\b"
-)
-
-
-_JOINED = re.compile(r",?\s+(?:and|but|while|whereas)\s+|;")
-
-
-def _other_occasion(
-    c: Completion, proofs: Sequence[Receipt], family: Sequence[Receipt], recorded_at: datetime
-) -> str | None:
-    """Why ``proof`` proves another occasion than the one the statement speaks of: it names an
-    id the proof does not carry, or it adds an occasion ("also", "again", "the second") where
-    the package has only this one success. (An object the proof's text does not name decides
-    only for claims that name no target: with a target named, comparing objects word by word
-    cost more right verdicts than it won on the development sets.)"""
-    other = next((w for p in proofs if (w := _other_id(c.sentence, p)) is not None), None)
-    if other is not None:
-        return other
-    other = _other_series_id(c, proofs)
-    if other is not None:
-        return other
-    plain = clean(c.sentence)
-    # Only in the sentence's first clause does "also" add an occasion to one told before; after
-    # "and" or ";" it joins this sentence's own clauses ("..., and the reminder also I cleared").
-    first = _JOINED.split(plain, maxsplit=1)[0]
-    added = None if "not only" in plain else _ADDITIVE.search(first)
-    successes = [r for r in family if _succeeded(r, recorded_at)]
-    if added and len(successes) == 1:
-        return (f"says {added.group()!r}: an occasion besides one already done, but "
-                f"{successes[0].id} is the only succeeded {c.action.verb} receipt at or before "
-                "recorded_at")  # fmt: skip
-    return None
-
-
-def _other_series_id(c: Completion, proofs: Sequence[Receipt]) -> str | None:
-    """An id the statement names whose series its proofs name only with other numbers
-    ("diagram-anim-3" against a receipt of "diagram-anim-2"): another occasion."""
-    plain = clean(c.sentence)
-    numbered: dict[str, set[int]] = {}  # a word of a proof's target -> the numbers it comes with
-    for p in proofs:
-        target, numbers = target_words(p.target)
-        for word in target if numbers else ():
-            numbered.setdefault(word, set()).update(numbers)
-    for word, carried in sorted(numbered.items()):
-        for said in re.finditer(rf"\b{re.escape(word)}s?[\s_-]+(?:no\.?\s*|#)?(\d+)\b", plain):
-            if int(said.group(1)) not in carried:
-                return (
-                    f"names {word} {said.group(1)}; its proofs carry only "
-                    f"{', '.join(str(n) for n in sorted(carried))}: another occasion"
-                )
-    ids = [n for p in proofs for n in named_in(f"{p.target} {p.text}") if n.is_id]
-    for n in c.named:
-        if not n.is_id or not n.words:
-            continue
-        same = [m for m in ids if m.words[:1] == n.words[:1]]
-        if same and not any(m.number == n.number for m in same):
-            return (f"names {n.literal}; its proof{'s' if len(proofs) > 1 else ''} "
-                    f"{', '.join(p.id for p in proofs)} carry {same[0].literal}: another "
-                    "occasion")  # fmt: skip
-    return None
-
-
-def _other_id(sentence: str, proof: Receipt) -> str | None:
-    """Why ``proof`` is another occasion: the sentence names an id number ("invoice 2231",
-    "scratch of 0402") and the receipt's target and text name ids too, none of them that one."""
-    said = id_numbers(sentence)
-    carried = id_numbers(f"{proof.target} {proof.text}")
-    if said & id_numbers(proof.id.replace(":", " ")):
-        return None  # the sentence names the receipt itself ("receipt:deleg-5508")
-    if not said or not carried or said & carried:
-        return None
-    return (
-        f"names {', '.join(sorted(said))}; its only proof {proof.id} is of "
-        f"{', '.join(sorted(carried))}: another occasion"
-    )
-
-
-def _numbers(text: str) -> set[str]:
-    return set(re.findall(r"(?<![\d.])\d+(?!\d|\.\d)", text))
-
-
-_TRANSPORT_TOKENS = _TRANSPORT_WORDS | support_tokens(" ".join(_TRANSPORT_WORDS))
-
-
-def _names_other_object(c: Completion, proof: Receipt) -> str | None:
-    """Why a claim that names no target is not proved by ``proof``: it names an object ("the
-    gallery call") and the receipt's text, in its object part after the colon ("schedule.create
-    reading-hour: tomorrow 07:00"), names something else, and its target none of it either. A
-    receipt whose text names nothing beyond its status cannot tell, and proves."""
-    _, colon, part = proof.text.partition(":")
-    if not c.action.targeted or not colon:
-        return None  # a journal's receipt names the journal, not what the entry is about
-    objects = object_words(c.clause or c.sentence, support_tokens(f"{c.phrase} {c.action.verb}"))
-    target = support_tokens(proof.target.replace("-", " ").replace("_", " "))
-    said = support_tokens(part) - _TRANSPORT_TOKENS - support_tokens(proof.action.replace(".", " "))
-    said = frozenset(w for w in said if not w.isdigit())
-    if not objects or not said or objects & (said | target):
-        return None
-    # The sentence naming the receipt's target, or a count the receipt carries ("all 24
-    # frames" against "24 files"), speaks of that occasion, whatever its nouns.
-    if support_tokens(c.sentence) & target or _numbers(c.clause) & _numbers(part):
-        return None
-    return (
-        f"names {', '.join(sorted(objects))}; the only {c.action.verb} receipt of its "
-        f"occasion, {proof.id}, is of {proof.target or 'something else'} "
-        f"({part.strip()}): no receipt proves it"
-    )
