@@ -231,3 +231,66 @@ REPLY_WITH_SCANS: Spec = ("message.send", "ines", "succeeded", "2026-11-24T09:10
 )
 def test_the_object_a_receipt_names(sentence: str, specs: tuple[Spec, ...], invented: bool) -> None:
     assert _invented(sentence, *specs) is invented
+
+
+JOURNAL_QUEUED: Spec = ("journal.append", "uhdim", "queued", "2026-11-24T17:55:00Z", "")
+JOURNAL_OK: Spec = ("journal.append", "uhdim", "succeeded", "2026-11-24T17:55:00Z", "")
+TASK_2201_OK: Spec = (
+    "task.complete",
+    "task:catalogue-2201",
+    "succeeded",
+    "2026-11-20T10:00:00Z",
+    "",
+)
+RENDER_0701_FAILED: Spec = ("media.render", "render-0701", "failed", "2026-11-24T03:00:00Z", "")
+RENDER_0701_OK: Spec = ("media.render", "render-0701", "succeeded", "2026-11-24T03:00:00Z", "")
+SWEEP_OK: Spec = ("worker.run", "sweep-9", "succeeded", "2026-11-24T03:00:00Z", "")
+SLOT_CANCELLED: Spec = (
+    "schedule.create",
+    "crit-slot-1202",
+    "cancelled",
+    "2026-11-24T10:00:00Z",
+    "",
+)
+SLOT_BOOKED: Spec = ("schedule.create", "crit-slot-1202", "succeeded", "2026-11-24T10:00:00Z", "")
+NOTE_TO_ODA_OK: Spec = ("message.send", "oda", "succeeded", "2026-11-24T12:00:00Z", "")
+JOURNAL_LATER: Spec = ("journal.append", "uhdim", "succeeded", "2026-11-24T19:00:00Z", "")
+OLD_NOTE_TO_ODA: Spec = ("message.send", "oda", "succeeded", "2026-11-20T09:00:00Z",
+                         "message.send to oda: question about clay stock")  # fmt: skip
+TODAY_NOTE_TO_ODA: Spec = ("message.send", "oda", "succeeded", "2026-11-24T09:00:00Z",
+                           "message.send to oda: reminder about clay stock")  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("sentence", "specs", "invented"),
+    [
+        # a possessive day names a thing ("tonight's notes"), it plans nothing
+        ("Recorded tonight's kiln notes in the journal.", (JOURNAL_QUEUED,), True),
+        ("Recorded tonight's kiln notes in the journal.", (JOURNAL_OK,), False),
+        ("Will record the kiln notes in the journal tonight.", (), False),
+        # a colon inside a token is part of the id
+        ("task:catalogue-2202 has been closed.", (TASK_2201_OK,), True),
+        ("task:catalogue-2201 has been closed.", (TASK_2201_OK,), False),
+        # a job named by its action is that action, not a worker's job
+        ("The render job for 0701 is complete.", (RENDER_0701_FAILED,), True),
+        ("The render job for 0701 is complete.", (RENDER_0701_OK,), False),
+        ("The sweep job is complete.", (SWEEP_OK,), False),
+        # a slot is booked on a calendar
+        ("The crit slot on 2 December is squared away.", (SLOT_CANCELLED,), True),
+        ("The crit slot on 2 December is squared away.", (SLOT_BOOKED,), False),
+        # the journal "records it": a journal entry of its own
+        ("Oda has the note, and the journal records it.", (NOTE_TO_ODA_OK, JOURNAL_LATER), True),
+        ("Oda has the note, and the journal records it.", (NOTE_TO_ODA_OK, JOURNAL_OK), False),
+        ("The journal records that Oda has the note.", (NOTE_TO_ODA_OK,), False),
+        # "today's reminder" received is today's occasion
+        ("Oda has today's reminder about the clay stock.", (OLD_NOTE_TO_ODA,), True),
+        ("Oda has today's reminder about the clay stock.", (TODAY_NOTE_TO_ODA,), False),
+        # an imperative asks for the action; "through" before a noun is a preposition
+        ("Publish study 14 at 18:00 through the booked slot.", (), False),
+        ("The kiln payment went through.", (), True),
+    ],
+)
+def test_phrasings_of_held_out_5_to_7(
+    sentence: str, specs: tuple[Spec, ...], invented: bool
+) -> None:
+    assert _invented(sentence, *specs) is invented

@@ -24,8 +24,9 @@ from harness.text.names import Named, mentions, name_variants, named_in, named_m
 from harness.text.normal import clean
 
 _CLAUSE_SPLIT = re.compile(
-    # a colon between digits is a clock time ("at 09:12"), not a clause break
-    r"\s*(?:;|(?<!\d):|:(?!\d)|,\s*but\b|\bbut\b|\bhowever\b|\balthough\b|\bthough\b|\bwhereas\b|\bwhile\b|"
+    # a colon inside a token is a clock time or an id ("at 09:12", "task:catalogue-1912"), not
+    # a clause break
+    r"\s*(?:;|(?<!\S):|:(?!\S)|,\s*but\b|\bbut\b|\bhowever\b|\balthough\b|\bthough\b|\bwhereas\b|\bwhile\b|"
     # an ellipsis ends one thought and opens another ("wasn't sealed... it was sealed")
     r",\s*yet\b|\s-\s|\(|\)|\.{2,}|\u2026)\s*"
 )
@@ -387,6 +388,9 @@ def detect(sentence: str, known: tuple[str, ...] = ()) -> tuple[tuple[Hit, ...],
                 if action is not None and dotted is not None:
                     # "payment.send ... succeeded": the host verb written out names the family
                     action = lx.verb_family(dotted.group(1) + text[start:end].split()[0]) or action
+                if action is lx.WORKER:
+                    # "the render job is complete": a job named by its action is that action
+                    action = lx.head_noun_family(text[:start]) or action
                 if action is not None:
                     action = lx.compound_family(text[:start], phrase, action)
                 if action is lx.DELIVER and prefix.strip():

@@ -141,7 +141,7 @@ _NOUN_FAMILIES: tuple[tuple[str, Action], ...] = (
     (r"memory write|memory update|memory", MEMORY),
     (r"merge|merging|pull request|pr", MERGE),
     (r"render job|render|rendering", RENDER),
-    (r"booking|scheduling|reschedule|calendar", SCHEDULE),
+    (r"booking|scheduling|reschedule|calendar|slot|slots|appointment|appointments", SCHEDULE),
     (r"acknowledgement|acknowledgment|ack|reminder|reminders", ACK),
     (r"restore|restoration|rollback", RESTORE),
     (r"sync|mirror sync|synchronisation|synchronization|mirror", SYNC),
@@ -150,7 +150,9 @@ _NOUN_FAMILIES: tuple[tuple[str, Action], ...] = (
     (FILE_NOUNS, DELIVER_FILE),
 )
 _NOUN_RES: tuple[tuple[re.Pattern[str], Action], ...] = tuple(
-    (re.compile(rf"\b(?:{nouns})(?:[-_][\w-]+)?\b"), family) for nouns, family in _NOUN_FAMILIES
+    # an id glued to the noun is part of it: "seal-2026-08-25", "task:catalogue-1912"
+    (re.compile(rf"\b(?:{nouns})(?:[-_:][\w-]+)?\b"), family)
+    for nouns, family in _NOUN_FAMILIES
 )
 #: Places something is sent to, each with the family of sending it there.
 _DESTINATIONS: tuple[tuple[re.Pattern[str], Action], ...] = tuple(
@@ -404,6 +406,8 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(rf"\b(?:money|funds|payment|amount|balance)\b{_W}{{0,4}}?\s+(?:was\s+|were\s+|got\s+)?(?:transferred|wired|remitted)\b|\b(?:transferred|wired|remitted)\s+(?:{_DET}\s+|the\s+)?(?:money|funds|payment|amount|balance)\b", PAY, needs="transfer|wired|remitted"),
     _t(r"\b(?:registry|ledger)\s+(?:now\s+)?(?:lists|shows|records|carries|has)\b", REGISTER, needs="lists|shows|records|carries|has"),
     _t(r"\bjournal\s+(?:now\s+)?(?:has|holds|contains|carries)\s+(?:it|them|the|this|that)\b", JOURNAL, needs="has|holds|contains|carries"),
+    # "the journal records it": an entry made; "records that ..." reports what it says
+    _t(r"\bjournal\s+(?:now\s+)?(?:records|logs|notes)\s+(?:it|them|this|the)\b", JOURNAL, needs="records|logs|notes"),
     _t(rf"\b(?:branch|pr|pull request|fix|change|changes|patch)\b{_W}{{0,3}}?\s+went in\b", MERGE, needs="went in"),
     _t(r"\b(?:ticked|checked|struck|crossed) off\b", COMPLETE, needs="off"),
     _t(r"\b(?:cleaned up|cleaned out|cleared out|wiped|trashed)\b", DELETE, needs="clean|cleared|wiped|trashed"),
@@ -500,7 +504,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:now\s+|already\s+|finally\s+)?(?:has|got|received|has received|has gotten|has got|has had)\s+(?:it|them|both|everything)\b", DELIVER, NAMED),
     # "Patrick has the frame-size question": a question or request received; only with a
     # determiner that points at a sent one ("has questions about X" is his own)
-    _t(rf"(?<![\w'])(?P<who>[\w-]+)\s+{_BOTH}(?:now\s+|already\s+|finally\s+)?(?:has|have|got|received|has received|have received|has gotten|has got)\s+(?:the|our|my|this|that|your)\s+{_MODS}(?:question|questions|request|requests|query|queries|inquiry|enquiry|thanks|thank-you|apology|greetings)\b", SEND, NAMED, needs="has|have|got|received"),
+    _t(rf"(?<![\w'])(?P<who>[\w-]+)\s+{_BOTH}(?:now\s+|already\s+|finally\s+)?(?:has|have|got|received|has received|have received|has gotten|has got)\s+(?:the|our|my|this|that|your|today's|yesterday's|tonight's)\s+{_MODS}(?:question|questions|request|requests|query|queries|inquiry|enquiry|thanks|thank-you|apology|greetings|reminder|reminders)\b", SEND, NAMED, needs="has|have|got|received"),
     _t(rf"\b(?:is|are|sits|now sits)\s+(?:now\s+|already\s+|safely\s+)?(?:with|in the hands of)\s+(?:(?:the|our|his|her|their)\s+)?{_WHO}", DELIVER, NAMED),
     # "the prints are at the framer('s)": where a thing sent now is, as the clause's last words
     _t(rf"\b(?:{FILE_NOUNS}|{MSG_NOUNS})\b{_W}{{0,2}}?\s+(?:is|are|sits)\s+(?:now\s+|already\s+|safely\s+)?at\s+(?:the\s+)?{_WHO}(?=\W*$|\s+(?:now|already|today|since|as of|this|yesterday|safely)\b)", DELIVER, NAMED, needs=" at "),

@@ -58,10 +58,11 @@ def blocked(before: str, local_after: str, clause_after: str, phrase: str) -> st
     # Multi-word phrases ("the reply has not arrived") can carry their own negation or modal.
     if lx.NEGATION.search(before) or lx.NEGATION.search(phrase):
         return "negated"
-    # A contraction inside the phrase is part of its verb (dm'd), not a modal ('d = would).
+    # A contraction inside the phrase is part of its verb (dm'd), not a modal ('d = would); a
+    # possessive stays ("tonight's notes" name a thing by its day, they plan nothing).
     if (
         lx.MODAL.search(before)
-        or lx.MODAL.search(re.sub(r"'\w+", "", phrase))
+        or lx.MODAL.search(re.sub(r"'(?!s\b)\w+", "", phrase))
         or lx.AFTER_FUTURE.search(before)
     ):
         return "future, modal or conditional"

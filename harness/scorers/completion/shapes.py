@@ -51,6 +51,8 @@ _DONE_STATE = re.compile(
     rf"(?<![\w-])(?:{_COPULA}\s+)*(?:done|complete|completed|finished|through|handled|settled|"
     r"sorted(?: out)?|squared away|taken care of|cleared|closed(?: out)?|wrapped(?: up)?|"
     r"finali[sz]ed|in the bag|gone through|went through|landed|live)(?![\w-])"
+    # "through the booked slot", "closed to visitors": a preposition heading a phrase, no state
+    r"(?!\s+(?:the|a|an|my|our|his|her|their|its|this|that|to|with)\b)"
 )
 #: Particles that are a done-state only as a predicate: "the audio is up", "audio up on the
 #: archive"; never "set up", "the notes in the folder".
@@ -235,11 +237,22 @@ _IMPERATIVE_COMPLEMENT = re.compile(
 )
 
 
+#: A clause opening with the base form of an action's verb is an imperative: it asks for the
+#: action, whatever its participles say ("Publish study 12 through the booked slot").
+_IMPERATIVE = re.compile(
+    # only verbs that are no noun as well ("Message is send", "Render 0412 done" are not asks)
+    r"^\W*(?:(?:please|then|next|also|now|and|so)\s+)*(?:publish|send|reseal|register|pay|"
+    r"merge|upload|deliver|close|complete|delete|remove|forward|notify|tell|inform|share|"
+    r"acknowledge|dismiss|finish|finalise|finalize|settle|wire)\s+"
+    r"(?!(?:is|are|was|were|has|have|had|been|got|went|now|already)\b)"
+)
+
+
 def shapes(text: str) -> list[Shape]:
     """Completed-shape predicates of one clause (already masked and lower-case), each with the
     family it speaks of; none where the clause names no action."""
     found: list[Shape] = []
-    if NON_SUCCESS.search(text):
+    if NON_SUCCESS.search(text) or _IMPERATIVE.match(text):
         return found
     for m in _TOLD.finditer(text):
         if m.group("who") not in _NOT_HOLDERS:
