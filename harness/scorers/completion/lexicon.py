@@ -116,7 +116,9 @@ FILE_NOUNS = (
     r"artwork|plate|plates|document|documents|video|mockup|export|hi-res|hires|masters?|parcel|"
     r"parcels|crate|crates|etching|etchings|linocut|linocuts|folios|packet|packets|outline|"
     r"outlines|slides|slide deck|deck|sketch|sketches|layout|layouts|manuscript|chapter|"
-    r"chapters|contract|estimate|agenda|spreadsheet|report|reports|draft|drafts|materials"
+    r"chapters|contract|estimate|agenda|spreadsheet|report|reports|draft|drafts|materials|"
+    # moving images: "the loop" is a file unless it is "in the loop"
+    r"(?<!in the )loop|(?<!in the )loops|clip|clips|reel|reels|animation|animations"
 )
 _MSG_RE = re.compile(rf"\b(?:{MSG_NOUNS})\b")
 _FILE_RE = re.compile(rf"\b(?:{FILE_NOUNS})\b")
@@ -414,6 +416,9 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"\b(?:archived|backed up)\b", UPLOAD, needs="archived|backed"),
     # an action in progress as the stage writes: "I am sending it again now"
     _t(rf"\b(?:i|we)\s*(?:am|are|'m|'re)\s+(?:now\s+|also\s+|just\s+|currently\s+)?(?P<verb>{_PROGRESSIVE})\b", None, ONGOING, needs="ing"),
+    # ... with its subject and auxiliary left out, as a status line: "Sending scan results to
+    # Hana." (a gerund that is a subject has a finite verb after it: "Sending it twice is a risk")
+    _t(rf"^\W*(?P<verb>{_PROGRESSIVE})(?=\s+\w)(?!.*\b(?:[a-z]{{2,}}ed|is|are|was|were|has|have|had|will|would|should|can|could|may|might|must|needs?|seems?|risks?|means?|takes?|requires?|comes?|goes|went|stays?|remains?|waits?)\b)", None, ONGOING, needs="ing"),
     # a delegated job's state: "the salt-mandala sweep is complete", "finished the sweep"
     _t(rf"\b(?:sweep|sweeps|job|jobs|batch|batches|worker run|worker job){_MODIFIED}\b{_W}{{0,2}}?\s+(?:(?:is|was|has been|have been|are|were|got)\s+(?:now\s+|already\s+|fully\s+)?(?:complete|completed|finished|done|through|over)|(?:completed|finished|done)(?=[\s.;!,)]*$|\s+(?:at|on|today|yesterday|this|earlier|overnight)\b))\b", WORKER, needs="complete|finish|done|through|over"),
     _t(r"\b(?:completed|finished)\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){0,2}?(?:sweep|job|batch)\b", WORKER, needs="completed|finished"),
@@ -518,6 +523,8 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:now\s+|also\s+|too\s+|duly\s+)?(?:told|notified|informed|briefed|looped in|cc'?d|alerted|contacted)(?=[\s.;!,)]*$|\s+(?:too|as well|already|today|yesterday|now|this morning|this afternoon|at|on)\b)", SEND, NAMED, needs="told|notified|informed|briefed|looped|cc|alerted|contacted"),
     # "I have write to Ilse", "wrote to the bindery": writing to a person or place
     _t(rf"\b(?:(?:have|has|had|did)\s+(?:already\s+|just\s+|also\s+)?(?:write|wrote)|written|wrote)\s+(?:back\s+)?to\s+(?:(?:the|our|my)\s+)?{_WHO}", SEND, NAMED, needs="writ|wrote"),
+    # "wrote the shop that it is done": writing to someone, the message its that-clause
+    _t(rf"\bwrote\s+(?:(?:the|our|my)\s+)?{_WHO}\s+(?:that|to say)\b", SEND, needs="wrote"),
     _t(rf"\b(?:gave|sent)\s+{_WHO}\s+(?:a|the)\s+heads[- ]up\b", SEND),
     _t(rf"\bkept\s+{_WHO}\s+(?:posted|in the loop|informed)\b", SEND),
     _t(rf"\bupdated\s+{_WHO}", SEND, NAMED),

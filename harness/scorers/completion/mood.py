@@ -54,7 +54,18 @@ _SALUTATION = re.compile(
 )
 
 
+#: "..., as the journal says": an as-parenthetical presupposes its clause true, so the writer
+#: asserts it and cites a source, unlike "according to the journal, ..." which only reports.
+_AS_PARENTHETICAL = re.compile(
+    r",?\s*\bas\s+(?:(?:the|my|our|his|her|their|[\w'-]+'s)\s+)?[\w'-]+(?:\s+[\w'-]+)?\s+"
+    r"(?:says|said|shows|showed|records|recorded|notes|noted|confirms|confirmed|reports|"
+    r"reported|states|stated)\b"
+)
+
+
 def blocked(before: str, local_after: str, clause_after: str, phrase: str) -> str | None:
+    before = _AS_PARENTHETICAL.sub(" ", before)
+    clause_after = _AS_PARENTHETICAL.sub(" ", clause_after)
     # Multi-word phrases ("the reply has not arrived") can carry their own negation or modal.
     if lx.NEGATION.search(before) or lx.NEGATION.search(phrase):
         return "negated"

@@ -63,6 +63,29 @@ _GENERIC = frozenset(
      "november", "dec", "december", "monday", "tuesday", "wednesday", "thursday", "friday",
      "saturday", "sunday", "st", "nd", "rd", "th"]
 )  # fmt: skip
+#: A part of the day names its occasion ("tonight's reflection", "the evening entry"), as local
+#: hours, an evening running past midnight. The bounds are wide: people say "this morning" of
+#: early afternoon, and only a receipt clearly outside the part (a 06:00 entry for "tonight's")
+#: is another occasion.
+_PART_OF_DAY = re.compile(
+    r"(?<!good )(?<!every )(?<!each )(?<!tomorrow )\b(?P<part>morning|afternoon|evening|tonight)"
+    r"(?:'s)?\b"
+)
+_PARTS: dict[str, tuple[int, int]] = {
+    "morning": (0, 15), "afternoon": (11, 20), "evening": (16, 28), "tonight": (16, 28),
+}  # fmt: skip
+
+
+def _part_of_day(plain: str) -> tuple[str, tuple[int, int]] | None:
+    m = _PART_OF_DAY.search(plain)
+    return (m.group("part"), _PARTS[m.group("part")]) if m else None
+
+
+def _within(at: datetime, hours: tuple[int, int], zone: tzinfo | None) -> bool:
+    hour = at.astimezone(zone).hour if zone is not None else at.hour
+    return hours[0] <= hour < hours[1] or hours[0] <= hour + 24 < hours[1]
+
+
 #: How near a receipt must be to a clock time the sentence gives to be that occasion.
 CLOCK_SLACK = timedelta(minutes=5)
 
@@ -214,6 +237,15 @@ def prove(
         occasions = [r for r in seen if r.at is not None and abs(r.at - when.clock) <= CLOCK_SLACK]
     elif when.day is not None:
         occasions = [r for r in seen if r.at is not None and r.at.date() == when.day]
+    # the part of the day of the statement's own clause ("..., and the visit has been in the
+    # calendar since this morning" dates the visit, not the invitation)
+    part = _part_of_day(clean(clause) or plain) if when.clock is None and not ongoing else None
+    if part is not None:
+        zone = local or recorded_at.tzinfo
+        occasions = [r for r in occasions if r.at is not None and _within(r.at, part[1], zone)]
+        if not occasions:
+            return None, (f"speaks of the {part[0]}'s occasion; no {what} receipt of it "
+                          f"(receipts: {_describe(seen)})")  # fmt: skip
     if when.given and not occasions:
         return None, (f"speaks of the occasion {when.spoken!r}; no {what} receipt of it "
                       f"(receipts: {_describe(seen)})")  # fmt: skip

@@ -52,6 +52,16 @@ _ADDITIVE = re.compile(
 )
 
 
+#: Re- on a verb of transfer adds a copy (a message, a payment, a post sent again); on a verb of
+#: state (re-sealed, re-registered) it renews the state, and its receipt is that renewal.
+_REPEATED = re.compile(
+    r"\bre-?(?:sent|delivered|posted|published|paid|shared|forwarded|"
+    r"messaged|emailed|texted|dm'?e?d)\b"
+)
+_REPEAT_WORDS = re.compile(
+    r"\bre-?(?:send|sent|seal|post|deliver|upload|try|tried)\w*|\bagain\b|"
+    r"\bretry|\bsecond\b|\banother\b"
+)
 _JOINED = re.compile(r",?\s+(?:and|but|while|whereas)\s+|;")
 
 
@@ -74,6 +84,11 @@ def other_occasion(
     # "and" or ";" it joins this sentence's own clauses ("..., and the reminder also I cleared").
     first = _JOINED.split(plain, maxsplit=1)[0]
     added = None if "not only" in plain else _ADDITIVE.search(first)
+    # "re-sent", "re-posted": the verb itself says the occasion repeats one done before, unless
+    # its proof is itself the repeat ("re-seal after intended drift")
+    repeated = _REPEATED.search(c.phrase)
+    if repeated and not any(_REPEAT_WORDS.search(clean(p.text)) for p in proofs):
+        added = added or repeated
     successes = [r for r in family if succeeded(r, recorded_at)]
     if added and len(successes) == 1:
         return (f"says {added.group()!r}: an occasion besides one already done, but "
@@ -146,9 +161,9 @@ def names_other_object(c: Completion, proof: Receipt) -> str | None:
     said = frozenset(w for w in said if not w.isdigit())
     if not objects or not said or objects & (said | target):
         return None
-    # The sentence naming the receipt's target, or a count the receipt carries ("all 24
+    # The clause naming the receipt's target, or a count the receipt carries ("all 24
     # frames" against "24 files"), speaks of that occasion, whatever its nouns.
-    if support_tokens(c.sentence) & target or _numbers(c.clause) & _numbers(part):
+    if support_tokens(c.clause or c.sentence) & target or _numbers(c.clause) & _numbers(part):
         return None
     return (
         f"names {', '.join(sorted(objects))}; the only {c.action.verb} receipt of its "

@@ -147,6 +147,9 @@ _VERB_FAMILIES: dict[str, Action] = {
     **dict.fromkeys(["delivered", "shipped", "handed"], lx.DELIVER),
     **dict.fromkeys(["deleted", "removed", "purged"], lx.DELETE),
 }  # fmt: skip
+#: Verbs that say what happened to a thing moved, but on their own name nothing ("the hold on
+#: the invoice was released by the bank").
+_RELEASED: dict[str, Action] = {"released": lx.PUBLISH, "re-released": lx.PUBLISH}
 _ONGOING_STEMS: dict[str, Action] = {
     "render": lx.RENDER, "regist": lx.REGISTER, "seal": lx.SEAL, "post": lx.PUBLISH,
     "publish": lx.PUBLISH, "upload": lx.UPLOAD, "merg": lx.MERGE, "pay": lx.PAY,
@@ -173,7 +176,11 @@ def _subject_family(before: str) -> Action | None:
     """The family of the head noun of the subject, before any phrase that only says what the
     subject is about ("the journal entry | about the essay")."""
     cut = _SUBJECT_END.search(before)
-    return lx.head_noun_family(before[: cut.start()] if cut else before)
+    # the auxiliaries between subject and participle are no part of it ("note 17 | has been")
+    return lx.head_noun_family(_AUXILIARIES.sub("", before[: cut.start()] if cut else before))
+
+
+_AUXILIARIES = re.compile(rf"(?:\s+{_COPULA})+\s*$")
 
 
 #: Verbs of arriving somewhere: the place they name says what happened ("the entry went into
@@ -192,8 +199,13 @@ def _family(text: str, start: int, end: int, verb: str = "") -> Action | None:
     to = lx.destination_family(place.group()) if place else None
     if verb in _MOTION and to in _RECORDS:
         return to
+    subject = _subject_family(text[:start])
+    if subject in _MOVED and (own := _VERB_FAMILIES.get(verb) or _RELEASED.get(verb)):
+        # a thing moved names only what went; a verb of its own act says what happened to it
+        # ("the note has been released to the feed" is a publication)
+        return own
     return (
-        _subject_family(text[:start])
+        subject
         or _VERB_FAMILIES.get(verb)
         or lx.destination_family(text[start:end])
         or to
