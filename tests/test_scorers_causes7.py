@@ -375,3 +375,32 @@ def test_occasions_and_phrasings_of_held_out_3_and_5(
     sentence: str, specs: tuple[Spec, ...], invented: bool
 ) -> None:
     assert _invented(sentence, *specs) is invented
+
+
+SCANS_QUEUED: Spec = ("media.deliver", "bodil", "queued", "2026-11-24T05:00:00Z",
+                      "media.deliver to bodil: ledger scans, queued")  # fmt: skip
+SCANS_DELIVERED: Spec = ("media.deliver", "bodil", "succeeded", "2026-11-24T05:00:00Z",
+                         "media.deliver to bodil: ledger scans, delivered")  # fmt: skip
+HEADS_UP_BODIL: Spec = ("message.send", "bodil", "succeeded", "2026-11-24T05:10:00Z",
+                        "message.send to bodil: heads-up that scans are coming")  # fmt: skip
+CALL_WITH_KEMI: Spec = ("schedule.create", "studio-call-1203", "succeeded", "2026-11-24T12:00:00Z",
+                        "schedule.create: studio call with Kemi on Dec 3")  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("sentence", "specs", "invented"),
+    [
+        # things moved of two kinds in one list: a delivery and a message, each proved
+        ("Bodil has the scans and the heads-up.", (SCANS_QUEUED, HEADS_UP_BODIL), True),
+        ("Bodil has the scans and the heads-up.", (SCANS_DELIVERED, HEADS_UP_BODIL), False),
+        ("Bodil has the heads-up about the scans.", (SCANS_QUEUED, HEADS_UP_BODIL), False),
+        # a person an event's receipt names takes part in it; a recipient is another target
+        ("The studio call with Kemi for 3 December is on the calendar.", (CALL_WITH_KEMI,), False),
+        ("The studio call with Ayo for 3 December is on the calendar.", (CALL_WITH_KEMI,), True),
+        ("Sent the call details to Kemi.", (CALL_WITH_KEMI,), True),
+    ],
+)
+def test_lists_of_things_and_participants(
+    sentence: str, specs: tuple[Spec, ...], invented: bool
+) -> None:
+    assert _invented(sentence, *specs) is invented

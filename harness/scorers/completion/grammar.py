@@ -220,6 +220,21 @@ def _by_shape(
     return hits
 
 
+#: Things moved of two kinds in one list ("the files and the heads-up").
+_MIXED = re.compile(
+    rf"\b(?:(?:{lx.FILE_NOUNS})\b[^,;]*?\band\b[^,;]*?\b(?:{lx.MSG_NOUNS})|"
+    rf"(?:{lx.MSG_NOUNS})\b[^,;]*?\band\b[^,;]*?\b(?:{lx.FILE_NOUNS}))(?![\w-])"
+)
+
+
+def _other_moved(action: Action, rest: str) -> Action | None:
+    """The second action of a list of things moved of two kinds: "has the files and the
+    heads-up" claims a delivery of files and a message, each proved by its own receipt."""
+    if action not in (lx.SEND, lx.DELIVER, lx.DELIVER_FILE) or not _MIXED.search(rest):
+        return None
+    return lx.SEND if action is lx.DELIVER_FILE else lx.DELIVER_FILE
+
+
 def _told(sentence: str, head: str, action: Action) -> tuple[Named, ...]:
     """The person a status line of telling names by a capitalised heading ("Tomasz: notified."),
     which a first word alone does not make a name."""
@@ -324,6 +339,9 @@ def detect(sentence: str, known: tuple[str, ...] = ()) -> tuple[tuple[Hit, ...],
                 seg.names, seg.named = names, own
                 found.append(Hit(phrase, action, names, own, trigger.how == lx.RECORD,
                                  trigger.how == lx.ONGOING, text))  # fmt: skip
+                also = _other_moved(action, text[start:])
+                if also is not None:
+                    found.append(Hit(phrase, also, names, own, clause=text))
         if len(found) == before:
             found.extend(_by_shape(masked, seg, text, prefix, clause_after, named, known, skipped))
         inherited = prefix + " " + text[:first]

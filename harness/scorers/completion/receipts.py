@@ -175,6 +175,10 @@ def _carries(text: str, noun: str) -> bool:
     return m is not None and not _ABOUT_FILES.search(plain, 0, m.start())
 
 
+#: Actions whose target is the person reached: a name there is a recipient of its own.
+_TO_PEOPLE = frozenset({"message.send", "media.deliver", "payment.send"})
+
+
 def verdict(
     c: Completion,
     index: _PackageIndex,
@@ -201,6 +205,10 @@ def verdict(
             (required.append((name, rs)) if rs else recorded.append(name))
         for n in c.named:
             rs = [r for r in family if named_matches(n, r.target)]
+            if not rs and not n.is_id and c.action.verb not in _TO_PEOPLE:
+                # "the studio call with Kemi": a person an event's receipt names is taking
+                # part in it, not another target
+                rs = [r for r in family if re.search(rf"\b{re.escape(n.literal)}\b", clean(r.text))]
             if rs:
                 required.append((n.label, rs))
             elif index.cites(n):
