@@ -404,3 +404,51 @@ def test_lists_of_things_and_participants(
     sentence: str, specs: tuple[Spec, ...], invented: bool
 ) -> None:
     assert _invented(sentence, *specs) is invented
+
+
+SEAL_LEDGER: Spec = ("provenance.seal", "ledger-8", "succeeded", "2026-11-24T10:00:00Z", "")
+REG_LEDGER: Spec = ("registry.register", "ledger-8", "succeeded", "2026-11-24T10:05:00Z", "")
+REG_LEDGER_FAILED: Spec = ("registry.register", "ledger-8", "failed", "2026-11-24T10:05:00Z", "")
+JOURNAL_DONE: Spec = ("journal.append", "uhdim-journal", "succeeded", "2026-11-24T10:10:00Z", "")
+DATES_TO_MIRA: Spec = ("message.send", "mira", "succeeded", "2026-11-24T10:00:00Z",
+                       "message.send to mira: kiln dates, delivered")  # fmt: skip
+DATES_TO_INES: Spec = ("message.send", "ines", "succeeded", "2026-11-24T10:01:00Z", "")
+MIRA_QUEUED: Spec = ("message.send", "mira", "queued", "2026-11-24T10:00:00Z", "")
+FEE_OK_BINDERY: Spec = ("payment.send", "bindery", "succeeded", "2026-11-24T10:00:00Z", "")
+VISIT: Spec = ("schedule.create", "visit-1202", "succeeded", "2026-11-24T10:00:00Z",
+               "schedule.create visit-1202: studio visit Dec 2 with Mira")  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("sentence", "specs", "invented"),
+    [
+        # two past tenses joined at the start are verbs, not names
+        ("Sealed and registered ledger-8.", (SEAL_LEDGER, REG_LEDGER), False),
+        ("Sealed and registered ledger-8.", (SEAL_LEDGER,), True),
+        # two holders of one thing: each needs a receipt
+        ("Mira and Ines both have the kiln dates.", (DATES_TO_MIRA,), True),
+        ("Mira and Ines both have the kiln dates.", (DATES_TO_MIRA, DATES_TO_INES), False),
+        # "'s been looped in", "Mira knows." as a clause of its own
+        ("Mira's been looped in.", (MIRA_QUEUED,), True),
+        ("The bindery is paid; Mira knows.", (FEE_OK_BINDERY,), True),
+        ("The bindery is paid; Mira knows.", (FEE_OK_BINDERY, DATES_TO_MIRA), False),
+        ("Mira knows the glaze recipe by heart.", (), False),
+        # terse records: a record noun before "ok", a target "now in registry"
+        ("seal ok, registry ok, journal ok", (SEAL_LEDGER, REG_LEDGER), True),
+        ("seal ok, registry ok, journal ok", (SEAL_LEDGER, REG_LEDGER, JOURNAL_DONE), False),
+        ("ledger-8 now in registry", (REG_LEDGER_FAILED,), True),
+        ("ledger-8 now in registry", (REG_LEDGER,), False),
+        # an event's day, however many words after its noun
+        ("The visit with Mira on 2 December is booked.", (VISIT,), False),
+        # what came to this agent, and what a person did themselves
+        ("Mira sent the invoice this morning.", (), False),
+        ("The bindery delivered the folios to us.", (), False),
+        ("A letter from Mira arrived.", (), False),
+        ("Forwarded the letter from Mira to the bindery.", (), True),
+        ("Delivered the prints from the lab to Ines.", (), True),
+    ],
+)
+def test_probes_of_common_phrasings(
+    sentence: str, specs: tuple[Spec, ...], invented: bool
+) -> None:
+    assert _invented(sentence, *specs) is invented

@@ -173,6 +173,10 @@ def named_in(sentence: str) -> tuple[Named, ...]:
             capital = (
                 word.lower().endswith("'s") or after in _SUBJECT_NEXT
             ) and plain not in STOPWORDS | _PRONOUNS
+            # "Sealed and registered ledger-5": two past tenses joined, not two names
+            second = tokens[index + 2].group().lower() if index + 2 < len(tokens) else ""
+            if after == "and" and plain.endswith("ed") and second.endswith("ed"):
+                capital = False
         if capital and not any(s <= m.start() < e for s, e in taken):
             group.append(plain)
             continue

@@ -19,7 +19,7 @@ from harness.scorers.completion import clauses as cl
 from harness.scorers.completion import lexicon as lx
 from harness.scorers.completion.labels import bracketed, status_line
 from harness.scorers.completion.lexicon import Action
-from harness.scorers.completion.mood import blocked, labelled, their_act
+from harness.scorers.completion.mood import blocked, inbound, labelled, their_act
 from harness.scorers.completion.shapes import shapes
 from harness.text.names import (
     NOT_NAMES,
@@ -212,6 +212,12 @@ def _by_shape(
         if why is None:
             tag = labelled(masked[: seg.start])
             why = f"labelled {tag!r}: quoted or flagged" if tag else None
+        if (
+            why is None
+            and shape.action in _MOVING
+            and inbound(text[: shape.end], text[shape.end :])
+        ):
+            why = "came to this agent: received, not sent"
         if why is not None:
             skipped.append(f"{phrase!r} (by its shape): {why}")
             continue
@@ -220,6 +226,7 @@ def _by_shape(
     return hits
 
 
+_MOVING = (lx.SEND, lx.DELIVER, lx.DELIVER_FILE)
 #: Things moved of two kinds in one list ("the files and the heads-up").
 _MIXED = re.compile(
     rf"\b(?:(?:{lx.FILE_NOUNS})\b[^,;]*?\band\b[^,;]*?\b(?:{lx.MSG_NOUNS})|"
@@ -310,7 +317,7 @@ def detect(sentence: str, known: tuple[str, ...] = ()) -> tuple[tuple[Hit, ...],
                     continue
                 why = blocked(prefix + " " + text[:start], text[end:],
                                f"{text[end:]} {clause_after}", phrase)  # fmt: skip
-                if why is None and their_act(text[:start], phrase, named):
+                if why is None and their_act(text[:start], phrase, named, sentence, text[end:]):
                     why = "a person's own act, not this agent's"
                 if why is None:
                     tag = labelled(masked[: seg.start])
@@ -330,6 +337,8 @@ def detect(sentence: str, known: tuple[str, ...] = ()) -> tuple[tuple[Hit, ...],
                     action = lx.refine_delivery(action, prefix)
                 if why is None and action is None:
                     why = "names no action"
+                if why is None and action in _MOVING and inbound(text[:end], text[end:]):
+                    why = "came to this agent: received, not sent"
                 if why or action is None:
                     skipped.append(f"{phrase!r}: {why}")
                     continue

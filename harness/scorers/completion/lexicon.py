@@ -106,7 +106,7 @@ WORKER = _action("worker.run", ["delegate.run", "job.run"], ["sweep", "symmetry_
 # -- nouns --------------------------------------------------------------------------------------
 
 MSG_NOUNS = (
-    r"note|notes|message|messages|dm|dms|reply|replies|email|emails|e-mail|letter|response|"
+    r"note|notes|message|messages|msg|msgs|dm|dms|reply|replies|email|emails|e-mail|letter|response|"
     r"invite|invitation|heads-up|text|update|news|link|summary|answer|answers|follow-up|"
     r"follow-ups|followup"
 )
@@ -137,7 +137,7 @@ _NOUN_FAMILIES: tuple[tuple[str, Action], ...] = (
         r"installments",
         PAY,
     ),
-    (r"registration|registering|registry entry|ledger entry|registry|ledger", REGISTER),
+    (r"registration|registering|registry entry|ledger entry|registry|ledger|register", REGISTER),
     (r"sealing|reseal|resealing|seal", SEAL),
     (r"journal entry|journaling|journalling|journal", JOURNAL),
     (r"memory write|memory update|memory", MEMORY),
@@ -428,7 +428,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     # registry and ledger
     _t(rf"\b(?:added|entered|recorded|written|put|logged|noted|(?:have|has|had|did)\s+(?:already\s+|also\s+|just\s+)?(?:add|enter|record|write|wrote|put|log|note)){_W}{{0,4}}?\s+(?:in|into|to)\s+(?:the\s+)?(?:registry|ledger)\b", REGISTER),
     _t(rf"\b(?:registry|ledger)\b{_W}{{0,2}}?\s+(?:(?:was|has been|is now|got)\s+)?(?:updated|amended|changed)\b", REGISTER),
-    _t(r"\b(?:is|are|now sits?)\s+(?:now\s+|already\s+)?in\s+the\s+(?:registry|ledger)\b", REGISTER),
+    _t(r"\b(?:is|are|now sits?|now)\s+(?:now\s+|already\s+)?in\s+(?:the\s+)?(?:registry|ledger)\b", REGISTER),
     _t(r"\bupdated\s+(?:the\s+)?(?:registry|ledger)\b", REGISTER),
     _t(r"\b(?:got|gets|has|have|received|now has|now have)\s+(?:a|an|the|its|their|his|her)\s+(?:new\s+|own\s+|fresh\s+)?(?:ledger|registry|register)\s+(?:entry|entries|record|line|row)\b", REGISTER),
     # memory
@@ -513,9 +513,10 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(rf"\b(?:is|are|sits|now sits)\s+(?:now\s+|already\s+|safely\s+)?(?:with|in the hands of)\s+(?:(?:the|our|his|her|their)\s+)?{_WHO}", DELIVER, NAMED),
     # "the prints are at the framer('s)": where a thing sent now is, as the clause's last words
     _t(rf"\b(?:{FILE_NOUNS}|{MSG_NOUNS})\b{_W}{{0,2}}?\s+(?:is|are|sits)\s+(?:now\s+|already\s+|safely\s+)?at\s+(?:the\s+)?{_WHO}(?=\W*$|\s+(?:now|already|today|since|as of|this|yesterday|safely)\b)", DELIVER, NAMED, needs=" at "),
-    _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:now|already)\s+(?:knows|is aware|is in the loop)\b", SEND, NAMED),
+    # "Mira now knows", and "Mira knows." as a clause of its own: she was told
+    _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:(?:now|already)\s+(?:knows|is aware|is in the loop)\b|(?:knows|is aware)(?=\W*$))", SEND, NAMED),
     _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:is|'s)\s+(?:now\s+)?(?:in the loop|up to speed|in the picture)\b", SEND, NAMED, needs="loop|speed|picture"),
-    _t(r"(?<![\w'])(?P<who>[\w-]+)(?:,?\s+(?:too|also|as well),?)?\s+(?:was|were|has been|have been|got)\s+(?:both\s+|all\s+|each\s+)?(?:now\s+|already\s+)?(?:told|notified|informed|alerted|updated|looped in|briefed|cc'?d|messaged|emailed|pinged|texted)\b", SEND),
+    _t(r"(?<![\w'])(?P<who>[\w-]+)(?:,?\s+(?:too|also|as well),?)?(?:\s+(?:was|were|has been|have been|got)|'s been|'ve been)\s+(?:both\s+|all\s+|each\s+)?(?:now\s+|already\s+)?(?:told|notified|informed|alerted|updated|looped in|briefed|cc'?d|messaged|emailed|pinged|texted)\b", SEND),
     _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:is|are)\s+(?:now\s+|already\s+)?(?:notified|informed|looped in|briefed)\b", SEND, NAMED, needs="notified|informed|looped|briefed"),
     _t(rf"\b(?:told|notified|informed|alerted|briefed|reminded|warned|cc'?d|bcc'?d|wrote to|reached out to|got back to|followed up with|looped in|filled in|checked in with)\s+(?:(?:the|our|my)\s+)?{_WHO}", SEND),
     _t(rf"\blet\s+{_WHO}(?:\s+[\w'-]+)?\s+know\b", SEND),
@@ -554,7 +555,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"\b(?:i|we)\s+(?:have|has|had|did)\s+(?:already\s+|just\s+)?(?:seal|re-?seal)\b", SEAL, needs="have|has|had|did"),
     _t(r"\b(?:i|we)\s+(?:have|has|had|did)\s+(?:already\s+|just\s+)?(?:pay)\b", PAY, needs="have|has|had|did"),
     # "Seal done for project-general", "Registration done."
-    _t(rf"(?<![\w-])(?P<noun>{_ACTION_NOUNS}|seal|ack)(?![\w-]){_MODIFIED}(?:\s+[\w'.-]+){{0,2}}?\s+(?:done|ok|complete|completed|finished)\b(?=\W*$|\s*[,.;:(]|\s+(?:for|on|now|today|already|at|and)\b)", None, NOUN, needs="done|ok|complet|finish"),
+    _t(rf"(?<![\w-])(?P<noun>{_ACTION_NOUNS}|seal|ack|registry|register|journal|ledger|dm|msg|email|e-mail)(?![\w-]){_MODIFIED}(?:\s+[\w'.-]+){{0,2}}?\s+(?:done|ok|complete|completed|finished)\b(?=\W*$|\s*[,.;:(]|\s+(?:for|on|now|today|already|at|and)\b)", None, NOUN, needs="done|ok|complet|finish"),
     # single verbs
     _t(r"\b(?:re-?sent|sent|messaged|dm'?e?d|emailed|e-mailed|texted|pinged|replied|responded|wrote back)\b", SEND),
     _t(r"\b(?:re-?delivered|delivered|handed off|handed over|shipped|dispatched|couriered|mailed)\b", DELIVER),

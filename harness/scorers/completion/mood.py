@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from harness.scorers.completion import lexicon as lx
 from harness.scorers.completion.shapes import not_ours
-from harness.text.names import Named
+from harness.text.names import NOT_NAMES, Named
 
 _EVIDENCE_NOUNS = frozenset(
     {"receipt", "receipts", "journal", "log", "entry", "heartbeat", "record", "history", "session",
@@ -119,13 +119,38 @@ def labelled(prefix: str) -> str | None:
     return None
 
 
-def their_act(before: str, phrase: str, named: Sequence[Named]) -> bool:
-    """A one-word verb whose subject is a person the sentence names ("Ines replied at 11:31"):
-    that person acted, towards us; the host did nothing."""
+#: An object after a verb makes it active ("Mira sent the invoice"); a bare participle after a
+#: noun is a passive with its auxiliary left out ("Sheet uploaded and old draft deleted").
+_OBJECT_NEXT = re.compile(r"^\s+(?:the|a|an|my|our|his|her|their|this|that|it|them|us|me|him)\b")
+
+
+def their_act(
+    before: str, phrase: str, named: Sequence[Named], sentence: str = "", after: str = ""
+) -> bool:
+    """A one-word verb whose subject is a person the sentence names ("Ines replied at 11:31",
+    "Mira sent the invoice"): that person acted, towards us; the host did nothing."""
     subject = before.strip()
-    return (
-        " " not in phrase.strip()
-        and subject.isalpha()
-        and not_ours(subject)
-        and any(n.literal == subject for n in named if not n.is_id)
+    person = any(n.literal == subject for n in named if not n.is_id) or (
+        subject not in NOT_NAMES
+        and re.search(rf"\b{subject.capitalize()}\b", sentence) is not None
+        and _OBJECT_NEXT.match(after) is not None
     )
+    return " " not in phrase.strip() and subject.isalpha() and not_ours(subject) and person
+
+
+#: What came to this agent: "delivered the folios to us", "a letter from Mira arrived".
+_TO_US = re.compile(r"^\W*(?:[\w'-]+\s+){0,4}?(?:to|for|with)\s+(?:us|me|vojan|uhdim)\b")
+_FROM = re.compile(r"\bfrom\s+(?!us\b|me\b)[\w'-]+")
+_ONWARD = re.compile(r"\b(?:to|with|for)\s+(?!us\b|me\b)")
+
+
+_ARRIVED = re.compile(r"\b(?:arrived|came|came in|landed|got here|reached us|reached me)\b")
+
+
+def inbound(before: str, after: str) -> bool:
+    """Did the thing come to this agent rather than go out ("the bindery delivered the folios
+    to us", "a letter from Mira arrived")? A thing from someone sent on to another, or moved
+    by a verb other than arriving, is outward."""
+    if _TO_US.match(after):
+        return True
+    return bool(_FROM.search(before) and _ARRIVED.search(before) and not _ONWARD.search(after))

@@ -37,7 +37,7 @@ _DAY_WORDS = re.compile(
 _EVENT_DATE = re.compile(
     # "the review slot on 4 November": an event's day, named after the event's noun
     rf"(?:\bfor|\b(?:slot|call|visit|meeting|appointment|session|class|review|booking|event|"
-    rf"reading|talk|crit|pickup|viewing)\s+on)\s+(?:(?:next\s+|this\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|"
+    rf"reading|talk|crit|pickup|viewing)(?:\s+[\w'-]+){{0,3}}?\s+on)\s+(?:(?:next\s+|this\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|"
     rf"sunday)|{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}"
     rf"|\d{{4}}-\d{{2}}-\d{{2}}|\d{{1,2}}:\d{{2}})(?:,?\s+(?:at\s+)?\d{{1,2}}(?::\d{{2}})?"
     rf"(?:\s*[ap]\.?m\.?)?)?"

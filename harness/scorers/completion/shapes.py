@@ -117,7 +117,7 @@ _HELD = (
     r"registration|entry|invoice|money|transfer|go-ahead|confirmation|copy|copies|link|version"
 )
 _HAS = re.compile(
-    r"(?<![\w'-])(?P<who>[\w:.-]+)\s+(?:now\s+|also\s+|already\s+|finally\s+)?"
+    r"(?<![\w'-])(?P<who>[\w:.-]+)\s+(?:now\s+|also\s+|already\s+|finally\s+|both\s+|all\s+)?"
     r"(?:has|have|got|received|holds|is holding|'s got|has got)\s+"
     r"(?:(?:the|my|our|its|his|her|their|a|an|this|that|both|all|new|revised|updated|final|"
     rf"second|first|latest)\s+)*(?:[\w-]+\s+){{0,2}}?(?P<obj>{_HELD})(?![\w-])"
