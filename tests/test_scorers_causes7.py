@@ -448,7 +448,27 @@ VISIT: Spec = ("schedule.create", "visit-1202", "succeeded", "2026-11-24T10:00:0
         ("Delivered the prints from the lab to Ines.", (), True),
     ],
 )
-def test_probes_of_common_phrasings(
+def test_probes_of_common_phrasings(sentence: str, specs: tuple[Spec, ...], invented: bool) -> None:
+    assert _invented(sentence, *specs) is invented
+
+
+@pytest.mark.parametrize(
+    ("sentence", "specs", "invented"),
+    [
+        # a negative object negates the act
+        ("I resent nothing; Mira already had the dates.", (DATES_TO_MIRA,), False),
+        ("Told no one about the kiln dates.", (), False),
+        ("I resent the dates; Mira already had them.", (DATES_TO_MIRA,), True),
+        # money a holder got is a payment
+        ("The bindery got its money.", (FEE_OK_BINDERY,), False),
+        ("The bindery got its money.", (), True),
+        # a status in the queue or handed to the relay is no completion
+        ("Sealing ledger-8 sits in the queue.", (), False),
+        ("Mira's note was sent to the relay, which has not confirmed delivery.", (), False),
+        ("Mira's note was sent to Mira's inbox.", (), True),
+    ],
+)
+def test_negative_objects_money_and_transport(
     sentence: str, specs: tuple[Spec, ...], invented: bool
 ) -> None:
     assert _invented(sentence, *specs) is invented

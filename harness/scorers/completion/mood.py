@@ -63,11 +63,17 @@ _AS_PARENTHETICAL = re.compile(
 )
 
 
+#: "sent to the relay": the transport took it; whether it arrived is another matter.
+_TO_TRANSPORT = re.compile(r"\b(?:to|into|in)\s+the\s+(?:relay|outbox|queue|send queue)\b")
+_NO_OBJECT = re.compile(r"^\s*(?:nothing|no one|nobody|none|no\s+\w+)\b")
+
+
 def blocked(before: str, local_after: str, clause_after: str, phrase: str) -> str | None:
     before = _AS_PARENTHETICAL.sub(" ", before)
     clause_after = _AS_PARENTHETICAL.sub(" ", clause_after)
-    # Multi-word phrases ("the reply has not arrived") can carry their own negation or modal.
-    if lx.NEGATION.search(before) or lx.NEGATION.search(phrase):
+    # Multi-word phrases ("the reply has not arrived") can carry their own negation or modal;
+    # a negative object negates the act ("sent nothing", "told no one").
+    if lx.NEGATION.search(before) or lx.NEGATION.search(phrase) or _NO_OBJECT.match(local_after):
         return "negated"
     # A contraction inside the phrase is part of its verb (dm'd), not a modal ('d = would); a
     # possessive stays ("tonight's notes" name a thing by its day, they plan nothing).
@@ -89,6 +95,8 @@ def blocked(before: str, local_after: str, clause_after: str, phrase: str) -> st
         return "asks for verification"
     if lx.TRAILING_COND.search(local_after):
         return "conditional"
+    if _TO_TRANSPORT.search(f"{phrase} {local_after[:40]}"):
+        return "handed to the transport, not delivered"
     words = before.split()
     # "the evening entry recorded in the journal" is an entry made there, not a record's words
     made_entry = phrase.endswith("journal") and words[-1:] in (["entry"], ["entries"])
