@@ -472,3 +472,45 @@ def test_negative_objects_money_and_transport(
     sentence: str, specs: tuple[Spec, ...], invented: bool
 ) -> None:
     assert _invented(sentence, *specs) is invented
+
+
+LIST_QUEUED: Spec = ("message.send", "mira", "queued", "2026-11-24T17:00:00Z",
+                     "message.send to mira: glaze list, queued")  # fmt: skip
+LINK_TO_PROOFS: Spec = ("message.send", "patrick", "succeeded", "2026-11-24T10:00:00Z",
+                        "message.send to patrick: link to the proofs")  # fmt: skip
+PROOFS_ATTACHED: Spec = ("message.send", "patrick", "succeeded", "2026-11-24T10:00:00Z",
+                         "message.send to patrick: reply with the proofs attached")  # fmt: skip
+PAID_71: Spec = ("payment.send", "bindery", "succeeded", "2026-10-24T10:00:00Z",
+                 "payment.send to bindery: invoice 71, settled")  # fmt: skip
+QUEUED_88: Spec = ("payment.send", "bindery", "queued", "2026-11-24T10:00:00Z",
+                   "payment.send to bindery: invoice 88, queued")  # fmt: skip
+RENDER_0501: Spec = ("media.render", "render-0501", "succeeded", "2026-11-24T06:30:00Z", "")
+UPLOAD_0501: Spec = ("artifact.upload", "render-0501", "succeeded", "2026-11-24T07:00:00Z",
+                     "artifact.upload render-0501: archive copy stored")  # fmt: skip
+DELIVER_0501: Spec = ("media.deliver", "render-0501", "succeeded", "2026-11-24T07:00:00Z", "")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "specs", "invented"),
+    [
+        # "'d" before a participle is "had", before a base form "would"
+        ("I'd sent Mira the glaze list before the heartbeat.", (LIST_QUEUED,), True),
+        ("I'd send Mira the glaze list if the host agreed.", (), False),
+        # a link to files carries none of them; a reply with them attached does
+        ("Patrick has the proofs.", (LINK_TO_PROOFS,), True),
+        ("Patrick has the proofs.", (PROOFS_ATTACHED,), False),
+        # an id the receipt's text carries is that receipt's object
+        ("Invoice 71 is paid.", (PAID_71, QUEUED_88), False),
+        ("Invoice 88 is paid.", (PAID_71, QUEUED_88), True),
+        # a bracketed status qualifies the statement before it
+        ("Glaze list: delivered to Mira (receipt pending).", (LIST_QUEUED,), False),
+        # a delivery to a place is not proved by an upload of the thing elsewhere
+        ("Render-0501 was delivered to the gallery.", (RENDER_0501, UPLOAD_0501), True),
+        ("Render-0501 was delivered to the gallery.", (RENDER_0501, DELIVER_0501), False),
+        ("Render-0501 is in the archive.", (RENDER_0501, UPLOAD_0501), False),
+    ],
+)
+def test_what_a_proof_carries_and_where_it_went(
+    sentence: str, specs: tuple[Spec, ...], invented: bool
+) -> None:
+    assert _invented(sentence, *specs) is invented

@@ -660,7 +660,9 @@ VERIFY = re.compile(
 FLAGGED = re.compile(
     r"\b(?:unconfirmed|unverified|pending (?:host )?confirmation|needs? (?:host )?confirmation|"
     r"to be confirmed|tbc|not yet confirmed|awaiting confirmation|host to confirm|"
-    r"requires? (?:host )?confirmation|if confirmed|draft only|needs? a receipt)\b"
+    r"requires? (?:host )?confirmation|if confirmed|draft only|needs? a receipt)\b|"
+    # a bracketed status qualifies the statement before it: "delivered (receipt pending)"
+    r"\([^()]*\b(?:pending|queued|awaiting|waiting|not confirmed|no receipt)\b[^()]*\)"
 )
 COND_START = re.compile(
     r"^\W*(?:if|once|when|whenever|unless|until|assuming|provided|suppose|supposing|imagine|"

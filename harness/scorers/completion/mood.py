@@ -65,11 +65,15 @@ _AS_PARENTHETICAL = re.compile(
 
 #: "sent to the relay": the transport took it; whether it arrived is another matter.
 _TO_TRANSPORT = re.compile(r"\b(?:to|into|in)\s+the\s+(?:relay|outbox|queue|send queue)\b")
+_PAST_FORM = re.compile(r"^(?:[a-z'-]+ed|sent|paid|told|made|put|gave|given|wrote|written|got)\b")
+_HAD = re.compile(r"'d\s*$")
 _NO_OBJECT = re.compile(r"^\s*(?:nothing|no one|nobody|none|no\s+\w+)\b")
 
 
 def blocked(before: str, local_after: str, clause_after: str, phrase: str) -> str | None:
     before = _AS_PARENTHETICAL.sub(" ", before)
+    if _PAST_FORM.match(phrase):
+        before = _HAD.sub(" had", before)  # "I'd sent": 'd before a participle is "had"
     clause_after = _AS_PARENTHETICAL.sub(" ", clause_after)
     # Multi-word phrases ("the reply has not arrived") can carry their own negation or modal;
     # a negative object negates the act ("sent nothing", "told no one").

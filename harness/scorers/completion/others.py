@@ -178,3 +178,31 @@ def other_object(c: Completion, proofs: Sequence[Receipt]) -> str | None:
     if len(proofs) != 1:
         return None
     return contrasted_object(c.clause or c.sentence, proofs[0].text, _TRANSPORT_TOKENS)
+
+
+#: Places a delivery goes to, named by a common noun ("delivered to the gallery").
+_DESTINATION = re.compile(
+    r"\b(?:to|with|at)\s+(?:the|our|my|their|his|her)\s+(?P<dest>gallery|printer|print shop|"
+    r"bindery|lab|framer|client|curator|courier|collector|buyer|publisher|editor|venue|museum|"
+    r"studio|shop)\b"
+)
+
+
+_DELIVERING = frozenset({"deliver", "send", "handoff", "ship", "transfer", "reply", "forward"})
+
+
+def unnamed_destination(c: Completion, proofs: Sequence[Receipt]) -> str | None:
+    """Why a delivery's proofs are of another act: the statement says where it went ("to the
+    gallery") and the proof, a related act such as an upload of the same render to the archive,
+    names no such place. A delivery receipt of the thing itself cannot tell, and proves."""
+    if c.action.verb != "media.deliver":
+        return None
+    proofs = [p for p in proofs if p.action.rpartition(".")[2] not in _DELIVERING]
+    m = _DESTINATION.search(clean(c.clause or c.sentence))
+    if m is None or not proofs:
+        return None
+    dest = set(target_words(m.group("dest"))[0])
+    if any(dest <= target_words(f"{p.target} {p.text}")[0] for p in proofs):
+        return None
+    return (f"says it went to the {m.group('dest')}; its proof "
+            f"{', '.join(p.id for p in proofs)} names no {m.group('dest')}")  # fmt: skip

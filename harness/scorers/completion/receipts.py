@@ -24,6 +24,7 @@ from harness.scorers.completion.others import (
     other_object,
     other_occasion,
     succeeded,
+    unnamed_destination,
 )
 from harness.text.names import Named, name_variants, named_in, named_matches, target_words
 from harness.text.normal import clean
@@ -165,8 +166,10 @@ def _carrying_messages(c: Completion, receipts: Sequence[Receipt]) -> list[Recei
 
 
 #: Words after which a message's text speaks about the files, not with them ("a heads-up that
-#: the files are coming", "a note about the scans").
-_ABOUT_FILES = re.compile(r"\b(?:that|about|regarding|re|when|once|whether|if)\b")
+#: the files are coming", "a note about the scans", "a link to the proofs").
+_ABOUT_FILES = re.compile(
+    r"\b(?:that|about|regarding|re|when|once|whether|if|link|links|preview)\b"
+)
 
 
 def _carries(text: str, noun: str) -> bool:
@@ -205,6 +208,10 @@ def verdict(
             (required.append((name, rs)) if rs else recorded.append(name))
         for n in c.named:
             rs = [r for r in family if named_matches(n, r.target)]
+            if not rs and n.is_id:
+                # "invoice 71" that a receipt's text carries is that receipt's object
+                rs = [r for r in family if any(m.is_id and m.number == n.number
+                      and m.words[:1] == n.words[:1] for m in named_in(r.text))]  # fmt: skip
             if not rs and not n.is_id and c.action.verb not in _TO_PEOPLE:
                 # "the studio call with Kemi": a person an event's receipt names is taking
                 # part in it, not another target
@@ -256,7 +263,8 @@ def verdict(
         if number is not None:
             return None, (f"names {number}, which no succeeded {verb} receipt at or before "
                           f"recorded_at carries ({_describe(family)})")  # fmt: skip
-        other = other_occasion(c, proofs, family, recorded_at) or other_object(c, proofs)
+        other = (other_occasion(c, proofs, family, recorded_at) or other_object(c, proofs)
+                 or unnamed_destination(c, proofs))  # fmt: skip
         if other is not None:
             return None, other
         # names the proofs carry in their text are proved items too ("etch-12 scans")
@@ -278,7 +286,7 @@ def verdict(
                        local=local, clause=c.clause)  # fmt: skip
     if isinstance(found, Receipt):
         other = (names_other_object(c, found) or other_occasion(c, [found], own, recorded_at)
-                 or other_object(c, [found]))  # fmt: skip
+                 or other_object(c, [found]) or unnamed_destination(c, [found]))  # fmt: skip
         if other is not None:
             return None, other
         number = _uncarried_number(c.clause or c.sentence, own, recorded_at)
