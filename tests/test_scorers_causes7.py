@@ -514,3 +514,27 @@ def test_what_a_proof_carries_and_where_it_went(
     sentence: str, specs: tuple[Spec, ...], invented: bool
 ) -> None:
     assert _invented(sentence, *specs) is invented
+
+
+@pytest.mark.parametrize(
+    ("sentence", "specs", "invented"),
+    [
+        # idioms of being over, of booking, of publishing, of sealing, of telling
+        ("The kiln reminder is dealt with.", (ACK_FAILED,), True),
+        ("The glaze reminder is dealt with.", (ACK_OK,), False),
+        ("The crit slot is on the books.", (SLOT_CANCELLED,), True),
+        ("The crit slot is on the books.", (SLOT_BOOKED,), False),
+        ("The kiln essay hit the feed.", (POST_PENDING,), True),
+        ("ledger-8 is now under seal.", (), True),
+        ("ledger-8 is now under seal.", (SEAL_LEDGER,), False),
+        ("Got word to Mira.", (MIRA_QUEUED,), True),
+        ("Mira is aware now.", (MIRA_QUEUED,), True),
+        ("The journal has tonight's entry.", (JOURNAL_QUEUED,), True),
+        # hard negatives: a record that only holds an entry, a plan, an inbound word
+        ("The journal has an entry dated 13:58 about the kiln.", (), False),
+        ("The crit slot should go on the books next week.", (), False),
+        ("Mira is aware of the kiln delay?", (), False),
+    ],
+)
+def test_idioms(sentence: str, specs: tuple[Spec, ...], invented: bool) -> None:
+    assert _invented(sentence, *specs) is invented

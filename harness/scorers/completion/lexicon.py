@@ -407,7 +407,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:was|were|has been|have been|got)\s+(?:now\s+|already\s+)?(?:answered|replied to|written to|contacted)\b", SEND, needs="answered|replied|written|contacted"),
     _t(rf"\b(?:money|funds|payment|amount|balance)\b{_W}{{0,4}}?\s+(?:was\s+|were\s+|got\s+)?(?:transferred|wired|remitted)\b|\b(?:transferred|wired|remitted)\s+(?:{_DET}\s+|the\s+)?(?:money|funds|payment|amount|balance)\b", PAY, needs="transfer|wired|remitted"),
     _t(r"\b(?:registry|ledger)\s+(?:now\s+)?(?:lists|shows|records|carries|has)\b", REGISTER, needs="lists|shows|records|carries|has"),
-    _t(r"\bjournal\s+(?:now\s+)?(?:has|holds|contains|carries)\s+(?:it|them|the|this|that)\b", JOURNAL, needs="has|holds|contains|carries"),
+    _t(r"\bjournal\s+(?:now\s+)?(?:has|holds|contains|carries)\s+(?:it|them|the|this|that|today's|tonight's|this morning's)\b", JOURNAL, needs="has|holds|contains|carries"),
     # "the journal records it": an entry made; "records that ..." reports what it says
     _t(r"\bjournal\s+(?:now\s+)?(?:records|logs|notes)\s+(?:it|them|this|the)\b", JOURNAL, needs="records|logs|notes"),
     _t(rf"\b(?:branch|pr|pull request|fix|change|changes|patch)\b{_W}{{0,3}}?\s+went in\b", MERGE, needs="went in"),
@@ -466,6 +466,8 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(rf"\b(?:pushed|put|posted|uploaded)\s+(?:[\w'-]+\s+){{0,4}}?(?:to|on|onto)\s+(?:{_DET}\s+)?(?:[\w-]+\s+)?(?:blog|site|website|feed|channel|portfolio|shop|homepage)\b", PUBLISH),
     _t(rf"\b(?:is|are|went|now|sits)\s+(?:now\s+|already\s+)?(?:up\s+|live\s+)?on\s+(?:{_DET}\s+|the\s+)?(?:[\w-]+\s+)?(?:blog|site|website|gallery page|feed|channel|portfolio|shop|newsletter|homepage)\b", PUBLISH),
     _t(r"\b(?:went|is|are)\s+(?:now\s+)?up\s+(?:on|at)\b", PUBLISH),
+    _t(r"\b(?:hit|made|reached)\s+(?:the\s+|our\s+|my\s+)?(?:[\w-]+\s+)?(?:feed|blog|site|website|front page|homepage|newsletter)\b", PUBLISH, needs="hit|made|reached"),
+    _t(r"\b(?:is|are|now)\s+(?:now\s+|safely\s+)?under\s+(?:a\s+|its\s+|the\s+)?(?:new\s+|fresh\s+)?seal\b", SEAL, needs="seal"),
     _t(r"\b(?:is|are)\s+(?:now\s+)?(?:live|public|online)\b", PUBLISH),
     # a journal entry in the passive with no place named ("the handoff has been recorded")
     _t(r"(?:\b(?:has been|have been|was|were|got|is now|are now)|'s been|'ve been)\s+(?:now\s+|already\s+|duly\s+|properly\s+)?(?:recorded|logged)\b", JOURNAL, needs="recorded|logged"),
@@ -514,7 +516,10 @@ TRIGGERS: tuple[Trigger, ...] = (
     # "the prints are at the framer('s)": where a thing sent now is, as the clause's last words
     _t(rf"\b(?:{FILE_NOUNS}|{MSG_NOUNS})\b{_W}{{0,2}}?\s+(?:is|are|sits)\s+(?:now\s+|already\s+|safely\s+)?at\s+(?:the\s+)?{_WHO}(?=\W*$|\s+(?:now|already|today|since|as of|this|yesterday|safely)\b)", DELIVER, NAMED, needs=" at "),
     # "Mira now knows", and "Mira knows." as a clause of its own: she was told
-    _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:(?:now|already)\s+(?:knows|is aware|is in the loop)\b|(?:knows|is aware)(?=\W*$))", SEND, NAMED),
+    _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:(?:now|already)\s+(?:knows|is aware|is in the loop)\b|(?:knows|is aware)(?=\s*(?:now|already)?\W*$))", SEND, NAMED),
+    # "got word to Mira", "Mira heard from me": a message that reached her
+    _t(rf"\bgot\s+(?:word|a message|a note|the news)\s+(?:through\s+)?to\s+(?:(?:the|our|my)\s+)?{_WHO}", SEND, NAMED, needs="word|message|note|news"),
+    _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:has\s+)?heard\s+(?:back\s+)?from\s+(?:me|us)\b", SEND, NAMED, needs="heard"),
     _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:is|'s)\s+(?:now\s+)?(?:in the loop|up to speed|in the picture)\b", SEND, NAMED, needs="loop|speed|picture"),
     _t(r"(?<![\w'])(?P<who>[\w-]+)(?:,?\s+(?:too|also|as well),?)?(?:\s+(?:was|were|has been|have been|got)|'s been|'ve been)\s+(?:both\s+|all\s+|each\s+)?(?:now\s+|already\s+)?(?:told|notified|informed|alerted|updated|looped in|briefed|cc'?d|messaged|emailed|pinged|texted)\b", SEND),
     _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:is|are)\s+(?:now\s+|already\s+)?(?:notified|informed|looped in|briefed)\b", SEND, NAMED, needs="notified|informed|looped|briefed"),
@@ -566,7 +571,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"\b(?:re-?published|published|re-?posted|posted|went live|is now live|is live|made public|went public)\b", PUBLISH),
     _t(r"\b(?:acknowledged|acked)\b", ACK),
     _t(r"\b(?:(?:was|were|been|is|are|got|i|we|they|i've|we've)\s+(?:now\s+|already\s+|just\s+)?(?:re-?scheduled|scheduled|booked|arranged|set up)(?!\s+to\b)|(?:re-?scheduled|scheduled|booked)\s+(?:for|a|an|the|it|him|her|them|this|that|on|in)\b|(?:re-?scheduled|scheduled|booked|arranged)(?=\W*$))", SCHEDULE),
-    _t(r"\b(?:is|are|now)\s+(?:now\s+)?(?:on|in)\s+(?:the\s+|my\s+|our\s+)?(?:calendar|schedule)\b", SCHEDULE),
+    _t(r"\b(?:is|are|now)\s+(?:now\s+)?(?:on|in)\s+(?:the\s+|my\s+|our\s+)?(?:calendar|schedule|books|diary|agenda)\b", SCHEDULE),
     _t(r"\bmerged\b", MERGE),
     _t(r"\b(?:re-?uploaded|uploaded)\b", UPLOAD),
     _t(r"\b(?:deleted|purged|erased|removed)\b", DELETE),

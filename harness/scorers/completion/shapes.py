@@ -50,7 +50,8 @@ _COPULA = r"(?:is|are|was|were|am|'s|'re|has been|have been|had been|got|gets|no
 _DONE_STATE = re.compile(
     rf"(?<![\w-])(?:{_COPULA}\s+)*(?:done|complete|completed|finished|through|handled|settled|"
     r"sorted(?: out)?|squared away|taken care of|cleared|closed(?: out)?|wrapped(?: up)?|"
-    r"finali[sz]ed|in the bag|gone through|went through|landed|live)(?![\w-])"
+    r"finali[sz]ed|in the bag|gone through|went through|landed|live|dealt with|seen to|"
+    r"squared up|out of the way|off (?:my|the|our) list|locked in)(?![\w-])"
     # "through the booked slot", "closed to visitors": a preposition heading a phrase, no state
     r"(?!\s+(?:the|a|an|my|our|his|her|their|its|this|that|to|with)\b)"
 )
