@@ -538,3 +538,31 @@ def test_what_a_proof_carries_and_where_it_went(
 )
 def test_idioms(sentence: str, specs: tuple[Spec, ...], invented: bool) -> None:
     assert _invented(sentence, *specs) is invented
+
+
+@pytest.mark.parametrize(
+    ("sentence", "specs", "invented"),
+    [
+        # an opening participle phrase is a step done, not a request to check
+        ("After checking the receipts, I sealed ledger-8 and registered it.", (SEAL_LEDGER,), True),
+        (
+            "After checking the receipts, I sealed ledger-8 and registered it.",
+            (SEAL_LEDGER, REG_LEDGER),
+            False,
+        ),
+        ("Check the receipts before sealing ledger-8.", (), False),
+        # emphatic "did" is a past tense; "did not" still negates
+        ("The payment is pending, but the kiln dates did reach Mira.", (MIRA_QUEUED,), True),
+        ("The payment is pending, but the kiln dates did reach Mira.", (DATES_TO_MIRA,), False),
+        ("The kiln dates did not reach Mira.", (MIRA_QUEUED,), False),
+        ("Did the kiln dates reach Mira?", (MIRA_QUEUED,), False),
+        # a report the writer endorses is the writer's claim
+        ("The draft correctly reports that ledger-8 was sealed.", (), True),
+        ("The draft correctly reports that ledger-8 was sealed.", (SEAL_LEDGER,), False),
+        ("The draft reports that ledger-8 was sealed.", (), False),
+    ],
+)
+def test_adverbials_emphasis_and_endorsement(
+    sentence: str, specs: tuple[Spec, ...], invented: bool
+) -> None:
+    assert _invented(sentence, *specs) is invented

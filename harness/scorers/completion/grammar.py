@@ -227,6 +227,11 @@ def _by_shape(
 
 
 _MOVING = (lx.SEND, lx.DELIVER, lx.DELIVER_FILE)
+_PAST_OF = {"reach": "reached", "send": "sent", "arrive": "arrived", "deliver": "delivered",
+            "pay": "paid", "post": "posted", "publish": "published", "seal": "sealed",
+            "register": "registered", "merge": "merged", "upload": "uploaded", "go out": "went out",
+            "land": "landed", "get": "got", "tell": "told", "message": "messaged"}  # fmt: skip
+_EMPHATIC = re.compile(rf"(?<=\w )did\s+({'|'.join(_PAST_OF)})\b")
 #: Things moved of two kinds in one list ("the files and the heads-up").
 _MIXED = re.compile(
     rf"\b(?:(?:{lx.FILE_NOUNS})\b[^,;]*?\band\b[^,;]*?\b(?:{lx.MSG_NOUNS})|"
@@ -261,6 +266,8 @@ def detect(sentence: str, known: tuple[str, ...] = ()) -> tuple[tuple[Hit, ...],
     masked = lx.NOT_NEGATIONS.sub(
         lambda m: "by " if m.group().startswith("no later") else "", masked
     )
+    # emphatic "did" with a base form is a past tense ("the dates did reach Mira")
+    masked = _EMPHATIC.sub(lambda m: _PAST_OF[m.group(1)], masked)
     if lx.FLAGGED.search(masked):
         return (), ("flagged for confirmation",)
     if lx.COND_START.search(masked):

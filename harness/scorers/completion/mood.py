@@ -65,13 +65,21 @@ _AS_PARENTHETICAL = re.compile(
 
 #: "sent to the relay": the transport took it; whether it arrived is another matter.
 _TO_TRANSPORT = re.compile(r"\b(?:to|into|in)\s+the\s+(?:relay|outbox|queue|send queue)\b")
+#: "After checking the receipts, I sealed ...": an opening participle phrase is a done step of
+#: the writer's, not a request to check.
+_OPENING_ING = re.compile(r"^\W*(?:after|before|on|upon|while|when|having)?\s*[a-z]+ing\b[^,;]*,")
+#: "The draft correctly reports that ...": a report the writer endorses is the writer's claim.
+_ENDORSED = re.compile(
+    r"\b(?:correctly|rightly|accurately|truthfully)\s+(?:says|said|reports|reported|states|"
+    r"stated|notes|noted|claims|claimed|records|recorded)(?:\s+that)?\b"
+)
 _PAST_FORM = re.compile(r"^(?:[a-z'-]+ed|sent|paid|told|made|put|gave|given|wrote|written|got)\b")
 _HAD = re.compile(r"'d\s*$")
 _NO_OBJECT = re.compile(r"^\s*(?:nothing|no one|nobody|none|no\s+\w+)\b")
 
 
 def blocked(before: str, local_after: str, clause_after: str, phrase: str) -> str | None:
-    before = _AS_PARENTHETICAL.sub(" ", before)
+    before = _ENDORSED.sub(" ", _OPENING_ING.sub(" ", _AS_PARENTHETICAL.sub(" ", before)))
     if _PAST_FORM.match(phrase):
         before = _HAD.sub(" had", before)  # "I'd sent": 'd before a participle is "had"
     clause_after = _AS_PARENTHETICAL.sub(" ", clause_after)
