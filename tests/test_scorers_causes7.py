@@ -566,3 +566,31 @@ def test_adverbials_emphasis_and_endorsement(
     sentence: str, specs: tuple[Spec, ...], invented: bool
 ) -> None:
     assert _invented(sentence, *specs) is invented
+
+
+MERGE_KILN_ONLY: Spec = ("branch.merge", "kiln-fix", "succeeded", "2026-11-24T10:00:00Z", "")
+POST_STUDIO: Spec = ("post.publish", "studio-feed", "succeeded", "2026-11-24T10:00:00Z", "")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "specs", "invented"),
+    [
+        # what follows "and" after a proved item is an item of the list only when it is one of
+        # a kind with it: an id, the same head noun or its pro-form, a place of one kind, or
+        # behind the same preposition
+        ("Sealed ledger-8 and ledger-8b.", (SEAL_LEDGER,), True),
+        ("Posted to the studio feed and the newsletter.", (POST_STUDIO,), True),
+        ("Sealed ledger-8 and the registry matches.", (SEAL_LEDGER,), False),
+        ("Sealed ledger-8 and the hashes agree.", (SEAL_LEDGER,), False),
+        ("Sealed ledger-8, 14 files in all.", (SEAL_LEDGER,), False),
+        ("Sealed ledger-8 and its 14 files.", (SEAL_LEDGER,), False),
+        ("Messaged Mira and her reply came at noon.", (DATES_TO_MIRA,), False),
+        ("Messaged Mira, kiln dates and all.", (DATES_TO_MIRA,), False),
+        ("Merged kiln-fix and the build passes.", (MERGE_KILN_ONLY,), False),
+        ("Posted to studio-feed, 12 images and a caption.", (POST_STUDIO,), False),
+    ],
+)
+def test_what_counts_as_an_item_of_a_list(
+    sentence: str, specs: tuple[Spec, ...], invented: bool
+) -> None:
+    assert _invented(sentence, *specs) is invented

@@ -12,6 +12,7 @@ from datetime import datetime
 from typing import Protocol
 
 from harness.scorers.completion.grammar import Completion
+from harness.scorers.completion.lexicon import destination_family
 from harness.text.names import name_variants, target_words
 from harness.text.normal import clean
 
@@ -87,6 +88,28 @@ def _item(right: str) -> str:
     return _ITEM_END.sub("", _LEAD.sub("", right.strip(" .;:!?"))).strip(" .;:!?")
 
 
+_ID_TOKEN = re.compile(r"^(?:[a-z]+[-_][\w-]+|[a-z]+\d[\w-]*|\d+[a-z][\w-]*)$")
+_PREPOSITION = re.compile(r"^(?:to|on|onto|for|with|into)\b")
+
+
+def _parallel(tail: str, right: str, item: str, left: str) -> bool:
+    """Is ``item`` another of what the proved ``tail`` is: an id like it ("glossary-fixes and
+    footnote-renumber", "0412 and 0413"), the same head noun ("kiln study and glaze study") or
+    its pro-form ("the tea-guild reminder and the dentist one"), a place of the same kind ("the
+    studio feed and the newsletter"), or the same preposition before it ("to project-general and
+    to the studio feed")?"""
+    first, last = item.split()[0], item.split()[-1]
+    if _ID_TOKEN.match(first) or (first.isdigit() and tail.isdigit()):
+        return True
+    if last in ("one", "ones") or (last == tail and not last.isdigit()):
+        return True
+    place = destination_family(tail)
+    if place is not None and destination_family(last) is place:
+        return True  # "to the studio feed and the newsletter": places of one kind
+    said = _PREPOSITION.match(right)
+    return said is not None and re.search(rf"\b{said.group()}\s+\S+$", left) is not None
+
+
 def unproven_item(
     c: Completion,
     anchors: Iterable[str],
@@ -118,6 +141,8 @@ def unproven_item(
         item = _item(right)
         if not item or _NOT_ITEM.match(right.strip()) or _NOT_ITEM.match(item):
             continue
+        if not _parallel(tail[0] if tail else "", right.strip(), item, left):
+            continue  # "and the registry matches", "14 files in all": no item of the list
         i_words, i_numbers = target_words(item)
         i_words = i_words - _EMPTY_WORDS
         if not i_words and not i_numbers:
