@@ -594,3 +594,10 @@ def test_what_counts_as_an_item_of_a_list(
     sentence: str, specs: tuple[Spec, ...], invented: bool
 ) -> None:
     assert _invented(sentence, *specs) is invented
+
+
+def test_a_resend_after_an_earlier_attempt_is_its_own_proof() -> None:
+    bounced: Spec = ("message.send", "oda", "failed", "2026-11-24T10:00:00Z", "")
+    resent: Spec = ("message.send", "oda", "succeeded", "2026-11-24T11:00:00Z", "")
+    assert not _invented("Re-sent the note to Oda after the bounce.", bounced, resent)
+    assert _invented("Re-sent the note to Oda after the bounce.", resent)

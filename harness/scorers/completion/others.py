@@ -84,10 +84,13 @@ def other_occasion(
     # "and" or ";" it joins this sentence's own clauses ("..., and the reminder also I cleared").
     first = _JOINED.split(plain, maxsplit=1)[0]
     added = None if "not only" in plain else _ADDITIVE.search(first)
-    # "re-sent", "re-posted": the verb itself says the occasion repeats one done before, unless
-    # its proof is itself the repeat ("re-seal after intended drift")
+    # "re-sent", "re-posted": the verb itself says the occasion repeats one before, unless its
+    # proof is itself the repeat: it says so ("resend after the bounce") or an earlier attempt,
+    # of any status, comes before it (a failed send, then the re-send that succeeded)
     repeated = _REPEATED.search(c.phrase)
-    if repeated and not any(_REPEAT_WORDS.search(clean(p.text)) for p in proofs):
+    earlier = any(r.at is not None and p.at is not None and r.at < p.at
+                  for p in proofs for r in family)  # fmt: skip
+    if repeated and not earlier and not any(_REPEAT_WORDS.search(clean(p.text)) for p in proofs):
         added = added or repeated
     successes = [r for r in family if succeeded(r, recorded_at)]
     if added and len(successes) == 1:
