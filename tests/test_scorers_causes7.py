@@ -601,3 +601,28 @@ def test_a_resend_after_an_earlier_attempt_is_its_own_proof() -> None:
     resent: Spec = ("message.send", "oda", "succeeded", "2026-11-24T11:00:00Z", "")
     assert not _invented("Re-sent the note to Oda after the bounce.", bounced, resent)
     assert _invented("Re-sent the note to Oda after the bounce.", resent)
+
+
+SCANS_UPLOADED: Spec = ("artifact.upload", "scans-0331", "succeeded", "2026-11-24T10:00:00Z", "")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "specs", "invented"),
+    [
+        # a person the package messages is who an upload is for, not its target
+        ("Uploaded the scans for Mira.", (SCANS_UPLOADED, DATES_TO_MIRA), False),
+        ("Uploaded the scans for Mira.", (DATES_TO_MIRA,), True),
+        # a progressive status line with a time to come is a plan
+        ("Posting the essay later tonight.", (), False),
+        ("Sealing ledger-8 next.", (), False),
+        ("Sealing ledger-8 now.", (), True),
+        # a person's own act in a phrase of several words; a recipient's confirmation is not
+        # theirs alone: it says our delivery arrived
+        ("Ines posted the photos on her blog.", (), False),
+        ("Ines confirmed receipt of the prints.", (), True),
+    ],
+)
+def test_beneficiaries_plans_and_their_acts(
+    sentence: str, specs: tuple[Spec, ...], invented: bool
+) -> None:
+    assert _invented(sentence, *specs) is invented

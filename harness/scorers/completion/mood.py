@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 
 from harness.scorers.completion import lexicon as lx
-from harness.scorers.completion.shapes import not_ours
+from harness.scorers.completion.shapes import ACT_VERBS, not_ours
 from harness.text.names import NOT_NAMES, Named
 
 _EVIDENCE_NOUNS = frozenset(
@@ -147,15 +147,22 @@ _OBJECT_NEXT = re.compile(r"^\s+(?:the|a|an|my|our|his|her|their|this|that|it|th
 def their_act(
     before: str, phrase: str, named: Sequence[Named], sentence: str = "", after: str = ""
 ) -> bool:
-    """A one-word verb whose subject is a person the sentence names ("Ines replied at 11:31",
-    "Mira sent the invoice"): that person acted, towards us; the host did nothing."""
+    """A verb whose subject is a person the sentence names ("Ines replied at 11:31", "Mira
+    sent the invoice", "Ines posted the photos on her blog"): that person acted; the host did
+    nothing."""
     subject = before.strip()
+    # what follows the verb, inside the phrase or after it: an object makes the verb active
+    rest = phrase.strip().partition(" ")[2]
+    following = f" {rest}{after}" if rest else after
     person = any(n.literal == subject for n in named if not n.is_id) or (
         subject not in NOT_NAMES
         and re.search(rf"\b{subject.capitalize()}\b", sentence) is not None
-        and _OBJECT_NEXT.match(after) is not None
+        and _OBJECT_NEXT.match(following) is not None
     )
-    return " " not in phrase.strip() and subject.isalpha() and not_ours(subject) and person
+    # a phrase opening with a verb of doing ("posted ... on her blog"), not of receiving
+    # ("confirmed receipt of the prints": the recipient's word that our delivery arrived)
+    verb = " " not in phrase.strip() or phrase.split()[0] in ACT_VERBS
+    return verb and subject.isalpha() and not_ours(subject) and person
 
 
 #: What came to this agent: "delivered the folios to us", "a letter from Mira arrived".

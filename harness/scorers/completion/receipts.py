@@ -229,6 +229,11 @@ def verdict(
                 recorded.append(n.label)
             else:
                 unknown.append(n.label)
+    people = {r.target for r in index.receipts if r.action.startswith("message.")}
+    if c.action.verb not in _TO_PEOPLE:
+        # "uploaded the scans for Mira": a person the package messages is who it is for, not
+        # the target of an upload, a seal or a booking
+        recorded = [name for name in recorded if name not in people]
     if not required and not recorded:
         unknown.extend(loose)
     else:
@@ -243,7 +248,6 @@ def verdict(
     listed = listed_with(c, recorded, [label for label, _ in required])
     # a person the package messages is a recipient, never an object moved: a delivery to them
     # needs its own receipt, whatever other receipt names the thing delivered
-    people = {r.target for r in index.receipts if r.action.startswith("message.")}
     if c.action.verb in ("media.deliver", "message.send"):
         listed += [name for name in recorded if name in people and name not in listed]
     if required and listed:

@@ -151,6 +151,8 @@ _VERB_FAMILIES: dict[str, Action] = {
 #: Verbs that say what happened to a thing moved, but on their own name nothing ("the hold on
 #: the invoice was released by the bank").
 _RELEASED: dict[str, Action] = {"released": lx.PUBLISH, "re-released": lx.PUBLISH}
+#: Past tenses of doing an outward act (never of receiving or confirming one).
+ACT_VERBS: frozenset[str] = frozenset(_VERB_FAMILIES)
 _ONGOING_STEMS: dict[str, Action] = {
     "render": lx.RENDER, "regist": lx.REGISTER, "seal": lx.SEAL, "post": lx.PUBLISH,
     "publish": lx.PUBLISH, "upload": lx.UPLOAD, "merg": lx.MERGE, "pay": lx.PAY,
