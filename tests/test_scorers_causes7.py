@@ -626,3 +626,20 @@ def test_beneficiaries_plans_and_their_acts(
     sentence: str, specs: tuple[Spec, ...], invented: bool
 ) -> None:
     assert _invented(sentence, *specs) is invented
+
+
+@pytest.mark.parametrize(
+    ("sentence", "specs", "invented"),
+    [
+        # markdown around a statement: a bullet or a bold heading starts the sentence, and a
+        # word of markup next to a subject must not break the reading of whose act it is
+        ("- Sent the note to Mira.", (MIRA_QUEUED,), True),
+        ("- Sent the note to Mira.", (DATES_TO_MIRA,), False),
+        ("**Status:** note to Mira sent.", (DATES_TO_MIRA,), False),
+        ("**Status:** note to Mira sent.", (MIRA_QUEUED,), True),
+        ("* Sealed ledger-8", (), True),
+        ("** sealed the ledger", (), True),
+    ],
+)
+def test_markdown_around_statements(sentence: str, specs: tuple[Spec, ...], invented: bool) -> None:
+    assert _invented(sentence, *specs) is invented

@@ -84,7 +84,7 @@ _HASH_NUMBER = re.compile(r"(?<![\w#])#(?P<num>\d+)\b")
 _ID_TOKEN = re.compile(r"(?<![\w-])[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+(?![\w-])")
 _NOT_ID = re.compile(r"^(?:sha|utf|iso|md|mp|h|x|v|covid|rfc|cve)[-_]?\d+$|^[a-z]+-\d+-fold$")
 _NAME_TOKEN = re.compile(r"[^\W\d_][\w'-]*")
-_INITIAL = re.compile(r"(?:^|[:;(\"]|\s-)\s*$")
+_INITIAL = re.compile(r"(?:^[\W_]*|[:;(\"][\W_]*|\s-)\s*$")
 
 
 @dataclass(frozen=True)

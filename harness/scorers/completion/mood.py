@@ -151,18 +151,20 @@ def their_act(
     sent the invoice", "Ines posted the photos on her blog"): that person acted; the host did
     nothing."""
     subject = before.strip()
+    if not subject.isalpha() or not not_ours(subject):
+        return False
     # what follows the verb, inside the phrase or after it: an object makes the verb active
     rest = phrase.strip().partition(" ")[2]
     following = f" {rest}{after}" if rest else after
     person = any(n.literal == subject for n in named if not n.is_id) or (
         subject not in NOT_NAMES
-        and re.search(rf"\b{subject.capitalize()}\b", sentence) is not None
+        and re.search(rf"\b{re.escape(subject.capitalize())}\b", sentence) is not None
         and _OBJECT_NEXT.match(following) is not None
     )
     # a phrase opening with a verb of doing ("posted ... on her blog"), not of receiving
     # ("confirmed receipt of the prints": the recipient's word that our delivery arrived)
     verb = " " not in phrase.strip() or phrase.split()[0] in ACT_VERBS
-    return verb and subject.isalpha() and not_ours(subject) and person
+    return verb and person
 
 
 #: What came to this agent: "delivered the folios to us", "a letter from Mira arrived".
