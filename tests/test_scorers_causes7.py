@@ -643,3 +643,22 @@ def test_beneficiaries_plans_and_their_acts(
 )
 def test_markdown_around_statements(sentence: str, specs: tuple[Spec, ...], invented: bool) -> None:
     assert _invented(sentence, *specs) is invented
+
+
+SHEET_QUEUED: Spec = ("artifact.upload", "contact-22", "queued", "2026-11-24T17:25:00Z", "")
+SHEET_UP: Spec = ("artifact.upload", "contact-22", "succeeded", "2026-11-24T17:25:00Z", "")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "specs", "invented"),
+    [
+        # a thing said to be in the archive was stored there
+        ("contact sheet in archive now, upload finish", (SHEET_QUEUED,), True),
+        ("The contact sheet is in the archive.", (SHEET_QUEUED,), True),
+        ("The contact sheet is in the archive.", (SHEET_UP,), False),
+        ("Put the contact sheet in the archive once the host agrees.", (), False),
+        ("Is the contact sheet in the archive?", (), False),
+    ],
+)
+def test_stored_in_the_archive(sentence: str, specs: tuple[Spec, ...], invented: bool) -> None:
+    assert _invented(sentence, *specs) is invented

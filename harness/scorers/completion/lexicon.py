@@ -414,6 +414,8 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"\b(?:ticked|checked|struck|crossed) off\b", COMPLETE, needs="off"),
     _t(r"\b(?:cleaned up|cleaned out|cleared out|wiped|trashed)\b", DELETE, needs="clean|cleared|wiped|trashed"),
     _t(r"\b(?:archived|backed up)\b", UPLOAD, needs="archived|backed"),
+    # "the sheet is in the archive", terse "contact sheet in archive now": stored there
+    _t(r"\b(?:(?:is|are|now|sits?)\s+(?:now\s+|safely\s+|already\s+)?(?:up\s+)?in\s+(?:the\s+|our\s+|my\s+)?(?:archive|drive|shared drive|bucket|storage|backup|dropbox)\b|in\s+(?:the\s+)?(?:archive|drive|bucket|storage)\s+now\b)", UPLOAD, needs="archive|drive|bucket|storage|backup|dropbox"),
     # an action in progress as the stage writes: "I am sending it again now"
     _t(rf"\b(?:i|we)\s*(?:am|are|'m|'re)\s+(?:now\s+|also\s+|just\s+|currently\s+)?(?P<verb>{_PROGRESSIVE})\b", None, ONGOING, needs="ing"),
     # ... with its subject and auxiliary left out, as a status line: "Sending scan results to
