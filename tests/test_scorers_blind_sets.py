@@ -43,7 +43,7 @@ FIRST_CONTACT_RIGHT = {
     ("heldout6", "traces.jsonl"): 170,  # of 171 (trace, kind) units
     ("heldout6", "repeat.jsonl"): 44,  # of 44 (first contact 34; a development figure)
     # Held-out 7: first contact 2026-12-02 07:24 UTC, main ca55b30 (tests/data/heldout7/).
-    ("heldout7", "completion.jsonl"): 243,  # of 246 (first contact 228; a development figure)
+    ("heldout7", "completion.jsonl"): 244,  # of 246 (first contact 228; a development figure)
     ("heldout7", "support.jsonl"): 76,  # of 106
     ("heldout7", "citations.jsonl"): 72,  # of 73
     ("heldout7", "traces.jsonl"): 210,  # of 212 (trace, kind) units

@@ -662,3 +662,14 @@ SHEET_UP: Spec = ("artifact.upload", "contact-22", "succeeded", "2026-11-24T17:2
 )
 def test_stored_in_the_archive(sentence: str, specs: tuple[Spec, ...], invented: bool) -> None:
     assert _invented(sentence, *specs) is invented
+
+
+def test_an_object_both_occasions_name_leaves_the_occasion_open() -> None:
+    """ "frames" and "frame" are one object: naming it picks neither pass, so the most recent
+    (failed) one is among those the statement could mean."""
+    draft: Spec = ("media.render", "render-0950", "succeeded", "2026-11-01T10:00:00Z",
+                   "media.render render-0950: draft pass, 96 frames")  # fmt: skip
+    final: Spec = ("media.render", "render-0950", "failed", "2026-11-24T13:00:00Z",
+                   "media.render render-0950: final pass, crashed at frame 40 of 96")  # fmt: skip
+    assert _invented("render-0950 finished rendering; all 96 frames present.", draft, final)
+    assert not _invented("The draft pass of render-0950 finished on 1 November.", draft, final)

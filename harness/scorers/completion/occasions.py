@@ -253,7 +253,10 @@ def prove(
     if objects and len(occasions) > 1:
         # the receipts that name most of the object ("first installment" against "first
         # installment" and "second installment"): shared words alone do not tell them apart
-        shared = {r.id: len(objects & support_tokens(r.text)) for r in occasions}
+        # the stemmer cuts "frames" to "fram" but keeps "frame": compare without a final "e"
+        said = {w.rstrip("e") for w in objects}
+        shared = {r.id: len(said & {w.rstrip("e") for w in support_tokens(r.text)})
+                  for r in occasions}  # fmt: skip
         most = max(shared.values())
         named = [r for r in occasions if most and shared[r.id] == most]
         if named and len(named) < len(occasions):
