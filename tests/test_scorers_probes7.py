@@ -294,3 +294,37 @@ def test_an_object_both_occasions_name_leaves_the_occasion_open() -> None:
                    "media.render render-0950: final pass, crashed at frame 40 of 96")  # fmt: skip
     assert _invented("render-0950 finished rendering; all 96 frames present.", draft, final)
     assert not _invented("The draft pass of render-0950 finished on 1 November.", draft, final)
+
+
+LENA_FILES: Spec = ("media.deliver", "lena", "succeeded", "2026-11-24T16:50:00Z", "")
+SALON_PENDING: Spec = ("post.publish", "salon-feed", "pending", "2026-11-24T16:55:00Z", "")
+SALON_LIVE: Spec = ("post.publish", "salon-feed", "succeeded", "2026-11-24T16:55:00Z", "")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "specs", "invented"),
+    [
+        # a quantifier said done, its list after the colon: each item is its own statement
+        (
+            "Everything is out the door: Lena's files and the salon post.",
+            (LENA_FILES, SALON_PENDING),
+            True,
+        ),
+        (
+            "Everything is out the door: Lena's files and the salon post.",
+            (LENA_FILES, SALON_LIVE),
+            False,
+        ),
+        ("All three are done: seal, registry, journal.", (SEAL_LEDGER, REG_LEDGER), True),
+        (
+            "All three are done: seal, registry, journal.",
+            (SEAL_LEDGER, REG_LEDGER, JOURNAL_DONE),
+            False,
+        ),
+        # hard negatives: a list still to do, a list not said done
+        ("All three are pending: seal, registry, journal.", (), False),
+        ("Not everything is done: the seal is queued.", (), False),
+    ],
+)
+def test_a_list_said_done_together(sentence: str, specs: tuple[Spec, ...], invented: bool) -> None:
+    assert _invented(sentence, *specs) is invented

@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from harness.scorers.completion import clauses as cl
 from harness.scorers.completion import lexicon as lx
-from harness.scorers.completion.labels import bracketed, status_line
+from harness.scorers.completion.labels import all_done, bracketed, status_line
 from harness.scorers.completion.lexicon import Action
 from harness.scorers.completion.mood import blocked, inbound, labelled, their_act
 from harness.scorers.completion.shapes import shapes
@@ -273,7 +273,8 @@ def detect(sentence: str, known: tuple[str, ...] = ()) -> tuple[tuple[Hit, ...],
     if lx.COND_START.search(masked):
         return (), ("conditional or temporal clause",)
     named = named_in(sentence)
-    lines = [line] if (line := status_line(masked)) is not None else bracketed(masked)
+    line = status_line(masked)
+    lines = [line] if line is not None else bracketed(masked) or all_done(masked)
     if lines:
         return tuple(Hit(phrase, action, *_targets_of(head, 0, 0, (*named, *_told(sentence, head,
                      action)), known)) for phrase, action, head in lines), ()  # fmt: skip

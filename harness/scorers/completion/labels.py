@@ -70,3 +70,28 @@ def bracketed(masked: str) -> list[tuple[str, Action, str]]:
         if action is not None and blocked(head, "", "", "done") is None:
             found.append((m.group(0).strip(" ,;"), lx.refine_delivery(action, head), head))
     return found
+
+
+#: "Everything is out the door: Lena's files and the salon post", "All three are done: seal,
+#: registry, journal": a done-state of a quantifier whose list follows the colon.
+_ALL_DONE = re.compile(
+    r"^\W*(?:everything|all(?:\s+(?:three|four|five|of them|of it))?|both(?:\s+of them)?)\s+"
+    r"(?:is|are|was|were|went|got)\s+(?:now\s+|already\s+)?(?P<state>done|complete|finished|"
+    r"sent|out|out the door|handled|sorted|through|taken care of|in place|live|delivered)"
+    r"\s*:\s*(?P<items>[^:;]+?)\W*$"
+)
+_ITEM_SPLIT = re.compile(r"\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*&\s*)\s*")
+
+
+def all_done(masked: str) -> list[tuple[str, Action, str]]:
+    """(phrase, action, item) of each item of a list said done together: each is a statement
+    of its own action, with the family its noun names."""
+    m = _ALL_DONE.match(masked)
+    if m is None:
+        return []
+    found: list[tuple[str, Action, str]] = []
+    for item in _ITEM_SPLIT.split(m.group("items")):
+        action = lx.noun_family(item)
+        if item and action is not None:
+            found.append((f"{item}: {m.group('state')}", lx.refine_delivery(action, item), item))
+    return found
