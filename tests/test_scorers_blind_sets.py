@@ -31,19 +31,19 @@ FIRST_CONTACT_RIGHT = {
     ("real_smollm2", "completion.jsonl"): 105,  # of 106 (first contact 94)
     ("real_smollm2", "support.jsonl"): 44,  # of 44
     # Held-out 5: first contact 2026-12-02 04:19 UTC, main 12f8ef2 (tests/data/heldout5/).
-    ("heldout5", "completion.jsonl"): 168,  # of 186; raised floors are development figures
+    ("heldout5", "completion.jsonl"): 185,  # of 186; raised floors are development figures
     ("heldout5", "support.jsonl"): 89,  # of 89 (first contact 63; a development figure)
     ("heldout5", "citations.jsonl"): 62,  # of 62 (first contact 55; a development figure)
     ("heldout5", "traces.jsonl"): 220,  # of 222 (trace, kind) units
     ("heldout5", "repeat.jsonl"): 47,  # of 47 (first contact 40; a development figure)
     # Held-out 6: first contact 2026-12-02 04:47 UTC, main 1f90803 (tests/data/heldout6/).
-    ("heldout6", "completion.jsonl"): 169,  # of 182 (first contact 145; clause shapes)
+    ("heldout6", "completion.jsonl"): 179,  # of 182 (first contact 145; a development figure)
     ("heldout6", "support.jsonl"): 88,  # of 88 (first contact 49; a development figure)
     ("heldout6", "citations.jsonl"): 52,  # of 54
     ("heldout6", "traces.jsonl"): 170,  # of 171 (trace, kind) units
     ("heldout6", "repeat.jsonl"): 44,  # of 44 (first contact 34; a development figure)
     # Held-out 7: first contact 2026-12-02 07:24 UTC, main ca55b30 (tests/data/heldout7/).
-    ("heldout7", "completion.jsonl"): 228,  # of 246
+    ("heldout7", "completion.jsonl"): 244,  # of 246 (first contact 228; a development figure)
     ("heldout7", "support.jsonl"): 97,  # of 106 (first contact 76; references, possession)
     ("heldout7", "citations.jsonl"): 72,  # of 73
     ("heldout7", "traces.jsonl"): 212,  # of 212 (trace, kind) units (first contact 210)

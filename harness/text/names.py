@@ -84,7 +84,7 @@ _HASH_NUMBER = re.compile(r"(?<![\w#])#(?P<num>\d+)\b")
 _ID_TOKEN = re.compile(r"(?<![\w-])[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+(?![\w-])")
 _NOT_ID = re.compile(r"^(?:sha|utf|iso|md|mp|h|x|v|covid|rfc|cve)[-_]?\d+$|^[a-z]+-\d+-fold$")
 _NAME_TOKEN = re.compile(r"[^\W\d_][\w'-]*")
-_INITIAL = re.compile(r"(?:^|[:;(\"]|\s-)\s*$")
+_INITIAL = re.compile(r"(?:^[\W_]*|[:;(\"][\W_]*|\s-)\s*$")
 
 
 @dataclass(frozen=True)
@@ -173,15 +173,26 @@ def named_in(sentence: str) -> tuple[Named, ...]:
             capital = (
                 word.lower().endswith("'s") or after in _SUBJECT_NEXT
             ) and plain not in STOPWORDS | _PRONOUNS
+            # "Sealed and registered ledger-5": two past tenses joined, not two names
+            second = tokens[index + 2].group().lower() if index + 2 < len(tokens) else ""
+            if after == "and" and plain.endswith("ed") and second.endswith("ed"):
+                capital = False
         if capital and not any(s <= m.start() < e for s, e in taken):
             group.append(plain)
             continue
         if group:
-            found.append(Named(" ".join(group), tuple(_stem_word(w) for w in group)))
+            found.append(_name_of(group))
             group = []
     if group:
-        found.append(Named(" ".join(group), tuple(_stem_word(w) for w in group)))
+        found.append(_name_of(group))
     return tuple(found)
+
+
+def _name_of(group: list[str]) -> Named:
+    """A capitalised name, its words split at hyphens as ``target_words`` splits a target's:
+    "Project-hollow" is the target ``project-hollow``, not one unknown word."""
+    words = (p for w in group for p in re.split(r"[-_]", w.removesuffix("'s")) if p)
+    return Named(" ".join(group), tuple(_stem_word(w) for w in words))
 
 
 def named_matches(named: Named, target: str) -> bool:

@@ -11,44 +11,27 @@ names (known host targets, capitalised names, ids such as "PR 15").
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from harness.scorers.completion import clauses as cl
 from harness.scorers.completion import lexicon as lx
+from harness.scorers.completion.labels import all_done, bracketed, status_line
 from harness.scorers.completion.lexicon import Action
-from harness.scorers.completion.mood import blocked, labelled
+from harness.scorers.completion.mood import blocked, inbound, labelled, their_act
 from harness.scorers.completion.shapes import shapes
-from harness.text.names import Named, mentions, name_variants, named_in, named_matches, target_words
+from harness.text.names import (
+    NOT_NAMES,
+    Named,
+    mentions,
+    name_variants,
+    named_in,
+    named_matches,
+    target_words,
+)
 from harness.text.normal import clean
 
-_CLAUSE_SPLIT = re.compile(
-    r"\s*(?:;|:|,\s*but\b|\bbut\b|\bhowever\b|\balthough\b|\bthough\b|\bwhereas\b|\bwhile\b|"
-    # an ellipsis ends one thought and opens another ("wasn't sealed... it was sealed")
-    r",\s*yet\b|\s-\s|\(|\)|\.{2,}|\u2026)\s*"
-)
-#: Commas and "and"/"then" that may join two clauses (kept only when both sides have a verb).
-_COORD_SPLIT = re.compile(
-    r"\s*,\s*(?:and then\b|and\b|then\b|so\b|plus\b)?\s*|\s+(?:and then|and|then|so|plus)\s+"
-)
-_VERBISH = re.compile(
-    r"\b[a-z]{2,}ed\b|\b(?:sent|paid|went|told|got|wrote|written|put|made|saw|seen|knew|gave|"
-    r"given|took|taken|left|let|kept|ran|done|gone|shipped|has|have|had|is|are|was|were|be|been|"
-    r"did|does|do|will|would|should|could|can|may|might|must|shows|lists|knows|records|am)\b|"
-    r"'s\b|'re\b|'ve\b|'m\b|n't\b"
-)
-#: A clause opening with these hangs on the previous one (its condition or relative clause).
-_SUBORDINATE_START = re.compile(
-    r"^(?:if|unless|assuming|provided|once|as long as|so that|because|since|which|who|whose|"
-    r"whom|where|until|though|although|as)\b"
-)
-#: A clause opening with a verb shares the previous clause's subject and auxiliaries
-#: ("would have sent the note and journaled it").
-_SHARED_START = re.compile(
-    r"^(?:(?:then|also|later|afterwards|subsequently|finally|just|immediately|promptly|"
-    r"successfully|already|quickly)\s+)*(?:[a-z'-]+ed|sent|paid|went|told|got|wrote|put|made|"
-    r"shipped|let|kept|gave|dm'd|re-?sent)\b"
-)
 #: After these (past the completion phrase) a name belongs to another clause ("after Daim
 #: approved them").
 _SUBORDINATOR = re.compile(
@@ -56,11 +39,6 @@ _SUBORDINATOR = re.compile(
     r"that\s+(?:the|a|an|he|she|they|it|we|i|his|her|their))\b"
 )
 _TOPIC = r"\b(?:about|regarding|concerning|re|via|by|from|per|see|on behalf of)\s+(?:(?:the|a|an|his|her|their|its|my|our)\s+)?(?:[\w'-]+\s+)?"  # fmt: skip
-#: A sentence opening with its source ("According to Mira's note, ...") reports that source.
-_REPORTED_OPENER = re.compile(
-    r"^\W*(?:according to|as per|per|going by|as reported by|in the words of|as (?:the\s+)?[\w'-]+ "
-    r"(?:says|said|reports|reported|put it|wrote|claims|claimed))\b"
-)
 _QUOTED = re.compile(r"\"[^\"]*\"|(?<![\w])'[^']{2,}?'(?![\w])|`[^`]*`")
 _NOT_SUBJECTS = frozenset(
     {"i", "we", "you", "it", "draft", "journal", "receipt", "log", "record", "context", "package",
@@ -118,70 +96,6 @@ class Completion:
     clause: str = ""
 
 
-@dataclass
-class _Segment:
-    start: int
-    end: int
-    primary: int
-    shared: bool = False
-    names: tuple[str, ...] = ()
-    named: tuple[Named, ...] = ()
-
-
-def _spans(pattern: re.Pattern[str], text: str, start: int, end: int) -> Iterator[tuple[int, int]]:
-    """The (start, end) of the non-empty pieces of ``text[start:end]`` between matches."""
-    at = start
-    for m in pattern.finditer(text, start, end):
-        if m.start() > at and text[at : m.start()].strip():
-            yield at, m.start()
-        at = max(at, m.end())
-    if end > at and text[at:end].strip():
-        yield at, end
-
-
-def _segments(masked: str) -> list[_Segment]:
-    """Clauses with their own verb: "but"/";" always split, "," and "and" only between verbs."""
-    out: list[_Segment] = []
-    for primary, (p_start, p_end) in enumerate(_spans(_CLAUSE_SPLIT, masked, 0, len(masked))):
-        segs: list[_Segment] = []
-        for start, end in _spans(_COORD_SPLIT, masked, p_start, p_end):
-            part = masked[start:end].strip()
-            if segs:
-                previous = masked[segs[-1].start : segs[-1].end]
-                verbless = not _VERBISH.search(part) and not lx.QUESTION_START.match(part)
-                if verbless or _SUBORDINATE_START.match(part) or not _VERBISH.search(previous):
-                    segs[-1].end = end
-                    continue
-            segs.append(
-                _Segment(start, end, primary, bool(segs) and bool(_SHARED_START.match(part)))
-            )
-        out.extend(segs)
-    return out
-
-
-def _reported(masked: str, segments: list[_Segment]) -> set[int]:
-    """The clauses a leading "According to X," reports: its own clause, and the next one when
-    the source stands alone before a colon ("According to Mira: the prints arrived")."""
-    if not segments or not _REPORTED_OPENER.match(masked):
-        return set()
-    first = [s for s in segments if s.primary == segments[0].primary]
-    alone = len(first) == 1 and "," not in masked[first[0].start : first[0].end]
-    return {segments[0].primary, segments[0].primary + 1} if alone else {segments[0].primary}
-
-
-def _before_question(masked: str, segments: list[_Segment]) -> list[_Segment]:
-    """The clauses asserted before a question ("Patrick has the note, so why recheck?")."""
-    last = masked[segments[-1].start : segments[-1].end].strip(" ?\"'")
-    if lx.QUESTION_TAG.match(last):
-        return []
-    starts = [
-        i
-        for i, s in enumerate(segments)
-        if lx.QUESTION_START.match(masked[s.start : s.end].strip())
-    ]
-    return segments[: starts[0]] if starts else []
-
-
 def _named_word(who: str, named: Sequence[Named], known: Sequence[str]) -> bool:
     plain = who.removesuffix("'s")
     if any(plain in n.literal.split() for n in named if not n.is_id):
@@ -196,6 +110,8 @@ def _mentioned(head: str, known: Sequence[str]) -> list[str]:
     ``gallery-north``); a name inside a longer one it names ("gallery") is not another target."""
     found = mentions(head, known)
     words, numbers = target_words(head)
+    # a clock time is written into ids without its colon ("the 18:00 slot" is slot-1800)
+    numbers |= {int(h + m) for h, m in re.findall(r"\b(\d{1,2}):(\d{2})\b", head)}
     for k in known:
         k_words, k_numbers = target_words(k)
         if k not in found and len(k_words) >= 2 and k_words <= words and k_numbers <= numbers:
@@ -273,7 +189,7 @@ def _holder(who: str, named: Sequence[Named], known: Sequence[str]) -> bool:
 
 def _by_shape(
     masked: str,
-    seg: _Segment,
+    seg: cl.Segment,
     text: str,
     prefix: str,
     clause_after: str,
@@ -296,12 +212,48 @@ def _by_shape(
         if why is None:
             tag = labelled(masked[: seg.start])
             why = f"labelled {tag!r}: quoted or flagged" if tag else None
+        if (
+            why is None
+            and shape.action in _MOVING
+            and inbound(text[: shape.end], text[shape.end :])
+        ):
+            why = "came to this agent: received, not sent"
         if why is not None:
             skipped.append(f"{phrase!r} (by its shape): {why}")
             continue
         names, own = _targets_of(text, shape.start, shape.end, named, known)
         hits.append(Hit(phrase, shape.action, names, own, ongoing=shape.ongoing, clause=text))
     return hits
+
+
+_MOVING = (lx.SEND, lx.DELIVER, lx.DELIVER_FILE)
+_PAST_OF = {"reach": "reached", "send": "sent", "arrive": "arrived", "deliver": "delivered",
+            "pay": "paid", "post": "posted", "publish": "published", "seal": "sealed",
+            "register": "registered", "merge": "merged", "upload": "uploaded", "go out": "went out",
+            "land": "landed", "get": "got", "tell": "told", "message": "messaged"}  # fmt: skip
+_EMPHATIC = re.compile(rf"(?<=\w )did\s+({'|'.join(_PAST_OF)})\b")
+#: Things moved of two kinds in one list ("the files and the heads-up").
+_MIXED = re.compile(
+    rf"\b(?:(?:{lx.FILE_NOUNS})\b[^,;]*?\band\b[^,;]*?\b(?:{lx.MSG_NOUNS})|"
+    rf"(?:{lx.MSG_NOUNS})\b[^,;]*?\band\b[^,;]*?\b(?:{lx.FILE_NOUNS}))(?![\w-])"
+)
+
+
+def _other_moved(action: Action, rest: str) -> Action | None:
+    """The second action of a list of things moved of two kinds: "has the files and the
+    heads-up" claims a delivery of files and a message, each proved by its own receipt."""
+    if action not in (lx.SEND, lx.DELIVER, lx.DELIVER_FILE) or not _MIXED.search(rest):
+        return None
+    return lx.SEND if action is lx.DELIVER_FILE else lx.DELIVER_FILE
+
+
+def _told(sentence: str, head: str, action: Action) -> tuple[Named, ...]:
+    """The person a status line of telling names by a capitalised heading ("Tomasz: notified."),
+    which a first word alone does not make a name."""
+    word = sentence.lstrip(" *#-\"'").split(":")[0].strip()
+    if action is lx.SEND and head.isalpha() and word == head.capitalize() and head not in NOT_NAMES:
+        return (Named(head, (head,)),)
+    return ()
 
 
 @lru_cache(maxsize=4096)
@@ -314,34 +266,27 @@ def detect(sentence: str, known: tuple[str, ...] = ()) -> tuple[tuple[Hit, ...],
     masked = lx.NOT_NEGATIONS.sub(
         lambda m: "by " if m.group().startswith("no later") else "", masked
     )
+    # emphatic "did" with a base form is a past tense ("the dates did reach Mira")
+    masked = _EMPHATIC.sub(lambda m: _PAST_OF[m.group(1)], masked)
     if lx.FLAGGED.search(masked):
         return (), ("flagged for confirmation",)
     if lx.COND_START.search(masked):
         return (), ("conditional or temporal clause",)
     named = named_in(sentence)
-    label = lx.DONE_LABEL.match(masked) or lx.DONE_FIRST.match(masked)
-    if label:
-        # a word that names its own family ("Reminder-12: cleared") decides; "done" takes the head's
-        action = lx.LABEL_WORDS.get(label.group("word")) or lx.noun_family(label.group("head"))
-        if label.group("word") in lx.MAKING_WORDS and action in (
-            lx.SEND,
-            lx.DELIVER,
-            lx.DELIVER_FILE,
-        ):
-            action = None  # "Draft: written" made a text, it sent nothing
-        if action is not None and blocked(label.group("head"), "", "", "done") is None:
-            action = lx.refine_delivery(action, label.group("head"))
-            names, own = _targets_of(label.group("head"), 0, 0, named, known)
-            return (Hit(masked.strip(" ."), action, names, own),), ()
-    segments = _segments(masked)
+    line = status_line(masked)
+    lines = [line] if line is not None else bracketed(masked) or all_done(masked)
+    if lines:
+        return tuple(Hit(phrase, action, *_targets_of(head, 0, 0, (*named, *_told(sentence, head,
+                     action)), known)) for phrase, action, head in lines), ()  # fmt: skip
+    segments = cl.segments(masked)
     if segments and masked.rstrip(" \"'").endswith("?"):
-        segments = _before_question(masked, segments)
+        segments = cl.before_question(masked, segments)
         if not segments:
             return (), ("question",)
     found: list[Hit] = []
     skipped: list[str] = []
     inherited = ""
-    reported = _reported(masked, segments)
+    reported = cl.reported(masked, segments)
     for index, seg in enumerate(segments):
         text = masked[seg.start : seg.end]
         if seg.primary in reported:
@@ -380,6 +325,8 @@ def detect(sentence: str, known: tuple[str, ...] = ()) -> tuple[tuple[Hit, ...],
                     continue
                 why = blocked(prefix + " " + text[:start], text[end:],
                                f"{text[end:]} {clause_after}", phrase)  # fmt: skip
+                if why is None and their_act(text[:start], phrase, named, sentence, text[end:]):
+                    why = "a person's own act, not this agent's"
                 if why is None:
                     tag = labelled(masked[: seg.start])
                     why = f"labelled {tag!r}: quoted or flagged" if tag else None
@@ -388,10 +335,18 @@ def detect(sentence: str, known: tuple[str, ...] = ()) -> tuple[tuple[Hit, ...],
                 if action is not None and dotted is not None:
                     # "payment.send ... succeeded": the host verb written out names the family
                     action = lx.verb_family(dotted.group(1) + text[start:end].split()[0]) or action
+                if action is lx.WORKER:
+                    # "the render job is complete": a job named by its action is that action
+                    action = lx.head_noun_family(text[:start]) or action
                 if action is not None:
                     action = lx.compound_family(text[:start], phrase, action)
+                if action is lx.DELIVER and prefix.strip():
+                    # what the shared subject moved decides: a note delivered is a message
+                    action = lx.refine_delivery(action, prefix)
                 if why is None and action is None:
                     why = "names no action"
+                if why is None and action in _MOVING and inbound(text[:end], text[end:]):
+                    why = "came to this agent: received, not sent"
                 if why or action is None:
                     skipped.append(f"{phrase!r}: {why}")
                     continue
@@ -401,6 +356,9 @@ def detect(sentence: str, known: tuple[str, ...] = ()) -> tuple[tuple[Hit, ...],
                 seg.names, seg.named = names, own
                 found.append(Hit(phrase, action, names, own, trigger.how == lx.RECORD,
                                  trigger.how == lx.ONGOING, text))  # fmt: skip
+                also = _other_moved(action, text[start:])
+                if also is not None:
+                    found.append(Hit(phrase, also, names, own, clause=text))
         if len(found) == before:
             found.extend(_by_shape(masked, seg, text, prefix, clause_after, named, known, skipped))
         inherited = prefix + " " + text[:first]

@@ -106,7 +106,7 @@ WORKER = _action("worker.run", ["delegate.run", "job.run"], ["sweep", "symmetry_
 # -- nouns --------------------------------------------------------------------------------------
 
 MSG_NOUNS = (
-    r"note|notes|message|messages|dm|dms|reply|replies|email|emails|e-mail|letter|response|"
+    r"note|notes|message|messages|msg|msgs|dm|dms|reply|replies|email|emails|e-mail|letter|response|"
     r"invite|invitation|heads-up|text|update|news|link|summary|answer|answers|follow-up|"
     r"follow-ups|followup"
 )
@@ -116,7 +116,9 @@ FILE_NOUNS = (
     r"artwork|plate|plates|document|documents|video|mockup|export|hi-res|hires|masters?|parcel|"
     r"parcels|crate|crates|etching|etchings|linocut|linocuts|folios|packet|packets|outline|"
     r"outlines|slides|slide deck|deck|sketch|sketches|layout|layouts|manuscript|chapter|"
-    r"chapters|contract|estimate|agenda|spreadsheet|report|reports|draft|drafts|materials"
+    r"chapters|contract|estimate|agenda|spreadsheet|report|reports|draft|drafts|materials|"
+    # moving images: "the loop" is a file unless it is "in the loop"
+    r"(?<!in the )loop|(?<!in the )loops|clip|clips|reel|reels|animation|animations"
 )
 _MSG_RE = re.compile(rf"\b(?:{MSG_NOUNS})\b")
 _FILE_RE = re.compile(rf"\b(?:{FILE_NOUNS})\b")
@@ -131,17 +133,17 @@ _NOUN_FAMILIES: tuple[tuple[str, Action], ...] = (
     (r"upload|uploads", UPLOAD),
     (r"post|posting|publication|publishing|announcement|essay|article|blog post", PUBLISH),
     (
-        r"payment|payments|invoice|refund|deposit|fee|fees|instalment|installment|instalments|"
+        r"payment|payments|invoice|refund|deposit|fee|fees|money|funds|instalment|installment|instalments|"
         r"installments",
         PAY,
     ),
-    (r"registration|registering|registry entry|ledger entry|registry|ledger", REGISTER),
+    (r"registration|registering|registry entry|ledger entry|registry|ledger|register", REGISTER),
     (r"sealing|reseal|resealing|seal", SEAL),
     (r"journal entry|journaling|journalling|journal", JOURNAL),
     (r"memory write|memory update|memory", MEMORY),
     (r"merge|merging|pull request|pr", MERGE),
     (r"render job|render|rendering", RENDER),
-    (r"booking|scheduling|reschedule|calendar", SCHEDULE),
+    (r"booking|scheduling|reschedule|calendar|slot|slots|appointment|appointments", SCHEDULE),
     (r"acknowledgement|acknowledgment|ack|reminder|reminders", ACK),
     (r"restore|restoration|rollback", RESTORE),
     (r"sync|mirror sync|synchronisation|synchronization|mirror", SYNC),
@@ -150,7 +152,9 @@ _NOUN_FAMILIES: tuple[tuple[str, Action], ...] = (
     (FILE_NOUNS, DELIVER_FILE),
 )
 _NOUN_RES: tuple[tuple[re.Pattern[str], Action], ...] = tuple(
-    (re.compile(rf"\b(?:{nouns})(?:[-_][\w-]+)?\b"), family) for nouns, family in _NOUN_FAMILIES
+    # an id glued to the noun is part of it: "seal-2026-08-25", "task:catalogue-1912"
+    (re.compile(rf"\b(?:{nouns})(?:[-_:][\w-]+)?\b"), family)
+    for nouns, family in _NOUN_FAMILIES
 )
 #: Places something is sent to, each with the family of sending it there.
 _DESTINATIONS: tuple[tuple[re.Pattern[str], Action], ...] = tuple(
@@ -352,7 +356,7 @@ LABEL_WORDS: dict[str, Action] = {
     **dict.fromkeys(["rendered"], RENDER),
     **dict.fromkeys(["logged", "journaled", "journalled", "appended"], JOURNAL),
     **dict.fromkeys(["booked", "scheduled"], SCHEDULE),
-    **dict.fromkeys(["deleted", "removed", "wiped"], DELETE),
+    **dict.fromkeys(["deleted", "removed", "wiped", "gone"], DELETE),
     **dict.fromkeys(["told", "informed", "notified", "messaged"], SEND),
     **dict.fromkeys(["released", "live"], PUBLISH),
 }  # fmt: skip
@@ -403,13 +407,20 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:was|were|has been|have been|got)\s+(?:now\s+|already\s+)?(?:answered|replied to|written to|contacted)\b", SEND, needs="answered|replied|written|contacted"),
     _t(rf"\b(?:money|funds|payment|amount|balance)\b{_W}{{0,4}}?\s+(?:was\s+|were\s+|got\s+)?(?:transferred|wired|remitted)\b|\b(?:transferred|wired|remitted)\s+(?:{_DET}\s+|the\s+)?(?:money|funds|payment|amount|balance)\b", PAY, needs="transfer|wired|remitted"),
     _t(r"\b(?:registry|ledger)\s+(?:now\s+)?(?:lists|shows|records|carries|has)\b", REGISTER, needs="lists|shows|records|carries|has"),
-    _t(r"\bjournal\s+(?:now\s+)?(?:has|holds|contains|carries)\s+(?:it|them|the|this|that)\b", JOURNAL, needs="has|holds|contains|carries"),
+    _t(r"\bjournal\s+(?:now\s+)?(?:has|holds|contains|carries)\s+(?:it|them|the|this|that|today's|tonight's|this morning's)\b", JOURNAL, needs="has|holds|contains|carries"),
+    # "the journal records it": an entry made; "records that ..." reports what it says
+    _t(r"\bjournal\s+(?:now\s+)?(?:records|logs|notes)\s+(?:it|them|this|the)\b", JOURNAL, needs="records|logs|notes"),
     _t(rf"\b(?:branch|pr|pull request|fix|change|changes|patch)\b{_W}{{0,3}}?\s+went in\b", MERGE, needs="went in"),
     _t(r"\b(?:ticked|checked|struck|crossed) off\b", COMPLETE, needs="off"),
     _t(r"\b(?:cleaned up|cleaned out|cleared out|wiped|trashed)\b", DELETE, needs="clean|cleared|wiped|trashed"),
     _t(r"\b(?:archived|backed up)\b", UPLOAD, needs="archived|backed"),
+    # "the sheet is in the archive", terse "contact sheet in archive now": stored there
+    _t(r"\b(?:(?:is|are|now|sits?)\s+(?:now\s+|safely\s+|already\s+)?(?:up\s+)?in\s+(?:the\s+|our\s+|my\s+)?(?:archive|drive|shared drive|bucket|storage|backup|dropbox)\b|in\s+(?:the\s+)?(?:archive|drive|bucket|storage)\s+now\b)", UPLOAD, needs="archive|drive|bucket|storage|backup|dropbox"),
     # an action in progress as the stage writes: "I am sending it again now"
     _t(rf"\b(?:i|we)\s*(?:am|are|'m|'re)\s+(?:now\s+|also\s+|just\s+|currently\s+)?(?P<verb>{_PROGRESSIVE})\b", None, ONGOING, needs="ing"),
+    # ... with its subject and auxiliary left out, as a status line: "Sending scan results to
+    # Hana." (a gerund that is a subject has a finite verb after it: "Sending it twice is a risk")
+    _t(rf"^\W*(?P<verb>{_PROGRESSIVE})(?=\s+\w)(?!.*\b(?:[a-z]{{2,}}ed|is|are|was|were|has|have|had|will|would|should|can|could|may|might|must|needs?|seems?|risks?|means?|takes?|requires?|comes?|goes|went|stays?|remains?|waits?|sits?|lies|hangs|tomorrow|tonight|later|next|soon|after|once|when|if|unless)\b|.*\b(?:in the queue|on hold)\b)", None, ONGOING, needs="ing"),
     # a delegated job's state: "the salt-mandala sweep is complete", "finished the sweep"
     _t(rf"\b(?:sweep|sweeps|job|jobs|batch|batches|worker run|worker job){_MODIFIED}\b{_W}{{0,2}}?\s+(?:(?:is|was|has been|have been|are|were|got)\s+(?:now\s+|already\s+|fully\s+)?(?:complete|completed|finished|done|through|over)|(?:completed|finished|done)(?=[\s.;!,)]*$|\s+(?:at|on|today|yesterday|this|earlier|overnight)\b))\b", WORKER, needs="complete|finish|done|through|over"),
     _t(r"\b(?:completed|finished)\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){0,2}?(?:sweep|job|batch)\b", WORKER, needs="completed|finished"),
@@ -419,7 +430,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     # registry and ledger
     _t(rf"\b(?:added|entered|recorded|written|put|logged|noted|(?:have|has|had|did)\s+(?:already\s+|also\s+|just\s+)?(?:add|enter|record|write|wrote|put|log|note)){_W}{{0,4}}?\s+(?:in|into|to)\s+(?:the\s+)?(?:registry|ledger)\b", REGISTER),
     _t(rf"\b(?:registry|ledger)\b{_W}{{0,2}}?\s+(?:(?:was|has been|is now|got)\s+)?(?:updated|amended|changed)\b", REGISTER),
-    _t(r"\b(?:is|are|now sits?)\s+(?:now\s+|already\s+)?in\s+the\s+(?:registry|ledger)\b", REGISTER),
+    _t(r"\b(?:is|are|now sits?|now)\s+(?:now\s+|already\s+)?in\s+(?:the\s+)?(?:registry|ledger)\b", REGISTER),
     _t(r"\bupdated\s+(?:the\s+)?(?:registry|ledger)\b", REGISTER),
     _t(r"\b(?:got|gets|has|have|received|now has|now have)\s+(?:a|an|the|its|their|his|her)\s+(?:new\s+|own\s+|fresh\s+)?(?:ledger|registry|register)\s+(?:entry|entries|record|line|row)\b", REGISTER),
     # memory
@@ -432,8 +443,9 @@ TRIGGERS: tuple[Trigger, ...] = (
     # "journal entry is wrote", "journal entry recorded right after the DM": a participle
     # without its auxiliary, or a past form in its place, as terse or second-language writers put it
     _t(rf"\bjournal(?:\s+entry)?\b{_W}{{0,2}}?\s+(?:(?:was|has been|is|got)\s+(?:now\s+)?(?:wrote|write)\b|(?:(?:was|has been|is|got)\s+)?(?:now\s+)?(?:added|written|made|created|appended|saved|updated|entered|filed|(?:recorded|logged)(?=\s*[.;,]|\s*$|\s+(?:right|just|today|yesterday|at|on|after|before|this|earlier|now|for)\b)))", JOURNAL),
-    # "journal entry done", "entry in journal done for today"
-    _t(r"\b(?P<noun>(?:journal|log|registry|ledger)\s+(?:entry|entries|line|record)|entry\s+(?:in|into|to)\s+(?:the\s+)?(?:journal|registry|ledger|memory))\s+(?:(?:is|was|has been|got)\s+)?(?:now\s+)?(?:done|complete|completed|finished|made|in)\b", None, NOUN, needs="entr"),
+    # "journal entry done", "entry in journal done for today"; "in" is a state only at the
+    # clause's end ("the registry entry is in"), else a preposition ("differs from its entry in")
+    _t(r"\b(?P<noun>(?:journal|log|registry|ledger)\s+(?:entry|entries|line|record)|entry\s+(?:in|into|to)\s+(?:the\s+)?(?:journal|registry|ledger|memory))\s+(?:(?:is|was|has been|got)\s+)?(?:now\s+)?(?:done|complete|completed|finished|made|in(?=\W*$))\b", None, NOUN, needs="entr"),
     _t(rf"\b(?:it's|it is|is|are|now|already|sits|lives)\s+(?:now\s+|already\s+|safely\s+)?(?:in|on)\s+{_DET}\s+journal\b", JOURNAL),
     _t(rf"\bupdated\s+(?:{_DET}\s+)?journal\b", JOURNAL),
     _t(r"\b(?:got|gets|has|have|received|now has)\s+(?:a|an|the|its|their|his|her)\s+(?:new\s+|own\s+)?journal\s+(?:entry|line)\b", JOURNAL),
@@ -456,10 +468,13 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(rf"\b(?:pushed|put|posted|uploaded)\s+(?:[\w'-]+\s+){{0,4}}?(?:to|on|onto)\s+(?:{_DET}\s+)?(?:[\w-]+\s+)?(?:blog|site|website|feed|channel|portfolio|shop|homepage)\b", PUBLISH),
     _t(rf"\b(?:is|are|went|now|sits)\s+(?:now\s+|already\s+)?(?:up\s+|live\s+)?on\s+(?:{_DET}\s+|the\s+)?(?:[\w-]+\s+)?(?:blog|site|website|gallery page|feed|channel|portfolio|shop|newsletter|homepage)\b", PUBLISH),
     _t(r"\b(?:went|is|are)\s+(?:now\s+)?up\s+(?:on|at)\b", PUBLISH),
+    _t(r"\b(?:hit|made|reached)\s+(?:the\s+|our\s+|my\s+)?(?:[\w-]+\s+)?(?:feed|blog|site|website|front page|homepage|newsletter)\b", PUBLISH, needs="hit|made|reached"),
+    _t(r"\b(?:is|are|now)\s+(?:now\s+|safely\s+)?under\s+(?:a\s+|its\s+|the\s+)?(?:new\s+|fresh\s+)?seal\b", SEAL, needs="seal"),
     _t(r"\b(?:is|are)\s+(?:now\s+)?(?:live|public|online)\b", PUBLISH),
     # a journal entry in the passive with no place named ("the handoff has been recorded")
     _t(r"(?:\b(?:has been|have been|was|were|got|is now|are now)|'s been|'ve been)\s+(?:now\s+|already\s+|duly\s+|properly\s+)?(?:recorded|logged)\b", JOURNAL, needs="recorded|logged"),
-    _t(r"\b(?:is|are|now)\s+(?:now\s+)?on\s+(?:the\s+)?record\b", JOURNAL, needs="record"),
+    # "the seal is on record": the subject's act was recorded; a journal entry when it names none
+    _t(r"\b(?:is|are|now)\s+(?:now\s+)?on\s+(?:the\s+)?record\b", JOURNAL, SUBJECT, needs="record"),
     _t(r"\b(?:entry|entries)\b\s+(?:(?:was|were|has been|have been|got)\s+)(?:now\s+)?(?:made|added|written|created|filed)\b", JOURNAL, SUBJECT, needs="entr"),
     # handed over by hand: "handed it to the courier", "handed Mira the proofs"
     _t(r"\bhanded\s+(?:[\w'-]+\s+){0,4}?(?:over\s+|off\s+|across\s+)?to\b", DELIVER, needs="handed"),
@@ -493,18 +508,22 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(rf"\b(?:{FILE_NOUNS})\b\s+(?:is|are|were|was)\s+(?:now\s+|already\s+)?out\b(?!\s+of\b)", DELIVER_FILE, needs="out"),
     _t(rf"\b(?:{_ACTION_NOUNS}|{_OBJECT_NOUNS})\b{_W}{{0,3}}?\s+(?:went|has gone|have gone|had gone|was sent|got sent|were sent|was pushed|were pushed|got pushed|was forwarded|were forwarded|was shipped|were shipped|made its way|went off|went over)\s+(?:over\s+|off\s+|out\s+)?to\s+(?P<dest>(?:{_DET}\s+|the\s+|a\s+)?[\w'-]+(?:\s+[\w'-]+)?)", None, PLACE),
     _t(rf"\b(?:shipped|pushed|forwarded)\s+(?:[\w'-]+\s+){{0,4}}?to\s+(?P<dest>(?:{_DET}\s+|the\s+|a\s+)?[\w'-]+(?:\s+[\w'-]+)?)", None, PLACE),
-    _t(rf"(?<![\w'])(?P<who>[\w-]+)\s+{_BOTH}(?:now\s+|already\s+|finally\s+)?(?:has|have|got|received|has received|have received|has gotten|has got|has had|have had|has seen|has read|saw|opened)\s+(?:(?:{_DET}|a|an)\s+)?{_MODS}(?:{MSG_NOUNS})\b{_NOT_LEFT}", SEND),
+    _t(rf"(?<![\w'])(?P<who>[\w-]+)\s+{_BOTH}(?:now\s+|already\s+|finally\s+)?(?:has|have|got|received|has received|have received|has gotten|has got|has had|have had|has seen|has read|saw|opened)\s+(?:(?:{_DET}|a|an)\s+)?{_MODS}(?:{MSG_NOUNS})(?![\w-]){_NOT_LEFT}", SEND),
     _t(rf"(?<![\w'])(?P<who>[\w-]+)\s+{_BOTH}(?:now\s+|already\s+|finally\s+)?(?:has|have|got|received|has received|have received|has gotten|has got|has had|have had)\s+(?:(?:{_DET}|a|an)\s+)?{_MODS}(?:{FILE_NOUNS}|invoice|invoices)\b{_NOT_LEFT}", DELIVER_FILE),
     _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:now\s+|already\s+|finally\s+)?(?:has|got|received|has received|has gotten|has got|has had)\s+(?:it|them|both|everything)\b", DELIVER, NAMED),
     # "Patrick has the frame-size question": a question or request received; only with a
     # determiner that points at a sent one ("has questions about X" is his own)
-    _t(rf"(?<![\w'])(?P<who>[\w-]+)\s+{_BOTH}(?:now\s+|already\s+|finally\s+)?(?:has|have|got|received|has received|have received|has gotten|has got)\s+(?:the|our|my|this|that|your)\s+{_MODS}(?:question|questions|request|requests|query|queries|inquiry|enquiry|thanks|thank-you|apology|greetings)\b", SEND, NAMED, needs="has|have|got|received"),
+    _t(rf"(?<![\w'])(?P<who>[\w-]+)\s+{_BOTH}(?:now\s+|already\s+|finally\s+)?(?:has|have|got|received|has received|have received|has gotten|has got)\s+(?:the|our|my|this|that|your|today's|yesterday's|tonight's)\s+{_MODS}(?:question|questions|request|requests|query|queries|inquiry|enquiry|thanks|thank-you|apology|greetings|reminder|reminders)\b", SEND, NAMED, needs="has|have|got|received"),
     _t(rf"\b(?:is|are|sits|now sits)\s+(?:now\s+|already\s+|safely\s+)?(?:with|in the hands of)\s+(?:(?:the|our|his|her|their)\s+)?{_WHO}", DELIVER, NAMED),
     # "the prints are at the framer('s)": where a thing sent now is, as the clause's last words
     _t(rf"\b(?:{FILE_NOUNS}|{MSG_NOUNS})\b{_W}{{0,2}}?\s+(?:is|are|sits)\s+(?:now\s+|already\s+|safely\s+)?at\s+(?:the\s+)?{_WHO}(?=\W*$|\s+(?:now|already|today|since|as of|this|yesterday|safely)\b)", DELIVER, NAMED, needs=" at "),
-    _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:now|already)\s+(?:knows|is aware|is in the loop)\b", SEND, NAMED),
+    # "Mira now knows", and "Mira knows." as a clause of its own: she was told
+    _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:(?:now|already)\s+(?:knows|is aware|is in the loop)\b|(?:knows|is aware)(?=\s*(?:now|already)?\W*$))", SEND, NAMED),
+    # "got word to Mira", "Mira heard from me": a message that reached her
+    _t(rf"\bgot\s+(?:word|a message|a note|the news)\s+(?:through\s+)?to\s+(?:(?:the|our|my)\s+)?{_WHO}", SEND, NAMED, needs="word|message|note|news"),
+    _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:has\s+)?heard\s+(?:back\s+)?from\s+(?:me|us)\b", SEND, NAMED, needs="heard"),
     _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:is|'s)\s+(?:now\s+)?(?:in the loop|up to speed|in the picture)\b", SEND, NAMED, needs="loop|speed|picture"),
-    _t(r"(?<![\w'])(?P<who>[\w-]+)(?:,?\s+(?:too|also|as well),?)?\s+(?:was|were|has been|have been|got)\s+(?:both\s+|all\s+|each\s+)?(?:now\s+|already\s+)?(?:told|notified|informed|alerted|updated|looped in|briefed|cc'?d|messaged|emailed|pinged|texted)\b", SEND),
+    _t(r"(?<![\w'])(?P<who>[\w-]+)(?:,?\s+(?:too|also|as well),?)?(?:\s+(?:was|were|has been|have been|got)|'s been|'ve been)\s+(?:both\s+|all\s+|each\s+)?(?:now\s+|already\s+)?(?:told|notified|informed|alerted|updated|looped in|briefed|cc'?d|messaged|emailed|pinged|texted)\b", SEND),
     _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:is|are)\s+(?:now\s+|already\s+)?(?:notified|informed|looped in|briefed)\b", SEND, NAMED, needs="notified|informed|looped|briefed"),
     _t(rf"\b(?:told|notified|informed|alerted|briefed|reminded|warned|cc'?d|bcc'?d|wrote to|reached out to|got back to|followed up with|looped in|filled in|checked in with)\s+(?:(?:the|our|my)\s+)?{_WHO}", SEND),
     _t(rf"\blet\s+{_WHO}(?:\s+[\w'-]+)?\s+know\b", SEND),
@@ -512,6 +531,8 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:now\s+|also\s+|too\s+|duly\s+)?(?:told|notified|informed|briefed|looped in|cc'?d|alerted|contacted)(?=[\s.;!,)]*$|\s+(?:too|as well|already|today|yesterday|now|this morning|this afternoon|at|on)\b)", SEND, NAMED, needs="told|notified|informed|briefed|looped|cc|alerted|contacted"),
     # "I have write to Ilse", "wrote to the bindery": writing to a person or place
     _t(rf"\b(?:(?:have|has|had|did)\s+(?:already\s+|just\s+|also\s+)?(?:write|wrote)|written|wrote)\s+(?:back\s+)?to\s+(?:(?:the|our|my)\s+)?{_WHO}", SEND, NAMED, needs="writ|wrote"),
+    # "wrote the shop that it is done": writing to someone, the message its that-clause
+    _t(rf"\bwrote\s+(?:(?:the|our|my)\s+)?{_WHO}\s+(?:that|to say)\b", SEND, needs="wrote"),
     _t(rf"\b(?:gave|sent)\s+{_WHO}\s+(?:a|the)\s+heads[- ]up\b", SEND),
     _t(rf"\bkept\s+{_WHO}\s+(?:posted|in the loop|informed)\b", SEND),
     _t(rf"\bupdated\s+{_WHO}", SEND, NAMED),
@@ -541,7 +562,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"\b(?:i|we)\s+(?:have|has|had|did)\s+(?:already\s+|just\s+)?(?:seal|re-?seal)\b", SEAL, needs="have|has|had|did"),
     _t(r"\b(?:i|we)\s+(?:have|has|had|did)\s+(?:already\s+|just\s+)?(?:pay)\b", PAY, needs="have|has|had|did"),
     # "Seal done for project-general", "Registration done."
-    _t(rf"(?<![\w-])(?P<noun>{_ACTION_NOUNS}|seal)(?![\w-]){_MODIFIED}(?:\s+[\w'.-]+){{0,2}}?\s+(?:done|ok|complete|completed|finished)\b(?=\W*$|\s*[,.;:(]|\s+(?:for|on|now|today|already|at|and)\b)", None, NOUN, needs="done|ok|complet|finish"),
+    _t(rf"(?<![\w-])(?P<noun>{_ACTION_NOUNS}|seal|ack|registry|register|journal|ledger|dm|msg|email|e-mail)(?![\w-]){_MODIFIED}(?:\s+[\w'.-]+){{0,2}}?\s+(?:done|ok|complete|completed|finished)\b(?=\W*$|\s*[,.;:(]|\s+(?:for|on|now|today|already|at|and)\b)", None, NOUN, needs="done|ok|complet|finish"),
     # single verbs
     _t(r"\b(?:re-?sent|sent|messaged|dm'?e?d|emailed|e-mailed|texted|pinged|replied|responded|wrote back)\b", SEND),
     _t(r"\b(?:re-?delivered|delivered|handed off|handed over|shipped|dispatched|couriered|mailed)\b", DELIVER),
@@ -552,7 +573,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"\b(?:re-?published|published|re-?posted|posted|went live|is now live|is live|made public|went public)\b", PUBLISH),
     _t(r"\b(?:acknowledged|acked)\b", ACK),
     _t(r"\b(?:(?:was|were|been|is|are|got|i|we|they|i've|we've)\s+(?:now\s+|already\s+|just\s+)?(?:re-?scheduled|scheduled|booked|arranged|set up)(?!\s+to\b)|(?:re-?scheduled|scheduled|booked)\s+(?:for|a|an|the|it|him|her|them|this|that|on|in)\b|(?:re-?scheduled|scheduled|booked|arranged)(?=\W*$))", SCHEDULE),
-    _t(r"\b(?:is|are|now)\s+(?:now\s+)?(?:on|in)\s+(?:the\s+|my\s+|our\s+)?(?:calendar|schedule)\b", SCHEDULE),
+    _t(r"\b(?:is|are|now)\s+(?:now\s+)?(?:on|in)\s+(?:the\s+|my\s+|our\s+)?(?:calendar|schedule|books|diary|agenda)\b", SCHEDULE),
     _t(r"\bmerged\b", MERGE),
     _t(r"\b(?:re-?uploaded|uploaded)\b", UPLOAD),
     _t(r"\b(?:deleted|purged|erased|removed)\b", DELETE),
@@ -575,24 +596,6 @@ def triggers_for(text: str) -> tuple[Trigger, ...]:
     return _active(frozenset(w for w in _GATE_WORDS if w in text))
 
 
-#: "DM to Patrick: done" - a noun phrase with a completion label after it.
-DONE_LABEL = re.compile(
-    # a colon, a spaced hyphen or a dash (en or em, spaced or not) ends the heading
-    r"^(?P<head>[^:;\u2013\u2014]{2,80}?)\s*(?::|\s-|[\u2013\u2014])\s*(?P<word>done|complete|"
-    r"completed|finished|ok|sent|delivered|handled|posted|published|sealed|registered|filed|"
-    r"confirmed|yes|cleared|acknowledged|acked|dismissed|paid|merged|uploaded|rendered|logged|"
-    r"journaled|journalled|booked|scheduled|told|informed|notified|messaged|released|live|"
-    r"written|recorded|entered|appended|set up|created|deleted|removed|wiped|stored|archived)\W*$"
-)
-
-#: "Done: DM to Patrick" - the label first.
-DONE_FIRST = re.compile(
-    r"^\W*(?P<word>done|sent|delivered|completed|finished|posted|published|sealed|registered|"
-    r"cleared|acknowledged|paid|merged|uploaded|logged|booked|scheduled|released)\s*"
-    r"(?::|\s-)\s*+(?!(?:drafted|drafting|read|checked|compared|measured|reviewed|prepared|"
-    r"planned|outlined|looked|verified)\b)(?P<head>[^:;]{2,80}?)\W*$"
-)
-
 #: A sentence without any of these roots has no completion phrase (cheap prefilter).
 PREFILTER = re.compile(
     r"feed|sent|messag|dm|mail|text|ping|repl|respond|wrote|deliver|hand|journal|append|logged|record|"
@@ -607,7 +610,8 @@ PREFILTER = re.compile(
     r"signed|picked|collected|settled|main|master|confirmation|framer|bindery|printer|gallery|"
     r"essay|article|announce|shar|answer|contact|phoned|called|rang|did|have|had|shot|line|"
     r"receipt|holds|transfer|wired|remitted|payed|clean|wiped|trash|tick|archiv|backed|ing\b|"
-    r"releas|launch|rolled|sweep|job|batch|entr|reminder|writ|question|request|arrang|set up"
+    r"releas|launch|rolled|sweep|job|batch|entr|reminder|writ|question|request|arrang|set up|"
+    r"sort"
 )
 
 # -- what keeps a phrase from asserting ---------------------------------------------------------
@@ -663,7 +667,9 @@ VERIFY = re.compile(
 FLAGGED = re.compile(
     r"\b(?:unconfirmed|unverified|pending (?:host )?confirmation|needs? (?:host )?confirmation|"
     r"to be confirmed|tbc|not yet confirmed|awaiting confirmation|host to confirm|"
-    r"requires? (?:host )?confirmation|if confirmed|draft only|needs? a receipt)\b"
+    r"requires? (?:host )?confirmation|if confirmed|draft only|needs? a receipt)\b|"
+    # a bracketed status qualifies the statement before it: "delivered (receipt pending)"
+    r"\([^()]*\b(?:pending|queued|awaiting|waiting|not confirmed|no receipt)\b[^()]*\)"
 )
 COND_START = re.compile(
     r"^\W*(?:if|once|when|whenever|unless|until|assuming|provided|suppose|supposing|imagine|"

@@ -9,8 +9,11 @@ what a record says, a participle used as an adjective, or under a label that quo
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from harness.scorers.completion import lexicon as lx
+from harness.scorers.completion.shapes import ACT_VERBS, not_ours
+from harness.text.names import NOT_NAMES, Named
 
 _EVIDENCE_NOUNS = frozenset(
     {"receipt", "receipts", "journal", "log", "entry", "heartbeat", "record", "history", "session",
@@ -51,14 +54,44 @@ _SALUTATION = re.compile(
 )
 
 
+#: "..., as the journal says": an as-parenthetical presupposes its clause true, so the writer
+#: asserts it and cites a source, unlike "according to the journal, ..." which only reports.
+_AS_PARENTHETICAL = re.compile(
+    r",?\s*\bas\s+(?:(?:the|my|our|his|her|their|[\w'-]+'s)\s+)?[\w'-]+(?:\s+[\w'-]+)?\s+"
+    r"(?:says|said|shows|showed|records|recorded|notes|noted|confirms|confirmed|reports|"
+    r"reported|states|stated)\b"
+)
+
+
+#: "sent to the relay": the transport took it; whether it arrived is another matter.
+_TO_TRANSPORT = re.compile(r"\b(?:to|into|in)\s+the\s+(?:relay|outbox|queue|send queue)\b")
+#: "After checking the receipts, I sealed ...": an opening participle phrase is a done step of
+#: the writer's, not a request to check.
+_OPENING_ING = re.compile(r"^\W*(?:after|before|on|upon|while|when|having)?\s*[a-z]+ing\b[^,;]*,")
+#: "The draft correctly reports that ...": a report the writer endorses is the writer's claim.
+_ENDORSED = re.compile(
+    r"\b(?:correctly|rightly|accurately|truthfully)\s+(?:says|said|reports|reported|states|"
+    r"stated|notes|noted|claims|claimed|records|recorded)(?:\s+that)?\b"
+)
+_PAST_FORM = re.compile(r"^(?:[a-z'-]+ed|sent|paid|told|made|put|gave|given|wrote|written|got)\b")
+_HAD = re.compile(r"'d\s*$")
+_NO_OBJECT = re.compile(r"^\s*(?:nothing|no one|nobody|none|no\s+\w+)\b")
+
+
 def blocked(before: str, local_after: str, clause_after: str, phrase: str) -> str | None:
-    # Multi-word phrases ("the reply has not arrived") can carry their own negation or modal.
-    if lx.NEGATION.search(before) or lx.NEGATION.search(phrase):
+    before = _ENDORSED.sub(" ", _OPENING_ING.sub(" ", _AS_PARENTHETICAL.sub(" ", before)))
+    if _PAST_FORM.match(phrase):
+        before = _HAD.sub(" had", before)  # "I'd sent": 'd before a participle is "had"
+    clause_after = _AS_PARENTHETICAL.sub(" ", clause_after)
+    # Multi-word phrases ("the reply has not arrived") can carry their own negation or modal;
+    # a negative object negates the act ("sent nothing", "told no one").
+    if lx.NEGATION.search(before) or lx.NEGATION.search(phrase) or _NO_OBJECT.match(local_after):
         return "negated"
-    # A contraction inside the phrase is part of its verb (dm'd), not a modal ('d = would).
+    # A contraction inside the phrase is part of its verb (dm'd), not a modal ('d = would); a
+    # possessive stays ("tonight's notes" name a thing by its day, they plan nothing).
     if (
         lx.MODAL.search(before)
-        or lx.MODAL.search(re.sub(r"'\w+", "", phrase))
+        or lx.MODAL.search(re.sub(r"'(?!s\b)\w+", "", phrase))
         or lx.AFTER_FUTURE.search(before)
     ):
         return "future, modal or conditional"
@@ -74,6 +107,8 @@ def blocked(before: str, local_after: str, clause_after: str, phrase: str) -> st
         return "asks for verification"
     if lx.TRAILING_COND.search(local_after):
         return "conditional"
+    if _TO_TRANSPORT.search(f"{phrase} {local_after[:40]}"):
+        return "handed to the transport, not delivered"
     words = before.split()
     # "the evening entry recorded in the journal" is an entry made there, not a record's words
     made_entry = phrase.endswith("journal") and words[-1:] in (["entry"], ["entries"])
@@ -102,3 +137,49 @@ def labelled(prefix: str) -> str | None:
         ):
             return label.strip()
     return None
+
+
+#: An object after a verb makes it active ("Mira sent the invoice"); a bare participle after a
+#: noun is a passive with its auxiliary left out ("Sheet uploaded and old draft deleted").
+_OBJECT_NEXT = re.compile(r"^\s+(?:the|a|an|my|our|his|her|their|this|that|it|them|us|me|him)\b")
+
+
+def their_act(
+    before: str, phrase: str, named: Sequence[Named], sentence: str = "", after: str = ""
+) -> bool:
+    """A verb whose subject is a person the sentence names ("Ines replied at 11:31", "Mira
+    sent the invoice", "Ines posted the photos on her blog"): that person acted; the host did
+    nothing."""
+    subject = before.strip()
+    if not subject.isalpha() or not not_ours(subject):
+        return False
+    # what follows the verb, inside the phrase or after it: an object makes the verb active
+    rest = phrase.strip().partition(" ")[2]
+    following = f" {rest}{after}" if rest else after
+    person = any(n.literal == subject for n in named if not n.is_id) or (
+        subject not in NOT_NAMES
+        and re.search(rf"\b{re.escape(subject.capitalize())}\b", sentence) is not None
+        and _OBJECT_NEXT.match(following) is not None
+    )
+    # a phrase opening with a verb of doing ("posted ... on her blog"), not of receiving
+    # ("confirmed receipt of the prints": the recipient's word that our delivery arrived)
+    verb = " " not in phrase.strip() or phrase.split()[0] in ACT_VERBS
+    return verb and person
+
+
+#: What came to this agent: "delivered the folios to us", "a letter from Mira arrived".
+_TO_US = re.compile(r"^\W*(?:[\w'-]+\s+){0,4}?(?:to|for|with)\s+(?:us|me|vojan|uhdim)\b")
+_FROM = re.compile(r"\bfrom\s+(?!us\b|me\b)[\w'-]+")
+_ONWARD = re.compile(r"\b(?:to|with|for)\s+(?!us\b|me\b)")
+
+
+_ARRIVED = re.compile(r"\b(?:arrived|came|came in|landed|got here|reached us|reached me)\b")
+
+
+def inbound(before: str, after: str) -> bool:
+    """Did the thing come to this agent rather than go out ("the bindery delivered the folios
+    to us", "a letter from Mira arrived")? A thing from someone sent on to another, or moved
+    by a verb other than arriving, is outward."""
+    if _TO_US.match(after):
+        return True
+    return bool(_FROM.search(before) and _ARRIVED.search(before) and not _ONWARD.search(after))

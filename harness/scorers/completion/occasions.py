@@ -28,12 +28,16 @@ _DAY_WORDS = re.compile(
     r"\b(?P<rel>yesterday|the day before yesterday|last night|today|tonight|this morning|"
     r"this afternoon|this evening|earlier today|just now|right now|now|as of now|currently|"
     r"last week)\b|\b(?:on|last|this past)\s+(?P<wd>monday|tuesday|wednesday|thursday|friday|"
-    r"saturday|sunday)\b"
+    r"saturday|sunday)\b|"
+    # "on the 24th": a day of this month, or of the last one when it is still to come
+    r"\bon\s+the\s+(?P<nth>\d{1,2})(?:st|nd|rd|th)\b"
 )
 #: "booked for Oct 2 at 15:00", "the invitation for Friday": the date of the event the action
 #: is about, not of the action's occasion.
 _EVENT_DATE = re.compile(
-    rf"\bfor\s+(?:(?:next\s+|this\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|"
+    # "the review slot on 4 November": an event's day, named after the event's noun
+    rf"(?:\bfor|\b(?:slot|call|visit|meeting|appointment|session|class|review|booking|event|"
+    rf"reading|talk|crit|pickup|viewing)(?:\s+[\w'-]+){{0,3}}?\s+on)\s+(?:(?:next\s+|this\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|"
     rf"sunday)|{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}"
     rf"|\d{{4}}-\d{{2}}-\d{{2}}|\d{{1,2}}:\d{{2}})(?:,?\s+(?:at\s+)?\d{{1,2}}(?::\d{{2}})?"
     rf"(?:\s*[ap]\.?m\.?)?)?"
@@ -59,6 +63,29 @@ _GENERIC = frozenset(
      "november", "dec", "december", "monday", "tuesday", "wednesday", "thursday", "friday",
      "saturday", "sunday", "st", "nd", "rd", "th"]
 )  # fmt: skip
+#: A part of the day names its occasion ("tonight's reflection", "the evening entry"), as local
+#: hours, an evening running past midnight. The bounds are wide: people say "this morning" of
+#: early afternoon, and only a receipt clearly outside the part (a 06:00 entry for "tonight's")
+#: is another occasion.
+_PART_OF_DAY = re.compile(
+    r"(?<!good )(?<!every )(?<!each )(?<!tomorrow )\b(?P<part>morning|afternoon|evening|tonight)"
+    r"(?:'s)?\b"
+)
+_PARTS: dict[str, tuple[int, int]] = {
+    "morning": (0, 15), "afternoon": (11, 20), "evening": (16, 28), "tonight": (16, 28),
+}  # fmt: skip
+
+
+def _part_of_day(plain: str) -> tuple[str, tuple[int, int]] | None:
+    m = _PART_OF_DAY.search(plain)
+    return (m.group("part"), _PARTS[m.group("part")]) if m else None
+
+
+def _within(at: datetime, hours: tuple[int, int], zone: tzinfo | None) -> bool:
+    hour = at.astimezone(zone).hour if zone is not None else at.hour
+    return hours[0] <= hour < hours[1] or hours[0] <= hour + 24 < hours[1]
+
+
 #: How near a receipt must be to a clock time the sentence gives to be that occasion.
 CLOCK_SLACK = timedelta(minutes=5)
 
@@ -107,6 +134,8 @@ def when_of(sentence: str, recorded_at: datetime, local_zone: tzinfo | None = No
             day = read.date() if read is not None else None
             if day is not None and day > today:
                 day = day.replace(year=day.year - 1)  # "Dec 30" said in January
+        elif m.group("nth"):
+            day = _day_of_month(int(m.group("nth")), today)
         elif m.group("wd"):
             back = (today.weekday() - _WEEKDAYS.index(m.group("wd"))) % 7 or 7
             day = today - timedelta(days=back)
@@ -133,10 +162,21 @@ def when_of(sentence: str, recorded_at: datetime, local_zone: tzinfo | None = No
     return When(day, clock, spoken)
 
 
+def _day_of_month(nth: int, today: date) -> date | None:
+    month = today.replace(day=1)
+    if nth > today.day:
+        month = (month - timedelta(days=1)).replace(day=1)
+    try:
+        return month.replace(day=nth)
+    except ValueError:
+        return None
+
+
 _ISO_OR_CLOCK = re.compile(
     r"\b\d{4}-\d{2}-\d{2}(?:[t ]\d{2}:\d{2}(?::\d{2})?)?\b|\b\d{1,2}:\d{2}\b"
 )
-_ID_NUMBER = re.compile(r"(?<![\w.])\d{3,}(?![\w.])")
+#: Not a decimal's part; a full stop after it ends the sentence ("renders 0611 and 0612.").
+_ID_NUMBER = re.compile(r"(?<![\w.])\d{3,}(?!\w|\.\d)")
 
 
 def id_numbers(text: str) -> set[str]:
@@ -171,6 +211,7 @@ def prove(
     cited: frozenset[str] = frozenset(),
     ongoing: bool = False,
     local: tzinfo | None = None,
+    clause: str = "",
 ) -> tuple[ReceiptLike | None, str]:
     """The success receipt of the occasion ``sentence`` speaks of, or None, and why. A receipt
     the sentence names by id, or its claim cites, is that occasion; an action the sentence says
@@ -196,6 +237,15 @@ def prove(
         occasions = [r for r in seen if r.at is not None and abs(r.at - when.clock) <= CLOCK_SLACK]
     elif when.day is not None:
         occasions = [r for r in seen if r.at is not None and r.at.date() == when.day]
+    # the part of the day of the statement's own clause ("..., and the visit has been in the
+    # calendar since this morning" dates the visit, not the invitation)
+    part = _part_of_day(clean(clause) or plain) if when.clock is None and not ongoing else None
+    if part is not None:
+        zone = local or recorded_at.tzinfo
+        occasions = [r for r in occasions if r.at is not None and _within(r.at, part[1], zone)]
+        if not occasions:
+            return None, (f"speaks of the {part[0]}'s occasion; no {what} receipt of it "
+                          f"(receipts: {_describe(seen)})")  # fmt: skip
     if when.given and not occasions:
         return None, (f"speaks of the occasion {when.spoken!r}; no {what} receipt of it "
                       f"(receipts: {_describe(seen)})")  # fmt: skip
@@ -203,12 +253,16 @@ def prove(
     if objects and len(occasions) > 1:
         # the receipts that name most of the object ("first installment" against "first
         # installment" and "second installment"): shared words alone do not tell them apart
-        shared = {r.id: len(objects & support_tokens(r.text)) for r in occasions}
+        # the stemmer cuts "frames" to "fram" but keeps "frame": compare without a final "e"
+        said = {w.rstrip("e") for w in objects}
+        shared = {r.id: len(said & {w.rstrip("e") for w in support_tokens(r.text)})
+                  for r in occasions}  # fmt: skip
         most = max(shared.values())
         named = [r for r in occasions if most and shared[r.id] == most]
         if named and len(named) < len(occasions):
             occasions = named  # the receipt that names the object the sentence names
-    numbers = id_numbers(sentence)
+    # the ids of the statement's own clause ("0412 rendered; 0413 is pending": 0412 only)
+    numbers = id_numbers(clause or sentence)
     if numbers and len(occasions) > 1:
         carrying = [r for r in occasions
                     if numbers & id_numbers(f"{getattr(r, 'target', '')} {r.text}")]  # fmt: skip
@@ -223,3 +277,53 @@ def prove(
                       f"or an earlier one ({', '.join(p.id for p in proofs)} succeeded): not all "
                       "proven")  # fmt: skip
     return None, f"no succeeded {what} receipt at or before recorded_at ({_describe(occasions)})"
+
+
+#: A noun with the identifier that tells its versions apart ("packet v3", "set B", "pass 2").
+_DISTINGUISHED = re.compile(
+    r"\b(?P<head>[a-z]{3,})\s+(?P<id>v\d+[a-z]?)\b|"
+    r"\b(?P<head2>set|part|batch|version|edition|volume|vol|series|round|take|pass|phase|lot)"
+    r"\s+(?P<id2>\d+[a-z]?|[a-h])\b(?!-)"
+)
+#: What a message is about: "my answer about the lens prices".
+_TOPIC = re.compile(
+    r"\b(?:about|regarding|concerning|re:?|on the subject of)\s+(?:(?:the|my|our|his|her|their|"
+    r"its|a|an|this|that)\s+)?(?P<topic>[\w'-]+(?:\s+(?!(?:and|to|for|at|on|in|by|with|from|"
+    r"now|today|yesterday|this)\b)[\w'-]+){0,2})"
+)
+
+
+def _versions(text: str) -> dict[str, set[str]]:
+    out: dict[str, set[str]] = {}
+    for m in _DISTINGUISHED.finditer(text):
+        head = (m.group("head") or m.group("head2")).removesuffix("s")
+        out.setdefault(head, set()).add(m.group("id") or m.group("id2"))
+    return out
+
+
+def contrasted_object(clause: str, receipt_text: str, generic: frozenset[str]) -> str | None:
+    """Why a receipt's text speaks of another object than the statement: the same noun with
+    another version ("packet v3" against "packet v2", "set B" against "set A"), or a message
+    about a topic the receipt's object part does not name ("my answer about the lens prices"
+    against "thanks for the loupe recommendation")."""
+    plain = clean(clause)
+    said = clean(receipt_text)
+    theirs = _versions(said)
+    for head, ids in _versions(plain).items():
+        if theirs.get(head) and not ids & theirs[head]:
+            return (f"names {head} {'/'.join(sorted(ids))}; the receipt is of {head} "
+                    f"{'/'.join(sorted(theirs[head]))}: another object")  # fmt: skip
+    _, colon, part = said.partition(":")
+    if not colon:
+        return None
+    # hyphens join the words of one name ("etching-ledger"); a shared stem is a shared word
+    words = support_tokens(part.replace("-", " "))
+    if not words - generic:
+        return None  # the receipt names no object beyond its status
+    stems = {w[:5] for w in words}
+    for m in _TOPIC.finditer(plain):
+        topic = support_tokens(m.group("topic").replace("-", " ")) - generic
+        if topic and not {w[:5] for w in topic} & stems:
+            return (f"is about {m.group('topic')!r}; the receipt's message is "
+                    f"{part.strip()!r}: another message")  # fmt: skip
+    return None

@@ -14,10 +14,20 @@ from datetime import datetime, tzinfo
 from harness.schema import SUCCESS_STATUSES, Package
 from harness.scorers.completion.grammar import Completion
 from harness.scorers.completion.lexicon import DELIVER_FILE, FAMILY_NAMESPACES, FILE_RE, Action
-from harness.scorers.completion.occasions import id_numbers, object_words, prove
+from harness.scorers.completion.lists import listed_with, unproven_item
+from harness.scorers.completion.occasions import (
+    id_numbers,
+    prove,
+)
+from harness.scorers.completion.others import (
+    names_other_object,
+    other_object,
+    other_occasion,
+    succeeded,
+    unnamed_destination,
+)
 from harness.text.names import Named, name_variants, named_in, named_matches, target_words
 from harness.text.normal import clean
-from harness.text.support import support_tokens
 
 # -- receipts -----------------------------------------------------------------------------------
 
@@ -124,47 +134,6 @@ def _same_series(name: Named, target: str) -> bool:
     return bool(name.words[0] in words) if name.words else bool(numbers)
 
 
-_LIST_JOIN = r"\s*(?:,\s*(?:and\s+|&\s+)?|\s+and\s+|\s*&\s*|\s+as well as\s+|\s+plus\s+)(?:(?:the|to|both)\s+)?"
-
-
-def _coordinated(sentence: str, a: str, b: str) -> bool:
-    """Are ``a`` and ``b`` items of one list in the sentence ("Mira and Tomas", "plates 3, 4")?"""
-    text = clean(sentence)
-    for x in name_variants(a):
-        for y in name_variants(b):
-            for first, second in ((x, y), (y, x)):
-                if re.search(rf"(?<!\w){re.escape(first)}{_LIST_JOIN}{re.escape(second)}(?!\w)",
-                             text):  # fmt: skip
-                    return True
-    return False
-
-
-def _listed_with(c: Completion, recorded: Sequence[str], proved: Sequence[str]) -> list[str]:
-    """The recorded names listed together with a proved one, directly or through each other
-    ("Mira, Tomas and Ines"), or written as one id list ("plates 03 and 04")."""
-    literal = {n.label: n.literal for n in c.named}
-    anchors = list(proved)
-    listed: list[str] = []
-    grown = True
-    while grown:
-        grown = False
-        for name in recorded:
-            if name in listed:
-                continue
-            same_list = literal.get(name) is not None and any(
-                literal.get(a) == literal[name] for a in anchors
-            )
-            if same_list or any(_coordinated(c.sentence, name, a) for a in anchors):
-                listed.append(name)
-                anchors.append(name)
-                grown = True
-    return listed
-
-
-def _succeeded(r: Receipt, recorded_at: datetime) -> bool:
-    return r.status in SUCCESS_STATUSES and r.at is not None and r.at <= recorded_at
-
-
 def _describe(rs: Sequence[Receipt]) -> str:
     return "; ".join(f"{r.id} is {r.status}" + (f" at {r.at.isoformat()}" if r.at else "")
                      for r in rs)  # fmt: skip
@@ -179,7 +148,7 @@ def _uncarried_number(
     used = {n: [r for r in family if n in id_numbers(f"{r.target} {r.text}")]
             for n in id_numbers(sentence)}  # fmt: skip
     for number, rs in used.items():
-        if rs and not any(_succeeded(r, recorded_at) for r in rs):
+        if rs and not any(succeeded(r, recorded_at) for r in rs):
             return number
     return None
 
@@ -193,8 +162,24 @@ def _carrying_messages(c: Completion, receipts: Sequence[Receipt]) -> list[Recei
     nouns = {m.group() for m in FILE_RE.finditer(clean(c.sentence))}
     # Only a success carries: a queued message about the files is no occasion of delivering them.
     return [r for r in receipts if r.action in ("message.send", "message.reply") and nouns
-            and r.status in SUCCESS_STATUSES
-            and any(re.search(rf"\b{re.escape(n)}\b", clean(r.text)) for n in nouns)]  # fmt: skip
+            and r.status in SUCCESS_STATUSES and any(_carries(r.text, n) for n in nouns)]  # fmt: skip
+
+
+#: Words after which a message's text speaks about the files, not with them ("a heads-up that
+#: the files are coming", "a note about the scans", "a link to the proofs").
+_ABOUT_FILES = re.compile(
+    r"\b(?:that|about|regarding|re|when|once|whether|if|link|links|preview)\b"
+)
+
+
+def _carries(text: str, noun: str) -> bool:
+    plain = clean(text)
+    m = re.search(rf"\b{re.escape(noun)}\b", plain)
+    return m is not None and not _ABOUT_FILES.search(plain, 0, m.start())
+
+
+#: Actions whose target is the person reached: a name there is a recipient of its own.
+_TO_PEOPLE = frozenset({"message.send", "media.deliver", "payment.send"})
 
 
 def verdict(
@@ -223,6 +208,14 @@ def verdict(
             (required.append((name, rs)) if rs else recorded.append(name))
         for n in c.named:
             rs = [r for r in family if named_matches(n, r.target)]
+            if not rs and n.is_id:
+                # "invoice 71" that a receipt's text carries is that receipt's object
+                rs = [r for r in family if any(m.is_id and m.number == n.number
+                      and m.words[:1] == n.words[:1] for m in named_in(r.text))]  # fmt: skip
+            if not rs and not n.is_id and c.action.verb not in _TO_PEOPLE:
+                # "the studio call with Kemi": a person an event's receipt names is taking
+                # part in it, not another target
+                rs = [r for r in family if re.search(rf"\b{re.escape(n.literal)}\b", clean(r.text))]
             if rs:
                 required.append((n.label, rs))
             elif index.cites(n):
@@ -236,13 +229,27 @@ def verdict(
                 recorded.append(n.label)
             else:
                 unknown.append(n.label)
+    people = {r.target for r in index.receipts if r.action.startswith("message.")}
+    if c.action.verb not in _TO_PEOPLE:
+        # "uploaded the scans for Mira": a person the package messages is who it is for, not
+        # the target of an upload, a seal or a booking
+        recorded = [name for name in recorded if name not in people]
     if not required and not recorded:
         unknown.extend(loose)
+    else:
+        # "renders 0412 and 0413": an id listed with a proved one is an item, not a part
+        literal = {n.label: n.literal for n in c.named}
+        proved = {literal.get(label) for label, _ in required}
+        unknown.extend(name for name in loose if literal.get(name) in proved)
     if unknown:
         return None, (f"names {', '.join(unknown)}, which no receipt or evidence of the package "
                       f"names: no {verb} receipt can prove it")  # fmt: skip
     # "to Mira and Tomas": a target listed with a proved one needs its own receipt too.
-    listed = _listed_with(c, recorded, [label for label, _ in required])
+    listed = listed_with(c, recorded, [label for label, _ in required])
+    # a person the package messages is a recipient, never an object moved: a delivery to them
+    # needs its own receipt, whatever other receipt names the thing delivered
+    if c.action.verb in ("media.deliver", "message.send"):
+        listed += [name for name in recorded if name in people and name not in listed]
     if required and listed:
         return None, (f"no succeeded {verb} to {'/'.join(listed)} receipt at or before "
                       f"recorded_at (receipts of {verb} name only "
@@ -251,17 +258,26 @@ def verdict(
         proofs: list[Receipt] = []
         for label, rs in required:
             found, why = prove(c.sentence, rs, recorded_at, f"{verb} to {label}",
-                               target_words(label)[0], cited, c.ongoing, local)  # fmt: skip
+                               target_words(label)[0], cited, c.ongoing, local,
+                               c.clause)  # fmt: skip
             if not isinstance(found, Receipt):
                 return None, why
             proofs.append(found)
-        number = _uncarried_number(c.sentence, family, recorded_at)
+        number = _uncarried_number(c.clause or c.sentence, family, recorded_at)
         if number is not None:
             return None, (f"names {number}, which no succeeded {verb} receipt at or before "
                           f"recorded_at carries ({_describe(family)})")  # fmt: skip
-        other = _other_occasion(c, proofs, family, recorded_at)
+        other = (other_occasion(c, proofs, family, recorded_at) or other_object(c, proofs)
+                 or unnamed_destination(c, proofs))  # fmt: skip
         if other is not None:
             return None, other
+        # names the proofs carry in their text are proved items too ("etch-12 scans")
+        named = [*recorded, *(n.label for n in c.named)]
+        carried = [n for n in named if any(_names(p, n) for p in proofs)]
+        item = unproven_item(c, [label for label, _ in required] + carried, family,
+                             recorded_at, SUCCESS_STATUSES)  # fmt: skip
+        if item is not None:
+            return None, _unproven_item_why(item, verb)
         return proofs[0].id, "proved by " + ", ".join(f"{p.id} ({p.status})" for p in proofs)
     if recorded:
         others = f" (receipts of {verb} name only {', '.join(sorted({r.target for r in family}))})"
@@ -269,144 +285,43 @@ def verdict(
                       "recorded_at" + (others if family else ""))  # fmt: skip
     # Naming no target, a claim is proved only by receipts of its own action, not by those of a
     # loosely related one (a message receipt proves no delivery of files or registry update).
-    own = [r for r in family if _same_action(r.action, verb)]
-    found, why = prove(
-        c.sentence, own, recorded_at, verb, cited=cited, ongoing=c.ongoing, local=local
-    )
+    own = [r for r in family if _same_action(r.action, verb, c.action)]
+    found, why = prove(c.sentence, own, recorded_at, verb, cited=cited, ongoing=c.ongoing,
+                       local=local, clause=c.clause)  # fmt: skip
     if isinstance(found, Receipt):
-        other = _names_other_object(c, found) or _other_occasion(c, [found], own, recorded_at)
+        other = (names_other_object(c, found) or other_occasion(c, [found], own, recorded_at)
+                 or other_object(c, [found]) or unnamed_destination(c, [found]))  # fmt: skip
         if other is not None:
             return None, other
-        number = _uncarried_number(c.sentence, own, recorded_at)
+        number = _uncarried_number(c.clause or c.sentence, own, recorded_at)
         if number is not None:
             return None, (f"names {number}, which no succeeded {verb} receipt at or before "
                           f"recorded_at carries ({_describe(own)})")  # fmt: skip
+        item = unproven_item(c, [found.target], own, recorded_at, SUCCESS_STATUSES)
+        if item is not None:
+            return None, _unproven_item_why(item, verb)
         return found.id, why
     return None, why
 
 
-def _same_action(receipt_action: str, verb: str) -> bool:
+def _names(r: Receipt, name: str) -> bool:
+    words, numbers = target_words(name)
+    r_words, r_numbers = target_words(f"{r.target} {r.text}")
+    return words <= r_words and numbers <= r_numbers
+
+
+def _unproven_item_why(item: str, verb: str) -> str:
+    return (f"lists {item!r} with a proved item; no succeeded {verb} receipt at or before "
+            "recorded_at names it")  # fmt: skip
+
+
+def _same_action(receipt_action: str, verb: str, action: Action | None = None) -> bool:
     r_space, _, r_stem = receipt_action.rpartition(".")
     v_space, _, v_stem = verb.rpartition(".")
+    # One verb under another host's namespace is the same act when the family lists it
+    # ("artifact.upload" for an upload): only a loosely related verb ("message.send" for a file
+    # delivery) is another action.
+    if action is not None and r_stem == v_stem and receipt_action in action.accepts:
+        return True
     # the same verb in another family's namespace is another action ("payment.send")
     return r_space == v_space or (r_stem == v_stem and r_space not in FAMILY_NAMESPACES)
-
-
-#: Words of a receipt's transport and status, never of what it moved.
-_TRANSPORT_WORDS = frozenset(
-    {"relay", "retry", "retried", "automatic", "auto", "timeout", "timed", "out", "waiting",
-     "acknowledgement", "acknowledgment", "delivery", "state", "unknown", "bounced", "error",
-     "succeed", "succeeded", "success", "fail", "failed", "queue", "queued", "pending",
-     "cancelled", "deliver", "delivered", "send", "sent", "ok", "done", "attempt"}
-)  # fmt: skip
-
-
-#: Words that say the statement adds an occasion to one already told ("sent to Ilse too").
-_ADDITIVE = re.compile(
-    r"(?<!\bbut )(?<!\band )\b(?:also|too|as well|again|another|second|once more)\b"
-)
-
-
-_JOINED = re.compile(r",?\s+(?:and|but|while|whereas)\s+|;")
-
-
-def _other_occasion(
-    c: Completion, proofs: Sequence[Receipt], family: Sequence[Receipt], recorded_at: datetime
-) -> str | None:
-    """Why ``proof`` proves another occasion than the one the statement speaks of: it names an
-    id the proof does not carry, or it adds an occasion ("also", "again", "the second") where
-    the package has only this one success. (An object the proof's text does not name decides
-    only for claims that name no target: with a target named, comparing objects word by word
-    cost more right verdicts than it won on the development sets.)"""
-    other = next((w for p in proofs if (w := _other_id(c.sentence, p)) is not None), None)
-    if other is not None:
-        return other
-    other = _other_series_id(c, proofs)
-    if other is not None:
-        return other
-    plain = clean(c.sentence)
-    # Only in the sentence's first clause does "also" add an occasion to one told before; after
-    # "and" or ";" it joins this sentence's own clauses ("..., and the reminder also I cleared").
-    first = _JOINED.split(plain, maxsplit=1)[0]
-    added = None if "not only" in plain else _ADDITIVE.search(first)
-    successes = [r for r in family if _succeeded(r, recorded_at)]
-    if added and len(successes) == 1:
-        return (f"says {added.group()!r}: an occasion besides one already done, but "
-                f"{successes[0].id} is the only succeeded {c.action.verb} receipt at or before "
-                "recorded_at")  # fmt: skip
-    return None
-
-
-def _other_series_id(c: Completion, proofs: Sequence[Receipt]) -> str | None:
-    """An id the statement names whose series its proofs name only with other numbers
-    ("diagram-anim-3" against a receipt of "diagram-anim-2"): another occasion."""
-    plain = clean(c.sentence)
-    numbered: dict[str, set[int]] = {}  # a word of a proof's target -> the numbers it comes with
-    for p in proofs:
-        target, numbers = target_words(p.target)
-        for word in target if numbers else ():
-            numbered.setdefault(word, set()).update(numbers)
-    for word, carried in sorted(numbered.items()):
-        for said in re.finditer(rf"\b{re.escape(word)}s?[\s_-]+(?:no\.?\s*|#)?(\d+)\b", plain):
-            if int(said.group(1)) not in carried:
-                return (
-                    f"names {word} {said.group(1)}; its proofs carry only "
-                    f"{', '.join(str(n) for n in sorted(carried))}: another occasion"
-                )
-    ids = [n for p in proofs for n in named_in(f"{p.target} {p.text}") if n.is_id]
-    for n in c.named:
-        if not n.is_id or not n.words:
-            continue
-        same = [m for m in ids if m.words[:1] == n.words[:1]]
-        if same and not any(m.number == n.number for m in same):
-            return (f"names {n.literal}; its proof{'s' if len(proofs) > 1 else ''} "
-                    f"{', '.join(p.id for p in proofs)} carry {same[0].literal}: another "
-                    "occasion")  # fmt: skip
-    return None
-
-
-def _other_id(sentence: str, proof: Receipt) -> str | None:
-    """Why ``proof`` is another occasion: the sentence names an id number ("invoice 2231",
-    "scratch of 0402") and the receipt's target and text name ids too, none of them that one."""
-    said = id_numbers(sentence)
-    carried = id_numbers(f"{proof.target} {proof.text}")
-    if said & id_numbers(proof.id.replace(":", " ")):
-        return None  # the sentence names the receipt itself ("receipt:deleg-5508")
-    if not said or not carried or said & carried:
-        return None
-    return (
-        f"names {', '.join(sorted(said))}; its only proof {proof.id} is of "
-        f"{', '.join(sorted(carried))}: another occasion"
-    )
-
-
-def _numbers(text: str) -> set[str]:
-    return set(re.findall(r"(?<![\d.])\d+(?![\d.])", text))
-
-
-_TRANSPORT_TOKENS = _TRANSPORT_WORDS | support_tokens(" ".join(_TRANSPORT_WORDS))
-
-
-def _names_other_object(c: Completion, proof: Receipt) -> str | None:
-    """Why a claim that names no target is not proved by ``proof``: it names an object ("the
-    gallery call") and the receipt's text, in its object part after the colon ("schedule.create
-    reading-hour: tomorrow 07:00"), names something else, and its target none of it either. A
-    receipt whose text names nothing beyond its status cannot tell, and proves."""
-    _, colon, part = proof.text.partition(":")
-    if not c.action.targeted or not colon:
-        return None  # a journal's receipt names the journal, not what the entry is about
-    objects = object_words(c.clause or c.sentence, support_tokens(f"{c.phrase} {c.action.verb}"))
-    target = support_tokens(proof.target.replace("-", " ").replace("_", " "))
-    said = support_tokens(part) - _TRANSPORT_TOKENS - support_tokens(proof.action.replace(".", " "))
-    said = frozenset(w for w in said if not w.isdigit())
-    if not objects or not said or objects & (said | target):
-        return None
-    # The sentence naming the receipt's target, or a count the receipt carries ("all 24
-    # frames" against "24 files"), speaks of that occasion, whatever its nouns.
-    if support_tokens(c.sentence) & target or _numbers(c.clause) & _numbers(part):
-        return None
-    return (
-        f"names {', '.join(sorted(objects))}; the only {c.action.verb} receipt of its "
-        f"occasion, {proof.id}, is of {proof.target or 'something else'} "
-        f"({part.strip()}): no receipt proves it"
-    )

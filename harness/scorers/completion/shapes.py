@@ -50,7 +50,10 @@ _COPULA = r"(?:is|are|was|were|am|'s|'re|has been|have been|had been|got|gets|no
 _DONE_STATE = re.compile(
     rf"(?<![\w-])(?:{_COPULA}\s+)*(?:done|complete|completed|finished|through|handled|settled|"
     r"sorted(?: out)?|squared away|taken care of|cleared|closed(?: out)?|wrapped(?: up)?|"
-    r"finali[sz]ed|in the bag|gone through|went through|landed|live)(?![\w-])"
+    r"finali[sz]ed|in the bag|gone through|went through|landed|live|dealt with|seen to|"
+    r"squared up|out of the way|off (?:my|the|our) list|locked in)(?![\w-])"
+    # "through the booked slot", "closed to visitors": a preposition heading a phrase, no state
+    r"(?!\s+(?:the|a|an|my|our|his|her|their|its|this|that|to|with)\b)"
 )
 #: Particles that are a done-state only as a predicate: "the audio is up", "audio up on the
 #: archive"; never "set up", "the notes in the folder".
@@ -69,7 +72,7 @@ _NOT_DONE = frozenset(
     analyzed noted considered prepared outlined sketched proposed suggested recommended
     estimated guessed assumed believed thought hoped seemed appeared raised replied answered
     wrote asked confirmed approved declined refused objected responded acknowledged left
-    stopped halted interrupted timed errored crashed received heard learned learnt got
+    stopped halted interrupted timed errored crashed received accepted heard learned learnt got
     remained stayed kept held listed showed shown logged recorded computed recomputed hashed
     calculated diffed located identified detected determined traced matched mismatched
     differed thrilled excited pleased delighted interested surprised concerned worried
@@ -115,7 +118,7 @@ _HELD = (
     r"registration|entry|invoice|money|transfer|go-ahead|confirmation|copy|copies|link|version"
 )
 _HAS = re.compile(
-    r"(?<![\w'-])(?P<who>[\w:.-]+)\s+(?:now\s+|also\s+|already\s+|finally\s+)?"
+    r"(?<![\w'-])(?P<who>[\w:.-]+)\s+(?:now\s+|also\s+|already\s+|finally\s+|both\s+|all\s+)?"
     r"(?:has|have|got|received|holds|is holding|'s got|has got)\s+"
     r"(?:(?:the|my|our|its|his|her|their|a|an|this|that|both|all|new|revised|updated|final|"
     rf"second|first|latest)\s+)*(?:[\w-]+\s+){{0,2}}?(?P<obj>{_HELD})(?![\w-])"
@@ -145,6 +148,11 @@ _VERB_FAMILIES: dict[str, Action] = {
     **dict.fromkeys(["delivered", "shipped", "handed"], lx.DELIVER),
     **dict.fromkeys(["deleted", "removed", "purged"], lx.DELETE),
 }  # fmt: skip
+#: Verbs that say what happened to a thing moved, but on their own name nothing ("the hold on
+#: the invoice was released by the bank").
+_RELEASED: dict[str, Action] = {"released": lx.PUBLISH, "re-released": lx.PUBLISH}
+#: Past tenses of doing an outward act (never of receiving or confirming one).
+ACT_VERBS: frozenset[str] = frozenset(_VERB_FAMILIES)
 _ONGOING_STEMS: dict[str, Action] = {
     "render": lx.RENDER, "regist": lx.REGISTER, "seal": lx.SEAL, "post": lx.PUBLISH,
     "publish": lx.PUBLISH, "upload": lx.UPLOAD, "merg": lx.MERGE, "pay": lx.PAY,
@@ -171,7 +179,11 @@ def _subject_family(before: str) -> Action | None:
     """The family of the head noun of the subject, before any phrase that only says what the
     subject is about ("the journal entry | about the essay")."""
     cut = _SUBJECT_END.search(before)
-    return lx.head_noun_family(before[: cut.start()] if cut else before)
+    # the auxiliaries between subject and participle are no part of it ("note 17 | has been")
+    return lx.head_noun_family(_AUXILIARIES.sub("", before[: cut.start()] if cut else before))
+
+
+_AUXILIARIES = re.compile(rf"(?:\s+{_COPULA})+\s*$")
 
 
 #: Verbs of arriving somewhere: the place they name says what happened ("the entry went into
@@ -190,8 +202,13 @@ def _family(text: str, start: int, end: int, verb: str = "") -> Action | None:
     to = lx.destination_family(place.group()) if place else None
     if verb in _MOTION and to in _RECORDS:
         return to
+    subject = _subject_family(text[:start])
+    if subject in _MOVED and (own := _VERB_FAMILIES.get(verb) or _RELEASED.get(verb)):
+        # a thing moved names only what went; a verb of its own act says what happened to it
+        # ("the note has been released to the feed" is a publication)
+        return own
     return (
-        _subject_family(text[:start])
+        subject
         or _VERB_FAMILIES.get(verb)
         or lx.destination_family(text[start:end])
         or to
@@ -203,6 +220,14 @@ def _family(text: str, start: int, end: int, verb: str = "") -> Action | None:
 #: one-word subject is a person whose act is theirs ("Pavel thanked us").
 _OURS = frozenset({"i", "we", "vojan", "uhdim", "also", "then", "just", "already", "finally",
                    "and", "so", "both", "today", "yesterday", "earlier", "successfully"})  # fmt: skip
+
+
+def not_ours(subject: str) -> bool:
+    """Is a one-word subject someone other than this agent (a person, not "I", "we" or an
+    action's noun)?"""
+    return subject.isalpha() and subject not in _OURS and not lx.noun_family(subject)
+
+
 #: A channel named after the verb makes it a message, whatever the verb ("thanked him by DM").
 _CHANNEL = re.compile(
     r"^(?:\s+[\w'-]+){0,4}?\s+(?:by|via|over|through|in an?|per)\s+"
@@ -219,11 +244,30 @@ def _shape(text: str, m: re.Match[str], verb: str = "", moving: bool = True) -> 
     return Shape(m.start(), m.end(), lx.refine_delivery(action, text))
 
 
+#: An imperative verb whose object takes a predicate ("mark the card complete", "set the post
+#: live"): the state is the one asked for, not one reached.
+_IMPERATIVE_COMPLEMENT = re.compile(
+    r"^\W*(?:(?:please|then|next|also|now|and|so)\s+)*(?:mark|set|flag|declare|call|consider|"
+    r"get|leave|keep|make|treat|list)\s"
+)
+
+
+#: A clause opening with the base form of an action's verb is an imperative: it asks for the
+#: action, whatever its participles say ("Publish study 12 through the booked slot").
+_IMPERATIVE = re.compile(
+    # only verbs that are no noun as well ("Message is send", "Render 0412 done" are not asks)
+    r"^\W*(?:(?:please|then|next|also|now|and|so)\s+)*(?:publish|send|reseal|register|pay|"
+    r"merge|upload|deliver|close|complete|delete|remove|forward|notify|tell|inform|share|"
+    r"acknowledge|dismiss|finish|finalise|finalize|settle|wire)\s+"
+    r"(?!(?:is|are|was|were|has|have|had|been|got|went|now|already)\b)"
+)
+
+
 def shapes(text: str) -> list[Shape]:
     """Completed-shape predicates of one clause (already masked and lower-case), each with the
     family it speaks of; none where the clause names no action."""
     found: list[Shape] = []
-    if NON_SUCCESS.search(text):
+    if NON_SUCCESS.search(text) or _IMPERATIVE.match(text):
         return found
     for m in _TOLD.finditer(text):
         if m.group("who") not in _NOT_HOLDERS:
@@ -237,8 +281,8 @@ def shapes(text: str) -> list[Shape]:
     for pattern in (_DONE_STATE, _PARTICLE_STATE):
         for m in pattern.finditer(text):
             verb = m.group(0).split()[-1]
-            if not text[: m.start()].strip():
-                continue  # "Complete the batch", "Close the card": an imperative, no state
+            if not text[: m.start()].strip() or _IMPERATIVE_COMPLEMENT.match(text):
+                continue  # "Complete the batch", "Mark the card done": an imperative, no state
             if (s := _shape(text, m, verb)) is not None:
                 found.append(s)
     for m in _BASE_PASSIVE.finditer(text):
@@ -259,8 +303,7 @@ def shapes(text: str) -> list[Shape]:
         verb = m.group("verb")
         if verb in _NOT_DONE or verb.startswith("un") or _INFINITIVE.match(text, m.end()):
             continue
-        subject = text[: m.start()].strip()
-        if subject.isalpha() and subject not in _OURS and not lx.noun_family(subject):
+        if not_ours(text[: m.start()].strip()):
             continue  # "Pavel thanked us by email": their act, nothing this agent did
         if (s := _shape(text, m, verb, moving=False)) is not None:
             found.append(s)

@@ -1,0 +1,97 @@
+"""Terse status lines: a heading and a word that says its action is over ("DM to Patrick:
+done", "registry: ledger-60 ok", "Done: DM to Patrick"), and lists whose items are each marked
+done in brackets ("seal project-general (done), verify audit").
+
+A line of this shape has no clause to read; the heading names the action (its family and
+targets) and the word says it happened.
+"""
+
+from __future__ import annotations
+
+import re
+
+from harness.scorers.completion import lexicon as lx
+from harness.scorers.completion.lexicon import Action
+from harness.scorers.completion.mood import blocked
+
+#: "DM to Patrick: done" - a noun phrase with a completion label after it.
+DONE_LABEL = re.compile(
+    # a colon, a spaced hyphen or a dash (en or em, spaced or not) ends the heading
+    r"^(?P<head>[^:;\u2013\u2014]{2,80}?)\s*(?::|\s-|[\u2013\u2014])\s*"
+    # the target may stand between the heading and the word ("registry: ledger-60 ok")
+    r"(?P<target>[\w.#-]*\d[\w.#-]*\s+|[a-z]+(?:-[a-z]+)+\s+)?(?P<word>done|complete|"
+    r"completed|finished|ok|sent|delivered|handled|posted|published|sealed|registered|filed|"
+    r"confirmed|yes|cleared|acknowledged|acked|dismissed|paid|merged|uploaded|rendered|logged|"
+    r"journaled|journalled|booked|scheduled|told|informed|notified|messaged|released|live|"
+    r"written|recorded|entered|appended|set up|created|deleted|removed|wiped|stored|archived|"
+    r"gone|sorted|settled|squared away|taken care of|wrapped up|closed)"
+    # "..., nothing to do": the idiom says the matter is over, it adds no other statement
+    r"(?:,\s*nothing(?:\s+else)?\s+(?:to do|owed|left|outstanding|pending))?\W*$"
+)
+#: "seal project-general (done)": a done-label in brackets after each item of a list.
+DONE_BRACKET = re.compile(
+    r"(?:^|[,;]\s*)(?P<head>[^,;()]{2,80}?)\s*\(\s*(?P<word>done|complete|completed|finished|"
+    r"ok|sent|sealed|registered|paid|merged|uploaded|posted|published|cleared|acked)\s*\)"
+)
+
+#: "Done: DM to Patrick" - the label first.
+DONE_FIRST = re.compile(
+    r"^\W*(?P<word>done|sent|delivered|completed|finished|posted|published|sealed|registered|"
+    r"cleared|acknowledged|paid|merged|uploaded|logged|booked|scheduled|released)\s*"
+    r"(?::|\s-)\s*+(?!(?:drafted|drafting|read|checked|compared|measured|reviewed|prepared|"
+    r"planned|outlined|looked|verified)\b)(?P<head>[^:;]{2,80}?)\W*$"
+)
+
+
+def status_line(masked: str) -> tuple[str, Action, str] | None:
+    """(phrase, action, heading) of a sentence that is one status line, else None."""
+    label = DONE_LABEL.match(masked) or DONE_FIRST.match(masked)
+    if not label:
+        return None
+    # a word that names its own family ("Reminder-12: cleared") decides; "done" takes the head's
+    action = lx.LABEL_WORDS.get(label.group("word")) or lx.noun_family(label.group("head"))
+    if label.group("word") in lx.MAKING_WORDS and action in (lx.SEND, lx.DELIVER, lx.DELIVER_FILE):
+        return None  # "Draft: written" made a text, it sent nothing
+    head = f"{label.group('head')} {label.groupdict().get('target') or ''}".strip()
+    if action is None or blocked(head, "", "", "done") is not None:
+        return None
+    return masked.strip(" ."), lx.refine_delivery(action, head), head
+
+
+def bracketed(masked: str) -> list[tuple[str, Action, str]]:
+    """(phrase, action, heading) of each list item marked done in brackets: each item is a
+    statement of its own action."""
+    found: list[tuple[str, Action, str]] = []
+    for m in DONE_BRACKET.finditer(masked):
+        head = m.group("head")
+        # an item opening with an action's verb names its family ("seal folio-77 (done)")
+        verb = lx.noun_family(head.split()[0]) if " " in head.strip() else None
+        action = lx.LABEL_WORDS.get(m.group("word")) or verb or lx.noun_family(head)
+        if action is not None and blocked(head, "", "", "done") is None:
+            found.append((m.group(0).strip(" ,;"), lx.refine_delivery(action, head), head))
+    return found
+
+
+#: "Everything is out the door: Lena's files and the salon post", "All three are done: seal,
+#: registry, journal": a done-state of a quantifier whose list follows the colon.
+_ALL_DONE = re.compile(
+    r"^\W*(?:everything|all(?:\s+(?:three|four|five|of them|of it))?|both(?:\s+of them)?)\s+"
+    r"(?:is|are|was|were|went|got)\s+(?:now\s+|already\s+)?(?P<state>done|complete|finished|"
+    r"sent|out|out the door|handled|sorted|through|taken care of|in place|live|delivered)"
+    r"\s*:\s*(?P<items>[^:;]+?)\W*$"
+)
+_ITEM_SPLIT = re.compile(r"\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*&\s*)\s*")
+
+
+def all_done(masked: str) -> list[tuple[str, Action, str]]:
+    """(phrase, action, item) of each item of a list said done together: each is a statement
+    of its own action, with the family its noun names."""
+    m = _ALL_DONE.match(masked)
+    if m is None:
+        return []
+    found: list[tuple[str, Action, str]] = []
+    for item in _ITEM_SPLIT.split(m.group("items")):
+        action = lx.noun_family(item)
+        if item and action is not None:
+            found.append((f"{item}: {m.group('state')}", lx.refine_delivery(action, item), item))
+    return found

@@ -1,0 +1,158 @@
+"""Lists: a statement about several items ("to Mira and Tomas", "glossary-fixes and
+footnote-renumber", "renders 0412 and 0413") claims the action of each item, so each needs its
+own proof; one proved item does not carry the rest.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+from typing import Protocol
+
+from harness.scorers.completion.grammar import Completion
+from harness.scorers.completion.lexicon import destination_family
+from harness.text.names import name_variants, target_words
+from harness.text.normal import clean
+
+_LIST_JOIN = r"\s*(?:,\s*(?:and\s+|&\s+)?|\s+and\s+|\s*&\s*|\s+as well as\s+|\s+plus\s+)(?:(?:the|to|both)\s+)?"
+
+
+def coordinated(sentence: str, a: str, b: str) -> bool:
+    """Are ``a`` and ``b`` items of one list in the sentence ("Mira and Tomas", "plates 3, 4")?"""
+    text = clean(sentence)
+    for x in name_variants(a):
+        for y in name_variants(b):
+            for first, second in ((x, y), (y, x)):
+                if re.search(rf"(?<!\w){re.escape(first)}{_LIST_JOIN}{re.escape(second)}(?!\w)",
+                             text):  # fmt: skip
+                    return True
+    return False
+
+
+def listed_with(c: Completion, recorded: Sequence[str], proved: Sequence[str]) -> list[str]:
+    """The recorded names listed together with a proved one, directly or through each other
+    ("Mira, Tomas and Ines"), or written as one id list ("plates 03 and 04")."""
+    literal = {n.label: n.literal for n in c.named}
+    anchors = list(proved)
+    listed: list[str] = []
+    grown = True
+    while grown:
+        grown = False
+        for name in recorded:
+            if name in listed:
+                continue
+            same_list = literal.get(name) is not None and any(
+                literal.get(a) == literal[name] for a in anchors
+            )
+            if same_list or any(coordinated(c.sentence, name, a) for a in anchors):
+                listed.append(name)
+                anchors.append(name)
+                grown = True
+    return listed
+
+
+class _Receipt(Protocol):
+    @property
+    def target(self) -> str: ...
+    @property
+    def text(self) -> str: ...
+    @property
+    def status(self) -> str: ...
+    @property
+    def at(self) -> datetime | None: ...
+
+
+#: Where one item of a noun-phrase list ends and the next begins.
+_JOIN = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*|\s+as well as\s+|\s+plus\s+")
+#: Words before an item that are not the item ("and to the studio feed", "and both").
+_LEAD = re.compile(r"^(?:(?:the|to|both|for|on|onto|with|into|its|their|his|her|my|our|a|an)\s+)+")
+#: Where an item's noun phrase ends: a quantifier, a verb, a preposition or a time.
+_ITEM_END = re.compile(
+    r"\s+(?:and|or|both|all|too|also|as|is|are|was|were|has|have|had|now|today|yesterday|in|"
+    r"on|at|for|to|with|into|from|by|after|before|this|that|which|who|then|so|but|were|got|"
+    r"went|each)\b.*$"
+)
+#: Words of an item that name nothing on their own ("the dentist one").
+_EMPTY_WORDS = frozenset({"one", "ones", "other", "others", "rest", "same", "each", "it", "them",
+                          "everything", "all", "both", "too", "also"})  # fmt: skip
+#: An item cannot open with a verb, a relative pronoun or a conjunction: that is a clause.
+_NOT_ITEM = re.compile(
+    r"^(?:[a-z'-]+ed|sent|paid|went|told|got|wrote|put|made|gave|then|so|which|who|whom|whose|"
+    r"where|that|when|while|as|since|because|after|before|but|if|now|today|yesterday)\b"
+)
+
+
+def _item(right: str) -> str:
+    return _ITEM_END.sub("", _LEAD.sub("", right.strip(" .;:!?"))).strip(" .;:!?")
+
+
+_ID_TOKEN = re.compile(r"^(?:[a-z]+[-_][\w-]+|[a-z]+\d[\w-]*|\d+[a-z][\w-]*)$")
+_PREPOSITION = re.compile(r"^(?:to|on|onto|for|with|into)\b")
+
+
+def _parallel(tail: str, right: str, item: str, left: str) -> bool:
+    """Is ``item`` another of what the proved ``tail`` is: an id like it ("glossary-fixes and
+    footnote-renumber", "0412 and 0413"), the same head noun ("kiln study and glaze study") or
+    its pro-form ("the tea-guild reminder and the dentist one"), a place of the same kind ("the
+    studio feed and the newsletter"), or the same preposition before it ("to project-general and
+    to the studio feed")?"""
+    first, last = item.split()[0], item.split()[-1]
+    if _ID_TOKEN.match(first) or (first.isdigit() and tail.isdigit()):
+        return True
+    if last in ("one", "ones") or (last == tail and not last.isdigit()):
+        return True
+    place = destination_family(tail)
+    if place is not None and destination_family(last) is place:
+        return True  # "to the studio feed and the newsletter": places of one kind
+    said = _PREPOSITION.match(right)
+    return said is not None and re.search(rf"\b{said.group()}\s+\S+$", left) is not None
+
+
+def unproven_item(
+    c: Completion,
+    anchors: Iterable[str],
+    family: Sequence[_Receipt],
+    recorded_at: datetime,
+    succeeded: frozenset[str],
+) -> str | None:
+    """An item listed right after a proved one ("glossary-fixes and footnote-renumber", "the
+    tea-guild reminder and the dentist one") that no succeeded receipt of the action names, by
+    target or text: the statement claims it too. Lists of whole clauses are not items."""
+    text = c.clause
+    if not text:
+        return None
+    words: set[str] = set()
+    numbers: set[int] = set()
+    for anchor in anchors:
+        a_words, a_numbers = target_words(anchor)
+        words |= a_words
+        numbers |= a_numbers
+    proofs = [
+        r for r in family if r.status in succeeded and r.at is not None and r.at <= recorded_at
+    ]
+    pieces = _JOIN.split(text)
+    for left, right in itertools.pairwise(pieces):
+        tail = left.split()[-1:] if left.split() else []
+        t_words, t_numbers = target_words(" ".join(tail))
+        if not (t_words & words or t_numbers & numbers):
+            continue  # the item before the list is no proved one ("sent Mira the proofs and")
+        item = _item(right)
+        if not item or _NOT_ITEM.match(right.strip()) or _NOT_ITEM.match(item):
+            continue
+        if not _parallel(tail[0] if tail else "", right.strip(), item, left):
+            continue  # "and the registry matches", "14 files in all": no item of the list
+        i_words, i_numbers = target_words(item)
+        i_words = i_words - _EMPTY_WORDS
+        if not i_words and not i_numbers:
+            continue
+        if i_words <= words and i_numbers <= numbers:
+            continue  # the proved item named again
+        if not any(
+            i_words <= (r_words := target_words(f"{r.target} {r.text}"))[0]
+            and i_numbers <= r_words[1]
+            for r in proofs
+        ):
+            return item
+    return None

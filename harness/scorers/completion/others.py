@@ -1,0 +1,211 @@
+"""Why a succeeded receipt is not the proof of a statement: it is of another occasion (another
+id, an occasion added by "also" or "again") or of another object (another version, another
+topic, another thing than the one named).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Protocol
+
+from harness.schema import SUCCESS_STATUSES
+from harness.scorers.completion.grammar import Completion
+from harness.scorers.completion.occasions import contrasted_object, id_numbers, object_words
+from harness.text.names import named_in, target_words
+from harness.text.normal import clean
+from harness.text.support import support_tokens
+
+
+class Receipt(Protocol):
+    @property
+    def id(self) -> str: ...
+    @property
+    def action(self) -> str: ...
+    @property
+    def target(self) -> str: ...
+    @property
+    def status(self) -> str: ...
+    @property
+    def at(self) -> datetime | None: ...
+    @property
+    def text(self) -> str: ...
+
+
+def succeeded(r: Receipt, recorded_at: datetime) -> bool:
+    return r.status in SUCCESS_STATUSES and r.at is not None and r.at <= recorded_at
+
+
+#: Words of a receipt's transport and status, never of what it moved.
+_TRANSPORT_WORDS = frozenset(
+    {"relay", "retry", "retried", "automatic", "auto", "timeout", "timed", "out", "waiting",
+     "acknowledgement", "acknowledgment", "delivery", "state", "unknown", "bounced", "error",
+     "succeed", "succeeded", "success", "fail", "failed", "queue", "queued", "pending",
+     "cancelled", "deliver", "delivered", "send", "sent", "ok", "done", "attempt"}
+)  # fmt: skip
+
+
+#: Words that say the statement adds an occasion to one already told ("sent to Ilse too").
+_ADDITIVE = re.compile(
+    r"(?<!\bbut )(?<!\band )\b(?:also|too|as well|again|another|second|once more)\b"
+)
+
+
+#: Re- on a verb of transfer adds a copy (a message, a payment, a post sent again); on a verb of
+#: state (re-sealed, re-registered) it renews the state, and its receipt is that renewal.
+_REPEATED = re.compile(
+    r"\bre-?(?:sent|delivered|posted|published|paid|shared|forwarded|"
+    r"messaged|emailed|texted|dm'?e?d)\b"
+)
+_REPEAT_WORDS = re.compile(
+    r"\bre-?(?:send|sent|seal|post|deliver|upload|try|tried)\w*|\bagain\b|"
+    r"\bretry|\bsecond\b|\banother\b"
+)
+_JOINED = re.compile(r",?\s+(?:and|but|while|whereas)\s+|;")
+
+
+def other_occasion(
+    c: Completion, proofs: Sequence[Receipt], family: Sequence[Receipt], recorded_at: datetime
+) -> str | None:
+    """Why ``proof`` proves another occasion than the one the statement speaks of: it names an
+    id the proof does not carry, or it adds an occasion ("also", "again", "the second") where
+    the package has only this one success. (An object the proof's text does not name decides
+    only for claims that name no target: with a target named, comparing objects word by word
+    cost more right verdicts than it won on the development sets.)"""
+    other = next((w for p in proofs if (w := _other_id(c.sentence, p)) is not None), None)
+    if other is not None:
+        return other
+    other = _other_series_id(c, proofs)
+    if other is not None:
+        return other
+    plain = clean(c.sentence)
+    # Only in the sentence's first clause does "also" add an occasion to one told before; after
+    # "and" or ";" it joins this sentence's own clauses ("..., and the reminder also I cleared").
+    first = _JOINED.split(plain, maxsplit=1)[0]
+    added = None if "not only" in plain else _ADDITIVE.search(first)
+    # "re-sent", "re-posted": the verb itself says the occasion repeats one before, unless its
+    # proof is itself the repeat: it says so ("resend after the bounce") or an earlier attempt,
+    # of any status, comes before it (a failed send, then the re-send that succeeded)
+    repeated = _REPEATED.search(c.phrase)
+    earlier = any(r.at is not None and p.at is not None and r.at < p.at
+                  for p in proofs for r in family)  # fmt: skip
+    if repeated and not earlier and not any(_REPEAT_WORDS.search(clean(p.text)) for p in proofs):
+        added = added or repeated
+    successes = [r for r in family if succeeded(r, recorded_at)]
+    if added and len(successes) == 1:
+        return (f"says {added.group()!r}: an occasion besides one already done, but "
+                f"{successes[0].id} is the only succeeded {c.action.verb} receipt at or before "
+                "recorded_at")  # fmt: skip
+    return None
+
+
+def _other_series_id(c: Completion, proofs: Sequence[Receipt]) -> str | None:
+    """An id the statement names whose series its proofs name only with other numbers
+    ("diagram-anim-3" against a receipt of "diagram-anim-2"): another occasion."""
+    plain = clean(c.sentence)
+    numbered: dict[str, set[int]] = {}  # a word of a proof's target -> the numbers it comes with
+    for p in proofs:
+        target, numbers = target_words(p.target)
+        for word in target if numbers else ():
+            numbered.setdefault(word, set()).update(numbers)
+    for word, carried in sorted(numbered.items()):
+        for said in re.finditer(rf"\b{re.escape(word)}s?[\s_-]+(?:no\.?\s*|#)?(\d+)\b", plain):
+            if int(said.group(1)) not in carried:
+                return (
+                    f"names {word} {said.group(1)}; its proofs carry only "
+                    f"{', '.join(str(n) for n in sorted(carried))}: another occasion"
+                )
+    ids = [n for p in proofs for n in named_in(f"{p.target} {p.text}") if n.is_id]
+    for n in c.named:
+        if not n.is_id or not n.words:
+            continue
+        same = [m for m in ids if m.words[:1] == n.words[:1]]
+        if same and not any(m.number == n.number for m in same):
+            return (f"names {n.literal}; its proof{'s' if len(proofs) > 1 else ''} "
+                    f"{', '.join(p.id for p in proofs)} carry {same[0].literal}: another "
+                    "occasion")  # fmt: skip
+    return None
+
+
+def _other_id(sentence: str, proof: Receipt) -> str | None:
+    """Why ``proof`` is another occasion: the sentence names an id number ("invoice 2231",
+    "scratch of 0402") and the receipt's target and text name ids too, none of them that one."""
+    said = id_numbers(sentence)
+    carried = id_numbers(f"{proof.target} {proof.text}")
+    if said & id_numbers(proof.id.replace(":", " ")):
+        return None  # the sentence names the receipt itself ("receipt:deleg-5508")
+    if not said or not carried or said & carried:
+        return None
+    return (
+        f"names {', '.join(sorted(said))}; its only proof {proof.id} is of "
+        f"{', '.join(sorted(carried))}: another occasion"
+    )
+
+
+def _numbers(text: str) -> set[str]:
+    return set(re.findall(r"(?<![\d.])\d+(?!\d|\.\d)", text))
+
+
+_TRANSPORT_TOKENS = _TRANSPORT_WORDS | support_tokens(" ".join(_TRANSPORT_WORDS))
+
+
+def names_other_object(c: Completion, proof: Receipt) -> str | None:
+    """Why a claim that names no target is not proved by ``proof``: it names an object ("the
+    gallery call") and the receipt's text, in its object part after the colon ("schedule.create
+    reading-hour: tomorrow 07:00"), names something else, and its target none of it either. A
+    receipt whose text names nothing beyond its status cannot tell, and proves."""
+    _, colon, part = proof.text.partition(":")
+    if not c.action.targeted or not colon:
+        return None  # a journal's receipt names the journal, not what the entry is about
+    objects = object_words(c.clause or c.sentence, support_tokens(f"{c.phrase} {c.action.verb}"))
+    target = support_tokens(proof.target.replace("-", " ").replace("_", " "))
+    said = support_tokens(part) - _TRANSPORT_TOKENS - support_tokens(proof.action.replace(".", " "))
+    said = frozenset(w for w in said if not w.isdigit())
+    if not objects or not said or objects & (said | target):
+        return None
+    # The clause naming the receipt's target, or a count the receipt carries ("all 24
+    # frames" against "24 files"), speaks of that occasion, whatever its nouns.
+    if support_tokens(c.clause or c.sentence) & target or _numbers(c.clause) & _numbers(part):
+        return None
+    return (
+        f"names {', '.join(sorted(objects))}; the only {c.action.verb} receipt of its "
+        f"occasion, {proof.id}, is of {proof.target or 'something else'} "
+        f"({part.strip()}): no receipt proves it"
+    )
+
+
+def other_object(c: Completion, proofs: Sequence[Receipt]) -> str | None:
+    """Why the one proof speaks of another object (``occasions.contrasted_object``); with
+    several proofs, any of them may carry it."""
+    if len(proofs) != 1:
+        return None
+    return contrasted_object(c.clause or c.sentence, proofs[0].text, _TRANSPORT_TOKENS)
+
+
+#: Places a delivery goes to, named by a common noun ("delivered to the gallery").
+_DESTINATION = re.compile(
+    r"\b(?:to|with|at)\s+(?:the|our|my|their|his|her)\s+(?P<dest>gallery|printer|print shop|"
+    r"bindery|lab|framer|client|curator|courier|collector|buyer|publisher|editor|venue|museum|"
+    r"studio|shop)\b"
+)
+
+
+_DELIVERING = frozenset({"deliver", "send", "handoff", "ship", "transfer", "reply", "forward"})
+
+
+def unnamed_destination(c: Completion, proofs: Sequence[Receipt]) -> str | None:
+    """Why a delivery's proofs are of another act: the statement says where it went ("to the
+    gallery") and the proof, a related act such as an upload of the same render to the archive,
+    names no such place. A delivery receipt of the thing itself cannot tell, and proves."""
+    if c.action.verb != "media.deliver":
+        return None
+    proofs = [p for p in proofs if p.action.rpartition(".")[2] not in _DELIVERING]
+    m = _DESTINATION.search(clean(c.clause or c.sentence))
+    if m is None or not proofs:
+        return None
+    dest = set(target_words(m.group("dest"))[0])
+    if any(dest <= target_words(f"{p.target} {p.text}")[0] for p in proofs):
+        return None
+    return (f"says it went to the {m.group('dest')}; its proof "
+            f"{', '.join(p.id for p in proofs)} names no {m.group('dest')}")  # fmt: skip
