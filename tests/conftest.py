@@ -38,9 +38,19 @@ def ws() -> Iterator[Path]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
+#: The plugins of this environment that the inner sessions never use: each loads in every process
+#: an inner session starts (its xdist workers, a session killed mid-run), about 1.3 s of CPU
+#: between them where bytecode is not written (hypothesis' plugin imports all of hypothesis).
+INNER_ADDOPTS = "-p no:hypothesispytest -p no:benchmark -p no:anyio"
+
+
 @pytest.fixture
-def pytester_with_recordings(pytester: pytest.Pytester, small_recordings: Path) -> pytest.Pytester:
-    """A pytester project holding the small recordings as ``rec/small.jsonl``."""
+def pytester_with_recordings(
+    pytester: pytest.Pytester, small_recordings: Path, monkeypatch: pytest.MonkeyPatch
+) -> pytest.Pytester:
+    """A pytester project holding the small recordings as ``rec/small.jsonl``; its sessions, in
+    this process or another, load only the plugins they use (``INNER_ADDOPTS``)."""
+    monkeypatch.setenv("PYTEST_ADDOPTS", INNER_ADDOPTS)
     target = pytester.path / "rec" / "small.jsonl"
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_bytes(small_recordings.read_bytes())
