@@ -14,8 +14,6 @@ from pathlib import Path
 
 import pytest
 
-from tests.plugin_helpers import write_recordings
-
 pytest_plugins = ["pytester"]
 
 
@@ -23,6 +21,11 @@ pytest_plugins = ["pytester"]
 def small_recordings(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The plugin tests' recordings file (15 cases cut from the handwritten corpus), written once.
     Tests copy it into their own folder; nobody writes to this one."""
+    # Imported here, not at the top: the helpers preload the report, scipy and hypothesis, which
+    # the xdist controller (it loads this file too, and runs no test) would import for nothing
+    # before it starts the workers.
+    from tests.plugin_helpers import write_recordings
+
     return write_recordings(tmp_path_factory.mktemp("recordings") / "small.jsonl")
 
 
