@@ -14,8 +14,6 @@ from pathlib import Path
 
 import pytest
 
-from tests.plugin_helpers import write_recordings
-
 pytest_plugins = ["pytester"]
 
 
@@ -23,6 +21,11 @@ pytest_plugins = ["pytester"]
 def small_recordings(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The plugin tests' recordings file (15 cases cut from the handwritten corpus), written once.
     Tests copy it into their own folder; nobody writes to this one."""
+    # Imported here, not at the top: the helpers preload the report, scipy and hypothesis, which
+    # the xdist controller (it loads this file too, and runs no test) would import for nothing
+    # before it starts the workers.
+    from tests.plugin_helpers import write_recordings
+
     return write_recordings(tmp_path_factory.mktemp("recordings") / "small.jsonl")
 
 
@@ -38,9 +41,19 @@ def ws() -> Iterator[Path]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
+#: The plugins of this environment that the inner sessions never use: each loads in every process
+#: an inner session starts (its xdist workers, a session killed mid-run), about 1.3 s of CPU
+#: between them where bytecode is not written (hypothesis' plugin imports all of hypothesis).
+INNER_ADDOPTS = "-p no:hypothesispytest -p no:benchmark -p no:anyio"
+
+
 @pytest.fixture
-def pytester_with_recordings(pytester: pytest.Pytester, small_recordings: Path) -> pytest.Pytester:
-    """A pytester project holding the small recordings as ``rec/small.jsonl``."""
+def pytester_with_recordings(
+    pytester: pytest.Pytester, small_recordings: Path, monkeypatch: pytest.MonkeyPatch
+) -> pytest.Pytester:
+    """A pytester project holding the small recordings as ``rec/small.jsonl``; its sessions, in
+    this process or another, load only the plugins they use (``INNER_ADDOPTS``)."""
+    monkeypatch.setenv("PYTEST_ADDOPTS", INNER_ADDOPTS)
     target = pytester.path / "rec" / "small.jsonl"
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_bytes(small_recordings.read_bytes())

@@ -3,6 +3,7 @@ suite files, and per-item outcomes of a pytester run."""
 
 from __future__ import annotations
 
+import importlib
 import json
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -11,14 +12,29 @@ from typing import Any
 import pytest
 
 # pytester's in-process runs drop the modules a run imported once it ends, and numpy cannot be
-# imported twice in one process: load what the plugin imports lazily before any inner run.
-import harness.expectations.gates
-import harness.expectations.judge
-import harness.expectations.model
-import harness.report
-import harness.runners.registry
-import harness.scorers
-import harness.suite  # noqa: F401
+# imported twice in one process: load what the plugin imports lazily before any inner run. The
+# rest would otherwise be imported again by every inner run: hypothesis' pytest plugin imports
+# the whole of hypothesis at each session's end, the reference runner is 25 modules, and under -n
+# the controller imports xdist's scheduling. Each belongs to a distribution with a pytest plugin,
+# so pytest rewrites its asserts on import, and where bytecode is not written
+# (PYTHONDONTWRITEBYTECODE, as on the CI machine) that is a compile from source every time.
+PRELOADED: tuple[str, ...] = (
+    "harness.expectations.gates",
+    "harness.expectations.judge",
+    "harness.expectations.model",
+    "harness.report",
+    "harness.report.legends",
+    "harness.runners.reference",
+    "harness.runners.registry",
+    "harness.scorers",
+    "harness.scorers.run",
+    "harness.suite",
+    "hypothesis.internal.observability",
+    "xdist.dsession",
+    "xdist.workermanage",
+)
+for _module in PRELOADED:
+    importlib.import_module(_module)
 
 REPO = Path(__file__).resolve().parents[1]
 HANDWRITTEN = REPO / "recordings" / "sophobot" / "handwritten"

@@ -17,6 +17,9 @@ def test_a_gguf_path_is_served_under_its_stem(tmp_path: Path) -> None:
     assert (alias, path) == ("tiny-model", model.resolve())
     assert command[command.index("--host") + 1] == "127.0.0.1"
     assert command[command.index("--chat_format") + 1] == "shadow-chatml"
+    # The prompt is evaluated on the threads asked for too, not on every CPU.
+    assert command[command.index("--n_threads") + 1] == "1"
+    assert command[command.index("--n_threads_batch") + 1] == "1"
     assert resolve(str(model))[2] == "shadow-chatml"
 
 

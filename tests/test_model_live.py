@@ -6,9 +6,9 @@ are replayed offline from real recordings in ``test_smollm2_recorded.py``; this 
 catches the live server, the chat template or the grammar breaking. Skipped where the ``[model]``
 extra is not installed; CI installs it.
 
-One case is about a minute of CPU here (the portable llama.cpp wheel evaluates the 1,341-token
-prompt at about 30 tokens a second), and two minutes of wall time on a loaded machine: the slowest
-test of the suite, started first (``slow(first=True)``)."""
+One case is about 20 s of CPU here, most of it evaluating the 1,341-token prompt on one thread,
+and up to a minute of wall time on a loaded machine: the slowest test of the suite, started first
+(``slow(first=True)``)."""
 
 from __future__ import annotations
 
@@ -46,9 +46,10 @@ pytestmark = [
 
 @pytest.fixture(scope="module")
 def served() -> Iterator[Served]:
-    # One thread: the test shares the machine with the other xdist worker, and llama.cpp's threads
-    # spin while they wait for each other; two threads took 151 s of CPU and 378 s here for the
-    # case one thread answers with 57 s and 127 s (load 7).
+    # One thread, for the prompt too: the test shares the machine with the other xdist worker, and
+    # llama.cpp's threads spin while they wait for each other; two threads took 151 s of CPU and
+    # 378 s here for the case one thread answers with 57 s and 127 s (load 7), and a prompt
+    # evaluated on two threads 21-34 s of CPU where one thread takes 19 s (load 2-3).
     with serving(ServeConfig(model="smollm2", n_threads=1)) as running:
         yield running
     # The server leaves no process behind: gone, or a zombie its parent has not reaped yet.

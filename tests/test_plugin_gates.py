@@ -5,6 +5,7 @@ the plugin's hook specs, which a conftest implements to watch cases and gates.""
 from __future__ import annotations
 
 import json
+import subprocess
 import sys
 import xml.etree.ElementTree as ET
 
@@ -139,3 +140,15 @@ def test_a_controller_with_no_gate_does_not_load_the_statistics(
         stash[GATHERED] = Gathered()
     monkeypatch.setitem(sys.modules, "harness.policy", None)  # importing it now raises
     assert judge_gathered(SimpleNamespace(stash=stash)) == []  # type: ignore[arg-type]
+
+
+def test_loading_a_gate_policy_does_not_load_the_statistics() -> None:
+    """Every xdist worker of a suite with a gate loads its policy at collection, to refuse a bad
+    one early, and never judges it (the controller does): scipy, a second of each worker's
+    start-up, is imported only where a gate's rate is bounded."""
+    probe = (
+        "import sys; from harness.policy import load_policy; load_policy(None); "
+        "print(sorted(m for m in ('scipy', 'harness.stats') if m in sys.modules))"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"

@@ -35,6 +35,32 @@ def project(pytester_with_recordings: pytest.Pytester) -> pytest.Pytester:
     return pytester
 
 
+@pytest.fixture(scope="module")
+def finished_session(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
+    """Filled by ``finished``: the social suite's uninterrupted session, made once a module."""
+    return {"dir": tmp_path_factory.mktemp("finished") / "run"}
+
+
+@pytest.fixture
+def finished(project: pytest.Pytester, finished_session: dict[str, object]) -> dict[str, str]:
+    """The project's ``whole``: the run directory of an uninterrupted session of the suite (no
+    report), and that session's outcomes. The first test to ask runs the session; the others get
+    a copy of its directory (run.json names the suite and recordings by relative path, so the
+    copy is what the session would write here)."""
+    kept = finished_session["dir"]
+    assert isinstance(kept, Path)
+    if "outcomes" not in finished_session:
+        finished_session["outcomes"] = outcomes(
+            project.inline_run("--shadow-out", "whole", NO_REPORT)
+        )
+        shutil.copytree(project.path / "whole", kept)
+    else:
+        shutil.copytree(kept, project.path / "whole")
+    found = finished_session["outcomes"]
+    assert isinstance(found, dict)
+    return found
+
+
 def _tear(run_dir: Path, keep: int) -> list[bytes]:
     """What a kill mid-write leaves: the first ``keep`` result lines and half of the next."""
     lines = (run_dir / "results.jsonl").read_bytes().splitlines(keepends=True)
@@ -49,10 +75,10 @@ def _stored_lines(run_dir: Path) -> list[bytes]:
 
 @pytest.mark.parametrize("workers", [[], ["-n", "2"]], ids=["one-process", "xdist"])
 def test_resume_after_a_torn_write_gives_the_uninterrupted_run(
-    project: pytest.Pytester, workers: list[str]
+    project: pytest.Pytester, finished: dict[str, str], workers: list[str]
 ) -> None:
     # Only the resumed session's report is read: it is written there, not copied from "whole".
-    whole = outcomes(project.inline_run("--shadow-out", "whole", NO_REPORT))
+    whole = finished
     # The interrupted run: a copy of the uninterrupted one, torn as a kill mid-write tears it.
     out = project.path / "out"
     shutil.copytree(project.path / "whole", out)
@@ -85,16 +111,19 @@ def test_resume_after_a_torn_write_gives_the_uninterrupted_run(
     assert sum(row["runs"] for row in summary["status_counts"]) == 15
 
 
-def test_resuming_a_finished_run_runs_nothing(project: pytest.Pytester) -> None:
-    first = outcomes(project.inline_run("--shadow-out", "out", NO_REPORT))
-    before = _stored_lines(project.path / "out")
-    again = outcomes(project.inline_run("--shadow-resume", "out", NO_REPORT))
-    assert again == first
-    assert _stored_lines(project.path / "out") == before
+def test_resuming_a_finished_run_runs_nothing(
+    project: pytest.Pytester, finished: dict[str, str]
+) -> None:
+    before = _stored_lines(project.path / "whole")
+    again = outcomes(project.inline_run("--shadow-resume", "whole", NO_REPORT))
+    assert again == finished
+    assert _stored_lines(project.path / "whole") == before
 
 
-def test_resume_refuses_another_runner_or_a_run_not_from_pytest(project: pytest.Pytester) -> None:
-    outcomes(project.inline_run("--shadow-out", "out", NO_REPORT))
+def test_resume_refuses_another_runner_or_a_run_not_from_pytest(
+    project: pytest.Pytester, finished: dict[str, str]
+) -> None:
+    shutil.move(project.path / "whole", project.path / "out")
     before = (project.path / "out" / "results.jsonl").read_bytes()
 
     other = project.runpytest("--shadow-resume", "out", "--shadow-runner", "reference")
@@ -202,10 +231,12 @@ def test_resume_after_kill_9(
     assert not (out / ".parts").exists()
 
 
-def test_a_session_on_a_run_directory_in_use_is_refused(project: pytest.Pytester) -> None:
+def test_a_session_on_a_run_directory_in_use_is_refused(
+    project: pytest.Pytester, finished: dict[str, str]
+) -> None:
     from harness.runlock import RunDirLock
 
-    outcomes(project.inline_run("--shadow-out", "out", NO_REPORT))
+    shutil.move(project.path / "whole", project.path / "out")
     before = _stored_lines(project.path / "out")
     with RunDirLock(project.path / "out", command="shadow run --resume"):
         for option in ("--shadow-resume", "--shadow-out"):

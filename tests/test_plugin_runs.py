@@ -4,6 +4,7 @@ directory under xdist, and shards that merge into the unsharded result."""
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -30,6 +31,30 @@ def project(pytester_with_recordings: pytest.Pytester) -> pytest.Pytester:
     return pytester
 
 
+@pytest.fixture(scope="module")
+def whole_session(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
+    """Filled by ``whole``: the social suite's session in one process, made once a module."""
+    return {"dir": tmp_path_factory.mktemp("whole") / "run"}
+
+
+@pytest.fixture
+def whole(project: pytest.Pytester, whole_session: dict[str, object]) -> dict[str, str]:
+    """The project's ``whole``: the run directory of one session of the suite in one process,
+    report included, and that session's outcomes. The first test to ask runs the session; the
+    others get a copy of its directory (run.json names the suite and recordings by relative
+    path, so the copy is what the session would write here)."""
+    kept = whole_session["dir"]
+    assert isinstance(kept, Path)
+    if "outcomes" not in whole_session:
+        whole_session["outcomes"] = outcomes(project.inline_run("--shadow-out", "whole"))
+        shutil.copytree(project.path / "whole", kept)
+    else:
+        shutil.copytree(kept, project.path / "whole")
+    found = whole_session["outcomes"]
+    assert isinstance(found, dict)
+    return found
+
+
 def _case_outcomes(found: dict[str, str]) -> dict[tuple[str, str], str]:
     cases: dict[tuple[str, str], str] = {}
     for nodeid, outcome in found.items():
@@ -40,8 +65,10 @@ def _case_outcomes(found: dict[str, str]) -> dict[tuple[str, str], str]:
     return cases
 
 
-def test_pass_fail_matches_shadow_run_and_score(project: pytest.Pytester, tmp_path: Path) -> None:
-    found = outcomes(project.inline_run("--shadow-out", "out"))
+def test_pass_fail_matches_shadow_run_and_score(
+    project: pytest.Pytester, whole: dict[str, str], tmp_path: Path
+) -> None:
+    found = whole
     pytest_cases = _case_outcomes(found)
     assert set(pytest_cases.values()) == {"passed", "failed"}
 
@@ -63,7 +90,7 @@ def test_pass_fail_matches_shadow_run_and_score(project: pytest.Pytester, tmp_pa
     verdicts = judge_run(suite, project.path, run_dir, packages)
     assert {key: "failed" if unmet else "passed" for key, unmet in verdicts.items()} == pytest_cases
 
-    out = project.path / "out"
+    out = project.path / "whole"
     # The plugin's scores are what `shadow score` writes for its run directory, byte for byte,
     # and the same as the shadow run's but for the clock.
     written = (out / "scores.jsonl").read_bytes()
@@ -79,9 +106,11 @@ def test_pass_fail_matches_shadow_run_and_score(project: pytest.Pytester, tmp_pa
 
 
 @pytest.mark.slow
-def test_xdist_writes_one_merged_run_directory(project: pytest.Pytester) -> None:
+def test_xdist_writes_one_merged_run_directory(
+    project: pytest.Pytester, whole: dict[str, str]
+) -> None:
     # The xdist run's report is read below; the lone run's only for its scores.
-    single = outcomes(project.inline_run("--shadow-out", "one", NO_REPORT))
+    single = whole
     parallel = outcomes(project.inline_run("--shadow-out", "two", "-n", "2"))
     assert parallel == single
     out = project.path / "two"
@@ -89,7 +118,7 @@ def test_xdist_writes_one_merged_run_directory(project: pytest.Pytester) -> None
     keys = [r.key for r in read_results(out)]
     assert len(keys) == len(set(keys)) == 15
     assert comparable_scores(out / "scores.jsonl") == comparable_scores(
-        project.path / "one" / "scores.jsonl"
+        project.path / "whole" / "scores.jsonl"
     )
     meta = json.loads((out / "run.json").read_text())
     assert meta["counts"]["planned"] == meta["counts"]["completed"] == 15
@@ -99,8 +128,9 @@ def test_xdist_writes_one_merged_run_directory(project: pytest.Pytester) -> None
 
 
 @pytest.mark.slow
-def test_two_shards_merge_into_the_unsharded_run(project: pytest.Pytester, tmp_path: Path) -> None:
-    whole = outcomes(project.inline_run("--shadow-out", "whole"))
+def test_two_shards_merge_into_the_unsharded_run(
+    project: pytest.Pytester, whole: dict[str, str], tmp_path: Path
+) -> None:
     # The shards' own reports are not read: the merged run's is, written below.
     first = outcomes(project.inline_run("--shadow-out", "s1", "--shadow-shard", "1/2", NO_REPORT))
     second = outcomes(project.inline_run("--shadow-out", "s2", "--shadow-shard", "2/2", NO_REPORT))

@@ -25,7 +25,12 @@ def add_parser(sub: Any) -> None:
         help=f"{' | '.join(KNOWN_MODELS)} | PATH.gguf (default smollm2)",
     )
     serve.add_argument("--port", type=int, default=0, help="port (default: a free one)")
-    serve.add_argument("--threads", type=int, default=2, help="CPU threads (default 2)")
+    serve.add_argument(
+        "--threads",
+        type=int,
+        default=2,
+        help="CPU threads, for the prompt and the reply (default 2)",
+    )
     serve.add_argument(
         "--n-ctx",
         type=int,

@@ -77,6 +77,11 @@ def server_command(config: ServeConfig, port: int) -> tuple[list[str], str, Path
         str(config.n_ctx),
         "--n_threads",
         str(config.n_threads),
+        # The prompt is evaluated with n_threads_batch, which llama-cpp-python's server sets to
+        # every CPU unless told: "--threads 1" still spun two threads through each prompt (a
+        # 1,341-token prompt here: 19 s of CPU on one thread, 21-34 s on two, load 2-3).
+        "--n_threads_batch",
+        str(config.n_threads),
         "--chat_format",
         chat_format,
     ]

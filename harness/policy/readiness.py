@@ -15,7 +15,6 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from harness import stats
 from harness.policy.decide import Decision, failing_gates
 from harness.policy.gate_results import COMPARE, GateResult
 
@@ -98,6 +97,10 @@ def runs_needed(gate: GateResult, conf: float) -> int | None:
     total = float(gate.min_n)
     if gate.statistic in {"upper_bound", "lower_bound"}:
         if gate.kind == "rate":
+            # Imported here: scipy is a second of start-up that loading a policy (every xdist
+            # worker of a suite with a gate does) never needs.
+            from harness import stats
+
             total = max(
                 total,
                 stats.runs_to_bound(
