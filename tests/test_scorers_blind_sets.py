@@ -1,4 +1,4 @@
-"""The blind sets (held-out 4 to 7, the labelled real SmolLM2 statements): frozen, measured once,
+"""The blind sets (held-out 4 to 8, the labelled real SmolLM2 statements): frozen, measured once,
 now guards.
 
 Each was written blind from docs/labelled-sets.md; their first-contact figures (FIRST_CONTACT.md
@@ -48,6 +48,12 @@ FIRST_CONTACT_RIGHT = {
     ("heldout7", "citations.jsonl"): 72,  # of 73
     ("heldout7", "traces.jsonl"): 212,  # of 212 (trace, kind) units (first contact 210)
     ("heldout7", "repeat.jsonl"): 52,  # of 54 (first contact 50)
+    # Held-out 8: first contact 2026-12-02 10:38 UTC, main cefd8be (tests/data/heldout8/).
+    ("heldout8", "completion.jsonl"): 210,  # of 246
+    ("heldout8", "support.jsonl"): 91,  # of 129
+    ("heldout8", "citations.jsonl"): 63,  # of 63
+    ("heldout8", "traces.jsonl"): 206,  # of 207 (trace, kind) units
+    ("heldout8", "repeat.jsonl"): 38,  # of 42
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {("heldout4", "traces.jsonl"): ["traces.jsonl:1: trace.0.tool_call.t"]}
@@ -62,7 +68,9 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
     return outcomes
 
 
-@pytest.mark.parametrize("folder", ["heldout4", "heldout5", "heldout6", "heldout7", "real_smollm2"])
+@pytest.mark.parametrize(
+    "folder", ["heldout4", "heldout5", "heldout6", "heldout7", "heldout8", "real_smollm2"]
+)
 def test_the_set_is_the_frozen_one(folder: str) -> None:
     for line in (DATA / folder / "FROZEN.txt").read_text().splitlines():
         digest, name = line.split()
@@ -78,10 +86,17 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
 
 @pytest.mark.parametrize(
     ("folder", "pairs", "floor"),
-    [("heldout4", 30, 30), ("heldout5", 37, 37), ("heldout6", 38, 38), ("heldout7", 46, 38)],
+    [
+        ("heldout4", 30, 30),
+        ("heldout5", 37, 37),
+        ("heldout6", 38, 38),
+        ("heldout7", 46, 38),
+        ("heldout8", 57, 36),
+    ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
-    # First contact: held-out 4 14, held-out 5 25, held-out 6 20, held-out 7 24; the first three
+    # First contact: held-out 4 14, held-out 5 25, held-out 6 20, held-out 7 24, held-out 8 36;
+    # the first three
     # raised by the structural linking they drove, held-out 7 by the references, negation scope
     # and possession rules it drove (development figures, not blind ones).
     right, total = pairs_right(_outcomes(folder, "support.jsonl"))

@@ -50,33 +50,33 @@ FIRST_CONTACTS: tuple[FirstContact, ...] = (
         scorer="invented_completion",
         judgement="completion",
         detector="lexical",
-        blind_set="heldout7",
-        measured="2026-12-02 07:24 UTC at ca55b30",
-        figure="recall 0.866, precision 0.910",
-        reading="it missed about 1 invented completion in 7 and flagged about 1 in 11 wrongly: "
-        "its counts are lower bounds, so the rate gates divide their bound by its recall's "
-        "lower end (0.778)",
-        recall_low=0.778,
+        blind_set="heldout8",
+        measured="2026-12-02 10:38 UTC at cefd8be",
+        figure="recall 0.648, precision 0.919",
+        reading="it missed about 1 invented completion in 3 (most of them one item of a list or "
+        "one of several actions) and flagged about 1 in 12 wrongly: its counts are lower "
+        "bounds, so the rate gates divide their bound by its recall's lower end (0.548)",
+        recall_low=0.548,
         counts=("invented_completion.invented",),
     ),
     FirstContact(
         scorer="evidence_fidelity",
         judgement="support",
         detector="lexical",
-        blind_set="heldout7",
-        measured="2026-12-02 07:24 UTC at ca55b30",
-        figure="three-class agreement 0.717, polarity pairs 24/46",
-        reading="it errs towards 'unsupported' and misses about 2 contradictions in 5: "
-        "supported-claim rates are lower bounds",
+        blind_set="heldout8",
+        measured="2026-12-02 10:38 UTC at cefd8be",
+        figure="three-class agreement 0.705, polarity pairs 36/57",
+        reading="it judges about 1 claim in 3 wrongly and gets a claim and its negation both "
+        "right in under two pairs of three: claim-support rates are rough",
     ),
     FirstContact(
         scorer="repeat_checks",
         judgement="repeat",
         detector="lexical",
-        blind_set="heldout7",
-        measured="2026-12-02 07:24 UTC at ca55b30",
-        figure="check matching 25/26, reopening 25/28",
-        reading="about one reopening judgement in ten is wrong",
+        blind_set="heldout8",
+        measured="2026-12-02 10:38 UTC at cefd8be",
+        figure="check matching 21/22, reopening 17/20",
+        reading="about one reopening judgement in seven is wrong",
     ),
 )
 
