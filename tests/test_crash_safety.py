@@ -22,8 +22,6 @@ ROOT = Path(__file__).resolve().parents[1]
 CHILD = [sys.executable, "-m", "tests.replay_helpers"]
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 KILLS = 12
-#: The whole test, kills and resumes included; a few seconds of it is each child's start-up.
-BUDGET_S = 90.0
 
 
 def outcome(out: Path) -> dict[tuple[str, str], tuple[str, Any]]:
@@ -55,7 +53,6 @@ def _kill_at_random(process: subprocess.Popen[bytes], path: Path, rng: random.Ra
 
 @pytest.mark.slow
 def test_random_sigkills_then_resumes_end_with_the_uninterrupted_results(tmp_path: Path) -> None:
-    started = time.monotonic()
     whole = tmp_path / "whole"
     subprocess.run(
         [*CHILD, str(whole), "--delay", "0.02"], cwd=ROOT, env=ENV, check=True, timeout=120
@@ -88,4 +85,3 @@ def test_random_sigkills_then_resumes_end_with_the_uninterrupted_results(tmp_pat
     assert kills >= 10, f"only {kills} kills landed mid-run (seed {seed})"
     assert outcome(killed) == expected, f"seed {seed}"
     assert read_run_meta(killed)["state"] == "finished"
-    assert time.monotonic() - started < BUDGET_S
