@@ -12,25 +12,24 @@ from typing import Protocol
 
 from harness.schema import SUCCESS_STATUSES
 from harness.scorers.completion.grammar import Completion
-from harness.scorers.completion.occasions import contrasted_object, id_numbers, object_words
+from harness.scorers.completion.occasions import (
+    ReceiptLike,
+    contrasted_object,
+    id_numbers,
+    object_words,
+)
 from harness.text.names import named_in, target_words
 from harness.text.normal import clean
 from harness.text.support import support_tokens
 
 
-class Receipt(Protocol):
-    @property
-    def id(self) -> str: ...
+class Receipt(ReceiptLike, Protocol):
+    """A receipt as occasions reads it, with the action and target it was for."""
+
     @property
     def action(self) -> str: ...
     @property
     def target(self) -> str: ...
-    @property
-    def status(self) -> str: ...
-    @property
-    def at(self) -> datetime | None: ...
-    @property
-    def text(self) -> str: ...
 
 
 def succeeded(r: Receipt, recorded_at: datetime) -> bool:
