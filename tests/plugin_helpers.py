@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import shutil
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -89,6 +90,23 @@ def suite_text(
         f"expect: {expect}",
     ]
     return "\n".join(lines) + "\n" + extra
+
+
+def session_once(project: pytest.Pytester, memo: dict[str, object], *args: str) -> dict[str, str]:
+    """The outcomes of an inline session of the project run with ``--shadow-out whole`` and
+    ``args``, leaving its run directory at ``whole``. The first test of a module to ask runs it
+    and keeps the directory in ``memo["dir"]``; the others get a copy (run.json names the suite
+    and recordings by relative path, so the copy is what the session would write here)."""
+    kept = memo["dir"]
+    assert isinstance(kept, Path)
+    if "outcomes" not in memo:
+        memo["outcomes"] = outcomes(project.inline_run("--shadow-out", "whole", *args))
+        shutil.copytree(project.path / "whole", kept)
+    else:
+        shutil.copytree(kept, project.path / "whole")
+    found = memo["outcomes"]
+    assert isinstance(found, dict)
+    return found
 
 
 def outcomes(reprec: Any) -> dict[str, str]:

@@ -19,7 +19,14 @@ from harness.loading import load_packages
 from harness.replay import read_results, replay
 from harness.runners.registry import make_runner
 from harness.scorers.run import score_run_dir
-from tests.plugin_helpers import NO_REPORT, REPO, comparable_scores, outcomes, suite_text
+from tests.plugin_helpers import (
+    NO_REPORT,
+    REPO,
+    comparable_scores,
+    outcomes,
+    session_once,
+    suite_text,
+)
 
 EXPECT = "{status: completed, parity: true, invented_completion: false, boundary_events: 0}"
 GATE = "gate:\n  gates:\n    - {metric: parity.match, statistic: estimate, comparator: '>=', threshold: 0.5}\n"
@@ -44,21 +51,8 @@ def finished_session(tmp_path_factory: pytest.TempPathFactory) -> dict[str, obje
 @pytest.fixture
 def finished(project: pytest.Pytester, finished_session: dict[str, object]) -> dict[str, str]:
     """The project's ``whole``: the run directory of an uninterrupted session of the suite (no
-    report), and that session's outcomes. The first test to ask runs the session; the others get
-    a copy of its directory (run.json names the suite and recordings by relative path, so the
-    copy is what the session would write here)."""
-    kept = finished_session["dir"]
-    assert isinstance(kept, Path)
-    if "outcomes" not in finished_session:
-        finished_session["outcomes"] = outcomes(
-            project.inline_run("--shadow-out", "whole", NO_REPORT)
-        )
-        shutil.copytree(project.path / "whole", kept)
-    else:
-        shutil.copytree(kept, project.path / "whole")
-    found = finished_session["outcomes"]
-    assert isinstance(found, dict)
-    return found
+    report), and that session's outcomes, run once a module."""
+    return session_once(project, finished_session, NO_REPORT)
 
 
 def _tear(run_dir: Path, keep: int) -> list[bytes]:

@@ -4,7 +4,6 @@ directory under xdist, and shards that merge into the unsharded result."""
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
@@ -15,7 +14,7 @@ from harness.rundir import TraceStore
 from harness.runners.registry import make_runner
 from harness.scorers.run import score_run_dir
 from harness.suite import judge_run, read_suite
-from tests.plugin_helpers import NO_REPORT, comparable_scores, outcomes, suite_text
+from tests.plugin_helpers import NO_REPORT, comparable_scores, outcomes, session_once, suite_text
 
 EXPECT = "{status: completed, parity: true, invented_completion: false, boundary_events: 0}"
 GATE = "gate:\n  gates:\n    - {metric: parity.match, statistic: estimate, comparator: '>=', threshold: 0.5}\n"
@@ -40,19 +39,8 @@ def whole_session(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]
 @pytest.fixture
 def whole(project: pytest.Pytester, whole_session: dict[str, object]) -> dict[str, str]:
     """The project's ``whole``: the run directory of one session of the suite in one process,
-    report included, and that session's outcomes. The first test to ask runs the session; the
-    others get a copy of its directory (run.json names the suite and recordings by relative
-    path, so the copy is what the session would write here)."""
-    kept = whole_session["dir"]
-    assert isinstance(kept, Path)
-    if "outcomes" not in whole_session:
-        whole_session["outcomes"] = outcomes(project.inline_run("--shadow-out", "whole"))
-        shutil.copytree(project.path / "whole", kept)
-    else:
-        shutil.copytree(kept, project.path / "whole")
-    found = whole_session["outcomes"]
-    assert isinstance(found, dict)
-    return found
+    report included, and that session's outcomes, run once a module."""
+    return session_once(project, whole_session)
 
 
 def _case_outcomes(found: dict[str, str]) -> dict[tuple[str, str], str]:

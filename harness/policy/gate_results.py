@@ -152,8 +152,9 @@ def _check_gate(
     judged = n if math.isnan(n_eff) or gate.statistic == "events" else n_eff
     sample = _sample(n, n_eff)
     what = f"{gate.metric} {gate.statistic}"
-    adjusted = recall is not None and gate.statistic == "upper_bound" and not math.isnan(value)
-    if recall is not None and adjusted:
+    if gate.statistic != "upper_bound" or math.isnan(value):
+        recall = None  # only a bound on a rate of events found is one to divide
+    if recall is not None:
         # The rate counts the events its detector found; one that finds only part of them
         # bounds the true rate only once divided by the share it finds (measured blind).
         found = value
@@ -190,7 +191,7 @@ def _check_gate(
         estimate=estimate,
         n_eff=n_eff,
         kind=kind,
-        detector_recall=recall.low if recall is not None and adjusted else 1.0,
+        detector_recall=recall.low if recall is not None else 1.0,
     )
 
 

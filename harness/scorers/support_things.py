@@ -120,10 +120,9 @@ _MODIFIED = re.compile(
     r"\b(?:the|a|an|its|their|his|her|this|that)\s+([a-z][a-z-]+)\s+([a-z][a-z-]+)\b"
 )
 #: Words before a noun that say how much or how recent, not which one.
-_GENERIC_MODIFIERS = roots(
-    "full whole entire complete final first last latest new fresh current same old revised "
-    "updated draft big small large short long other next previous second third actual original "
-    "real expected"
+_GENERIC_MODIFIERS = _FRESHNESS | roots(
+    "full whole entire complete final first last same old revised draft big small large short "
+    "long other next previous second third actual original real expected"
 )
 
 

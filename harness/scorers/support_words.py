@@ -40,8 +40,10 @@ PREDICATE_START = re.compile(
     r"came|comes|found|made|gave|left|kept|held|sent|paid|said|says|told|saw|brought|bought|"
     r"began|became|put|set|skipped|[a-z]{3,}ed)\b"
 )
-#: Words that negate without "not": "skipped the check" did not do it, "lacks a seal" has
-#: none, "nowhere on the feed" is not on it, "accidental" is not intended. Read on both sides.
+#: Words read as plainer ones, on both sides: negations without "not" ("skipped the check" did
+#: not do it, "lacks a seal" has none, "nowhere on the feed" is not on it, "accidental" is not
+#: intended, "still without" does not have) and idioms of an action ("signed off on" approved,
+#: "is out on the feed" published there).
 _NEGATING: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\b(?:skipped|omitted|missed|neglected)\b"), "did not do"),
     (re.compile(r"\b(?:lacks|lack|lacked)\b"), "has no"),
