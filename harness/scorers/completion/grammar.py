@@ -17,6 +17,7 @@ from functools import lru_cache
 
 from harness.scorers.completion import clauses as cl
 from harness.scorers.completion import lexicon as lx
+from harness.scorers.completion.anchored import ANY, anchored, loose_mentions
 from harness.scorers.completion.labels import all_done, bracketed, status_line
 from harness.scorers.completion.lexicon import Action
 from harness.scorers.completion.mood import blocked, inbound, labelled, their_act
@@ -146,8 +147,13 @@ def _targets_of(
     def is_topic(literal: str) -> bool:
         return _topic_pattern(literal).search(head) is not None
 
+    strict = _mentioned(head, known)
+    if not strict:
+        # "hazel and rowan" for ledger-hazel and ledger-rowan: short forms the package's own
+        # targets explain, read only when no target is named in full
+        strict = [k for k, _ in loose_mentions(head, known)]
     names = tuple(
-        k for k in _mentioned(head, known)
+        k for k in strict
         if k.lower() not in _AGENTS and not any(is_topic(v) for v in name_variants(k))
     )  # fmt: skip
     own = tuple(
@@ -226,6 +232,38 @@ def _by_shape(
     return hits
 
 
+def _by_anchor(
+    masked: str,
+    seg: cl.Segment,
+    text: str,
+    prefix: str,
+    clause_after: str,
+    known: Sequence[str],
+    skipped: list[str],
+) -> list[Hit]:
+    """The statement of a clause that names known targets and says they are over, in words
+    no phrase or shape holds (``anchored.py``), under the same checks of mood."""
+    people = frozenset(k for k in known if k.isalpha())
+    found = anchored(text, known, people)
+    if found is None:
+        return []
+    why = blocked(prefix + " " + text[: found.start], text[found.end :],
+                  f"{text[found.end :]} {clause_after}", found.phrase)  # fmt: skip
+    if why is None:
+        tag = labelled(masked[: seg.start])
+        why = f"labelled {tag!r}: quoted or flagged" if tag else None
+    if why is not None:
+        skipped.append(f"{found.phrase!r} (names a target the host acted on): {why}")
+        return []
+    return [Hit(found.phrase, ANY, found.names, (), clause=text)]
+
+
+#: A bracketed list of items with no verb ("all three audits (ash, elm, oak)"): the items of the
+#: clause around it, not a clause of its own.
+_LISTED = re.compile(
+    r"\s*\(((?:[\w'.#-]+\s+){0,2}[\w'.#-]+(?:\s*(?:,|\band\b|&|\+)\s*(?:[\w'.#-]+\s+){0,2}"
+    r"[\w'.#-]+)+)\)"
+)
 _MOVING = (lx.SEND, lx.DELIVER, lx.DELIVER_FILE)
 _PAST_OF = {"reach": "reached", "send": "sent", "arrive": "arrived", "deliver": "delivered",
             "pay": "paid", "post": "posted", "publish": "published", "seal": "sealed",
@@ -272,6 +310,7 @@ def detect(sentence: str, known: tuple[str, ...] = ()) -> tuple[tuple[Hit, ...],
         return (), ("flagged for confirmation",)
     if lx.COND_START.search(masked):
         return (), ("conditional or temporal clause",)
+    masked = _LISTED.sub(lambda m: f", {m.group(1)},", masked)
     named = named_in(sentence)
     line = status_line(masked)
     lines = [line] if line is not None else bracketed(masked) or all_done(masked)
@@ -296,9 +335,12 @@ def detect(sentence: str, known: tuple[str, ...] = ()) -> tuple[tuple[Hit, ...],
             skipped.append("workspace artifact, not an outward action")
             continue
         prefix = inherited if seg.shared else ""
+        # a later clause of the sentence attributes this one only as a short tag (", Mira
+        # says"); one with its own subject and object ("we can expect the scans") is its own
         clause_after = " ".join(
-            masked[s.start : s.end] for s in segments[index + 1 :] if s.primary == seg.primary
-        )
+            part for s in segments[index + 1 :] if s.primary == seg.primary
+            if len((part := masked[s.start : s.end]).split()) <= 4
+        )  # fmt: skip
         taken: list[tuple[int, int]] = []
         first = len(text)
         before = len(found)
@@ -361,5 +403,7 @@ def detect(sentence: str, known: tuple[str, ...] = ()) -> tuple[tuple[Hit, ...],
                     found.append(Hit(phrase, also, names, own, clause=text))
         if len(found) == before:
             found.extend(_by_shape(masked, seg, text, prefix, clause_after, named, known, skipped))
+        if len(found) == before:
+            found.extend(_by_anchor(masked, seg, text, prefix, clause_after, known, skipped))
         inherited = prefix + " " + text[:first]
     return tuple(found), tuple(skipped)

@@ -407,7 +407,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:was|were|has been|have been|got)\s+(?:now\s+|already\s+)?(?:answered|replied to|written to|contacted)\b", SEND, needs="answered|replied|written|contacted"),
     _t(rf"\b(?:money|funds|payment|amount|balance)\b{_W}{{0,4}}?\s+(?:was\s+|were\s+|got\s+)?(?:transferred|wired|remitted)\b|\b(?:transferred|wired|remitted)\s+(?:{_DET}\s+|the\s+)?(?:money|funds|payment|amount|balance)\b", PAY, needs="transfer|wired|remitted"),
     _t(r"\b(?:registry|ledger)\s+(?:now\s+)?(?:lists|shows|records|carries|has)\b", REGISTER, needs="lists|shows|records|carries|has"),
-    _t(r"\bjournal\s+(?:now\s+)?(?:has|holds|contains|carries)\s+(?:it|them|the|this|that|today's|tonight's|this morning's)\b", JOURNAL, needs="has|holds|contains|carries"),
+    _t(r"\bjournal\s+(?:now\s+)?(?:has|holds|contains|carries)\s+(?:(?:both|all)\s+)?(?:it|them|the|this|that|today's|tonight's|this morning's)\b", JOURNAL, needs="has|holds|contains|carries"),
     # "the journal records it": an entry made; "records that ..." reports what it says
     _t(r"\bjournal\s+(?:now\s+)?(?:records|logs|notes)\s+(?:it|them|this|the)\b", JOURNAL, needs="records|logs|notes"),
     _t(rf"\b(?:branch|pr|pull request|fix|change|changes|patch)\b{_W}{{0,3}}?\s+went in\b", MERGE, needs="went in"),
@@ -415,7 +415,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"\b(?:cleaned up|cleaned out|cleared out|wiped|trashed)\b", DELETE, needs="clean|cleared|wiped|trashed"),
     _t(r"\b(?:archived|backed up)\b", UPLOAD, needs="archived|backed"),
     # "the sheet is in the archive", terse "contact sheet in archive now": stored there
-    _t(r"\b(?:(?:is|are|now|sits?)\s+(?:now\s+|safely\s+|already\s+)?(?:up\s+)?in\s+(?:the\s+|our\s+|my\s+)?(?:archive|drive|shared drive|bucket|storage|backup|dropbox)\b|in\s+(?:the\s+)?(?:archive|drive|bucket|storage)\s+now\b)", UPLOAD, needs="archive|drive|bucket|storage|backup|dropbox"),
+    _t(r"\b(?:(?:is|are|now|sits?|'s)\s+(?:now\s+|safely\s+|already\s+)?(?:up\s+(?:in|on)|in)\s+(?:the\s+|our\s+|my\s+)?(?:archive|drive|shared drive|bucket|storage|backup|dropbox)\b|in\s+(?:the\s+)?(?:archive|drive|bucket|storage)\s+now\b)", UPLOAD, needs="archive|drive|bucket|storage|backup|dropbox"),
     # an action in progress as the stage writes: "I am sending it again now"
     _t(rf"\b(?:i|we)\s*(?:am|are|'m|'re)\s+(?:now\s+|also\s+|just\s+|currently\s+)?(?P<verb>{_PROGRESSIVE})\b", None, ONGOING, needs="ing"),
     # ... with its subject and auxiliary left out, as a status line: "Sending scan results to
@@ -427,6 +427,14 @@ TRIGGERS: tuple[Trigger, ...] = (
     # publishing by another name: "a new report has been released", "launched the newsletter"
     _t(rf"\b(?:{_PUBLISHED})\b{_W}{{0,4}}?\s+(?:has been|have been|was|were|is|are|got)\s+(?:now\s+|just\s+|officially\s+)?(?:{_RELEASED})\b", PUBLISH, needs="released|launched|rolled|put out|available|public"),
     _t(rf"\b(?:{_RELEASED})\s+(?:(?:{_DET}|a|an)\s+)?(?:new\s+|latest\s+)?(?:[\w-]+\s+){{0,2}}?(?:{_PUBLISHED})\b", PUBLISH, needs="released|launched|rolled|put out|available|public"),
+    # "finished rendering", "done uploading": the act named by its gerund is over
+    _t(r"\b(?:finished|completed|done|got done)\s+rendering\b", RENDER, needs="rendering"),
+    _t(r"\b(?:finished|completed|done|got done)\s+uploading\b", UPLOAD, needs="uploading"),
+    _t(r"\b(?:finished|completed|done|got done)\s+(?:re-?)?sealing\b", SEAL, needs="sealing"),
+    _t(r"\b(?:finished|completed|done|got done)\s+registering\b", REGISTER, needs="registering"),
+    _t(r"\b(?:finished|completed|done|got done)\s+(?:publishing|posting)\b", PUBLISH, needs="publishing|posting"),
+    _t(r"\b(?:finished|completed|done|got done)\s+(?:delivering|shipping)\b", DELIVER, needs="delivering|shipping"),
+    _t(r"\b(?:finished|completed|done|got done)\s+merging\b", MERGE, needs="merging"),
     # registry and ledger
     _t(rf"\b(?:added|entered|recorded|written|put|logged|noted|(?:have|has|had|did)\s+(?:already\s+|also\s+|just\s+)?(?:add|enter|record|write|wrote|put|log|note)){_W}{{0,4}}?\s+(?:in|into|to)\s+(?:the\s+)?(?:registry|ledger)\b", REGISTER),
     _t(rf"\b(?:registry|ledger)\b{_W}{{0,2}}?\s+(?:(?:was|has been|is now|got)\s+)?(?:updated|amended|changed)\b", REGISTER),
@@ -439,7 +447,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(rf"\b(?:is|are|now)\s+(?:now\s+|safely\s+)?(?:in|saved in|stored in)\s+(?:{_DET}\s+)?memory\b", MEMORY),
     _t(rf"\bupdated\s+(?:{_DET}\s+)?memory\b", MEMORY),
     # journal
-    _t(rf"\b(?:logged|recorded|noted|entered|written|wrote|added|put|appended|saved|(?:have|has|had|did)\s+(?:already\s+|also\s+|just\s+)?(?:log|record|note|enter|write|add|put|append|save)){_W}{{0,5}}?\s+(?:in|into|to)\s+(?:{_DET}\s+)?journal\b", JOURNAL),
+    _t(rf"\b(?:logged|recorded|noted|entered|written|wrote|added|put|appended|saved|(?:have|has|had|did)\s+(?:already\s+|also\s+|just\s+)?(?:log|record|note|enter|write|add|put|append|save)){_W}{{0,8}}?\s+(?:in|into|to)\s+(?:{_DET}\s+)?journal\b", JOURNAL),
     # "journal entry is wrote", "journal entry recorded right after the DM": a participle
     # without its auxiliary, or a past form in its place, as terse or second-language writers put it
     _t(rf"\bjournal(?:\s+entry)?\b{_W}{{0,2}}?\s+(?:(?:was|has been|is|got)\s+(?:now\s+)?(?:wrote|write)\b|(?:(?:was|has been|is|got)\s+)?(?:now\s+)?(?:added|written|made|created|appended|saved|updated|entered|filed|(?:recorded|logged)(?=\s*[.;,]|\s*$|\s+(?:right|just|today|yesterday|at|on|after|before|this|earlier|now|for)\b)))", JOURNAL),
@@ -504,7 +512,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(rf"\b(?:{MSG_NOUNS})\b{_W}{{0,5}}?\s+(?:reached|made it to|got to)\b(?!\s+\d)", SEND),
     _t(rf"\b(?:{FILE_NOUNS})\b{_W}{{0,5}}?\s+(?:reached|made it to|got to)\b(?!\s+\d)", DELIVER_FILE, needs="reached|made it|got to"),
     # "reached Kasimir", elliptical "Reached the host 14:05": arrival at a person or place
-    _t(r"\b(?:reached|got through to)\s+(?!out\b)(?:(?:the|our|my)\s+)?(?P<to>[\w'-]+)", DELIVER, NAMED, needs="reached|got through"),
+    _t(r"\b(?:reached|got through to)\s+(?!out\b)(?:(?:the|our|my|both|all|each of)\s+)?(?P<to>[\w'-]+)", DELIVER, NAMED, needs="reached|got through"),
     _t(rf"\b(?:{FILE_NOUNS})\b\s+(?:is|are|were|was)\s+(?:now\s+|already\s+)?out\b(?!\s+of\b)", DELIVER_FILE, needs="out"),
     _t(rf"\b(?:{_ACTION_NOUNS}|{_OBJECT_NOUNS})\b{_W}{{0,3}}?\s+(?:went|has gone|have gone|had gone|was sent|got sent|were sent|was pushed|were pushed|got pushed|was forwarded|were forwarded|was shipped|were shipped|made its way|went off|went over)\s+(?:over\s+|off\s+|out\s+)?to\s+(?P<dest>(?:{_DET}\s+|the\s+|a\s+)?[\w'-]+(?:\s+[\w'-]+)?)", None, PLACE),
     _t(rf"\b(?:shipped|pushed|forwarded)\s+(?:[\w'-]+\s+){{0,4}}?to\s+(?P<dest>(?:{_DET}\s+|the\s+|a\s+)?[\w'-]+(?:\s+[\w'-]+)?)", None, PLACE),
@@ -564,7 +572,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     # "Seal done for project-general", "Registration done."
     _t(rf"(?<![\w-])(?P<noun>{_ACTION_NOUNS}|seal|ack|registry|register|journal|ledger|dm|msg|email|e-mail)(?![\w-]){_MODIFIED}(?:\s+[\w'.-]+){{0,2}}?\s+(?:done|ok|complete|completed|finished)\b(?=\W*$|\s*[,.;:(]|\s+(?:for|on|now|today|already|at|and)\b)", None, NOUN, needs="done|ok|complet|finish"),
     # single verbs
-    _t(r"\b(?:re-?sent|sent|messaged|dm'?e?d|emailed|e-mailed|texted|pinged|replied|responded|wrote back)\b", SEND),
+    _t(r"\b(?:re-?sent|sent|sended|messaged|dm'?e?d|emailed|e-mailed|texted|pinged|replied|responded|wrote back)\b", SEND),
     _t(r"\b(?:re-?delivered|delivered|handed off|handed over|shipped|dispatched|couriered|mailed)\b", DELIVER),
     _t(r"\b(?:journal(?:l)?ed|re-?journal(?:l)?ed)\b", JOURNAL),
     _t(r"\b(?:appended|logged)\b", JOURNAL),
@@ -572,7 +580,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"\b(?:re-?sealed|sealed)\b", SEAL),
     _t(r"\b(?:re-?published|published|re-?posted|posted|went live|is now live|is live|made public|went public)\b", PUBLISH),
     _t(r"\b(?:acknowledged|acked)\b", ACK),
-    _t(r"\b(?:(?:was|were|been|is|are|got|i|we|they|i've|we've)\s+(?:now\s+|already\s+|just\s+)?(?:re-?scheduled|scheduled|booked|arranged|set up)(?!\s+to\b)|(?:re-?scheduled|scheduled|booked)\s+(?:for|a|an|the|it|him|her|them|this|that|on|in)\b|(?:re-?scheduled|scheduled|booked|arranged)(?=\W*$))", SCHEDULE),
+    _t(r"\b(?:(?:was|were|been|is|are|got|i|we|they|i've|we've)\s+(?:now\s+|already\s+|just\s+)?(?:re-?scheduled|scheduled|booked|arranged|set up)(?!\s+to\b)|(?:re-?scheduled|scheduled|booked)\s+(?:[\w'-]+\s+)?(?:for|a|an|the|it|him|her|them|this|that|on|in)\b|(?:re-?scheduled|scheduled|booked|arranged)(?=\W*$))", SCHEDULE),
     _t(r"\b(?:is|are|now)\s+(?:now\s+)?(?:on|in)\s+(?:the\s+|my\s+|our\s+)?(?:calendar|schedule|books|diary|agenda)\b", SCHEDULE),
     _t(r"\bmerged\b", MERGE),
     _t(r"\b(?:re-?uploaded|uploaded)\b", UPLOAD),
@@ -630,7 +638,9 @@ NEGATION = re.compile(
 )
 MODAL = re.compile(
     r"\b(?:will|would|should|shall|could|can|may|might|must|ought|going to|gonna|about to|"
-    r"plans? to|planning|planned|intends? to|intend|intended|intending|needs? to|need|needs|"
+    # "the intended drift", "the planned post": an adjective before a noun plans nothing now
+    r"plans? to|planning|planned(?=\s+(?:to|for)\b|\W*$)|intends? to|intend|"
+    r"intended(?=\s+(?:to|for)\b|\W*$)|intending|needs? to|need|needs|"
     r"wants? to|ready to|to be|is to|are to|expected to|supposed to|hopes? to|tries to|try to|"
     r"attempt to|propose[sd]?|proposal|recommend(?:s|ed|ing)?|suggest(?:s|ed|ing)?|consider|"
     r"pending|awaiting|await|waiting|once|if|unless|until|whether|when|in case|assuming|"
@@ -662,7 +672,8 @@ VERIFY = re.compile(
     # "the kiln-check reminder": a check inside a compound name asks for nothing
     r"(?<![\w-])(?:confirm|verify|check|ensure|determine|establish|validate|recheck|re-check|"
     r"double-check|find out|make sure|see if|see whether|ask|asking|confirming|verifying|"
-    r"checking|investigate)\b"
+    # "the weekly hash check is marked done": a check named as a task, not a request for one
+    r"checking|investigate)\b(?!\s+(?:is|was|are|were|has|had|task|item|got)\b)"
 )
 FLAGGED = re.compile(
     r"\b(?:unconfirmed|unverified|pending (?:host )?confirmation|needs? (?:host )?confirmation|"

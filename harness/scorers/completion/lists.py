@@ -12,7 +12,7 @@ from datetime import datetime
 from typing import Protocol
 
 from harness.scorers.completion.grammar import Completion
-from harness.scorers.completion.lexicon import destination_family
+from harness.scorers.completion.lexicon import Action, destination_family, noun_family
 from harness.text.names import name_variants, target_words
 from harness.text.normal import clean
 
@@ -67,7 +67,9 @@ class _Receipt(Protocol):
 #: Where one item of a noun-phrase list ends and the next begins.
 _JOIN = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*|\s+as well as\s+|\s+plus\s+")
 #: Words before an item that are not the item ("and to the studio feed", "and both").
-_LEAD = re.compile(r"^(?:(?:the|to|both|for|on|onto|with|into|its|their|his|her|my|our|a|an)\s+)+")
+_LEAD = re.compile(
+    r"^(?:(?:the|to|both|for|on|onto|with|into|its|their|his|her|my|our|a|an|also|then)\s+)+"
+)
 #: Where an item's noun phrase ends: a quantifier, a verb, a preposition or a time.
 _ITEM_END = re.compile(
     r"\s+(?:and|or|both|all|too|also|as|is|are|was|were|has|have|had|now|today|yesterday|in|"
@@ -80,7 +82,8 @@ _EMPTY_WORDS = frozenset({"one", "ones", "other", "others", "rest", "same", "eac
 #: An item cannot open with a verb, a relative pronoun or a conjunction: that is a clause.
 _NOT_ITEM = re.compile(
     r"^(?:[a-z'-]+ed|sent|paid|went|told|got|wrote|put|made|gave|then|so|which|who|whom|whose|"
-    r"where|that|when|while|as|since|because|after|before|but|if|now|today|yesterday)\b"
+    r"where|that|when|while|as|since|because|after|before|but|if|now|today|yesterday|all|every|"
+    r"each|none)\b"
 )
 
 
@@ -92,7 +95,7 @@ _ID_TOKEN = re.compile(r"^(?:[a-z]+[-_][\w-]+|[a-z]+\d[\w-]*|\d+[a-z][\w-]*)$")
 _PREPOSITION = re.compile(r"^(?:to|on|onto|for|with|into)\b")
 
 
-def _parallel(tail: str, right: str, item: str, left: str) -> bool:
+def _parallel(tail: str, right: str, item: str, left: str, action: Action | None = None) -> bool:
     """Is ``item`` another of what the proved ``tail`` is: an id like it ("glossary-fixes and
     footnote-renumber", "0412 and 0413"), the same head noun ("kiln study and glaze study") or
     its pro-form ("the tea-guild reminder and the dentist one"), a place of the same kind ("the
@@ -101,6 +104,10 @@ def _parallel(tail: str, right: str, item: str, left: str) -> bool:
     first, last = item.split()[0], item.split()[-1]
     if _ID_TOKEN.match(first) or (first.isdigit() and tail.isdigit()):
         return True
+    if len(left.split()) == 1 and " " not in item:
+        return True  # "ash, elm, oak": bare words of one list
+    if action is not None and action in (noun_family(last), destination_family(last)):
+        return True  # "teaching-notes and also the glossary branch": a thing of the same act
     if last in ("one", "ones") or (last == tail and not last.isdigit()):
         return True
     place = destination_family(tail)
@@ -135,16 +142,18 @@ def unproven_item(
     pieces = _JOIN.split(text)
     for left, right in itertools.pairwise(pieces):
         tail = left.split()[-1:] if left.split() else []
-        t_words, t_numbers = target_words(" ".join(tail))
+        # the item before the join: its last words ("the clay reminder" of "... and the rent one")
+        t_words, t_numbers = target_words(" ".join(left.split()[-3:]))
         if not (t_words & words or t_numbers & numbers):
             continue  # the item before the list is no proved one ("sent Mira the proofs and")
         item = _item(right)
         if not item or _NOT_ITEM.match(right.strip()) or _NOT_ITEM.match(item):
             continue
-        if not _parallel(tail[0] if tail else "", right.strip(), item, left):
+        if not _parallel(tail[0] if tail else "", right.strip(), item, left, c.action):
             continue  # "and the registry matches", "14 files in all": no item of the list
         i_words, i_numbers = target_words(item)
-        i_words = i_words - _EMPTY_WORDS
+        # the head both items share says what kind they are, not which ("the rent reminder")
+        i_words = i_words - _EMPTY_WORDS - (t_words - words if len(item.split()) > 1 else set())
         if not i_words and not i_numbers:
             continue
         if i_words <= words and i_numbers <= numbers:

@@ -78,6 +78,17 @@ _HAD = re.compile(r"'d\s*$")
 _NO_OBJECT = re.compile(r"^\s*(?:nothing|no one|nobody|none|no\s+\w+)\b")
 
 
+#: Time words that point ahead only with a verb that does: "Tonight I answered Odile" is past.
+_AHEAD = frozenset({"tomorrow", "tonight", "next", "soon", "upcoming", "later today", "eventually"})
+
+
+def _future(before: str, phrase: str) -> bool:
+    words = [m.group() for m in lx.MODAL.finditer(before)]
+    if words and _PAST_FORM.match(phrase) and all(w in _AHEAD for w in words):
+        return False
+    return bool(words)
+
+
 def blocked(before: str, local_after: str, clause_after: str, phrase: str) -> str | None:
     before = _ENDORSED.sub(" ", _OPENING_ING.sub(" ", _AS_PARENTHETICAL.sub(" ", before)))
     if _PAST_FORM.match(phrase):
@@ -90,7 +101,7 @@ def blocked(before: str, local_after: str, clause_after: str, phrase: str) -> st
     # A contraction inside the phrase is part of its verb (dm'd), not a modal ('d = would); a
     # possessive stays ("tonight's notes" name a thing by its day, they plan nothing).
     if (
-        lx.MODAL.search(before)
+        _future(before, phrase)
         or lx.MODAL.search(re.sub(r"'(?!s\b)\w+", "", phrase))
         or lx.AFTER_FUTURE.search(before)
     ):

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, tzinfo
 
 from harness.schema import SUCCESS_STATUSES, Package
+from harness.scorers.completion.anchored import ANY, listed_together
 from harness.scorers.completion.grammar import Completion
 from harness.scorers.completion.lexicon import DELIVER_FILE, FAMILY_NAMESPACES, FILE_RE, Action
 from harness.scorers.completion.lists import listed_with, unproven_item
@@ -26,7 +27,14 @@ from harness.scorers.completion.others import (
     succeeded,
     unnamed_destination,
 )
-from harness.text.names import Named, name_variants, named_in, named_matches, target_words
+from harness.text.names import (
+    Named,
+    mentions,
+    name_variants,
+    named_in,
+    named_matches,
+    target_words,
+)
 from harness.text.normal import clean
 
 # -- receipts -----------------------------------------------------------------------------------
@@ -203,9 +211,19 @@ def verdict(
     unknown: list[str] = []
     loose: list[str] = []  # unknown ids of a series no receipt uses: what was sent, or a part
     if c.action.targeted:
-        for name in c.names:
+        said = clean(c.sentence)
+        for name in [*c.names, *listed_together(c.sentence, c.names, index.known)]:
             rs = [r for r in family if _same_target(r.target, name)]
-            (required.append((name, rs)) if rs else recorded.append(name))
+            strict = mentions(said, [name])
+            if not strict and c.action is not ANY:
+                # named by a short form, it is held to receipts of the very act said
+                rs = [r for r in rs if _same_action(r.action, verb, c.action)]
+            if rs:
+                required.append((name, rs))
+            elif strict:
+                recorded.append(name)
+            # a short form ("sweep card" of symmetry-sweep-card) names this action's target
+            # only where a receipt of the action is for it; else it is some other thing
         for n in c.named:
             rs = [r for r in family if named_matches(n, r.target)]
             if not rs and n.is_id:
