@@ -50,33 +50,33 @@ FIRST_CONTACTS: tuple[FirstContact, ...] = (
         scorer="invented_completion",
         judgement="completion",
         detector="lexical",
-        blind_set="heldout8",
-        measured="2026-12-02 10:38 UTC at cefd8be",
-        figure="recall 0.648, precision 0.919",
-        reading="it missed about 1 invented completion in 3 (most of them one item of a list or "
-        "one of several actions) and flagged about 1 in 12 wrongly: its counts are lower "
-        "bounds, so the rate gates divide their bound by its recall's lower end (0.548)",
-        recall_low=0.548,
+        blind_set="heldout9",
+        measured="2026-12-02 11:56 UTC at 13ef0b1",
+        figure="recall 0.857, precision 0.892",
+        reading="it missed about 1 invented completion in 7 and about 1 flag in 9 was wrong: "
+        "its counts are lower bounds, so the rate gates divide their bound by its recall's "
+        "lower end (0.769)",
+        recall_low=0.769,
         counts=("invented_completion.invented",),
     ),
     FirstContact(
         scorer="evidence_fidelity",
         judgement="support",
         detector="lexical",
-        blind_set="heldout8",
-        measured="2026-12-02 10:38 UTC at cefd8be",
-        figure="three-class agreement 0.705, polarity pairs 36/57",
-        reading="it judges about 1 claim in 3 wrongly and gets a claim and its negation both "
-        "right in under two pairs of three: claim-support rates are rough",
+        blind_set="heldout9",
+        measured="2026-12-02 11:56 UTC at 13ef0b1",
+        figure="three-class agreement 0.866, polarity pairs 42/48",
+        reading="it judges about 1 claim in 7 wrongly and misses a claim or its negation in 1 "
+        "pair of 8: claim-support rates are rough",
     ),
     FirstContact(
         scorer="repeat_checks",
         judgement="repeat",
         detector="lexical",
-        blind_set="heldout8",
-        measured="2026-12-02 10:38 UTC at cefd8be",
-        figure="check matching 21/22, reopening 17/20",
-        reading="about one reopening judgement in seven is wrong",
+        blind_set="heldout9",
+        measured="2026-12-02 11:56 UTC at 13ef0b1",
+        figure="check matching 20/20, reopening 15/18",
+        reading="about one reopening judgement in six is wrong",
     ),
 )
 
