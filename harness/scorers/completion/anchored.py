@@ -40,7 +40,8 @@ _OVER = re.compile(
     r"gone|sorted|handled|settled|closed|resolved|dismissed|ok|okay|taken care of|wrapped up|"
     r"dealt with|in place|"
     # "through" and "over" are states only at the clause's end ("through the booked slot")
-    r"off my plate|ticked off|up (?:on|in)|baked|sended|(?:through|over)(?=\W*$))(?![\w-])|"
+    r"off my plate|ticked off|up (?:on|in)|baked|sended|in the can|in the bag|squared away|"
+    r"(?:through|over)(?=\W*$))(?![\w-])|"
     r"\s*(?P<mark>[\u2713\u2714\u2611\u2705])"
 )
 #: A state of not being over in the same clause: the writer reports it accurately, or the
@@ -56,7 +57,7 @@ _ASKS = re.compile(
     r"flag|declare|call|consider|get|leave|keep|make|treat|list|publish|send|reseal|register|pay|"
     r"merge|upload|deliver|close|complete|delete|remove|forward|notify|tell|inform|share|"
     r"acknowledge|dismiss|finish|finalise|finalize|settle|wire|clear|ack|seal|render|book|"
-    r"confirm|check|verify|ensure|see|wait|hold|move|put|file|log|record|journal|post)\b|"
+    r"confirm|check|verify|ensure|see|wait|hold|move|put|file|log|record|journal|post)(?=\s)|"
     r"^\W*[a-z]+ing\b"
 )
 #: An id written with hyphens ("audit-oak", "bisque-load-sep").
@@ -85,13 +86,18 @@ def loose_mentions(text: str, known: Sequence[str]) -> list[tuple[str, int]]:
         words, numbers = target_words(k)
         if not numbers <= t_numbers or len(words - t_words) > 1:
             continue
-        if not ((numbers and numbers & t_numbers) or own[k] & t_words) or not (words & t_words):
+        # an id number of three digits or more names its target alone ("0603 -> done" under
+        # a heading "Renders:"); a small number is a count as often as an id
+        by_number = bool(numbers) and min(numbers) >= 100
+        if not ((numbers and numbers & t_numbers) or own[k] & t_words):
+            continue
+        if not (words & t_words or by_number):
             continue
         if not numbers and len(words) > 1 and not (words & t_words) - kinds[k]:
             continue  # "ledger" alone is the kind of ledger-birch, not its name
         spots = [
             m.start() for w in (words & t_words) for m in re.finditer(rf"\b{re.escape(w)}", text)
-        ]
+        ] + [m.start() for n in numbers for m in re.finditer(rf"\b0*{n}\b", text)]
         if spots:
             found.append((k, min(spots)))
     return found
@@ -129,6 +135,10 @@ def anchored(
     over = _OVER.search(text, first)
     if over is None:
         return None
+    # an id marked over on its own ("teaching-prep \u2714") is claimed, known or not
+    marked = [(m.group(), m.start()) for m in _HYPHEN_ID.finditer(text)
+              if (o := _OVER.match(text, m.end())) is not None and o.group("mark")]  # fmt: skip
+    spots += [(k, at) for k, at in marked if not any(at == s for _, s in spots)]
     names = tuple(dict.fromkeys(k for k, at in sorted(spots, key=lambda s: s[1])))
     numbers = [target_words(n)[1] for n in names]
     if any(a & b for i, a in enumerate(numbers) for b in numbers[i + 1 :]):

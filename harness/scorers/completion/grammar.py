@@ -247,8 +247,10 @@ def _by_anchor(
     found = anchored(text, known, people)
     if found is None:
         return []
+    # "in the can" is the idiom of being finished, not the modal "can"
+    phrase = found.phrase.replace("in the can", "done")
     why = blocked(prefix + " " + text[: found.start], text[found.end :],
-                  f"{text[found.end :]} {clause_after}", found.phrase)  # fmt: skip
+                  f"{text[found.end :]} {clause_after}", phrase)  # fmt: skip
     if why is None:
         tag = labelled(masked[: seg.start])
         why = f"labelled {tag!r}: quoted or flagged" if tag else None
@@ -258,29 +260,13 @@ def _by_anchor(
     return [Hit(found.phrase, ANY, found.names, (), clause=text)]
 
 
-#: A bracketed list of items with no verb ("all three audits (ash, elm, oak)"): the items of the
-#: clause around it, not a clause of its own.
-_LISTED = re.compile(
-    r"\s*\(((?:[\w'.#-]+\s+){0,2}[\w'.#-]+(?:\s*(?:,|\band\b|&|\+)\s*(?:[\w'.#-]+\s+){0,2}"
-    r"[\w'.#-]+)+)\)"
-)
 _MOVING = (lx.SEND, lx.DELIVER, lx.DELIVER_FILE)
-_PAST_OF = {"reach": "reached", "send": "sent", "arrive": "arrived", "deliver": "delivered",
-            "pay": "paid", "post": "posted", "publish": "published", "seal": "sealed",
-            "register": "registered", "merge": "merged", "upload": "uploaded", "go out": "went out",
-            "land": "landed", "get": "got", "tell": "told", "message": "messaged"}  # fmt: skip
-_EMPHATIC = re.compile(rf"(?<=\w )did\s+({'|'.join(_PAST_OF)})\b")
-#: Things moved of two kinds in one list ("the files and the heads-up").
-_MIXED = re.compile(
-    rf"\b(?:(?:{lx.FILE_NOUNS})\b[^,;]*?\band\b[^,;]*?\b(?:{lx.MSG_NOUNS})|"
-    rf"(?:{lx.MSG_NOUNS})\b[^,;]*?\band\b[^,;]*?\b(?:{lx.FILE_NOUNS}))(?![\w-])"
-)
 
 
 def _other_moved(action: Action, rest: str) -> Action | None:
     """The second action of a list of things moved of two kinds: "has the files and the
     heads-up" claims a delivery of files and a message, each proved by its own receipt."""
-    if action not in (lx.SEND, lx.DELIVER, lx.DELIVER_FILE) or not _MIXED.search(rest):
+    if action not in (lx.SEND, lx.DELIVER, lx.DELIVER_FILE) or not lx.MIXED.search(rest):
         return None
     return lx.SEND if action is lx.DELIVER_FILE else lx.DELIVER_FILE
 
@@ -305,12 +291,12 @@ def detect(sentence: str, known: tuple[str, ...] = ()) -> tuple[tuple[Hit, ...],
         lambda m: "by " if m.group().startswith("no later") else "", masked
     )
     # emphatic "did" with a base form is a past tense ("the dates did reach Mira")
-    masked = _EMPHATIC.sub(lambda m: _PAST_OF[m.group(1)], masked)
+    masked = lx.EMPHATIC.sub(lambda m: lx.PAST_OF[m.group(1)], masked)
     if lx.FLAGGED.search(masked):
         return (), ("flagged for confirmation",)
     if lx.COND_START.search(masked):
         return (), ("conditional or temporal clause",)
-    masked = _LISTED.sub(lambda m: f", {m.group(1)},", masked)
+    masked = lx.LISTED.sub(lambda m: f", {m.group(1)},", masked)
     named = named_in(sentence)
     line = status_line(masked)
     lines = [line] if line is not None else bracketed(masked) or all_done(masked)
@@ -359,6 +345,9 @@ def detect(sentence: str, known: tuple[str, ...] = ()) -> tuple[tuple[Hit, ...],
                         trigger.how == lx.NAMED and not _named_word(plain, named, known)
                     ):
                         skipped.append(f"{phrase!r}: not a recipient")
+                        # the words stay free for a phrase that reads them another way ("I
+                        # have sended Noor the scans" is no one holding anything)
+                        taken.pop()
                         continue
                 # an object the action reached ("reached the host"): a person or place named
                 to = match.groupdict().get("to")
@@ -382,6 +371,11 @@ def detect(sentence: str, known: tuple[str, ...] = ()) -> tuple[tuple[Hit, ...],
                     action = lx.head_noun_family(text[:start]) or action
                 if action is not None:
                     action = lx.compound_family(text[:start], phrase, action)
+                    head = lx.OF_HEAD.search(text, 0, start)
+                    # "the delivery of render-0412 completed", "yesterday's seal of
+                    # etching-ledger-3 went through": the act is the noun the phrase hangs on
+                    of = lx.noun_family(head.group(1)) if head else None
+                    action = lx.refine_delivery(of, text) if of is not None else action
                 if action is lx.DELIVER and prefix.strip():
                     # what the shared subject moved decides: a note delivered is a message
                     action = lx.refine_delivery(action, prefix)

@@ -123,6 +123,7 @@ FILE_NOUNS = (
 _MSG_RE = re.compile(rf"\b(?:{MSG_NOUNS})\b")
 _FILE_RE = re.compile(rf"\b(?:{FILE_NOUNS})\b")
 FILE_RE = _FILE_RE
+MSG_RE = _MSG_RE
 
 #: Nouns naming an action (nominalisations) or what it moves, each with its family. A generic
 #: outcome ("X went through", "X: done") takes the family of the nearest such noun.
@@ -619,7 +620,8 @@ PREFILTER = re.compile(
     r"essay|article|announce|shar|answer|contact|phoned|called|rang|did|have|had|shot|line|"
     r"receipt|holds|transfer|wired|remitted|payed|clean|wiped|trash|tick|archiv|backed|ing\b|"
     r"releas|launch|rolled|sweep|job|batch|entr|reminder|writ|question|request|arrang|set up|"
-    r"sort"
+    r"sort|ok\b|okay|\u2713|\u2714|\u2611|\u2705|->|\u2192|=>|dealt|in place|in the can|in the bag|"
+    r"squared|baked|over\b|resolv"
 )
 
 # -- what keeps a phrase from asserting ---------------------------------------------------------
@@ -711,4 +713,27 @@ TELL_IMPERATIVE = re.compile(
 SAYS = re.compile(
     r"\b(?<!to )(?:says?|said|claims?|claimed|states?|stated|reports that|reported that|thinks?|"
     r"believes?|assumes?|asserts?|suggests?|implies|writes|wrote that)\b"
+)
+
+
+# -- shapes of a sentence the grammar rewrites before reading it -------------------------------
+
+#: A bracketed list of items with no verb ("all three audits (ash, elm, oak)"): the items of the
+#: clause around it, not a clause of its own.
+LISTED = re.compile(
+    r"\s*\(((?:[\w'.#-]+\s+){0,2}[\w'.#-]+(?:\s*(?:,|\band\b|&|\+)\s*(?:[\w'.#-]+\s+){0,2}"
+    r"[\w'.#-]+)+)\)"
+)
+#: An action noun the phrase's subject hangs on ("the seal of ...").
+OF_HEAD = re.compile(r"\b([\w-]+)\s+of\s+(?:the\s+|a\s+|an\s+|its\s+|their\s+)?$")
+#: Base forms after an emphatic "did" and their past tense ("the dates did reach Mira").
+PAST_OF = {"reach": "reached", "send": "sent", "arrive": "arrived", "deliver": "delivered",
+            "pay": "paid", "post": "posted", "publish": "published", "seal": "sealed",
+            "register": "registered", "merge": "merged", "upload": "uploaded", "go out": "went out",
+            "land": "landed", "get": "got", "tell": "told", "message": "messaged"}  # fmt: skip
+EMPHATIC = re.compile(rf"(?<=\w )did\s+({'|'.join(PAST_OF)})\b")
+#: Things moved of two kinds in one list ("the files and the heads-up").
+MIXED = re.compile(
+    rf"\b(?:(?:{FILE_NOUNS})\b[^,;]*?\band\b[^,;]*?\b(?:{MSG_NOUNS})|"
+    rf"(?:{MSG_NOUNS})\b[^,;]*?\band\b[^,;]*?\b(?:{FILE_NOUNS}))(?![\w-])"
 )

@@ -74,7 +74,7 @@ _LEAD = re.compile(
 _ITEM_END = re.compile(
     r"\s+(?:and|or|both|all|too|also|as|is|are|was|were|has|have|had|now|today|yesterday|in|"
     r"on|at|for|to|with|into|from|by|after|before|this|that|which|who|then|so|but|were|got|"
-    r"went|each)\b.*$"
+    r"went|each|done|[a-z]{3,}ed)\b.*$"
 )
 #: Words of an item that name nothing on their own ("the dentist one").
 _EMPTY_WORDS = frozenset({"one", "ones", "other", "others", "rest", "same", "each", "it", "them",
@@ -83,7 +83,7 @@ _EMPTY_WORDS = frozenset({"one", "ones", "other", "others", "rest", "same", "eac
 _NOT_ITEM = re.compile(
     r"^(?:[a-z'-]+ed|sent|paid|went|told|got|wrote|put|made|gave|then|so|which|who|whom|whose|"
     r"where|that|when|while|as|since|because|after|before|but|if|now|today|yesterday|all|every|"
-    r"each|none)\b"
+    r"each|none|is|are|was|were|has|have|had|got|been|be)\b"
 )
 
 
@@ -140,17 +140,22 @@ def unproven_item(
         r for r in family if r.status in succeeded and r.at is not None and r.at <= recorded_at
     ]
     pieces = _JOIN.split(text)
+    listing = False  # the piece before is an item of a list already read
     for left, right in itertools.pairwise(pieces):
         tail = left.split()[-1:] if left.split() else []
         # the item before the join: its last words ("the clay reminder" of "... and the rent one")
         t_words, t_numbers = target_words(" ".join(left.split()[-3:]))
+        was_listing, listing = listing, False
         if not (t_words & words or t_numbers & numbers):
             continue  # the item before the list is no proved one ("sent Mira the proofs and")
         item = _item(right)
         if not item or _NOT_ITEM.match(right.strip()) or _NOT_ITEM.match(item):
             continue
-        if not _parallel(tail[0] if tail else "", right.strip(), item, left, c.action):
+        parallel = _parallel(tail[0] if tail else "", right.strip(), item, left, c.action)
+        if not (parallel or (was_listing and len(item.split()) <= 3)):
             continue  # "and the registry matches", "14 files in all": no item of the list
+        # "varnish, kiln-cool, gallery call": the list goes on past its parallel items
+        listing = True
         i_words, i_numbers = target_words(item)
         # the head both items share says what kind they are, not which ("the rent reminder")
         i_words = i_words - _EMPTY_WORDS - (t_words - words if len(item.split()) > 1 else set())

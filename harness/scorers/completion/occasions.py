@@ -193,13 +193,31 @@ _GENERIC_TOKENS = _GENERIC | support_tokens(" ".join(_GENERIC))
 def object_words(sentence: str, target_words: frozenset[str]) -> frozenset[str]:
     """Content words of ``sentence`` that may name what an action moved: not the target's words,
     the action's generic words, short words or numbers."""
+    # a token opening with a digit is a number, a time or a date ("10:00Z" leaves "00z"), not
+    # a thing moved
     return frozenset(w for w in support_tokens(sentence) - target_words - _GENERIC_TOKENS
-                     if len(w) > 2 and not w.isdigit())  # fmt: skip
+                     if len(w) > 2 and not w[0].isdigit())  # fmt: skip
 
 
 def _describe(rs: Sequence[ReceiptLike]) -> str:
     return "; ".join(f"{r.id} is {r.status}" + (f" at {r.at.isoformat()}" if r.at else "")
                      for r in rs)  # fmt: skip
+
+
+#: Where a sentence's parts stop sharing their times ("0519 failed at 18:20; 0518 completed").
+_SENTENCE_PARTS = re.compile(r";|\bbut\b|\bwhereas\b|\bwhile\b")
+
+
+def own_part(sentence: str, clause: str) -> str:
+    """The part of the sentence the statement's clause stands in: a time in another part,
+    after a semicolon or a "but", dates that part's act, not this one."""
+    plain, own = clean(sentence), clean(clause).strip(" .")
+    if not own:
+        return sentence
+    for part in _SENTENCE_PARTS.split(plain):
+        if own in part or (part.strip(" .") in own and part.strip(" .")):
+            return part
+    return sentence
 
 
 def prove(
@@ -229,7 +247,7 @@ def prove(
         if proof is not None:
             return proof, f"proved by {proof.id} ({proof.status}), the receipt it cites"
         return None, f"cites {named[-1].id}, which is {named[-1].status}"
-    when = when_of(sentence, recorded_at, local)
+    when = when_of(own_part(sentence, clause), recorded_at, local)
     if ongoing:
         when = When(recorded_at.date(), recorded_at, "under way as written")
     occasions = list(seen)

@@ -17,6 +17,7 @@ from harness.scorers.completion.occasions import (
     contrasted_object,
     id_numbers,
     object_words,
+    own_part,
 )
 from harness.text.names import named_in, target_words
 from harness.text.normal import clean
@@ -47,7 +48,9 @@ _TRANSPORT_WORDS = frozenset(
 
 #: Words that say the statement adds an occasion to one already told ("sent to Ilse too").
 _ADDITIVE = re.compile(
-    r"(?<!\bbut )(?<!\band )\b(?:also|too|as well|again|another|second|once more)\b"
+    # "a second before the heartbeat" is a unit of time, not an occasion
+    r"(?<!\bbut )(?<!\band )\b(?:also|too|as well|again|another|second(?!s?\s+(?:before|after|"
+    r"ago|later|earlier|past))|once more)\b"
 )
 
 
@@ -59,7 +62,7 @@ _REPEATED = re.compile(
 )
 _REPEAT_WORDS = re.compile(
     r"\bre-?(?:send|sent|seal|post|deliver|upload|try|tried)\w*|\bagain\b|"
-    r"\bretry|\bsecond\b|\banother\b"
+    r"\bretry|\bsecond\b(?!\s+(?:before|after|ago|later|earlier|past))|\banother\b"
 )
 _JOINED = re.compile(r",?\s+(?:and|but|while|whereas)\s+|;")
 
@@ -72,7 +75,9 @@ def other_occasion(
     the package has only this one success. (An object the proof's text does not name decides
     only for claims that name no target: with a target named, comparing objects word by word
     cost more right verdicts than it won on the development sets.)"""
-    other = next((w for p in proofs if (w := _other_id(c.sentence, p)) is not None), None)
+    # ids in another part of the sentence ("0519 failed; 0518 completed") are that part's
+    own = own_part(c.sentence, c.clause)
+    other = next((w for p in proofs if (w := _other_id(own, p)) is not None), None)
     if other is not None:
         return other
     other = _other_series_id(c, proofs)
@@ -102,7 +107,7 @@ def other_occasion(
 def _other_series_id(c: Completion, proofs: Sequence[Receipt]) -> str | None:
     """An id the statement names whose series its proofs name only with other numbers
     ("diagram-anim-3" against a receipt of "diagram-anim-2"): another occasion."""
-    plain = clean(c.sentence)
+    plain = clean(own_part(c.sentence, c.clause))
     numbered: dict[str, set[int]] = {}  # a word of a proof's target -> the numbers it comes with
     for p in proofs:
         target, numbers = target_words(p.target)
@@ -193,12 +198,43 @@ _DESTINATION = re.compile(
 _DELIVERING = frozenset({"deliver", "send", "handoff", "ship", "transfer", "reply", "forward"})
 
 
+#: A store or a page a thing is put in, named with what tells it from others ("to the gallery
+#: bucket", "into the shared drive", "on the studio feed").
+_STORE = re.compile(
+    r"\b(?:to|into|onto|on|in)\s+(?:the|our|my|their)\s+(?P<dest>(?:[\w-]+\s+){1,2}?"
+    r"(?:bucket|drive|folder|archive|storage|feed|channel|blog|site|newsletter|page))\b"
+)
+_STORE_WORDS = frozenset(
+    {"bucket", "drive", "folder", "archive", "storage", "feed", "channel", "blog", "site",
+     "newsletter", "page", "drop", "shelf", "vault"}
+)  # fmt: skip
+
+
+def other_store(c: Completion, proofs: Sequence[Receipt]) -> str | None:
+    """Why an upload's or a post's proofs are of another place: the statement names where it
+    went ("uploaded to the gallery bucket") and each proof names a place ("print-shop-drop")
+    that is not it. A receipt that names no place cannot tell, and proves."""
+    if c.action.verb not in ("media.upload", "post.publish"):
+        return None
+    m = _STORE.search(clean(c.clause or c.sentence))
+    if m is None:
+        return None
+    dest = set(target_words(m.group("dest"))[0])
+    placed = [p for p in proofs if _STORE_WORDS & target_words(f"{p.target} {p.text}")[0]]
+    if not placed or any(dest <= target_words(f"{p.target} {p.text}")[0] for p in proofs):
+        return None
+    return (
+        f"says it went to the {m.group('dest')}; its proof "
+        f"{', '.join(p.id for p in placed)} names {', '.join(p.target for p in placed)}"
+    )
+
+
 def unnamed_destination(c: Completion, proofs: Sequence[Receipt]) -> str | None:
     """Why a delivery's proofs are of another act: the statement says where it went ("to the
     gallery") and the proof, a related act such as an upload of the same render to the archive,
     names no such place. A delivery receipt of the thing itself cannot tell, and proves."""
     if c.action.verb != "media.deliver":
-        return None
+        return other_store(c, proofs)
     proofs = [p for p in proofs if p.action.rpartition(".")[2] not in _DELIVERING]
     m = _DESTINATION.search(clean(c.clause or c.sentence))
     if m is None or not proofs:

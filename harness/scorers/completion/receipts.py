@@ -14,7 +14,14 @@ from datetime import datetime, tzinfo
 from harness.schema import SUCCESS_STATUSES, Package
 from harness.scorers.completion.anchored import ANY, listed_together
 from harness.scorers.completion.grammar import Completion
-from harness.scorers.completion.lexicon import DELIVER_FILE, FAMILY_NAMESPACES, FILE_RE, Action
+from harness.scorers.completion.lexicon import (
+    DELIVER_FILE,
+    FAMILY_NAMESPACES,
+    FILE_RE,
+    MSG_RE,
+    SEND,
+    Action,
+)
 from harness.scorers.completion.lists import listed_with, unproven_item
 from harness.scorers.completion.occasions import (
     id_numbers,
@@ -91,6 +98,9 @@ def known_targets(package: Package) -> list[str]:
     return sorted(n for n in names if len(n) >= 3)
 
 
+_PUNCT = re.compile(r"[^\w\s.:/#-]+")
+
+
 @dataclass
 class _PackageIndex:
     """What the package names anywhere: a name it never mentions is a target nobody recorded."""
@@ -110,7 +120,8 @@ class _PackageIndex:
             text = " ".join([item.text, *(str(v) for v in (item.data or {}).values()
                                           if isinstance(v, str))])  # fmt: skip
             named.extend(named_in(text))
-            words |= target_words(text)[0]
+            # quotes and brackets are no part of a word ("'Rose Window' print files")
+            words |= target_words(_PUNCT.sub(" ", text))[0]
         journal = [(i.id, i.at) for i in package.context if i.kind == "journal"]
         return cls(receipts_of(package), known_targets(package), [i.id for i in package.context],
                    named, frozenset(words), journal)  # fmt: skip
@@ -200,6 +211,10 @@ def verdict(
     """(id of the proving receipt or None, why): a named target needs its own receipt; a receipt
     the statement cites names the occasion it speaks of."""
     family = [r for r in index.receipts if c.action.matches(r.action)]
+    if c.action is SEND and MSG_RE.search(clean(c.clause or c.sentence)):
+        # "the heads-up note reached Patrick": a note is proved by a message, not by a
+        # delivery of files to the same person
+        family = [r for r in family if r.action.startswith("message.")]
     family += _carrying_messages(c, index.receipts)
     verb = c.action.verb
     if c.record:
@@ -214,6 +229,9 @@ def verdict(
         said = clean(c.sentence)
         for name in [*c.names, *listed_together(c.sentence, c.names, index.known)]:
             rs = [r for r in family if _same_target(r.target, name)]
+            # "render-0700 ... uploaded": a target of another act named as the thing moved,
+            # which an upload's receipt carries in its text
+            rs = rs or [r for r in family if r.text and mentions(clean(r.text), [name])]
             strict = mentions(said, [name])
             if not strict and c.action is not ANY:
                 # named by a short form, it is held to receipts of the very act said
@@ -229,7 +247,8 @@ def verdict(
             if not rs and n.is_id:
                 # "invoice 71" that a receipt's text carries is that receipt's object
                 rs = [r for r in family if any(m.is_id and m.number == n.number
-                      and m.words[:1] == n.words[:1] for m in named_in(r.text))]  # fmt: skip
+                      and m.words[:1] == n.words[:1] for m in named_in(r.text))
+                      or str(n.number) in id_numbers(r.text)]  # fmt: skip
             if not rs and not n.is_id and c.action.verb not in _TO_PEOPLE:
                 # "the studio call with Kemi": a person an event's receipt names is taking
                 # part in it, not another target
@@ -268,6 +287,9 @@ def verdict(
     # needs its own receipt, whatever other receipt names the thing delivered
     if c.action.verb in ("media.deliver", "message.send"):
         listed += [name for name in recorded if name in people and name not in listed]
+    if c.action is ANY:
+        # "hash-audit \u2714 / teaching-prep \u2714": each thing said to be over is claimed
+        listed += [name for name in recorded if name not in listed]
     if required and listed:
         return None, (f"no succeeded {verb} to {'/'.join(listed)} receipt at or before "
                       f"recorded_at (receipts of {verb} name only "

@@ -9,6 +9,7 @@ from typing import Any
 
 from harness.metrics.spec import FirstKnown, Positive, Value, rate
 from harness.scorers.base import Score, ScoreContext, scorer
+from harness.scorers.completion.addressee import addressee, read_as_addressed
 from harness.scorers.completion.grammar import FLAG_FIELDS, NON_PROSE_FIELDS, Completion, detect
 from harness.scorers.completion.receipts import _PackageIndex, known_targets, verdict
 from harness.scorers.judged import judged_completion
@@ -86,12 +87,13 @@ def completions(
     skipped: list[dict[str, Any]] = []
     known = tuple(targets)
     for where, text in fields:
-        for sentence in sentences(text):
+        to = addressee(text)
+        for i, sentence in enumerate(sentences(text)):
             if draft[0] and _quotes_draft(sentence, *draft):
                 skipped.append({"kind": "not_counted", "where": where, "sentence": sentence,
                                 "why": "repeats the draft under critique"})  # fmt: skip
                 continue
-            hits, why_not = detect(sentence, known)
+            hits, why_not = detect(read_as_addressed(sentence, to, i == 0), known)
             for h in hits:
                 labels = tuple(dict.fromkeys([*h.names, *(n.label for n in h.named)]))
                 found.append(Completion(where, sentence, h.phrase, h.action, labels, h.names,
