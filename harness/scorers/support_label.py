@@ -18,6 +18,7 @@ from harness.scorers.claim_support import Backing, claim_support
 from harness.scorers.support_claim import ClaimReading, read_claim
 from harness.scorers.support_compare import compared_label
 from harness.scorers.support_link import Link, item_names, link
+from harness.scorers.support_plans import is_plan, plan_label
 from harness.scorers.support_said import item_quantities
 from harness.scorers.support_state import Label, item_label, receipt_label
 from harness.text.normal import ascii_fold, clean, fold, normalise, strip_html
@@ -83,6 +84,9 @@ def _uncarried(reading: ClaimReading, pool: Sequence[Backing]) -> str | None:
 def _clause_label(part: str, pool: Sequence[Backing]) -> Label:
     if len(re.findall(r"[\w'-]+", part)) < 2:
         return "unsupported", "a single word asserts nothing"
+    if is_plan(part):
+        # a plan or a preference is no outcome: a receipt's status neither backs nor denies it
+        return plan_label(part, pool)
     reading = read_claim(part)
     missing = _uncarried(reading, pool)
     if missing is not None:

@@ -29,6 +29,24 @@ _ANTONYMS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\b(?:drift(?:s|ed)?|drifting) (?:away )?from\b"), "not match"),
     (re.compile(r"\b(?:byte-(?:for-byte-)?)?identical (?:to|with)\b"), "match"),
 )
+#: Idioms of an outcome, read as the plain state word on both sides: a thing "on hold" waits
+#: (pending); a request refused, denied or declined was rejected, by whoever refused it (an
+#: outcome of the action, not a response the evidence must name in those words); what was
+#: "called off" was cancelled; what someone "let go ahead", or a booking "kept", went through;
+#: what was "left out of" a place is not in it.
+_IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"\bon hold\b"), "pending"),
+    (re.compile(r"\b(?:refus(?:e|ed|es|ing)|den(?:y|ied|ies|ying)|declin(?:e|ed|es|ing))\b"),
+     "rejected"),
+    (re.compile(r"\bcall(?:ed|s|ing)? (?:it |them |this |that )?off\b"), "cancelled"),
+    (re.compile(r"\blet (?:it |them |this |that )?go ahead\b"), "went through"),
+    (re.compile(r"\blet ((?:[\w'-]+ ){1,5})go ahead\b"), r"\1went through"),
+    (re.compile(r"\b(is|are|was|were) kept\b(?! (?:open|waiting|pending|on hold))"),
+     r"\1 went through"),
+    (re.compile(r"\bleft out of\b"), "not in"),
+    # "nobody refused it": no one did it; a negation as any "not" is
+    (re.compile(r"\b(?:nobody|no one|no-one)\b"), "not anyone"),
+)  # fmt: skip
 _NEGATOR = re.compile(r"\b(?:not|never|no|none|nothing|neither|nor|without)\b")
 #: Phrases that mean "not" ("no longer pending", "has yet to arrive", "failed to reach").
 _NOT_PHRASES = re.compile(
@@ -83,7 +101,7 @@ def _expand(text: str) -> str:
         lambda m: {"won": "will", "can": "can"}.get(m.group(1), m.group(1)) + " not", plain
     )
     plain = _UN_WORD.sub(lambda m: f"not {m.group(1)}", plain)
-    for pattern, replacement in _ANTONYMS:
+    for pattern, replacement in (*_IDIOMS, *_ANTONYMS):
         plain = pattern.sub(replacement, plain)
     return plain
 

@@ -1,0 +1,50 @@
+"""Claims about the future, intentions and preferences: a plan is no outcome.
+
+"Ilse will bring the samples Friday", "the archive plans to reprint it", "Halvard prefers TIFF"
+say what someone means to do or likes, not what came about. A receipt records what happened to
+an action, so its status answers no plan: it neither backs nor denies one. Only an item that
+states the same plan (its own "will", "plans to", "prefers", with most of the clause's words)
+answers it, with negation on both sides.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from harness.scorers.claim_support import Backing
+from harness.text.normal import ascii_fold, clean
+from harness.text.roots import roots, shared
+from harness.text.stance import stance
+from harness.text.support import STOPWORDS
+
+#: Words that make a clause a plan, an intention or a preference: a modal of the future, a verb
+#: of meaning to, of wanting or of liking better. "plan" alone is a noun ("the hanging plan").
+PLAN = re.compile(
+    r"\b(?:will|shall|won't|wont|is going to|are going to|am going to|plans? to|planning to|"
+    r"intends? to|intending to|wants? to|would (?:rather|like to)|prefers?|hopes? to|"
+    r"expects? to|means to)\b|\w'll\b"
+)
+#: Words of a plan itself: they are what marks it, not what it is about.
+_PLAN_ROOTS = roots("will shall going plan plans planning intend intends want wants would rather "
+                    "like prefer prefers hope hopes expect expects means")  # fmt: skip
+
+
+def is_plan(text: str) -> bool:
+    """Does the clause state a plan, an intention or a preference rather than an outcome?"""
+    return PLAN.search(clean(ascii_fold(text))) is not None
+
+
+def plan_label(text: str, pool: Sequence[Backing]) -> tuple[str, str]:
+    """The plan clause against the items that state a plan of their own: one that shares most of
+    its words states the same plan (negation on both sides); none leaves it unsupported."""
+    want = roots(text) - _PLAN_ROOTS - roots(" ".join(STOPWORDS))
+    negated = stance(text).negated
+    for b in pool:
+        have = b.item.text
+        if not is_plan(have) or not want:
+            continue
+        if len(shared(want, roots(have))) * 2 > len(want):
+            same = stance(have).negated == negated
+            return ("supported" if same else "contradicted"), f"{b.item.id} states that plan"
+    return "unsupported", "it states a plan or a preference; no cited item states that plan"

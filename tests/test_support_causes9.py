@@ -1,0 +1,92 @@
+"""Claim support, causes of set 9 (issue 12): each rule with labelled examples in scenes and
+words of its own (no line of a labelled set), both polarities, and hard negatives.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from harness.schema import EvidenceItem
+from harness.scorers.base import Thresholds
+from harness.scorers.claim_support import Backing
+from harness.scorers.support_label import support_label
+
+
+def _item(iid: str, kind: str, text: str, at: str = "2026-10-14T09:00:00Z", **data: Any) -> Backing:
+    return Backing.of(
+        EvidenceItem(id=iid, kind=kind, source="host", at=at, text=text, data=data or None)
+    )
+
+
+def _receipt(iid: str, text: str, action: str, target: str, status: str) -> Backing:
+    return _item(iid, "receipt", text, action=action, target=target, status=status)
+
+
+def _label(claim: str, *items: Backing) -> str:
+    return support_label(claim, list(items), Thresholds())[0]
+
+
+# -- state idioms on both sides ------------------------------------------------------------
+
+HELD = _receipt("r1", "post.publish post-salt-glaze: held for review", "post.publish",
+                "post-salt-glaze", "pending")  # fmt: skip
+LIVE = _receipt("r2", "post.publish post-walnut-boxes: live", "post.publish",
+                "post-walnut-boxes", "succeeded")  # fmt: skip
+DENIED = _receipt("r3", "artifact.delete proof-bundle-7: access refused", "artifact.delete",
+                  "proof-bundle-7", "failed")  # fmt: skip
+CANCELLED = _receipt("r4", "schedule.create fitting-ragna: cancelled, room double-booked",
+                     "schedule.create", "fitting-ragna", "cancelled")  # fmt: skip
+APPENDED = _receipt("r5", "journal.append: entry on the loom restringing", "journal.append",
+                    "wren-journal", "succeeded")  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("claim", "items", "want"),
+    [
+        ("The salt glaze post is on hold.", [HELD], "supported"),
+        ("The salt glaze post is not on hold; it is live.", [HELD], "contradicted"),
+        ("The walnut boxes post is on hold.", [LIVE], "contradicted"),
+        ("The walnut boxes post is not on hold anymore.", [LIVE], "supported"),
+        ("Removing proof-bundle-7 was denied.", [DENIED], "supported"),
+        ("Removing proof-bundle-7 was not refused.", [DENIED], "contradicted"),
+        ("Nobody declined the removal of proof-bundle-7.", [DENIED], "contradicted"),
+        ("The host called off the fitting-ragna booking.", [CANCELLED], "supported"),
+        ("The fitting-ragna booking was kept.", [CANCELLED], "contradicted"),
+        ("The host let the fitting-ragna booking go ahead.", [CANCELLED], "contradicted"),
+        ("The loom restringing was left out of the journal.", [APPENDED], "contradicted"),
+        ("The loom restringing was not left out of the journal.", [APPENDED], "supported"),
+    ],
+)
+def test_state_idioms(claim: str, items: list[Backing], want: str) -> None:
+    assert _label(claim, *items) == want
+
+
+# -- plans, intentions and preferences are no outcome ---------------------------------------
+
+PRINTS_SENT = _receipt("r6", "media.deliver to atelier-sorn: linocut proofs, delivered",
+                       "media.deliver", "atelier-sorn", "succeeded")  # fmt: skip
+FEE_FAILED = _receipt("r7", "payment.send to kestrel-press: 90 EUR, card refused",
+                      "payment.send", "kestrel-press", "failed")  # fmt: skip
+PLAN_MSG = _item("m1", "message", "We will frame the linocut proofs next week. - Atelier Sorn",
+                 **{"from": "atelier-sorn", "to": "uhdim"})  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("claim", "items", "want"),
+    [
+        ("Atelier Sorn will frame the linocut proofs.", [PRINTS_SENT], "unsupported"),
+        ("Atelier Sorn will not frame the linocut proofs.", [PRINTS_SENT], "unsupported"),
+        ("Kestrel Press plans to print the fee notice.", [FEE_FAILED], "unsupported"),
+        ("Kestrel Press prefers bank transfers.", [FEE_FAILED], "unsupported"),
+        # the plan stated by an item answers it, negation on both sides
+        ("Atelier Sorn will frame the linocut proofs.", [PRINTS_SENT, PLAN_MSG], "supported"),
+        ("Atelier Sorn won't frame the linocut proofs.", [PRINTS_SENT, PLAN_MSG], "contradicted"),
+        # hard negatives: an outcome, and "plan" as a noun, are still judged by the receipt
+        ("The linocut proofs reached Atelier Sorn.", [PRINTS_SENT], "supported"),
+        ("The fee for Kestrel Press was paid as the plan said.", [FEE_FAILED], "contradicted"),
+    ],
+)
+def test_plans_are_no_outcome(claim: str, items: list[Backing], want: str) -> None:
+    assert _label(claim, *items) == want
