@@ -90,3 +90,39 @@ PLAN_MSG = _item("m1", "message", "We will frame the linocut proofs next week. -
 )
 def test_plans_are_no_outcome(claim: str, items: list[Backing], want: str) -> None:
     assert _label(claim, *items) == want
+
+
+# -- a target named with only how it went; ids with a leading zero; presence by a probe -----
+
+BAKE_DONE = _receipt("r8", "media.render bake-0562: 48 tiles", "media.render", "bake-0562",
+                     "succeeded")  # fmt: skip
+BAKE_STUCK = _receipt("r9", "media.render bake-0917: disk full at tile 31", "media.render",
+                      "bake-0917", "failed")  # fmt: skip
+TILES = _item("a1", "artifact", "bake-0562 output, 48 tiles", path="output/bake-0562/",
+              sha256="c0de", measurements={"tiles": 48})  # fmt: skip
+GONE = _item("a2", "artifact", "output/0388: file not found", path="output/0388.png",
+             sha256=None, measurements={"exists": False})  # fmt: skip
+ZIPPED = _item("a3", "artifact", "kiln-notes-0412.zip sha256 77aa", path="kiln-notes-0412.zip",
+               sha256="77aa")  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("claim", "items", "want"),
+    [
+        ("bake-0917 didn't get past tile 31.", [BAKE_STUCK], "supported"),
+        ("bake-0917 failed to finish.", [BAKE_STUCK], "supported"),
+        ("bake-0562 failed to finish.", [BAKE_DONE], "contradicted"),
+        ("bake-0562 got through every tile.", [BAKE_DONE], "supported"),
+        # "0562" is an id, not a count of 562 things
+        ("The 0562 tiles have landed in output.", [BAKE_DONE, TILES], "supported"),
+        ("None of the 0562 tiles landed in output.", [BAKE_DONE, TILES], "contradicted"),
+        ("render-0388 is present in the output folder.", [GONE], "contradicted"),
+        ("render-0388 is not present in the output folder.", [GONE], "supported"),
+        # hard negatives: another number, or a place the probe does not name
+        ("The 0563 tiles have landed in output.", [TILES], "unsupported"),
+        ("kiln-notes-0412.zip is in the backup bucket.", [ZIPPED], "unsupported"),
+        ("kiln-notes-0412.zip is not in the backup bucket.", [ZIPPED], "unsupported"),
+    ],
+)
+def test_outcome_presence_and_ids(claim: str, items: list[Backing], want: str) -> None:
+    assert _label(claim, *items) == want

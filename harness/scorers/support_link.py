@@ -23,6 +23,7 @@ from harness.scorers.claim_support import Backing
 from harness.scorers.completion.lexicon import verb_family
 from harness.scorers.completion.occasions import id_numbers
 from harness.scorers.support_claim import ClaimReading
+from harness.scorers.support_presence import probes
 from harness.scorers.support_said import (
     NAME_FIELDS,
     identity_roots,
@@ -206,6 +207,11 @@ def _receipt_link(reading: ClaimReading, b: Backing) -> Link | str:
     data: dict[str, Any] = dict(b.item.data or {})
     action, target = str(data.get("action", "")), str(data.get("target", ""))
     ok, exact = _family_ok(reading, action)
+    if not ok and not reading.asserted and any(named_matches(n, target) for n in reading.names):
+        # a clause that names the target itself and asserts no act of its own, only how it went
+        # ("render-0731 failed to finish", "didn't get past tile 20"), speaks of the target's
+        # own action, whatever family a word of the outcome ("finish", "get") could name
+        ok = True
     if not ok and (reading.families or reading.stated is None):
         return f"{b.item.id} is a {action}, not the action the claim speaks of"
     if reading.subject_acts and _names_target(reading.head, target):
@@ -267,6 +273,9 @@ _NUMBER_ROOTS = roots(" ".join(NUMBER_WORDS))
 
 
 def _item_link(reading: ClaimReading, b: Backing) -> Link | str:
+    if reading.presence and probes(reading.text, b):
+        # a probe of the path answers presence: it is the record of whether the thing is there
+        return Link(b, f"{b.item.id} (the probe of what it says is present)", False, 1)
     missing = [n for n in reading.names if not carries(n, b)]
     if missing and (any(_conflicting_id(n, b) for n in missing) or not _anonymous(b)):
         return f"names {missing[0].label}, which {b.item.id} does not"

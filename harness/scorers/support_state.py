@@ -20,6 +20,7 @@ from harness.scorers.completion.grammar import detect
 from harness.scorers.completion.lexicon import DELETE
 from harness.scorers.support_claim import ClaimReading
 from harness.scorers.support_link import Link
+from harness.scorers.support_presence import found, probes
 from harness.scorers.support_said import heading_roots, identity_roots, item_quantities, said_by
 from harness.scorers.support_words import VERB_WORDS
 from harness.text.names import named_in, named_matches
@@ -223,6 +224,11 @@ def item_label(reading: ClaimReading, links: Sequence[Link]) -> Label:
     """The clause against the non-receipt items it is linked to."""
     items = [lk.backing for lk in links]
     where = "linked to " + ", ".join(lk.why for lk in links[:2])
+    probe = next((b for b in items if reading.presence and probes(reading.text, b)), None)
+    if probe is not None and reading.says is not None:
+        there = bool(found(probe))
+        why = f"{probe.item.id} {'found' if there else 'did not find'} it"
+        return _with(_label(reading.says == "done", there, why, why), where)
     for check in (_events(reading, items), _null_field(reading, items)):
         if check is not None:
             return _with(check, where)

@@ -30,7 +30,10 @@ RECORD_WORDS: dict[str, str] = {
 #: "X is in storage", "still exists": presence of a thing, which a deletion ends.
 PRESENCE = re.compile(
     r"\b(?:exists?|existing|present|remains?|still (?:there|here|around|in|on|at)|"
-    r"(?:is|are|sits?|lives?)\s+(?:still\s+)?(?:in|on)\s+(?:the\s+)?[\w-]+)\b"
+    r"(?:is|are|sits?|lives?)\s+(?:still\s+)?(?:in|on)\s+(?:the\s+)?[\w-]+|"
+    # a file that "landed in output" or "ended up in the drop" is there now
+    r"(?:landed|ended up)\s+in\s+(?:the\s+)?(?:output|folder|directory|dir|bucket|drop|"
+    r"storage|disk|archive)s?)\b"
 )
 #: Words that open a predicate: a clause's subject ends where the first of these starts.
 PREDICATE_START = re.compile(

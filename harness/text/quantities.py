@@ -223,6 +223,8 @@ def _amount(plain: str, m: re.Match[str]) -> tuple[Quantity | None, tuple[int, i
     span = m.span()
     if value is None:
         return None, span
+    if re.fullmatch(r"0\d{2,}", m.group("n")):
+        return None, span  # "the 0731 frames": a leading zero writes an id, never a count
     head = plain[max(0, m.start() - 40) : m.start()]
     before = _WORD.findall(head)
     after_text = plain[m.end() : m.end() + 60]
