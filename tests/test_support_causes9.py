@@ -126,3 +126,44 @@ ZIPPED = _item("a3", "artifact", "kiln-notes-0412.zip sha256 77aa", path="kiln-n
 )
 def test_outcome_presence_and_ids(claim: str, items: list[Backing], want: str) -> None:
     assert _label(claim, *items) == want
+
+
+# -- another object, another target ---------------------------------------------------------
+
+MAP_SENT = _receipt("r10", "media.deliver to oksana: the river survey PDF", "media.deliver",
+                    "oksana", "succeeded")  # fmt: skip
+TOME_SENT = _receipt("r11", "media.deliver to library-tartu: herbarium plates, volume 4, "
+                     "delivered", "media.deliver", "library-tartu", "succeeded")  # fmt: skip
+KIT_REG = _receipt("r12", "registry.register dye-kit-b: recorded", "registry.register",
+                   "dye-kit-b", "succeeded")  # fmt: skip
+DOCS_MERGED = _receipt("r13", "branch.merge loom-docs into main", "branch.merge", "loom-docs",
+                       "succeeded")  # fmt: skip
+DROPPED = _receipt("r14", "artifact.upload to bindery-inbox-west: cover-proof.tiff",
+                   "artifact.upload", "bindery-inbox-west", "succeeded")  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("claim", "items", "want"),
+    [
+        # another object: only the kind of file is shared
+        ("Oksana received the ferry timetable PDF.", [MAP_SENT], "unsupported"),
+        ("Oksana does not have the ferry timetable PDF.", [MAP_SENT], "unsupported"),
+        ("Oksana received the river survey PDF.", [MAP_SENT], "supported"),
+        ("Oksana does not have the river survey PDF.", [MAP_SENT], "contradicted"),
+        # another number of the same numbered noun
+        ("Volume 5 herbarium plates reached the Tartu library.", [TOME_SENT], "unsupported"),
+        ("Volume 4 herbarium plates reached the Tartu library.", [TOME_SENT], "supported"),
+        # another target: a letter or a word after the shared head
+        ("dye-kit-d is registered.", [KIT_REG], "unsupported"),
+        ("dye-kit-d is not registered.", [KIT_REG], "unsupported"),
+        ("dye-kit-b is registered.", [KIT_REG], "supported"),
+        ("loom-tests was merged into main.", [DOCS_MERGED], "unsupported"),
+        ("The pattern branch was merged too.", [DOCS_MERGED], "unsupported"),
+        ("loom-docs was not merged into main.", [DOCS_MERGED], "contradicted"),
+        # a short form of the target is that target
+        ("cover-proof.tiff was uploaded to the bindery-inbox.", [DROPPED], "supported"),
+        ("cover-proof.tiff never reached the bindery-inbox.", [DROPPED], "contradicted"),
+    ],
+)
+def test_another_object_or_target(claim: str, items: list[Backing], want: str) -> None:
+    assert _label(claim, *items) == want

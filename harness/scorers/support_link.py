@@ -36,6 +36,7 @@ from harness.scorers.support_things import (
     TRANSPORT,
     other_kind,
     other_object,
+    other_target,
     receipt_object,
 )
 from harness.scorers.support_words import AGENTS
@@ -147,8 +148,14 @@ def _other_number(reading: ClaimReading, b: Backing) -> str | None:
     target = str((b.item.data or {}).get("target", ""))
     words, numbers = target_words(target)
     own = {root(w) for w in words}
+    text = clean(b.item.text)
     for m in re.finditer(r"\b([a-z][a-z-]*)\s+#?(\d+)\b", clean(reading.text)):
         if numbers and root(m.group(1)) in own and int(m.group(2)) not in numbers:
+            return m.group()
+        # "volume 3" against a receipt of "volume 2": the same numbered noun in its text, with
+        # another number and never this one, is another of the series
+        given = re.findall(rf"\b{re.escape(m.group(1))}\s+#?(\d+)\b", text)
+        if given and int(m.group(2)) not in {int(g) for g in given}:
             return m.group()
     amounts = {str(int(q.value)) for q in reading.quantities if q.unit and q.value == int(q.value)}
     carried = id_numbers(f"{target} {b.item.text} {b.item.id.replace(':', ' ')} {b.item.at.year}")
@@ -220,11 +227,15 @@ def _receipt_link(reading: ClaimReading, b: Backing) -> Link | str:
         return (f"its subject {reading.head} acts ({reading.verb}); {b.item.id} records a "
                 f"{action} to {target}, not {target}'s own act")  # fmt: skip
     obj = receipt_object(b)
-    obj_roots = roots(obj) - TRANSPORT - roots(target)
+    # the receipt's own action ("branch.merge teaching-notes into main") is not what it moved
+    obj_roots = roots(obj) - TRANSPORT - roots(target) - roots(action.replace(".", " "))
     others = [n for n in reading.person_names if not named_matches(n, target)
               and not carries(n, b) and n.literal not in AGENTS]  # fmt: skip
     if others:
         return f"names {others[0].literal}; {b.item.id} is {action} to {target}"
+    another = other_target(reading.text, target)
+    if another:
+        return f"names {another}; {b.item.id} is {action} of {target}, another target"
     stray = [n for n in reading.id_names if not carries(n, b)]
     if stray:
         return f"names {stray[0].label}, which {b.item.id} does not carry"

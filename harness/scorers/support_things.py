@@ -91,20 +91,53 @@ def other_object(reading: ClaimReading, b: Backing, target: str) -> str | None:
         | OUTCOME_ROOTS
         | TRANSPORT
         | roots(target)
+        | roots(target.replace("-", " "))
         | WHEN_ROOTS
         | roots(" ".join(n.literal for n in reading.names))
     )
     said = object_roots(" ".join(m.group(1) for m in _PHRASE.finditer(claim)), known)
-    said -= _FRESHNESS
+    # a short form of the target ("the print-shop drop" for print-shop-drop) is the target
+    said = frozenset(w for w in said - _FRESHNESS if not _prefix_of(w, target))
     part = re.split(r"[,;(]", clean(receipt_object(b)), maxsplit=1)[0]
     failed = str((b.item.data or {}).get("status", "")).lower() in ("failed", "cancelled")
     # a failed receipt's text often gives why instead of what ("signing key unavailable")
     moved = frozenset() if failed and _REASON.search(part) else object_roots(part, known)
-    if said and moved and not shared(said, moved) and not shared(moved, said):
+    common = shared(said, moved) | shared(moved, said)
+    if said and moved and not common - _KINDS and said - common and moved - common:
+        # what both share is at most the kind of thing ("PDF", "scans"): the words that tell
+        # the two apart differ ("the contact sheet PDF" against "the glaze chart PDF")
         return (
             f"names {', '.join(sorted(said))}; {b.item.id} moved "
             f"{', '.join(sorted(moved))}: another occasion"
         )
+    return None
+
+
+#: Words of the kind or format of a thing moved, which tell no one thing from another.
+_KINDS = roots(
+    "pdf pdfs tiff tif png jpg jpeg zip file files scan scans copy copies set sets version "
+    "image images photo photos document documents attachment attachments"
+)
+
+
+def _prefix_of(word: str, target: str) -> bool:
+    """Is a hyphenated word the target cut short ("print-shop" of print-shop-drop)?"""
+    return "-" in word and f"{clean(target)}-".startswith(f"{word}-")
+
+
+def other_target(text: str, target: str) -> str | None:
+    """A written name of the target's own series with another suffix ("plate-series-c" against
+    plate-series-a, "seal-tests" against seal-docs): a letter or a word after a shared head
+    tells one target from another. One that is the target cut short ("print-shop" for
+    print-shop-drop) is the target; one that goes on past it ("render-0412-final") another."""
+    parts = clean(target).split("-")
+    if len(parts) < 2:
+        return None
+    for token in re.findall(r"(?<![\w.-])[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?![\w-])", clean(text)):
+        theirs = token.split("-")
+        if theirs[0] != parts[0] or token == clean(target) or _prefix_of(token, target):
+            continue
+        return str(token)
     return None
 
 
