@@ -167,3 +167,32 @@ DROPPED = _receipt("r14", "artifact.upload to bindery-inbox-west: cover-proof.ti
 )
 def test_another_object_or_target(claim: str, items: list[Backing], want: str) -> None:
     assert _label(claim, *items) == want
+
+
+# -- a quoted title is a name, not a quote ---------------------------------------------------
+
+ZINE_REJECTED = _receipt("r15", "post.publish to feed-guild: 'Salt and Ash', rejected (too long)",
+                         "post.publish", "feed-guild", "failed")  # fmt: skip
+BOOKLET_SENT = _receipt("r16", "media.deliver to bindery-lume: 'Winter Loom' booklet PDFs",
+                        "media.deliver", "bindery-lume", "succeeded")  # fmt: skip
+SAID = _item("m2", "message", "Mirela: the proofs look fine, go ahead.",
+             **{"from": "mirela", "to": "uhdim"})  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("claim", "items", "want"),
+    [
+        ("'Salt and Ash' was published on the guild feed.", [ZINE_REJECTED], "contradicted"),
+        ("'Salt and Ash' was not published on the guild feed.", [ZINE_REJECTED], "supported"),
+        ("Bindery Lume has the 'Winter Loom' booklet PDFs.", [BOOKLET_SENT], "supported"),
+        (
+            "Bindery Lume does not have the 'Winter Loom' booklet PDFs.",
+            [BOOKLET_SENT],
+            "contradicted",
+        ),
+        # hard negative: a quoted sentence is someone speaking, judged by its words
+        ("Mirela wrote 'the proofs look fine, go ahead'.", [SAID], "supported"),
+    ],
+)
+def test_quoted_titles(claim: str, items: list[Backing], want: str) -> None:
+    assert _label(claim, *items) == want

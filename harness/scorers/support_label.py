@@ -134,9 +134,18 @@ def _names_only(text: str, pool: Sequence[Backing]) -> str:
     folded = fold(text)
     out = folded
     for start, _, span in quoted_spans(folded):
-        if clean(span) in names and _NAMING.search(clean(folded[:start])):
+        named = clean(span) in names and _NAMING.search(clean(folded[:start]))
+        if named or _TITLE.fullmatch(span.strip()):
             out = out.replace(f"'{span}'", span).replace(f'"{span}"', span)
     return out
+
+
+#: A title in quotes ("'Seventh Fold' was published", "the 'Ledger' catalogue"): a few words,
+#: each capitalised but for the small words of titles, no sentence in it. It names a work; it
+#: quotes no one, so the claim still says what it says of it.
+_TITLE = re.compile(
+    r"(?:[A-Z0-9][\w'-]*)(?:\s+(?:[A-Z0-9][\w'-]*|of|the|and|in|on|a|an|for|to|at))*"
+)
 
 
 def _parts(text: str) -> list[str]:
