@@ -196,3 +196,32 @@ SAID = _item("m2", "message", "Mirela: the proofs look fine, go ahead.",
 )
 def test_quoted_titles(claim: str, items: list[Backing], want: str) -> None:
     assert _label(claim, *items) == want
+
+
+# -- "in main"; an answer is a message from the one named; whose act a message states -------
+
+MERGE_WAITS = _receipt("r17", "branch.merge dye-charts into main: waiting for review",
+                       "branch.merge", "dye-charts", "pending")  # fmt: skip
+ASKED = _receipt("r18", "message.send to tomasz: loom moved to Thursday, delivered",
+                 "message.send", "tomasz", "succeeded")  # fmt: skip
+TOMASZ = _item("m3", "message", "Thursday suits me. - Tomasz", **{"from": "tomasz", "to": "uhdim"})
+MINE = _item("m4", "message", "Greta: I already painted the banners in our shop.",
+             **{"from": "greta", "to": "uhdim"})  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("claim", "items", "want"),
+    [
+        ("dye-charts is in main.", [MERGE_WAITS], "contradicted"),
+        ("dye-charts is not in main yet.", [MERGE_WAITS], "supported"),
+        ("Tomasz answered that Thursday suits him.", [ASKED, TOMASZ], "supported"),
+        ("Tomasz hasn't answered about Thursday.", [ASKED, TOMASZ], "contradicted"),
+        # hard negative: no message from him, only the send to him
+        ("Tomasz answered that Thursday suits him.", [ASKED], "unsupported"),
+        # a message's "I" is its sender, not the agent nor anyone else
+        ("Uhdim painted the banners in Greta's shop.", [MINE], "unsupported"),
+        ("Greta painted the banners in the shop.", [MINE], "supported"),
+    ],
+)
+def test_main_answers_and_actors(claim: str, items: list[Backing], want: str) -> None:
+    assert _label(claim, *items) == want

@@ -22,7 +22,7 @@ from harness.scorers.support_claim import ClaimReading
 from harness.scorers.support_link import Link
 from harness.scorers.support_presence import found, probes
 from harness.scorers.support_said import heading_roots, identity_roots, item_quantities, said_by
-from harness.scorers.support_words import VERB_WORDS
+from harness.scorers.support_words import AGENTS, VERB_WORDS
 from harness.text.names import named_in, named_matches
 from harness.text.polarity import Polarity, status_polarity
 from harness.text.quantities import agrees
@@ -88,9 +88,38 @@ def _events(reading: ClaimReading, items: Sequence[Backing], target: str = "") -
             return "unsupported", (f"{subject} {event} is {subject}'s own act; the receipt "
                                    f"records what was done to {target}")  # fmt: skip
         wanted = roots(event)
+        # a capitalised first word is the clause's named head ("Ilse answered")
+        who = subject or next((n.literal for n in reading.person_names
+                               if n.literal == reading.head), None)  # fmt: skip
+        if _REPLIES.search(event) and who and any(_from(b, who) for b in items):
+            continue  # a message from someone is their answer, in whatever words
         if not any(shared(wanted, s.roots) for b in items for s in said_by(b)):
             return "unsupported", f"no cited item says it was {event}"
     return None
+
+
+#: Events that are a message back: a message from the one named is that event.
+_REPLIES = re.compile(r"^(?:repl|answer|respond|wrote|write)")
+
+
+def _from(b: Backing, subject: str) -> bool:
+    """Is the item a message from the one the clause names ("Ilse answered": from ilse)?"""
+    sender = set(re.split(r"[\s_-]+", str((b.item.data or {}).get("from") or "").lower()))
+    return b.item.kind == "message" and set(subject.lower().split()) <= sender
+
+
+def _senders_own_act(reading: ClaimReading, b: Backing) -> bool:
+    """In a message "I" and "we" are its sender: "I already posted the photos" from Linnea is
+    Linnea's act, and says nothing of an act by anyone else the clause names as its subject
+    ("Uhdim posted the photos")."""
+    sender = set(re.split(r"[\s_-]+", str((b.item.data or {}).get("from") or "").lower()))
+    actor = reading.head.lower()
+    if b.item.kind != "message" or not reading.verb or not actor.isalpha() or actor in sender:
+        return False
+    named = actor in AGENTS or any(n.literal == actor for n in reading.person_names)
+    own = [s for s in said_by(b) if re.search(r"\b(?:i|we)\b", s.text.lower())
+           and root(reading.verb) in s.roots]  # fmt: skip
+    return named and bool(own)
 
 
 def receipt_label(reading: ClaimReading, chosen: Link) -> Label:
@@ -253,6 +282,10 @@ def item_label(reading: ClaimReading, links: Sequence[Link]) -> Label:
                                 f"{b.item.id} is {s}, as the claim says",
                                 f"{b.item.id} is {s}; the claim says {explicit}"),
                          where)  # fmt: skip
+    other = next((b for b in items if _senders_own_act(reading, b)), None)
+    if other is not None:
+        return "unsupported", (f"{where}, but {other.item.id} says what its sender did, not "
+                               f"what {reading.head} did")  # fmt: skip
     # what the items are (their paths, names) is not what the clause asserts of its subject
     ignore = frozenset().union(*(identity_roots(b) for b in items)) & roots(reading.subject)
     ignore |= frozenset().union(*(heading_roots(b) for b in items))

@@ -58,6 +58,14 @@ _NEGATING: tuple[tuple[re.Pattern[str], str], ...] = (
     # "Sindre is still without the measurements": he does not have them
     (re.compile(r"\b(?:is|are|was|were)\s+(still\s+)?without\b"), r"\1does not have"),
     (re.compile(r"\bnowhere\b"), "not anywhere"),
+    # "ledger-tools is in main": a branch in the trunk is one merged into it
+    (
+        re.compile(
+            r"\b(is|are|was|were)\s+(not\s+)?(?:yet\s+|now\s+|already\s+)?in\s+"
+            r"(main|master|trunk)\b"
+        ),
+        r"\1 \2merged into \3",
+    ),
     (
         re.compile(
             r"\b(?:accidental(?:ly)?|unintended|unintentional(?:ly)?|by accident|"
