@@ -225,3 +225,30 @@ MINE = _item("m4", "message", "Greta: I already painted the banners in our shop.
 )
 def test_main_answers_and_actors(claim: str, items: list[Backing], want: str) -> None:
     assert _label(claim, *items) == want
+
+
+# -- another day, and a day named by when the claim is said -----------------------------------
+
+FITTING = _receipt("r19", "schedule.create fitting-noor-mar14: dress fitting Mar 14, 10:00",
+                   "schedule.create", "fitting-noor-mar14", "succeeded")  # fmt: skip
+PARCEL = _receipt("r20", "message.send to hedda: second glaze parcel note, delivered",
+                  "message.send", "hedda", "succeeded")  # fmt: skip
+PARCEL_TODAY = _receipt("r21", "message.send to hedda: today's glaze parcel note, delivered",
+                        "message.send", "hedda", "succeeded")  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("claim", "items", "want"),
+    [
+        ("Noor's fitting is booked for Mar 21.", [FITTING], "contradicted"),
+        ("Noor's fitting is not booked for Mar 21; it is Mar 14.", [FITTING], "supported"),
+        ("Noor's fitting is booked for Mar 14.", [FITTING], "supported"),
+        ("Noor's fitting is not booked for Mar 14.", [FITTING], "contradicted"),
+        # a day named by when the claim is said: only an item saying that word places it
+        ("Today's parcel note to Hedda was delivered.", [PARCEL], "unsupported"),
+        ("Today's parcel note to Hedda was not delivered.", [PARCEL], "unsupported"),
+        ("Today's parcel note to Hedda was delivered.", [PARCEL_TODAY], "supported"),
+    ],
+)
+def test_days(claim: str, items: list[Backing], want: str) -> None:
+    assert _label(claim, *items) == want

@@ -17,6 +17,12 @@ from harness.scorers.base import Thresholds
 from harness.scorers.claim_support import Backing, claim_support
 from harness.scorers.support_claim import ClaimReading, read_claim
 from harness.scorers.support_compare import compared_label
+from harness.scorers.support_dates import (
+    date_label,
+    day_only_label,
+    deictic_label,
+    strip_days,
+)
 from harness.scorers.support_link import Link, item_names, link
 from harness.scorers.support_plans import is_plan, plan_label
 from harness.scorers.support_said import item_quantities
@@ -87,6 +93,9 @@ def _clause_label(part: str, pool: Sequence[Backing]) -> Label:
     if is_plan(part):
         # a plan or a preference is no outcome: a receipt's status neither backs nor denies it
         return plan_label(part, pool)
+    by_day = deictic_label(part, pool) or day_only_label(part, pool)
+    if by_day is not None:
+        return by_day
     reading = read_claim(part)
     missing = _uncarried(reading, pool)
     if missing is not None:
@@ -95,9 +104,20 @@ def _clause_label(part: str, pool: Sequence[Backing]) -> Label:
     if compared is not None:
         return compared
     links, misses = link(reading, pool)
+    undated = strip_days(part)
+    if not links and undated != part:
+        # a date is no id: the clause without its dates finds the occasion its date is about
+        dated_links = link(read_claim(undated), pool)[0]
+        on_day = date_label(part, reading.subject, reading.negated,
+                            [lk.backing for lk in dated_links])  # fmt: skip
+        if on_day is not None:
+            return on_day
     if not links:
         reason = "; ".join(misses[:2]) or "it asserts nothing"
         return "unsupported", f"no cited item speaks of it ({reason})"
+    dated = date_label(part, reading.subject, reading.negated, [lk.backing for lk in links])
+    if dated is not None:
+        return dated
     receipts = [lk for lk in links if lk.receipt]
     others = [lk for lk in links if not lk.receipt]
     # The host's receipt decides the outcome of the action the clause asserts; a detail the

@@ -1,0 +1,99 @@
+"""Dates a claim gives against the dates its evidence states.
+
+A date in what a clause says of its subject ("the visit is booked for Dec 10") is a claim about
+that one occasion: an item that states the occasion's day as another ("studio visit Dec 3")
+contradicts it, and the claim negated ("not booked for Dec 10") agrees. A date that names the
+subject ("the Dec 10 seminar") picks an occasion instead, which other rules answer. An item's
+timestamp is when it was written, not the day of what it books, so only the days its text and
+its target state count.
+
+A day named by when the claim is made ("today's note", "tonight", "yesterday") cannot be placed
+by the evidence, which carries no "now": only an item that says the same word answers it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from harness.scorers.claim_support import Backing
+from harness.text.normal import ascii_fold, clean
+
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_MONTH = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
+_MONTH_DAY = re.compile(rf"\b{_MONTH}\s*(\d{{1,2}})(?:st|nd|rd|th)?\b")
+_DAY_MONTH = re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+{_MONTH}(?![a-z])")
+#: Words that name a day by when they are said.
+DEICTIC = re.compile(
+    r"\b(?:today|today's|tonight|tonight's|yesterday|yesterday's|this (?:morning|afternoon|"
+    r"evening))\b"
+)
+
+
+def days_in(text: str) -> set[tuple[int, int]]:
+    """(month, day) of every date written as a month and a day ("Dec 3", "3 December", the
+    "dec3" of an id)."""
+    plain = clean(ascii_fold(text)).replace("-", " ")
+    found = {(_MONTHS.index(m) + 1, int(d)) for m, d in _MONTH_DAY.findall(plain)}
+    found |= {(_MONTHS.index(m) + 1, int(d)) for d, m in _DAY_MONTH.findall(plain)}
+    return {(m, d) for m, d in found if 1 <= d <= 31}
+
+
+def strip_days(text: str) -> str:
+    """The text without its month-and-day dates."""
+    for pattern in (_MONTH_DAY_RAW, _DAY_MONTH_RAW):
+        text = pattern.sub(" ", text)
+    return " ".join(text.split())
+
+
+_MONTH_DAY_RAW = re.compile(_MONTH_DAY.pattern, re.IGNORECASE)
+_DAY_MONTH_RAW = re.compile(_DAY_MONTH.pattern, re.IGNORECASE)
+
+
+def _stated_days(b: Backing) -> set[tuple[int, int]]:
+    target = str((b.item.data or {}).get("target") or "")
+    return days_in(f"{b.item.text} {target}")
+
+
+def date_label(
+    text: str, subject: str, negated: bool, items: Sequence[Backing]
+) -> tuple[str, str] | None:
+    """The clause's predicate dates against the days the linked items state: one the items give
+    otherwise is contradicted (supported when the clause denies it); None where they agree, say
+    no day, or the clause gives its date only in its subject."""
+    given = days_in(text) - days_in(subject)
+    stated = set().union(*(_stated_days(b) for b in items)) if items else set()
+    if not given or not stated or given & stated:
+        return None
+    m, d = sorted(stated)[0]
+    why = f"the cited items give {_MONTHS[m - 1].capitalize()} {d}, not the day it names"
+    return ("supported" if negated else "contradicted"), why
+
+
+def deictic_label(text: str, pool: Sequence[Backing]) -> tuple[str, str] | None:
+    """A day named by when the claim is made, which no cited item says in the same word."""
+    said = DEICTIC.search(clean(ascii_fold(text)))
+    if said is None:
+        return None
+    word = said.group().removesuffix("'s")
+    if any(re.search(rf"\b{word}\b", clean(b.item.text)) for b in pool):
+        return None
+    return "unsupported", f"'{said.group()}' is a day no cited item places"
+
+
+#: "it is Dec 3", "that was on Oct 2": a clause that only gives the day of what came before.
+_ONLY_A_DAY = re.compile(r"^\s*(?:it|that|this|they)\s+(?:is|was|are|were)\s+(?:on\s+|for\s+)?"
+                         r"(?P<day>[\w ]+?)[\s.]*$")  # fmt: skip
+
+
+def day_only_label(text: str, pool: Sequence[Backing]) -> tuple[str, str] | None:
+    """A clause that only says which day the occasion before it is: a pronoun has no name to
+    link by, so the days the cited items state answer it."""
+    m = _ONLY_A_DAY.match(clean(ascii_fold(text)))
+    given = days_in(m.group("day")) if m else set()
+    stated = set().union(*(_stated_days(b) for b in pool)) if pool else set()
+    if not given or not stated:
+        return None
+    if given & stated:
+        return "supported", "a cited item gives that day"
+    return "contradicted", "the cited items give another day"
