@@ -252,3 +252,25 @@ PARCEL_TODAY = _receipt("r21", "message.send to hedda: today's glaze parcel note
 )
 def test_days(claim: str, items: list[Backing], want: str) -> None:
     assert _label(claim, *items) == want
+
+
+# -- the act a claim speaks of, read from its verb -------------------------------------------
+
+ASKED_SIZES = _receipt("r22", "message.send to kvist-brann: frame sizes for the triptych",
+                       "message.send", "kvist-brann", "succeeded")  # fmt: skip
+FEE_PAID = _receipt("r23", "payment.send to kvist-brann: invoice 88, 40 EUR",
+                    "payment.send", "kvist-brann", "succeeded")  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("claim", "items", "want"),
+    [
+        ("Kvist Brann's invoice was paid.", [ASKED_SIZES], "unsupported"),
+        ("Kvist Brann's invoice was not paid.", [ASKED_SIZES], "unsupported"),
+        ("Kvist Brann's invoice was paid.", [FEE_PAID], "supported"),
+        ("Kvist Brann's invoice was not paid.", [FEE_PAID], "contradicted"),
+        ("Kvist Brann was sent the frame sizes.", [ASKED_SIZES], "supported"),
+    ],
+)
+def test_act_from_verb(claim: str, items: list[Backing], want: str) -> None:
+    assert _label(claim, *items) == want

@@ -178,7 +178,9 @@ def _family_ok(reading: ClaimReading, action: str) -> tuple[bool, bool]:
     own = verb_family(action)
     named = reading.asserted or tuple(reading.families)
     half = action.rpartition(".")[2]
-    exact = any(f.verb == action or f.verb.rpartition(".")[2] == half for f in named)
+    # the same verb in another namespace is another act: a payment sent is no message sent
+    exact = any(f.verb == action or (f.verb.rpartition(".")[2] == half and f.matches(action))
+                for f in named)  # fmt: skip
     loose = exact or any(f.matches(action) or f is own for f in reading.families)
     return loose, exact
 
