@@ -274,3 +274,38 @@ FEE_PAID = _receipt("r23", "payment.send to kvist-brann: invoice 88, 40 EUR",
 )
 def test_act_from_verb(claim: str, items: list[Backing], want: str) -> None:
     assert _label(claim, *items) == want
+
+
+# -- a pronoun stands for the clause before; a thing not known is said neither way ----------
+
+BANNER_LIVE = _receipt("r24", "post.publish post-harbour-banners: live", "post.publish",
+                       "post-harbour-banners", "succeeded")  # fmt: skip
+SEAL_CALLED_OFF = _receipt("r25", "provenance.seal tapestry-north: cancelled by host, reason "
+                           "unknown", "provenance.seal", "tapestry-north", "cancelled")  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("claim", "items", "want"),
+    [
+        ("The harbour banners post is not on hold; it went out.", [BANNER_LIVE], "supported"),
+        ("The harbour banners post is on hold; it never went out.", [BANNER_LIVE], "contradicted"),
+        (
+            "The tapestry-north seal isn't written; the host called it off.",
+            [SEAL_CALLED_OFF],
+            "supported",
+        ),
+        ("The host called the tapestry-north seal off.", [SEAL_CALLED_OFF], "supported"),
+        ("The tapestry-north seal went ahead as planned.", [SEAL_CALLED_OFF], "contradicted"),
+    ],
+)
+def test_pronouns_and_unknowns(claim: str, items: list[Backing], want: str) -> None:
+    assert _label(claim, *items) == want
+
+
+def test_a_thing_not_known_is_said_neither_way() -> None:
+    # "reason unknown", "intent unclear": no clause of the item denies the reason or the intent
+    from harness.scorers.support_said import said_by
+
+    texts = [s.text for s in said_by(SEAL_CALLED_OFF)]
+    assert "cancelled by host" in texts
+    assert not any("unknown" in t for t in texts)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from itertools import pairwise
 
 from harness.scorers.base import Thresholds
 from harness.scorers.claim_support import Backing, claim_support
@@ -168,6 +169,23 @@ _TITLE = re.compile(
 )
 
 
+#: A pronoun standing for what the clause before spoke of ("...is not on hold; it went out").
+_PRONOUN = re.compile(r"\b(?:it|they|them)\b", re.IGNORECASE)
+
+
+def _resolved(parts: list[str], pool: Sequence[Backing]) -> list[str]:
+    """The clauses with a pronoun read as the subject of the clause before it: "it went out"
+    after "the autumn post is not on hold" says the post went out. A clause that only gives a
+    day ("it is Dec 3") keeps its pronoun: the days the items state answer it."""
+    out = parts[:1]
+    for before, part in pairwise(parts):
+        subject = read_claim(before).subject.strip()
+        if subject and _PRONOUN.search(part) and day_only_label(part, pool) is None:
+            part = _PRONOUN.sub(subject, part, count=1)
+        out.append(part)
+    return out
+
+
 def _parts(text: str) -> list[str]:
     """The clauses of a claim; a fragment of one word (what an ellipsis leaves of a cut clause)
     is no clause, unless it is all the claim says."""
@@ -215,7 +233,7 @@ def support_label(text: str, pool: list[Backing], thresholds: Thresholds) -> tup
     if not pool or quoted_spans(fold(text)) or disputes(text):
         support = claim_support(text, pool, thresholds)
         return ("supported" if support.supported else "unsupported"), support.why
-    labels = [_clause_label(p, pool) for p in _parts(text)]
+    labels = [_clause_label(p, pool) for p in _resolved(_parts(text), pool)]
     again = restated(text, pool)
     if again is not None and not any(label == "contradicted" for label, _ in labels):
         # the item speaking, as a quote is; a receipt that says otherwise still contradicts it

@@ -216,7 +216,7 @@ def _receipt_link(reading: ClaimReading, b: Backing) -> Link | str:
     data: dict[str, Any] = dict(b.item.data or {})
     action, target = str(data.get("action", "")), str(data.get("target", ""))
     ok, exact = _family_ok(reading, action)
-    if not ok and not reading.asserted and any(named_matches(n, target) for n in reading.names):
+    if not ok and not reading.asserted and _target_named(reading, target):
         # a clause that names the target itself and asserts no act of its own, only how it went
         # ("render-0731 failed to finish", "didn't get past tile 20"), speaks of the target's
         # own action, whatever family a word of the outcome ("finish", "get") could name

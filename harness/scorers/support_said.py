@@ -49,7 +49,10 @@ _PLANNED = re.compile(
     r"tomorrow|later today)\b|'ll\b|\bplan:"
 )
 #: Words of a mere possibility ("Thursday could work"): that part states nothing.
-_POSSIBLE = re.compile(r"\b(?:could|might|may|maybe|perhaps|possibly)\b")
+#: "intent unclear", "cause unknown": a thing not known is said neither way, not denied.
+_POSSIBLE = re.compile(
+    r"\b(?:could|might|may|maybe|perhaps|possibly|unclear|unknown|uncertain|undecided)\b"
+)
 #: A request in a message ("could you send ...", "send a link please"): its sender asked.
 _REQUEST = re.compile(r"\?\s*$|\bplease\b|^\W*(?:could|can|would|will) you\b|\bpls\b")
 #: Within a clause, the parts a negation stays in ("re-rendering it and diffing, so I know

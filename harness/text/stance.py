@@ -38,7 +38,7 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\bon hold\b"), "pending"),
     (re.compile(r"\b(?:refus(?:e|ed|es|ing)|den(?:y|ied|ies|ying)|declin(?:e|ed|es|ing))\b"),
      "rejected"),
-    (re.compile(r"\bcall(?:ed|s|ing)? (?:it |them |this |that )?off\b"), "cancelled"),
+    (re.compile(r"\bcall(?:ed|s|ing)? ((?:[\w'-]+ ){0,4}?)off\b"), r"cancelled \1"),
     (re.compile(r"\blet (?:it |them |this |that )?go ahead\b"), "went through"),
     (re.compile(r"\blet ((?:[\w'-]+ ){1,5})go ahead\b"), r"\1went through"),
     (re.compile(r"\b(is|are|was|were) kept\b(?! (?:open|waiting|pending|on hold))"),
