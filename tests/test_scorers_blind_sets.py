@@ -50,13 +50,13 @@ FIRST_CONTACT_RIGHT = {
     ("heldout7", "repeat.jsonl"): 52,  # of 54 (first contact 50)
     # Held-out 8: first contact 2026-12-02 10:38 UTC, main cefd8be (tests/data/heldout8/).
     ("heldout8", "completion.jsonl"): 233,  # of 246 (first contact 210; a development figure)
-    ("heldout8", "support.jsonl"): 91,  # of 129
+    ("heldout8", "support.jsonl"): 121,  # of 129 (first contact 91; a development figure)
     ("heldout8", "citations.jsonl"): 63,  # of 63
     ("heldout8", "traces.jsonl"): 206,  # of 207 (trace, kind) units
     ("heldout8", "repeat.jsonl"): 38,  # of 42
     # Held-out 9: first contact 2026-12-02 11:56 UTC, main 13ef0b1 (tests/data/heldout9/).
     ("heldout9", "completion.jsonl"): 224,  # of 229 (first contact 210; a development figure)
-    ("heldout9", "support.jsonl"): 97,  # of 112
+    ("heldout9", "support.jsonl"): 111,  # of 112 (first contact 97; a development figure)
     ("heldout9", "citations.jsonl"): 57,  # of 57
     ("heldout9", "traces.jsonl"): 184,  # of 184 (trace, kind) units
     ("heldout9", "repeat.jsonl"): 35,  # of 38
@@ -98,15 +98,16 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout5", 37, 37),
         ("heldout6", 38, 38),
         ("heldout7", 46, 38),
-        ("heldout8", 57, 36),
-        ("heldout9", 48, 42),
+        ("heldout8", 57, 52),
+        ("heldout9", 48, 48),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
     # First contact: held-out 4 14, held-out 5 25, held-out 6 20, held-out 7 24, held-out 8 36, held-out 9 42;
     # the first three
     # raised by the structural linking they drove, held-out 7 by the references, negation scope
-    # and possession rules it drove (development figures, not blind ones).
+    # and possession rules it drove, held-out 8 and 9 by the plan, object, day, idiom and actor
+    # rules they drove (development figures, not blind ones).
     right, total = pairs_right(_outcomes(folder, "support.jsonl"))
     assert total == pairs
     assert right >= floor

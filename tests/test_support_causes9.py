@@ -309,3 +309,27 @@ def test_a_thing_not_known_is_said_neither_way() -> None:
     texts = [s.text for s in said_by(SEAL_CALLED_OFF)]
     assert "cancelled by host" in texts
     assert not any("unknown" in t for t in texts)
+
+
+# -- a record named is where a clause looks; a thing in a queue is queued --------------------
+
+BEAT = _item("h1", "heartbeat", "Night run. Idle; no scans run.", "2026-10-14T02:00:00Z",
+             outcome="rested", scans=[])  # fmt: skip
+ACK_WAITS = _receipt("r26", "reminder.ack rem-gutter-clean: queued", "reminder.ack",
+                     "rem-gutter-clean", "queued")  # fmt: skip
+ACK_DONE = _receipt("r27", "reminder.ack rem-gutter-clean: acknowledged", "reminder.ack",
+                    "rem-gutter-clean", "succeeded")  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("claim", "items", "want"),
+    [
+        ("A mailbox scan ran at the 02:00 heartbeat.", [BEAT], "contradicted"),
+        ("No mailbox scan ran at the 02:00 heartbeat.", [BEAT], "supported"),
+        ("The gutter-clean ack sits in the queue.", [ACK_WAITS], "supported"),
+        ("The gutter-clean ack sits in the queue.", [ACK_DONE], "contradicted"),
+        ("The gutter-clean ack is not in the queue any more.", [ACK_DONE], "supported"),
+    ],
+)
+def test_records_and_queues(claim: str, items: list[Backing], want: str) -> None:
+    assert _label(claim, *items) == want

@@ -289,6 +289,9 @@ def item_label(reading: ClaimReading, links: Sequence[Link]) -> Label:
     # what the items are (their paths, names) is not what the clause asserts of its subject
     ignore = frozenset().union(*(identity_roots(b) for b in items)) & roots(reading.subject)
     ignore |= frozenset().union(*(heading_roots(b) for b in items))
+    # the record the clause names ("at the 03:00 heartbeat") is where it looks, not what it
+    # asserts: "an inbox recheck ran at the heartbeat" asserts a recheck happened
+    ignore |= roots(" ".join(reading.records))
     clause = _clause_verdict(reading, items, ignore)
     if clause is not None:
         return _with(clause, where)

@@ -58,6 +58,14 @@ _NEGATING: tuple[tuple[re.Pattern[str], str], ...] = (
     # "Sindre is still without the measurements": he does not have them
     (re.compile(r"\b(?:is|are|was|were)\s+(still\s+)?without\b"), r"\1does not have"),
     (re.compile(r"\bnowhere\b"), "not anywhere"),
+    # "the ack sits in the queue": a thing in a queue is queued, not a file present somewhere
+    (
+        re.compile(
+            r"\b(?:sits?|is|are|was|were|remains?|stays?)\s+(?:still\s+)?in\s+"
+            r"(?:the\s+|a\s+)?(?:[\w-]+\s+)?queue\b"
+        ),
+        "is queued",
+    ),
     # "ledger-tools is in main": a branch in the trunk is one merged into it
     (
         re.compile(
