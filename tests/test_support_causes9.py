@@ -333,3 +333,32 @@ ACK_DONE = _receipt("r27", "reminder.ack rem-gutter-clean: acknowledged", "remin
 )
 def test_records_and_queues(claim: str, items: list[Backing], want: str) -> None:
     assert _label(claim, *items) == want
+
+
+# -- "marked as corruption" is not intended; "the answer to X" is a message -----------------
+
+MEANT = _item("g1", "registry", "tapestry-west rows 3-5: change recorded as intended",
+              path="tapestry-west/rows/3-5", intended=True)  # fmt: skip
+REPLY_WAITS = _receipt("r28", "message.send to ansgar: queued behind relay",
+                       "message.send", "ansgar", "pending")  # fmt: skip
+REPLY_SENT = _receipt("r29", "message.send to ansgar: delivered", "message.send", "ansgar",
+                      "succeeded")  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("claim", "items", "want"),
+    [
+        ("The change to tapestry-west rows 3-5 is flagged as corruption.", [MEANT], "contradicted"),
+        (
+            "The change to tapestry-west rows 3-5 is not flagged as corruption.",
+            [MEANT],
+            "supported",
+        ),
+        ("The answer to Ansgar is still waiting for a worker.", [REPLY_WAITS], "supported"),
+        ("The answer to Ansgar is still waiting for a worker.", [REPLY_SENT], "contradicted"),
+        # hard negative: Ansgar answering is his own act, which a send to him does not record
+        ("Ansgar answered the question.", [REPLY_SENT], "unsupported"),
+    ],
+)
+def test_corruption_and_answers(claim: str, items: list[Backing], want: str) -> None:
+    assert _label(claim, *items) == want

@@ -82,6 +82,15 @@ _NEGATING: tuple[tuple[re.Pattern[str], str], ...] = (
         "not intended",
     ),
     (re.compile(r"\bon purpose\b"), "intended"),
+    # a change "marked as corruption" is one recorded as not meant: corruption is damage no
+    # one intended, the opposite of a drift registered as intended
+    (
+        re.compile(
+            r"\b(?:marked|recorded|registered|logged|flagged|filed)\s+as\s+(?:an?\s+)?"
+            r"(?:corruption|corrupt|damage|damaged|an error|error|fault)\b"
+        ),
+        "not intended",
+    ),
     # the apostrophe left out ("didnt go out"), as writers in a hurry do
     (re.compile(r"\b(do|did|does|has|have|had|was|were|is|are|could|would|should)nt\b"), r"\1 not"),
     (re.compile(r"\b(?:wont)\b"), "will not"),

@@ -118,6 +118,9 @@ class Stance:
     events: tuple[str, ...]
 
 
+_DETERMINED = re.compile(r"\b(?:the|a|an|my|our|his|her|their|its|your|[a-z]+'s)\s+$")
+
+
 def stance(text: str) -> Stance:
     plain = _expand(text)
     negations = len(_NEGATOR.findall(plain))
@@ -132,7 +135,12 @@ def stance(text: str) -> Stance:
         says = ("undone" if base == "done" else "done") if negated else base
     else:
         says = None
-    events = tuple(m.group(0) for m in _EVENTS.finditer(core))
+    # after a determiner or a possessive an answer or a reply is a noun: "the answer to Odile",
+    # "Vojan's reply" is the message itself, not someone's act of answering (while "the retry"
+    # is still another attempt, which needs its own evidence)
+    events = tuple(m.group(0) for m in _EVENTS.finditer(core)
+                   if not (m.group(0).startswith(("answer", "repl"))
+                           and _DETERMINED.search(core[: m.start()])))  # fmt: skip
     return Stance(core, negated, says, events)
 
 
