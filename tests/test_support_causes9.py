@@ -362,3 +362,22 @@ REPLY_SENT = _receipt("r29", "message.send to ansgar: delivered", "message.send"
 )
 def test_corruption_and_answers(claim: str, items: list[Backing], want: str) -> None:
     assert _label(claim, *items) == want
+
+
+# -- a message's "my" is its sender: what it states of its sender is stated -------------------
+
+CLOSED_MINE = _item("m5", "message", "Thanks, all tidied on my end. - Saskia",
+                    **{"from": "saskia", "to": "vojan"})  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("claim", "items", "want"),
+    [
+        ("Saskia has not tidied the loan file on her end.", [CLOSED_MINE], "contradicted"),
+        ("Saskia tidied the loan file on her end.", [CLOSED_MINE], "supported"),
+        # hard negative: another person's act is not the sender's
+        ("Vojan tidied the loan file on Saskia's end.", [CLOSED_MINE], "unsupported"),
+    ],
+)
+def test_senders_own_statement(claim: str, items: list[Backing], want: str) -> None:
+    assert _label(claim, *items) == want

@@ -109,7 +109,7 @@ def _from(b: Backing, subject: str) -> bool:
 
 
 def _senders_own_act(reading: ClaimReading, b: Backing) -> bool:
-    """In a message "I" and "we" are its sender: "I already posted the photos" from Linnea is
+    """In a message "I", "we" and "my" are its sender: "I already posted the photos" from Linnea is
     Linnea's act, and says nothing of an act by anyone else the clause names as its subject
     ("Uhdim posted the photos")."""
     sender = set(re.split(r"[\s_-]+", str((b.item.data or {}).get("from") or "").lower()))
@@ -117,7 +117,7 @@ def _senders_own_act(reading: ClaimReading, b: Backing) -> bool:
     if b.item.kind != "message" or not reading.verb or not actor.isalpha() or actor in sender:
         return False
     named = actor in AGENTS or any(n.literal == actor for n in reading.person_names)
-    own = [s for s in said_by(b) if re.search(r"\b(?:i|we)\b", s.text.lower())
+    own = [s for s in said_by(b) if re.search(r"\b(?:i|we|my|our|me|us)\b", s.text.lower())
            and root(reading.verb) in s.roots]  # fmt: skip
     return named and bool(own)
 
@@ -235,6 +235,10 @@ def _states_action(reading: ClaimReading, b: Backing) -> bool:
     if kind is not None and any(f.verb == kind or f.matches(kind) for f in reading.asserted):
         return True
     said = said_by(b)
+    if reading.verb and _from(b, reading.head) and any(root(reading.verb) in s.roots for s in said):
+        # a message's "I" and "my" are its sender: "all settled on my side" from Odile states
+        # that Odile settled it, whatever family the verb could name
+        return True
     for s in said:
         # the clause as stance reads it: "from sealed value" states no seal
         for hit in detect(stance(s.text).core)[0]:
