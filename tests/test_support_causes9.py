@@ -381,3 +381,23 @@ CLOSED_MINE = _item("m5", "message", "Thanks, all tidied on my end. - Saskia",
 )
 def test_senders_own_statement(claim: str, items: list[Backing], want: str) -> None:
     assert _label(claim, *items) == want
+
+
+# -- "has X's answer": a possessive after "has" is what is had -------------------------------
+
+ANSWER_WAITS = _receipt("r30", "message.send to ingrid: awaiting relay slot", "message.send",
+                        "ingrid", "pending")  # fmt: skip
+ANSWER_IN = _receipt("r31", "message.send to ingrid: delivered", "message.send", "ingrid",
+                     "succeeded")  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("claim", "items", "want"),
+    [
+        ("Ingrid has Uhdim's answer about the loom rental.", [ANSWER_WAITS], "contradicted"),
+        ("Ingrid has Uhdim's answer about the loom rental.", [ANSWER_IN], "supported"),
+        ("Ingrid does not have Uhdim's answer yet.", [ANSWER_WAITS], "supported"),
+    ],
+)
+def test_has_someones_answer(claim: str, items: list[Backing], want: str) -> None:
+    assert _label(claim, *items) == want

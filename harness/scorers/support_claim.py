@@ -145,8 +145,9 @@ def _subject_verb(core: str) -> tuple[str, str, bool]:
             passive = True
             continue
         if word in AUX:
-            if word in ("has", "have", "had") and (i + 1 >= len(words) or not (
-                    words[i + 1].endswith(("ed", "en")) or words[i + 1] in AUX | BE
+            # "has Vojan's answer": a possessive after it is what is had, never a participle
+            if word in ("has", "have", "had") and (i + 1 >= len(words) or words[i + 1].endswith(
+                    "'s") or not (words[i + 1].endswith(("ed", "en")) or words[i + 1] in AUX | BE
                     or root(words[i + 1]) != words[i + 1])):  # fmt: skip
                 verb = "have"  # "has the files": possession
                 break
