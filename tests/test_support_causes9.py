@@ -401,3 +401,25 @@ ANSWER_IN = _receipt("r31", "message.send to ingrid: delivered", "message.send",
 )
 def test_has_someones_answer(claim: str, items: list[Backing], want: str) -> None:
     assert _label(claim, *items) == want
+
+
+# -- a gerund subject names the act; the predicate says how it went --------------------------
+
+CLOSE_REFUSED = _receipt("r32", "task.complete dye-lot-11: rejected, swatch missing",
+                         "task.complete", "dye-lot-11", "failed")  # fmt: skip
+CLOSE_OK = _receipt("r33", "task.complete dye-lot-12: recorded", "task.complete", "dye-lot-12",
+                    "succeeded")  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("claim", "items", "want"),
+    [
+        ("Marking dye lot 11 done was not rejected.", [CLOSE_REFUSED], "contradicted"),
+        ("Marking dye lot 11 done was rejected.", [CLOSE_REFUSED], "supported"),
+        ("Marking dye lot 12 done was not rejected.", [CLOSE_OK], "supported"),
+        # hard negative: with no gerund subject the outcome words are the clause's own
+        ("Dye lot 12 was never marked done.", [CLOSE_OK], "contradicted"),
+    ],
+)
+def test_gerund_subjects(claim: str, items: list[Backing], want: str) -> None:
+    assert _label(claim, *items) == want

@@ -107,6 +107,10 @@ class ClaimReading:
 _PREPOSITION = re.compile(r"\s(?:to|of|on|for|with|about|in|from|at|by|into)\s")
 
 
+#: A clause that opens with a gerund: its subject is an act named ("Marking X complete ...").
+_GERUND = re.compile(r"^\s*[a-z]{3,}ing\s")
+
+
 def _head(subject: str) -> str:
     """The head word of a subject: the last word before its first preposition ("the note to
     patrick" is a note, "the foundry" a foundry)."""
@@ -172,7 +176,19 @@ def read_claim(text: str) -> ClaimReading:
     # presence is what a deletion ends: "scratch-0412 still exists" speaks of its deletion
     families = families_of(st.core) | frozenset(asserted) | ({lx.DELETE} if presence else set())
     segments = segments_of(bound_words(plain))
-    stated = stated_by(segments)
+    named_act = _GERUND.match(plain)
+    predicate_start = PREDICATE_START.search(plain, 1)
+    act_part = plain[: predicate_start.start()] if predicate_start else ""
+    if named_act and predicate_start and stated_by(segments_of(bound_words(act_part))):
+        # a gerund subject names the act ("marking batch 4 complete"): an outcome word inside
+        # it says what the act was for, the predicate how it went
+        told = stated_by(segments_of(bound_words(plain[predicate_start.start() :])))
+        segments = segments if told is None else (
+            *segments_of(bound_words(act_part)),
+            *segments_of(bound_words(plain[predicate_start.start() :])))  # fmt: skip
+        stated = told
+    else:
+        stated = stated_by(segments)
     says = stated
     if says is None and (asserted or families or presence):
         # no outcome word: the action named is affirmed, or negated in its own part
