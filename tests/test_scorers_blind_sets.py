@@ -50,7 +50,7 @@ FIRST_CONTACT_RIGHT = {
     ("heldout7", "repeat.jsonl"): 52,  # of 54 (first contact 50)
     # Held-out 8: first contact 2026-12-02 10:38 UTC, main cefd8be (tests/data/heldout8/).
     ("heldout8", "completion.jsonl"): 233,  # of 246 (first contact 210; a development figure)
-    ("heldout8", "support.jsonl"): 127,  # of 129 (first contact 91; a development figure)
+    ("heldout8", "support.jsonl"): 128,  # of 129 (first contact 91; a development figure)
     ("heldout8", "citations.jsonl"): 63,  # of 63
     ("heldout8", "traces.jsonl"): 206,  # of 207 (trace, kind) units
     ("heldout8", "repeat.jsonl"): 38,  # of 42

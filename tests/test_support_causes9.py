@@ -423,3 +423,23 @@ CLOSE_OK = _receipt("r33", "task.complete dye-lot-12: recorded", "task.complete"
 )
 def test_gerund_subjects(claim: str, items: list[Backing], want: str) -> None:
     assert _label(claim, *items) == want
+
+
+# -- a passive's agent is part of what the clause says ---------------------------------------
+
+SEALED = _receipt("r34", "provenance.seal quilt-ledger: v2", "provenance.seal", "quilt-ledger",
+                  "succeeded")  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("claim", "items", "want"),
+    [
+        ("The v2 seal was countersigned by a notary office.", [SEALED], "unsupported"),
+        ("The v2 seal of quilt-ledger was written.", [SEALED], "supported"),
+        # hard negatives: a deadline or the agent itself is no other agent
+        ("The v2 seal of quilt-ledger was written by Friday.", [SEALED], "supported"),
+        ("The v2 seal of quilt-ledger was written by Vojan.", [SEALED], "supported"),
+    ],
+)
+def test_passive_agents(claim: str, items: list[Backing], want: str) -> None:
+    assert _label(claim, *items) == want

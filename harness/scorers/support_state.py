@@ -22,6 +22,7 @@ from harness.scorers.support_claim import ClaimReading
 from harness.scorers.support_link import Link
 from harness.scorers.support_presence import found, probes
 from harness.scorers.support_said import heading_roots, identity_roots, item_quantities, said_by
+from harness.scorers.support_things import WHEN_ROOTS
 from harness.scorers.support_words import AGENTS, VERB_WORDS
 from harness.text.names import named_in, named_matches
 from harness.text.polarity import Polarity, status_polarity
@@ -122,6 +123,13 @@ def _senders_own_act(reading: ClaimReading, b: Backing) -> bool:
     return named and bool(own)
 
 
+#: A passive with its agent: "was timestamped by an external authority".
+_BY_AGENT = re.compile(
+    r"\b(?:was|were|is|are|been)\s+(?:\w+ly\s+)?\w+(?:ed|en)\s+by\s+(?:an?\s+|the\s+)?"
+    r"([a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
+)
+
+
 def receipt_label(reading: ClaimReading, chosen: Link) -> Label:
     """The clause against the receipt of its occasion: its details first where the clause only
     speaks of them, its numbers, then its status."""
@@ -141,6 +149,13 @@ def receipt_label(reading: ClaimReading, chosen: Link) -> Label:
         detail = _clause_verdict(reading, [b], roots(f"{action} {target}"))
         if detail is not None:
             return _with(detail, where)
+    by = _BY_AGENT.search(reading.text.lower())
+    # the agents' own receipts are by them; "by Friday" is a deadline, not an agent
+    known = roots(f"{b.item.text} {target} {' '.join(AGENTS)}") | WHEN_ROOTS
+    if by is not None and not roots(by.group(1)) & known:
+        # "was timestamped by an external authority": who did it is part of what the clause
+        # says, and a receipt that does not name them records the act, not that agent's part
+        return "unsupported", f"{where}, but {b.item.id} does not say it was by {by.group(1)}"
     claim = reading.says
     if claim is not None and reading.presence and DELETE.matches(action):
         # "still exists" is the opposite of a deletion having happened
