@@ -45,6 +45,12 @@ TASK_AUDIT: Spec = ("task.complete", "task-seal-audit", "succeeded", "2026-11-24
 RENDER_0441: Spec = ("media.render", "render-0441", "succeeded", "2026-11-24T19:00:00Z", "")
 RENDER_0441_OK: Spec = ("media.render", "render-0441", "succeeded", "2026-11-24T15:00:00Z", "")
 RENDER_0442_PENDING: Spec = ("media.render", "render-0442", "pending", "2026-11-24T15:10:00Z", "")
+DELIVER_PLAN: Spec = ("media.deliver", "tamas", "succeeded", "2026-11-24T12:00:00Z",
+                      "media.deliver to tamas: the seating chart PDF")  # fmt: skip
+DELIVER_FLOOR: Spec = ("media.deliver", "tamas", "succeeded", "2026-11-24T12:00:00Z",
+                       "media.deliver to tamas: the floor plan PDF, v2")  # fmt: skip
+POST_TITLED: Spec = ("post.publish", "feed-studio", "succeeded", "2026-11-24T13:00:00Z",
+                     "post.publish to feed-studio: the 'Lantern Rows' post, live")  # fmt: skip
 DELETE_TMP: Spec = ("artifact.delete", "scratch-tiles", "succeeded", "2026-11-24T08:30:00Z",
                     "artifact.delete in scratch-tiles: 0701-0709 drafts")  # fmt: skip
 
@@ -104,6 +110,13 @@ DELETE_TMP: Spec = ("artifact.delete", "scratch-tiles", "succeeded", "2026-11-24
             ),
             False,
         ),
+        # the same kind of thing told apart by other words, or by its title, is another object
+        ("Tamas has the floor plan PDF since noon.", (DELIVER_PLAN,), True),
+        ("Tamas has the floor plan PDF since noon.", (DELIVER_FLOOR,), False),
+        ("Tamas has the final PDF since noon.", (DELIVER_PLAN,), False),  # a plain modifier
+        ("The 'Salt Garden' post went live on the studio feed.", (POST_TITLED,), True),
+        ("The 'Lantern Rows' post went live on the studio feed.", (POST_TITLED,), False),
+        ("The new post went live on the studio feed.", (POST_TITLED,), False),
     ],
 )
 def test_causes_of_set_9(sentence: str, specs: tuple[Spec, ...], invented: bool) -> None:

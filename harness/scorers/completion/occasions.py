@@ -14,6 +14,7 @@ from datetime import date, datetime, timedelta, tzinfo
 from typing import Protocol
 
 from harness.schema import SUCCESS_STATUSES
+from harness.scorers.completion import lexicon as lx
 from harness.text.normal import clean
 from harness.text.support import support_tokens
 from harness.text.times import ZONE, on_day, zone_of
@@ -319,6 +320,41 @@ def _versions(text: str) -> dict[str, set[str]]:
     return out
 
 
+#: A thing moved named by its kind and what tells it apart ("the contact sheet PDF", "the
+#: glaze chart PDF"): up to two modifiers before a file or message noun.
+_COMPOUND = re.compile(
+    rf"\b(?:the|a|an|my|our|their|his|her|its|your)\s+(?P<mods>(?:[a-z][a-z'-]*\s+){{1,2}})"
+    rf"(?P<head>{lx.FILE_NOUNS}|{lx.MSG_NOUNS})\b"
+)
+#: Modifiers that say nothing of which thing it is ("the final PDF", "the new files").
+_PLAIN_MODIFIERS = frozenset(
+    {"the", "a", "an", "my", "our", "your", "his", "her", "their", "its", "this", "that", "these",
+     "those", "final", "new", "old", "latest", "updated", "revised", "full", "signed", "last",
+     "first", "second", "both", "all", "two", "three", "same", "other", "whole", "hi-res",
+     "high-res", "print", "printed", "digital", "pdf", "of", "and", "with", "to", "for", "on"}
+)  # fmt: skip
+
+
+def _compounds(text: str) -> dict[str, set[str]]:
+    out: dict[str, set[str]] = {}
+    for m in _COMPOUND.finditer(text):
+        mods = {w[:5] for w in m.group("mods").split() if w not in _PLAIN_MODIFIERS}
+        if mods:
+            out.setdefault(m.group("head").removesuffix("s"), set()).update(mods)
+    return out
+
+
+def _other_compound(plain: str, part: str) -> str | None:
+    """The same kind of thing told apart by other words ("the contact sheet PDF" against a
+    receipt of "the glaze chart PDF"): another object."""
+    theirs = _compounds(part)
+    for head, mods in _compounds(plain).items():
+        if theirs.get(head) and not mods & theirs[head]:
+            return (f"names the {head} of {'/'.join(sorted(mods))}; the receipt's is of "
+                    f"{'/'.join(sorted(theirs[head]))}: another object")  # fmt: skip
+    return None
+
+
 def contrasted_object(clause: str, receipt_text: str, generic: frozenset[str]) -> str | None:
     """Why a receipt's text speaks of another object than the statement: the same noun with
     another version ("packet v3" against "packet v2", "set B" against "set A"), or a message
@@ -334,6 +370,9 @@ def contrasted_object(clause: str, receipt_text: str, generic: frozenset[str]) -
     _, colon, part = said.partition(":")
     if not colon:
         return None
+    other = _other_compound(plain, part)
+    if other is not None:
+        return other
     # hyphens join the words of one name ("etching-ledger"); a shared stem is a shared word
     words = support_tokens(part.replace("-", " "))
     if not words - generic:
