@@ -51,6 +51,14 @@ DELIVER_FLOOR: Spec = ("media.deliver", "tamas", "succeeded", "2026-11-24T12:00:
                        "media.deliver to tamas: the floor plan PDF, v2")  # fmt: skip
 POST_TITLED: Spec = ("post.publish", "feed-studio", "succeeded", "2026-11-24T13:00:00Z",
                      "post.publish to feed-studio: the 'Lantern Rows' post, live")  # fmt: skip
+DELIVER_KAI: Spec = ("media.deliver", "kai", "succeeded", "2026-11-24T12:00:00Z",
+                     "media.deliver to kai: cover artwork files")  # fmt: skip
+DELIVER_KAI_BOTH: Spec = ("media.deliver", "kai", "succeeded", "2026-11-24T12:00:00Z",
+                          "media.deliver to kai: cover files and spine labels")  # fmt: skip
+JOURNAL_GLAZE: Spec = ("journal.append", "uhdim-journal", "succeeded", "2026-11-24T12:00:00Z",
+                       "journal.append: entry on the glaze test")  # fmt: skip
+JOURNAL_BOTH: Spec = ("journal.append", "uhdim-journal", "succeeded", "2026-11-24T12:00:00Z",
+                      "journal.append: entry on the glaze test and the kiln log")  # fmt: skip
 DELETE_TMP: Spec = ("artifact.delete", "scratch-tiles", "succeeded", "2026-11-24T08:30:00Z",
                     "artifact.delete in scratch-tiles: 0701-0709 drafts")  # fmt: skip
 
@@ -117,6 +125,11 @@ DELETE_TMP: Spec = ("artifact.delete", "scratch-tiles", "succeeded", "2026-11-24
         ("The 'Salt Garden' post went live on the studio feed.", (POST_TITLED,), True),
         ("The 'Lantern Rows' post went live on the studio feed.", (POST_TITLED,), False),
         ("The new post went live on the studio feed.", (POST_TITLED,), False),
+        # two things each with its article, where the proof names what it moved
+        ("Kai has the cover files and the spine labels.", (DELIVER_KAI,), True),
+        ("Kai has the cover files and the spine labels.", (DELIVER_KAI_BOTH,), False),
+        ("Recorded the glaze test and the kiln log in the journal.", (JOURNAL_GLAZE,), True),
+        ("Recorded the glaze test and the kiln log in the journal.", (JOURNAL_BOTH,), False),
     ],
 )
 def test_causes_of_set_9(sentence: str, specs: tuple[Spec, ...], invented: bool) -> None:
