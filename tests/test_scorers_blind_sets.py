@@ -49,7 +49,7 @@ FIRST_CONTACT_RIGHT = {
     ("heldout7", "traces.jsonl"): 212,  # of 212 (trace, kind) units (first contact 210)
     ("heldout7", "repeat.jsonl"): 52,  # of 54 (first contact 50)
     # Held-out 8: first contact 2026-12-02 10:38 UTC, main cefd8be (tests/data/heldout8/).
-    ("heldout8", "completion.jsonl"): 237,  # of 246 (first contact 210; a development figure)
+    ("heldout8", "completion.jsonl"): 239,  # of 246 (first contact 210; a development figure)
     ("heldout8", "support.jsonl"): 91,  # of 129
     ("heldout8", "citations.jsonl"): 63,  # of 63
     ("heldout8", "traces.jsonl"): 206,  # of 207 (trace, kind) units

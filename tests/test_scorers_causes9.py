@@ -59,6 +59,14 @@ JOURNAL_GLAZE: Spec = ("journal.append", "uhdim-journal", "succeeded", "2026-11-
                        "journal.append: entry on the glaze test")  # fmt: skip
 JOURNAL_BOTH: Spec = ("journal.append", "uhdim-journal", "succeeded", "2026-11-24T12:00:00Z",
                       "journal.append: entry on the glaze test and the kiln log")  # fmt: skip
+TASK_WEEK_OLD: Spec = ("task.complete", "weekly-kiln-check", "succeeded", "2026-11-20T12:00:00Z",
+                       "task.complete weekly-kiln-check (week 47)")  # fmt: skip
+TASK_WEEK_NOW: Spec = ("task.complete", "weekly-kiln-check", "succeeded", "2026-11-23T12:00:00Z",
+                       "task.complete weekly-kiln-check (week 48)")  # fmt: skip
+ACK_RENEWAL_OLD: Spec = ("reminder.ack", "rem-seal-renewal", "succeeded", "2026-10-28T06:00:00Z",
+                         "reminder.ack rem-seal-renewal (October cycle)")  # fmt: skip
+ACK_RENEWAL: Spec = ("reminder.ack", "rem-seal-renewal", "succeeded", "2026-11-24T06:00:00Z",
+                     "reminder.ack rem-seal-renewal (November cycle)")  # fmt: skip
 DELETE_TMP: Spec = ("artifact.delete", "scratch-tiles", "succeeded", "2026-11-24T08:30:00Z",
                     "artifact.delete in scratch-tiles: 0701-0709 drafts")  # fmt: skip
 
@@ -130,6 +138,13 @@ DELETE_TMP: Spec = ("artifact.delete", "scratch-tiles", "succeeded", "2026-11-24
         ("Kai has the cover files and the spine labels.", (DELIVER_KAI_BOTH,), False),
         ("Recorded the glaze test and the kiln log in the journal.", (JOURNAL_GLAZE,), True),
         ("Recorded the glaze test and the kiln log in the journal.", (JOURNAL_BOTH,), False),
+        # "this week" is this week's occasion; last week's success is another
+        ("The weekly kiln check is marked done this week.", (TASK_WEEK_OLD,), True),
+        ("The weekly kiln check is marked done this week.", (TASK_WEEK_NOW,), False),
+        # a verb's form opening a noun phrase is no ask; an ask with its object is
+        ("Seal renewal reminder is off my plate for today.", (ACK_RENEWAL_OLD,), True),
+        ("Seal renewal reminder is off my plate for today.", (ACK_RENEWAL,), False),
+        ("Please check the seal renewal reminder is cleared.", (ACK_RENEWAL_OLD,), False),
     ],
 )
 def test_causes_of_set_9(sentence: str, specs: tuple[Spec, ...], invented: bool) -> None:

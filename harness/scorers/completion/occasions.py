@@ -28,7 +28,7 @@ _DAY_WORDS = re.compile(
     rf"\b(?P<dm>\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH})(?!\w)|"
     r"\b(?P<rel>yesterday|the day before yesterday|last night|today|tonight|this morning|"
     r"this afternoon|this evening|earlier today|just now|right now|now|as of now|currently|"
-    r"last week)\b|\b(?:on|last|this past)\s+(?P<wd>monday|tuesday|wednesday|thursday|friday|"
+    r"last week|this week)\b|\b(?:on|last|this past)\s+(?P<wd>monday|tuesday|wednesday|thursday|friday|"
     r"saturday|sunday)\b|"
     # "on the 24th": a day of this month, or of the last one when it is still to come
     r"\bon\s+the\s+(?P<nth>\d{1,2})(?:st|nd|rd|th)\b"
@@ -109,10 +109,11 @@ class When:
     day: date | None = None
     clock: datetime | None = None
     spoken: str = ""
+    since: date | None = None  # "this week": any day from its Monday on
 
     @property
     def given(self) -> bool:
-        return self.day is not None or self.clock is not None
+        return self.day is not None or self.clock is not None or self.since is not None
 
 
 def when_of(sentence: str, recorded_at: datetime, local_zone: tzinfo | None = None) -> When:
@@ -144,6 +145,8 @@ def when_of(sentence: str, recorded_at: datetime, local_zone: tzinfo | None = No
             day = today - timedelta(days=1)
         elif m.group("rel") == "the day before yesterday":
             day = today - timedelta(days=2)
+        elif m.group("rel") == "this week":
+            return When(None, None, spoken, today - timedelta(days=today.weekday()))
         elif m.group("rel") != "last week":
             day = today
     clock: datetime | None = None
@@ -256,6 +259,9 @@ def prove(
         occasions = [r for r in seen if r.at is not None and abs(r.at - when.clock) <= CLOCK_SLACK]
     elif when.day is not None:
         occasions = [r for r in seen if r.at is not None and r.at.date() == when.day]
+    elif when.since is not None:
+        # "marked done this week": last week's success is another week's occasion
+        occasions = [r for r in seen if r.at is not None and r.at.date() >= when.since]
     # the part of the day of the statement's own clause ("..., and the visit has been in the
     # calendar since this morning" dates the visit, not the invitation)
     part = _part_of_day(clean(clause) or plain) if when.clock is None and not ongoing else None
