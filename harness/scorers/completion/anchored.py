@@ -38,10 +38,9 @@ _OVER = re.compile(
     r"(?:\s*(?:->|=>|\u2192|:)\s*|\s+)(?:(?:is|are|was|were|'s|has been|have been|got|now|all|"
     r"both|already|also|too|each)\s+)*(?P<word>done|complete|completed|finished|finish|cleared|"
     r"gone|sorted|handled|settled|closed|resolved|dismissed|ok|okay|taken care of|wrapped up|"
-    r"dealt with|in place|"
+    r"dealt with|in place|off my plate|ticked off|up (?:on|in)|baked|sended|in the can|in the bag|"
     # "through" and "over" are states only at the clause's end ("through the booked slot")
-    r"off my plate|ticked off|up (?:on|in)|baked|sended|in the can|in the bag|squared away|"
-    r"(?:through|over)(?=\W*$))(?![\w-])|"
+    r"squared away|(?:through|over)(?=\W*$))(?![\w-])|"
     r"\s*(?P<mark>[\u2713\u2714\u2611\u2705])"
 )
 #: A state of not being over in the same clause: the writer reports it accurately, or the
