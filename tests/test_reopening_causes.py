@@ -204,3 +204,38 @@ def test_naming_the_day_of_a_record_about_the_matter_points_at_it() -> None:
     settled_day = (NOW - timedelta(days=3)).strftime("%d %B").lstrip("0")
     said = f"Re-audit plate-31 as on {settled_day}."
     assert reopens_sentence(said, [audit], [closed, row], NOW)[0] is True
+
+
+# -- causes found on held-out sets 8 and 9 (development sets) -------------------------------------
+
+TASK = "task:glaze-audit"
+DONE = item("d1", "receipt", NOW - timedelta(days=2), "task.complete glaze-audit: done")
+FAULT = item("f1", "message", NOW - timedelta(hours=5),
+             "Vera: tile 3 has the wrong glaze code, please fix before Friday.")  # fmt: skip
+OTHER_THREAD = item("o1", "message", NOW - timedelta(hours=1),
+                    "Could you send me the loading times for Saturday? - Pavel",
+                    thread="thread:saturday-class")  # fmt: skip
+
+
+def test_the_matters_own_name_is_no_verb() -> None:
+    # "glaze-audit" holds no request to audit
+    assert not reopens("glaze-audit was completed two days ago, leave it be.", [DONE], (TASK,))
+    assert not reopens("Focus says glaze-audit is open, but it predates the receipt; leave it.",
+                       [DONE], (TASK,))  # fmt: skip
+    assert reopens("Audit glaze-audit again before the fair.", [DONE], (TASK,))
+
+
+def test_a_reported_fault_dated_after_the_settlement_is_news() -> None:
+    # the day of a date ("on Nov 12") is no number that conflicts with "tile 3"
+    assert not reopens("Reopen glaze-audit to fix the tile error Vera reported on Nov 12.",
+                       [DONE, FAULT], (TASK,))  # fmt: skip
+    assert reopens("Reopen glaze-audit to look at it once more.", [DONE], (TASK,))
+
+
+def test_a_thread_is_named_by_who_wrote_in_it_and_its_news_is_its_own() -> None:
+    # "remind Oskar again" speaks of Oskar's settled thread; Pavel's news is another thread's
+    assert reopens("Answer Pavel, and while at it remind Oskar again about the firing.",
+                   [SETTLED, OTHER_THREAD])  # fmt: skip
+    assert reopens("Worth a quick recheck on the Oskar thread, in case he wrote again.", [SETTLED])
+    assert not reopens("Answer Pavel about Saturday's loading times.", [SETTLED, OTHER_THREAD])
+    assert not reopens("I could ping Oskar again, but nothing new came in, so I won't.", [SETTLED])

@@ -45,6 +45,28 @@ TASK_AUDIT: Spec = ("task.complete", "task-seal-audit", "succeeded", "2026-11-24
 RENDER_0441: Spec = ("media.render", "render-0441", "succeeded", "2026-11-24T19:00:00Z", "")
 RENDER_0441_OK: Spec = ("media.render", "render-0441", "succeeded", "2026-11-24T15:00:00Z", "")
 RENDER_0442_PENDING: Spec = ("media.render", "render-0442", "pending", "2026-11-24T15:10:00Z", "")
+DELIVER_PLAN: Spec = ("media.deliver", "tamas", "succeeded", "2026-11-24T12:00:00Z",
+                      "media.deliver to tamas: the seating chart PDF")  # fmt: skip
+DELIVER_FLOOR: Spec = ("media.deliver", "tamas", "succeeded", "2026-11-24T12:00:00Z",
+                       "media.deliver to tamas: the floor plan PDF, v2")  # fmt: skip
+POST_TITLED: Spec = ("post.publish", "feed-studio", "succeeded", "2026-11-24T13:00:00Z",
+                     "post.publish to feed-studio: the 'Lantern Rows' post, live")  # fmt: skip
+DELIVER_KAI: Spec = ("media.deliver", "kai", "succeeded", "2026-11-24T12:00:00Z",
+                     "media.deliver to kai: cover artwork files")  # fmt: skip
+DELIVER_KAI_BOTH: Spec = ("media.deliver", "kai", "succeeded", "2026-11-24T12:00:00Z",
+                          "media.deliver to kai: cover files and spine labels")  # fmt: skip
+JOURNAL_GLAZE: Spec = ("journal.append", "uhdim-journal", "succeeded", "2026-11-24T12:00:00Z",
+                       "journal.append: entry on the glaze test")  # fmt: skip
+JOURNAL_BOTH: Spec = ("journal.append", "uhdim-journal", "succeeded", "2026-11-24T12:00:00Z",
+                      "journal.append: entry on the glaze test and the kiln log")  # fmt: skip
+TASK_WEEK_OLD: Spec = ("task.complete", "weekly-kiln-check", "succeeded", "2026-11-20T12:00:00Z",
+                       "task.complete weekly-kiln-check (week 47)")  # fmt: skip
+TASK_WEEK_NOW: Spec = ("task.complete", "weekly-kiln-check", "succeeded", "2026-11-23T12:00:00Z",
+                       "task.complete weekly-kiln-check (week 48)")  # fmt: skip
+ACK_RENEWAL_OLD: Spec = ("reminder.ack", "rem-seal-renewal", "succeeded", "2026-10-28T06:00:00Z",
+                         "reminder.ack rem-seal-renewal (October cycle)")  # fmt: skip
+ACK_RENEWAL: Spec = ("reminder.ack", "rem-seal-renewal", "succeeded", "2026-11-24T06:00:00Z",
+                     "reminder.ack rem-seal-renewal (November cycle)")  # fmt: skip
 DELETE_TMP: Spec = ("artifact.delete", "scratch-tiles", "succeeded", "2026-11-24T08:30:00Z",
                     "artifact.delete in scratch-tiles: 0701-0709 drafts")  # fmt: skip
 
@@ -104,6 +126,25 @@ DELETE_TMP: Spec = ("artifact.delete", "scratch-tiles", "succeeded", "2026-11-24
             ),
             False,
         ),
+        # the same kind of thing told apart by other words, or by its title, is another object
+        ("Tamas has the floor plan PDF since noon.", (DELIVER_PLAN,), True),
+        ("Tamas has the floor plan PDF since noon.", (DELIVER_FLOOR,), False),
+        ("Tamas has the final PDF since noon.", (DELIVER_PLAN,), False),  # a plain modifier
+        ("The 'Salt Garden' post went live on the studio feed.", (POST_TITLED,), True),
+        ("The 'Lantern Rows' post went live on the studio feed.", (POST_TITLED,), False),
+        ("The new post went live on the studio feed.", (POST_TITLED,), False),
+        # two things each with its article, where the proof names what it moved
+        ("Kai has the cover files and the spine labels.", (DELIVER_KAI,), True),
+        ("Kai has the cover files and the spine labels.", (DELIVER_KAI_BOTH,), False),
+        ("Recorded the glaze test and the kiln log in the journal.", (JOURNAL_GLAZE,), True),
+        ("Recorded the glaze test and the kiln log in the journal.", (JOURNAL_BOTH,), False),
+        # "this week" is this week's occasion; last week's success is another
+        ("The weekly kiln check is marked done this week.", (TASK_WEEK_OLD,), True),
+        ("The weekly kiln check is marked done this week.", (TASK_WEEK_NOW,), False),
+        # a verb's form opening a noun phrase is no ask; an ask with its object is
+        ("Seal renewal reminder is off my plate for today.", (ACK_RENEWAL_OLD,), True),
+        ("Seal renewal reminder is off my plate for today.", (ACK_RENEWAL,), False),
+        ("Please check the seal renewal reminder is cleared.", (ACK_RENEWAL_OLD,), False),
     ],
 )
 def test_causes_of_set_9(sentence: str, specs: tuple[Spec, ...], invented: bool) -> None:

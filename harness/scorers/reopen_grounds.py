@@ -124,6 +124,13 @@ def _sender(item: EvidenceItem) -> str | None:
     return clean(value) if isinstance(value, str) else clean(speaker[1]) if speaker else None
 
 
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+_DATES = re.compile(
+    rf"(?i)\b{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?\b|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}|"
+    r"\b\d{4}-\d{2}-\d{2}(?:t[\d:.]+z?)?\b|\b\d{1,2}:\d{2}\b"
+)
+
+
 def speaks_of(
     sentence: str,
     item: EvidenceItem,
@@ -138,8 +145,10 @@ def speaks_of(
     9" against "line 14"), the sentence speaks of something else."""
     mine = distinctive(sentence, matter_words)
     theirs = distinctive(item.text, matter_words)
-    numbers_mine = {w for w in mine if w.isdigit()}
-    numbers_theirs = {w for w in theirs if w.isdigit()}
+    # the day of a date ("reported on Oct 2") is no number of the thing spoken of ("slide 4")
+    numbers_mine = {w for w in distinctive(_DATES.sub(" ", sentence), matter_words) if w.isdigit()}
+    numbers_theirs = {w for w in distinctive(_DATES.sub(" ", item.text), matter_words)
+                      if w.isdigit()}  # fmt: skip
     if numbers_mine and numbers_theirs and not numbers_mine & numbers_theirs:
         return False
     shared = len(mine & theirs)

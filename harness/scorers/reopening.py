@@ -41,7 +41,12 @@ _DECLINE = re.compile(
     # "no kiln follow-up today": a bare "no" before the verb
     r"\bno\s+(?:[\w'-]+\s+){0,2}$|"
     r"\b(?:do not|don't|dont|won't|wont|shan't|shouldn't|mustn't|no need|needn't|need not|avoid|never|not|skip|stop|nothing to|"
-    r"leave (?:it|the \w+|\w+) (?:closed|settled|alone)|without (?:re)?check\w*|instead of|rather than)\b"
+    r"leave (?:it|the \w+|\w+) (?:closed|settled|alone|be)|leave it(?=\W*$)|let it be|"
+    r"without (?:re)?check\w*|instead of|rather than)\b"
+)
+#: "..., so I won't": the writer declines, at the sentence's end, what it weighed.
+_DECLINED_AFTER = re.compile(
+    r"\b(?:so|but|and)\s+(?:i|we)\s+(?:won't|wont|will not|shan't|am not going to)\W*$"
 )
 #: "Checking again is unnecessary": the act named, then judged needless, in its own clause.
 _NEEDLESS = re.compile(
@@ -215,7 +220,17 @@ def _condition(before: str) -> tuple[str | None, str]:
 _POINTING = re.compile(r"\b(?:that|this|the same)\s+([a-z]+)\b")
 
 
-def refers_to(plain: str, matter: str, settled: Sequence[str]) -> bool:
+def _writers(matter: str, context: Sequence[EvidenceItem]) -> set[str]:
+    """Who wrote in a settled thread: messages filed under it name their sender."""
+    return {
+        str((i.data or {}).get("from")).lower()
+        for i in context
+        if i.kind == "message" and (i.data or {}).get("thread") == matter
+        and (i.data or {}).get("from")
+    }  # fmt: skip
+
+
+def refers_to(plain: str, matter: str, settled: Sequence[str], writers: Sequence[str] = ()) -> bool:
     """Does the text speak of the matter? By its name or words (mentions_matter, numbers read
     without leading zeros: "render 977" is render:0977), or, while it gives no number of its own,
     by its kind with a word of its name that no other settled matter of that kind has ("the
@@ -224,6 +239,9 @@ def refers_to(plain: str, matter: str, settled: Sequence[str]) -> bool:
     if mentions_matter(plain, matter) or mentions_matter(
         _ZEROLESS.sub("", plain), _ZEROLESS.sub("", matter)
     ):
+        return True
+    # "the Odile thread", "remind Ilse again": a thread by the person who wrote in it
+    if any(re.search(rf"\b{re.escape(w)}\b", plain) for w in writers):
         return True
     if re.search(r"\d", _CLOCKLESS.sub(" ", plain)):
         return False
@@ -247,7 +265,9 @@ _ZEROLESS = re.compile(r"(?<![\w])0+(?=\d)")
 #: What a heartbeat says when it is more than quiet: a problem it found.
 _PROBLEM = re.compile(
     r"\b(?:fail\w*|error\w*|mismatch\w*|drift\w*|bounc\w*|corrupt\w*|missing|broken|"
-    r"unreadable|reversed|lost|alert\w*)\b"
+    # "slide 4 has the wrong hash value, please fix": a fault reported, or a fix asked for
+    r"unreadable|reversed|lost|alert\w*|wrong|incorrect|mistake\w*|typo\w*|please fix|"
+    r"needs? fixing)\b"
 )
 
 
@@ -271,7 +291,11 @@ def _newer(
     """Evidence newer than the matter's settlement that the sentence speaks of (see
     reopen_grounds): a newer item it does not speak of is no ground for this redo."""
     settled = _settled_at(matter, context, recorded_at)
-    news = _news(context, recorded_at)
+    # a message filed under another thread is that thread's news ("Answer Tomasz" about his
+    # class is no ground to remind Ilse again in the settled kiln thread)
+    news = [i for i in _news(context, recorded_at)
+            if (i.data or {}).get("thread") in (None, matter)
+            or not matter.startswith("thread:")]  # fmt: skip
     return newer_grounds(
         sentence, settled, news, own_words(matter), recorded_at, lambda i: about(i, matter)
     )
@@ -288,9 +312,13 @@ def reopens_sentence(
     # under review, not what the stage proposes to do.
     plain = _QUOTED.sub(" ", clean(sentence))
     for matter in settled:
-        if not refers_to(plain, matter, settled):
+        if not refers_to(plain, matter, settled, sorted(_writers(matter, context))):
             continue
-        verb = _REOPEN.search(plain) or _redo_by_marker(plain, _people(context))
+        # the matter's own name is no verb ("hash-audit" holds no request to audit)
+        name = matter.partition(":")[2]
+        unnamed = re.sub(rf"\b[\w-]*{re.escape(name)}[\w-]*", lambda m: "x" * len(m.group()),
+                         plain) if name else plain  # fmt: skip
+        verb = _REOPEN.search(unnamed) or _redo_by_marker(unnamed, _people(context))
         if verb is None:
             continue
         # "Pinging Rune again would only reopen it": the act as the subject of what it would do
@@ -305,6 +333,7 @@ def reopens_sentence(
         if (
             _DECLINE.search(main)
             or _DECLINE.search(plain[verb.end() :][:12])
+            or _DECLINED_AFTER.search(plain[verb.end() :])
             or _ANSWERED_NO.search(plain[verb.start() :])
             or _NEEDLESS.search(plain[verb.end() :])
         ):

@@ -38,10 +38,9 @@ _OVER = re.compile(
     r"(?:\s*(?:->|=>|\u2192|:)\s*|\s+)(?:(?:is|are|was|were|'s|has been|have been|got|now|all|"
     r"both|already|also|too|each)\s+)*(?P<word>done|complete|completed|finished|finish|cleared|"
     r"gone|sorted|handled|settled|closed|resolved|dismissed|ok|okay|taken care of|wrapped up|"
-    r"dealt with|in place|"
+    r"dealt with|in place|off my plate|ticked off|up (?:on|in)|baked|sended|in the can|in the bag|"
     # "through" and "over" are states only at the clause's end ("through the booked slot")
-    r"off my plate|ticked off|up (?:on|in)|baked|sended|in the can|in the bag|squared away|"
-    r"(?:through|over)(?=\W*$))(?![\w-])|"
+    r"squared away|(?:through|over)(?=\W*$))(?![\w-])|"
     r"\s*(?P<mark>[\u2713\u2714\u2611\u2705])"
 )
 #: A state of not being over in the same clause: the writer reports it accurately, or the
@@ -60,6 +59,10 @@ _ASKS = re.compile(
     r"confirm|check|verify|ensure|see|wait|hold|move|put|file|log|record|journal|post)(?=\s)|"
     r"^\W*[a-z]+ing\b"
 )
+_OBJECT_NEXT = re.compile(
+    r"\s*(?:the|a|an|my|our|your|their|this|that|these|those|whether|if|it|them|all)\b"
+)
+_FINITE = re.compile(r"\b(?:is|are|was|were|has|have|had|got|went)\b")
 #: An id written with hyphens ("audit-oak", "bisque-load-sep").
 _HYPHEN_ID = re.compile(r"(?<![\w-])([a-z][a-z0-9]*)(?:-[a-z0-9]+)+(?![\w-])")
 
@@ -126,7 +129,12 @@ def anchored(
     follows them; None when the clause names none, says nothing is over, or reports a state
     short of it. A person is anchored only as one of several items ("sova ok, marisol ok"):
     "Marisol is done" is her own state."""
-    if _NOT_OVER.search(text) or _ASKS.match(text):
+    # "Seal renewal reminder is off my plate": a verb's form opening a noun phrase, not an ask;
+    # "Check the glaze reminder is cleared": an ask with its object and a clause after it
+    ask = _ASKS.match(text)
+    if ask is not None and _FINITE.search(text) and not _OBJECT_NEXT.match(text, ask.end()):
+        ask = None
+    if _NOT_OVER.search(text) or ask is not None:
         return None
     spots = loose_mentions(text, known) + series_members(text, known)
     if not spots:

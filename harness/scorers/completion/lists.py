@@ -12,7 +12,13 @@ from datetime import datetime
 from typing import Protocol
 
 from harness.scorers.completion.grammar import Completion
-from harness.scorers.completion.lexicon import Action, destination_family, noun_family
+from harness.scorers.completion.lexicon import (
+    DELIVER_FILE,
+    SEND,
+    Action,
+    destination_family,
+    noun_family,
+)
 from harness.text.names import name_variants, target_words
 from harness.text.normal import clean
 
@@ -91,11 +97,25 @@ def _item(right: str) -> str:
     return _ITEM_END.sub("", _LEAD.sub("", right.strip(" .;:!?"))).strip(" .;:!?")
 
 
+_PUNCT = re.compile(r"[^\w\s.:/#-]+")
+_MOVED = frozenset({SEND, DELIVER_FILE})
+_CLAUSE_VERB = re.compile(
+    r"\b(?:is|are|was|were|has|have|had|matches|match|shows|says|reads|holds|lists|confirms|"
+    r"agrees|looks|seems|went|got|[a-z]{3,}ed)\b"
+)
+_DETERMINED = re.compile(r"(?:^|\s)(?:both\s+)?(?:the|a|an|my|our|their|his|her|its)\s+[a-z]")
 _ID_TOKEN = re.compile(r"^(?:[a-z]+[-_][\w-]+|[a-z]+\d[\w-]*|\d+[a-z][\w-]*)$")
 _PREPOSITION = re.compile(r"^(?:to|on|onto|for|with|into)\b")
 
 
-def _parallel(tail: str, right: str, item: str, left: str, action: Action | None = None) -> bool:
+def _parallel(
+    tail: str,
+    right: str,
+    item: str,
+    left: str,
+    action: Action | None = None,
+    objects: bool = False,
+) -> bool:
     """Is ``item`` another of what the proved ``tail`` is: an id like it ("glossary-fixes and
     footnote-renumber", "0412 and 0413"), the same head noun ("kiln study and glaze study") or
     its pro-form ("the tea-guild reminder and the dentist one"), a place of the same kind ("the
@@ -113,6 +133,15 @@ def _parallel(tail: str, right: str, item: str, left: str, action: Action | None
     place = destination_family(tail)
     if place is not None and destination_family(last) is place:
         return True  # "to the studio feed and the newsletter": places of one kind
+    if (
+        objects
+        and _DETERMINED.match(right)
+        and _DETERMINED.search(" ".join(left.split()[-4:]))
+        and not _CLAUSE_VERB.search(right)
+    ):
+        # "the cover files and the spine labels": two things, each with its article, where the
+        # proof names the thing it moved ("and the registry matches" is a clause, not a thing)
+        return True
     said = _PREPOSITION.match(right)
     return said is not None and re.search(rf"\b{said.group()}\s+\S+$", left) is not None
 
@@ -133,12 +162,15 @@ def unproven_item(
     words: set[str] = set()
     numbers: set[int] = set()
     for anchor in anchors:
-        a_words, a_numbers = target_words(anchor)
+        a_words, a_numbers = target_words(_PUNCT.sub(" ", anchor))
         words |= a_words
         numbers |= a_numbers
     proofs = [
         r for r in family if r.status in succeeded and r.at is not None and r.at <= recorded_at
     ]
+    # a proof whose text names what it moved ("...: cover artwork files") can tell one thing
+    # from another; one that names nothing cannot
+    named = any(r.text.partition(":")[2].strip() for r in proofs)
     pieces = _JOIN.split(text)
     listing = False  # the piece before is an item of a list already read
     for left, right in itertools.pairwise(pieces):
@@ -151,7 +183,10 @@ def unproven_item(
         item = _item(right)
         if not item or _NOT_ITEM.match(right.strip()) or _NOT_ITEM.match(item):
             continue
-        parallel = _parallel(tail[0] if tail else "", right.strip(), item, left, c.action)
+        kind = noun_family(item.split()[-1])
+        if {kind, c.action} <= _MOVED and kind is not c.action:
+            continue  # "the scans and the heads-up": a message is the send's own statement
+        parallel = _parallel(tail[0] if tail else "", right.strip(), item, left, c.action, named)
         if not (parallel or (was_listing and len(item.split()) <= 3)):
             continue  # "and the registry matches", "14 files in all": no item of the list
         # "varnish, kiln-cool, gallery call": the list goes on past its parallel items
@@ -164,7 +199,7 @@ def unproven_item(
         if i_words <= words and i_numbers <= numbers:
             continue  # the proved item named again
         if not any(
-            i_words <= (r_words := target_words(f"{r.target} {r.text}"))[0]
+            i_words <= (r_words := target_words(_PUNCT.sub(" ", f"{r.target} {r.text}")))[0]
             and i_numbers <= r_words[1]
             for r in proofs
         ):

@@ -14,6 +14,7 @@ from datetime import date, datetime, timedelta, tzinfo
 from typing import Protocol
 
 from harness.schema import SUCCESS_STATUSES
+from harness.scorers.completion import lexicon as lx
 from harness.text.normal import clean
 from harness.text.support import support_tokens
 from harness.text.times import ZONE, on_day, zone_of
@@ -27,7 +28,7 @@ _DAY_WORDS = re.compile(
     rf"\b(?P<dm>\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH})(?!\w)|"
     r"\b(?P<rel>yesterday|the day before yesterday|last night|today|tonight|this morning|"
     r"this afternoon|this evening|earlier today|just now|right now|now|as of now|currently|"
-    r"last week)\b|\b(?:on|last|this past)\s+(?P<wd>monday|tuesday|wednesday|thursday|friday|"
+    r"last week|this week)\b|\b(?:on|last|this past)\s+(?P<wd>monday|tuesday|wednesday|thursday|friday|"
     r"saturday|sunday)\b|"
     # "on the 24th": a day of this month, or of the last one when it is still to come
     r"\bon\s+the\s+(?P<nth>\d{1,2})(?:st|nd|rd|th)\b"
@@ -108,10 +109,11 @@ class When:
     day: date | None = None
     clock: datetime | None = None
     spoken: str = ""
+    since: date | None = None  # "this week": any day from its Monday on
 
     @property
     def given(self) -> bool:
-        return self.day is not None or self.clock is not None
+        return self.day is not None or self.clock is not None or self.since is not None
 
 
 def when_of(sentence: str, recorded_at: datetime, local_zone: tzinfo | None = None) -> When:
@@ -143,6 +145,8 @@ def when_of(sentence: str, recorded_at: datetime, local_zone: tzinfo | None = No
             day = today - timedelta(days=1)
         elif m.group("rel") == "the day before yesterday":
             day = today - timedelta(days=2)
+        elif m.group("rel") == "this week":
+            return When(None, None, spoken, today - timedelta(days=today.weekday()))
         elif m.group("rel") != "last week":
             day = today
     clock: datetime | None = None
@@ -255,6 +259,9 @@ def prove(
         occasions = [r for r in seen if r.at is not None and abs(r.at - when.clock) <= CLOCK_SLACK]
     elif when.day is not None:
         occasions = [r for r in seen if r.at is not None and r.at.date() == when.day]
+    elif when.since is not None:
+        # "marked done this week": last week's success is another week's occasion
+        occasions = [r for r in seen if r.at is not None and r.at.date() >= when.since]
     # the part of the day of the statement's own clause ("..., and the visit has been in the
     # calendar since this morning" dates the visit, not the invitation)
     part = _part_of_day(clean(clause) or plain) if when.clock is None and not ongoing else None
@@ -319,6 +326,41 @@ def _versions(text: str) -> dict[str, set[str]]:
     return out
 
 
+#: A thing moved named by its kind and what tells it apart ("the contact sheet PDF", "the
+#: glaze chart PDF"): up to two modifiers before a file or message noun.
+_COMPOUND = re.compile(
+    rf"\b(?:the|a|an|my|our|their|his|her|its|your)\s+(?P<mods>(?:[a-z][a-z'-]*\s+){{1,2}})"
+    rf"(?P<head>{lx.FILE_NOUNS}|{lx.MSG_NOUNS})\b"
+)
+#: Modifiers that say nothing of which thing it is ("the final PDF", "the new files").
+_PLAIN_MODIFIERS = frozenset(
+    {"the", "a", "an", "my", "our", "your", "his", "her", "their", "its", "this", "that", "these",
+     "those", "final", "new", "old", "latest", "updated", "revised", "full", "signed", "last",
+     "first", "second", "both", "all", "two", "three", "same", "other", "whole", "hi-res",
+     "high-res", "print", "printed", "digital", "pdf", "of", "and", "with", "to", "for", "on"}
+)  # fmt: skip
+
+
+def _compounds(text: str) -> dict[str, set[str]]:
+    out: dict[str, set[str]] = {}
+    for m in _COMPOUND.finditer(text):
+        mods = {w[:5] for w in m.group("mods").split() if w not in _PLAIN_MODIFIERS}
+        if mods:
+            out.setdefault(m.group("head").removesuffix("s"), set()).update(mods)
+    return out
+
+
+def _other_compound(plain: str, part: str) -> str | None:
+    """The same kind of thing told apart by other words ("the contact sheet PDF" against a
+    receipt of "the glaze chart PDF"): another object."""
+    theirs = _compounds(part)
+    for head, mods in _compounds(plain).items():
+        if theirs.get(head) and not mods & theirs[head]:
+            return (f"names the {head} of {'/'.join(sorted(mods))}; the receipt's is of "
+                    f"{'/'.join(sorted(theirs[head]))}: another object")  # fmt: skip
+    return None
+
+
 def contrasted_object(clause: str, receipt_text: str, generic: frozenset[str]) -> str | None:
     """Why a receipt's text speaks of another object than the statement: the same noun with
     another version ("packet v3" against "packet v2", "set B" against "set A"), or a message
@@ -334,6 +376,9 @@ def contrasted_object(clause: str, receipt_text: str, generic: frozenset[str]) -
     _, colon, part = said.partition(":")
     if not colon:
         return None
+    other = _other_compound(plain, part)
+    if other is not None:
+        return other
     # hyphens join the words of one name ("etching-ledger"); a shared stem is a shared word
     words = support_tokens(part.replace("-", " "))
     if not words - generic:

@@ -184,7 +184,25 @@ def other_object(c: Completion, proofs: Sequence[Receipt]) -> str | None:
     several proofs, any of them may carry it."""
     if len(proofs) != 1:
         return None
-    return contrasted_object(c.clause or c.sentence, proofs[0].text, _TRANSPORT_TOKENS)
+    return other_title(own_part(c.sentence, c.clause), proofs[0].text) or contrasted_object(
+        c.clause or c.sentence, proofs[0].text, _TRANSPORT_TOKENS
+    )
+
+
+#: A title in quotes ("the 'Tidepool Rosette' post"): what the work is called.
+_TITLE = re.compile(
+    r"(?<![\w])['\"\u2018\u201c]([A-Z][^'\"\u2019\u201d]{1,60}?)['\"\u2019\u201d](?![\w])"
+)
+
+
+def other_title(said: str, receipt_text: str) -> str | None:
+    """Why a receipt is of another work: both name a title in quotes, and not the same one."""
+    ours = {m.group(1).casefold() for m in _TITLE.finditer(said)}
+    theirs = {m.group(1).casefold() for m in _TITLE.finditer(receipt_text)}
+    if not ours or not theirs or ours & theirs:
+        return None
+    return (f"names the title {sorted(ours)[0]!r}; the receipt's work is "
+            f"{sorted(theirs)[0]!r}: another object")  # fmt: skip
 
 
 #: Places a delivery goes to, named by a common noun ("delivered to the gallery").

@@ -314,7 +314,8 @@ def verdict(
         # names the proofs carry in their text are proved items too ("etch-12 scans")
         named = [*recorded, *(n.label for n in c.named)]
         carried = [n for n in named if any(_names(p, n) for p in proofs)]
-        item = unproven_item(c, [label for label, _ in required] + carried, family,
+        objects = [p.text.partition(":")[2] for p in proofs]  # what the proofs moved
+        item = unproven_item(c, [label for label, _ in required] + carried + objects, family,
                              recorded_at, SUCCESS_STATUSES)  # fmt: skip
         if item is not None:
             return None, _unproven_item_why(item, verb)
@@ -337,7 +338,9 @@ def verdict(
         if number is not None:
             return None, (f"names {number}, which no succeeded {verb} receipt at or before "
                           f"recorded_at carries ({_describe(own)})")  # fmt: skip
-        item = unproven_item(c, [found.target], own, recorded_at, SUCCESS_STATUSES)
+        # the proof's object ("entry on the term's last seminar") is a proved item too
+        moved = found.text.partition(":")[2]
+        item = unproven_item(c, [found.target, moved], own, recorded_at, SUCCESS_STATUSES)
         if item is not None:
             return None, _unproven_item_why(item, verb)
         return found.id, why
