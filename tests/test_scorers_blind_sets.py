@@ -1,4 +1,4 @@
-"""The blind sets (held-out 4 to 9, the labelled real SmolLM2 statements): frozen, measured once,
+"""The blind sets (held-out 4 to 10, the labelled real SmolLM2 statements): frozen, measured once,
 now guards.
 
 Each was written blind from docs/labelled-sets.md; their first-contact figures (FIRST_CONTACT.md
@@ -60,6 +60,12 @@ FIRST_CONTACT_RIGHT = {
     ("heldout9", "citations.jsonl"): 57,  # of 57
     ("heldout9", "traces.jsonl"): 184,  # of 184 (trace, kind) units
     ("heldout9", "repeat.jsonl"): 37,  # of 38 (first contact 35; a development figure)
+    # Held-out 10: first contact 2026-12-02 13:06 UTC, main d2656e7 (tests/data/heldout10/).
+    ("heldout10", "completion.jsonl"): 244,  # of 273
+    ("heldout10", "support.jsonl"): 110,  # of 119
+    ("heldout10", "citations.jsonl"): 60,  # of 60
+    ("heldout10", "traces.jsonl"): 191,  # of 191 (trace, kind) units
+    ("heldout10", "repeat.jsonl"): 35,  # of 38
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {("heldout4", "traces.jsonl"): ["traces.jsonl:1: trace.0.tool_call.t"]}
@@ -76,7 +82,16 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
 
 @pytest.mark.parametrize(
     "folder",
-    ["heldout4", "heldout5", "heldout6", "heldout7", "heldout8", "heldout9", "real_smollm2"],
+    [
+        "heldout4",
+        "heldout5",
+        "heldout6",
+        "heldout7",
+        "heldout8",
+        "heldout9",
+        "heldout10",
+        "real_smollm2",
+    ],
 )
 def test_the_set_is_the_frozen_one(folder: str) -> None:
     for line in (DATA / folder / "FROZEN.txt").read_text().splitlines():
@@ -100,11 +115,12 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout7", 46, 38),
         ("heldout8", 57, 56),
         ("heldout9", 48, 48),
+        ("heldout10", 48, 43),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
-    # First contact: held-out 4 14, held-out 5 25, held-out 6 20, held-out 7 24, held-out 8 36, held-out 9 42;
-    # the first three
+    # First contact: held-out 4 14, held-out 5 25, held-out 6 20, held-out 7 24, held-out 8 36,
+    # held-out 9 42, held-out 10 43; the first three
     # raised by the structural linking they drove, held-out 7 by the references, negation scope
     # and possession rules it drove, held-out 8 and 9 by the plan, object, day, idiom and actor
     # rules they drove (development figures, not blind ones).

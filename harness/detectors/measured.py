@@ -50,33 +50,33 @@ FIRST_CONTACTS: tuple[FirstContact, ...] = (
         scorer="invented_completion",
         judgement="completion",
         detector="lexical",
-        blind_set="heldout9",
-        measured="2026-12-02 11:56 UTC at 13ef0b1",
-        figure="recall 0.857, precision 0.892",
-        reading="it missed about 1 invented completion in 7 and about 1 flag in 9 was wrong: "
+        blind_set="heldout10",
+        measured="2026-12-02 13:06 UTC at d2656e7",
+        figure="recall 0.758, precision 0.923",
+        reading="it missed about 1 invented completion in 4 and about 1 flag in 13 was wrong: "
         "its counts are lower bounds, so the rate gates divide their bound by its recall's "
-        "lower end (0.769)",
-        recall_low=0.769,
+        "lower end (0.674)",
+        recall_low=0.674,
         counts=("invented_completion.invented",),
     ),
     FirstContact(
         scorer="evidence_fidelity",
         judgement="support",
         detector="lexical",
-        blind_set="heldout9",
-        measured="2026-12-02 11:56 UTC at 13ef0b1",
-        figure="three-class agreement 0.866, polarity pairs 42/48",
-        reading="it judges about 1 claim in 7 wrongly and misses a claim or its negation in 1 "
-        "pair of 8: claim-support rates are rough",
+        blind_set="heldout10",
+        measured="2026-12-02 13:06 UTC at d2656e7",
+        figure="three-class agreement 0.924, polarity pairs 43/48",
+        reading="it judges about 1 claim in 13 wrongly and misses a claim or its negation in 1 "
+        "pair of 10: claim-support rates are close, not exact",
     ),
     FirstContact(
         scorer="repeat_checks",
         judgement="repeat",
         detector="lexical",
-        blind_set="heldout9",
-        measured="2026-12-02 11:56 UTC at 13ef0b1",
-        figure="check matching 20/20, reopening 15/18",
-        reading="about one reopening judgement in six is wrong",
+        blind_set="heldout10",
+        measured="2026-12-02 13:06 UTC at d2656e7",
+        figure="check matching 17/18, reopening 18/20",
+        reading="about one reopening judgement in ten is wrong",
     ),
 )
 
