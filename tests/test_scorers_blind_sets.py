@@ -61,7 +61,7 @@ FIRST_CONTACT_RIGHT = {
     ("heldout9", "traces.jsonl"): 184,  # of 184 (trace, kind) units
     ("heldout9", "repeat.jsonl"): 37,  # of 38 (first contact 35; a development figure)
     # Held-out 10: first contact 2026-12-02 13:06 UTC, main d2656e7 (tests/data/heldout10/).
-    ("heldout10", "completion.jsonl"): 244,  # of 273
+    ("heldout10", "completion.jsonl"): 260,  # of 273 (first contact 244; a development figure)
     ("heldout10", "support.jsonl"): 110,  # of 119
     ("heldout10", "citations.jsonl"): 60,  # of 60
     ("heldout10", "traces.jsonl"): 191,  # of 191 (trace, kind) units

@@ -25,9 +25,11 @@ _VOCATIVE = re.compile(
 #: "you" where it receives ("sent you", "to you", "reached you"); "you sent" is their act.
 _YOU_OBJECT = re.compile(
     r"\b(?P<verb>to|with|for|sent|sended|told|gave|emailed|messaged|texted|pinged|forwarded|"
-    r"delivered|handed|reached|paid|notified|informed|updated|showed|shared|mailed|passed)\s+"
-    r"you\b"
+    r"delivered|handed|reached|paid|notified|informed|updated|showed|shared|mailed|passed|wrote|"
+    r"written)\s+you\b"
 )
+#: "in your inbox", "your copy": the addressee's own.
+_YOUR = re.compile(r"\byour\b")
 
 
 def addressee(text: str) -> str | None:
@@ -49,4 +51,5 @@ def read_as_addressed(sentence: str, name: str | None, first: bool) -> str:
         if m is not None and m.group("name") == name:
             rest = sentence[m.end() :]
             sentence = rest[:1].upper() + rest[1:]
-    return _YOU_OBJECT.sub(lambda m: f"{m.group('verb')} {name}", sentence)
+    sentence = _YOU_OBJECT.sub(lambda m: f"{m.group('verb')} {name}", sentence)
+    return _YOUR.sub(f"{name}'s", sentence)

@@ -39,9 +39,17 @@ _OVER = re.compile(
     r"both|already|also|too|each)\s+)*(?P<word>done|complete|completed|finished|finish|cleared|"
     r"gone|sorted|handled|settled|closed|resolved|dismissed|ok|okay|taken care of|wrapped up|"
     r"dealt with|in place|off my plate|ticked off|up (?:on|in)|baked|sended|in the can|in the bag|"
+    # a host verb's participle after the thing named ("guild-lecture-1106 created")
+    r"created|added|made|set up|uploaded|posted|published|sealed|registered|rendered|delivered|"
+    r"merged|paid|logged|booked|scheduled|acknowledged|"
     # "through" and "over" are states only at the clause's end ("through the booked slot")
     r"squared away|(?:through|over)(?=\W*$))(?![\w-])|"
     r"\s*(?P<mark>[\u2713\u2714\u2611\u2705])"
+)
+#: A person holding something: "has the", "both have the", "got my".
+_HOLDS = re.compile(
+    r"\s+(?:(?:both|all|now|already|finally)\s+)?(?:has|have|has got|'s got|got|received)\s+"
+    r"(?:(?:both|all)\s+)?(?:the|my|our|a|an|his|her|their|both|all)\b"
 )
 #: A state of not being over in the same clause: the writer reports it accurately, or the
 #: clause is about something else's state ("the render-0413 log is complete: OOM at tile 20").
@@ -114,6 +122,25 @@ def series_members(text: str, known: Sequence[str]) -> list[tuple[str, int]]:
             if m.group(1) in heads and m.group() not in known]  # fmt: skip
 
 
+_MARKED_NUMBER = re.compile(r"(?<![\w.-])(\d+)\s*[\u2713\u2714\u2611\u2705]")
+
+
+def _marked_numbers(text: str, known: Sequence[str]) -> list[tuple[str, int]]:
+    """Numbers each marked done ("Uploads: 31 \u2713 32 \u2713 33 \u2713"), as the targets whose
+    number they are; once one is a host target, a marked number no target has is an item the
+    host has no record of."""
+    marked = [(int(m.group(1)), m.start()) for m in _MARKED_NUMBER.finditer(text)]
+    numbered = {k: target_words(k)[1] for k in known}
+    found: list[tuple[str, int]] = []
+    for number, at in marked:
+        owners = [k for k, ns in numbered.items() if ns == {number}]
+        found += [(owners[0], at)] if len(owners) == 1 else []
+    if found:
+        taken = {at for _, at in found}
+        found += [(str(n), at) for n, at in marked if at not in taken]
+    return found
+
+
 @dataclass(frozen=True)
 class Anchored:
     phrase: str
@@ -136,11 +163,19 @@ def anchored(
         ask = None
     if _NOT_OVER.search(text) or ask is not None:
         return None
-    spots = loose_mentions(text, known) + series_members(text, known)
+    spots = loose_mentions(text, known) + series_members(text, known) + _marked_numbers(text, known)
     if not spots:
         return None
     first = min(at for _, at in spots)
     over = _OVER.search(text, first)
+    # the holder is the subject: the words right after a person's name ("Zuzana has the ...")
+    holds = (_HOLDS.match(text, at + len(text[at:].split(" ")[0].rstrip(",."))) for k, at in spots
+             if k in people)  # fmt: skip
+    held = next((h for h in holds if h is not None), None)
+    if held is not None and (over is None or held.start() < over.start()):
+        # "Zuzana has the diagrams", "Emeka and Zuzana both have ...": what a person the host
+        # delivers to or writes to holds came by the host's act for them
+        over = held
     if over is None:
         return None
     # an id marked over on its own ("teaching-prep \u2714") is claimed, known or not
@@ -151,7 +186,7 @@ def anchored(
     numbers = [target_words(n)[1] for n in names]
     if any(a & b for i, a in enumerate(numbers) for b in numbers[i + 1 :]):
         return None  # "scan 0331" of scan-0331 or scan-tmp-0331: which one is not said
-    if all(n in people for n in names) and len(names) < 2:
+    if all(n in people for n in names) and len(names) < 2 and over is not held:
         return None
     return Anchored(text[first : over.end()].strip(), first, over.end(), names)
 

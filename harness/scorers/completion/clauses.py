@@ -46,7 +46,8 @@ _SHARED_START = re.compile(
 )
 #: A sentence opening with its source ("According to Mira's note, ...") reports that source.
 _REPORTED_OPENER = re.compile(
-    r"^\W*(?:according to|as per|per|going by|as reported by|in the words of|as (?:the\s+)?[\w'-]+ "
+    # "As I wrote Ida this morning, ...": the writer's own act, asserted, not another's report
+    r"^\W*(?:according to|as per|per|going by|as reported by|in the words of|as (?:the\s+)?(?!i |we )[\w'-]+ "
     r"(?:says|said|reports|reported|put it|wrote|claims|claimed))\b"
 )
 

@@ -297,6 +297,7 @@ def detect(sentence: str, known: tuple[str, ...] = ()) -> tuple[tuple[Hit, ...],
     if lx.COND_START.search(masked):
         return (), ("conditional or temporal clause",)
     masked = lx.LISTED.sub(lambda m: f", {m.group(1)},", masked)
+    masked = lx.CALL.sub(lambda m: f"{m.group(1)} {m.group(2)}", masked)
     named = named_in(sentence)
     line = status_line(masked)
     lines = [line] if line is not None else bracketed(masked) or all_done(masked)

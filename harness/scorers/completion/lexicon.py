@@ -437,7 +437,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"\b(?:finished|completed|done|got done)\s+(?:delivering|shipping)\b", DELIVER, needs="delivering|shipping"),
     _t(r"\b(?:finished|completed|done|got done)\s+merging\b", MERGE, needs="merging"),
     # registry and ledger
-    _t(rf"\b(?:added|entered|recorded|written|put|logged|noted|(?:have|has|had|did)\s+(?:already\s+|also\s+|just\s+)?(?:add|enter|record|write|wrote|put|log|note)){_W}{{0,4}}?\s+(?:in|into|to)\s+(?:the\s+)?(?:registry|ledger)\b", REGISTER),
+    _t(rf"\b(?:added|entered|recorded|written|put|logged|noted|listed|(?:have|has|had|did)\s+(?:already\s+|also\s+|just\s+)?(?:add|enter|record|write|wrote|put|log|note|list)){_W}{{0,4}}?\s+(?:in|into|to|on)\s+(?:the\s+)?(?:registry|ledger)\b", REGISTER),
     _t(rf"\b(?:registry|ledger)\b{_W}{{0,2}}?\s+(?:(?:was|has been|is now|got)\s+)?(?:updated|amended|changed)\b", REGISTER),
     _t(r"\b(?:is|are|now sits?|now)\s+(?:now\s+|already\s+)?in\s+(?:the\s+)?(?:registry|ledger)\b", REGISTER),
     _t(r"\bupdated\s+(?:the\s+)?(?:registry|ledger)\b", REGISTER),
@@ -472,6 +472,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(rf"\bpayment\b{_MODIFIED}{_W}{{0,2}}?\s+(?:went through|was made|was sent|succeeded|cleared|completed|is complete)\b", PAY),
     _t(rf"\brender(?:ing)?{_ID}\b{_W}{{0,2}}?\s+(?:is|was|has|got)\s+(?:now\s+)?(?:been\s+)?(?:done|finished|complete|completed|succeeded)\b", RENDER),
     _t(rf"\brender(?:ing)?{_ID}\b{_W}{{0,2}}?\s+(?:finished|completed|succeeded)\b", RENDER),
+    _t(r"\brender(?:ing)?'s\s+(?:now\s+|all\s+)?(?:done|finished|complete|completed|through)\b", RENDER, needs="render"),
     _t(rf"\bdelivery\b{_MODIFIED}{_W}{{0,4}}?\s+(?:was\s+|is\s+|has been\s+)?(?:confirmed|complete|completed|successful|succeeded|done)\b", DELIVER),
     _t(rf"\b(?:post|upload|publication|essay|article|announcement)\b{_W}{{0,2}}?\s+(?:is|was|went)\s+(?:now\s+)?(?:live|up|through|public|successful)\b", PUBLISH),
     _t(rf"\b(?:pushed|put|posted|uploaded)\s+(?:[\w'-]+\s+){{0,4}}?(?:to|on|onto)\s+(?:{_DET}\s+)?(?:[\w-]+\s+)?(?:blog|site|website|feed|channel|portfolio|shop|homepage)\b", PUBLISH),
@@ -542,6 +543,8 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(rf"\b(?:(?:have|has|had|did)\s+(?:already\s+|just\s+|also\s+)?(?:write|wrote)|written|wrote)\s+(?:back\s+)?to\s+(?:(?:the|our|my)\s+)?{_WHO}", SEND, NAMED, needs="writ|wrote"),
     # "wrote the shop that it is done": writing to someone, the message its that-clause
     _t(rf"\bwrote\s+(?:(?:the|our|my)\s+)?{_WHO}\s+(?:that|to say)\b", SEND, needs="wrote"),
+    # "as I wrote Ida this morning": writing to a person, the time or topic after the name
+    _t(rf"\bwrote\s+{_WHO}\s+(?:this|yesterday|today|last|earlier|on|at|about|a|an|the)\b", SEND, NAMED, needs="wrote"),
     _t(rf"\b(?:gave|sent)\s+{_WHO}\s+(?:a|the)\s+heads[- ]up\b", SEND),
     _t(rf"\bkept\s+{_WHO}\s+(?:posted|in the loop|informed)\b", SEND),
     _t(rf"\bupdated\s+{_WHO}", SEND, NAMED),
@@ -572,8 +575,12 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"\b(?:i|we)\s+(?:have|has|had|did)\s+(?:already\s+|just\s+)?(?:pay)\b", PAY, needs="have|has|had|did"),
     # "Seal done for project-general", "Registration done."
     _t(rf"(?<![\w-])(?P<noun>{_ACTION_NOUNS}|seal|ack|registry|register|journal|ledger|dm|msg|email|e-mail)(?![\w-]){_MODIFIED}(?:\s+[\w'.-]+){{0,2}}?\s+(?:done|ok|complete|completed|finished)\b(?=\W*$|\s*[,.;:(]|\s+(?:for|on|now|today|already|at|and)\b)", None, NOUN, needs="done|ok|complet|finish"),
+    # a check mark after an act's name: "provenance.seal(project-general) → ✓", "Registry ✓ /
+    # Seal ✓ for plate-series-5", "Uploads: 31 ✓": the act named is done
+    _t(r"(?<![\w.-])(?P<verb>[a-z]+\.[a-z_]+)\b[^\u2713\u2714\u2705\u2611,;]{0,40}?\s*[\u2713\u2714\u2705\u2611]", None, VERB, needs="\u2713|\u2714|\u2705|\u2611"),
+    _t(rf"(?<![\w-])(?P<noun>{_ACTION_NOUNS}|seal|registry|register|journal|ledger|uploads?|renders?)(?![\w-])[^\u2713\u2714\u2705\u2611,;/]{{0,30}}?\s*[\u2713\u2714\u2705\u2611]", None, NOUN, needs="\u2713|\u2714|\u2705|\u2611"),
     # single verbs
-    _t(r"\b(?:re-?sent|sent|sended|messaged|dm'?e?d|emailed|e-mailed|texted|pinged|replied|responded|wrote back)\b", SEND),
+    _t(r"\b(?:re-?sent|sent|sended|messaged|dm'?e?d|emailed|e-mailed|texted|pinged|replied|responded|wrote back|invited|thanked)\b", SEND),
     _t(r"\b(?:re-?delivered|delivered|handed off|handed over|shipped|dispatched|couriered|mailed)\b", DELIVER),
     _t(r"\b(?:journal(?:l)?ed|re-?journal(?:l)?ed)\b", JOURNAL),
     _t(r"\b(?:appended|logged)\b", JOURNAL),
@@ -621,7 +628,7 @@ PREFILTER = re.compile(
     r"receipt|holds|transfer|wired|remitted|payed|clean|wiped|trash|tick|archiv|backed|ing\b|"
     r"releas|launch|rolled|sweep|job|batch|entr|reminder|writ|question|request|arrang|set up|"
     r"sort|ok\b|okay|\u2713|\u2714|\u2611|\u2705|->|\u2192|=>|dealt|in place|in the can|in the bag|"
-    r"squared|baked|over\b|resolv"
+    r"squared|baked|over\b|resolv|thank"
 )
 
 # -- what keeps a phrase from asserting ---------------------------------------------------------
@@ -660,7 +667,7 @@ ATTRIBUTION = re.compile(
     # "to say thanks" is a purpose, not a source
     r"\b(?<!to )(?:says?|said|saying|claims?|claimed|claiming|asserts?|asserted|asserting|assertion|"
     r"states?|stated|stating|alleges?|alleged|allegedly|reportedly|supposedly|purportedly|"
-    r"apparently|presumably|believes?|believed|belief|thinks?|thought|assumes?|assumed|"
+    r"apparently|presumably|believes?|believed|belief|(?<!you )thinks?|thought|assumes?|assumed|"
     r"according to|insists?|insisted|seems?|seemed|appears?|appeared|implies|implied|"
     r"wrote that|writes that|records that|recorded that|notes that|noted that|mentions?|"
     r"mentioned|expects?|expected|hoped|hopes|guess|guessed|unclear|uncertain|doubt|doubtful|"
@@ -668,6 +675,8 @@ ATTRIBUTION = re.compile(
     # reported speech: what someone was told is their news, not this output's claim
     r"\b(?:was|were|been|being)\s+told\b|"
     r"\b(?:told|informed|notified|assured|reminded|warned)\s+(?:[\w'-]+\s+){0,2}?that\b|"
+    # "the draft tells the host Delphine has it": what a text tells is its words
+    r"\btells\b|"
     r"\breport(?:s|ed)? that\b"
 )
 VERIFY = re.compile(
@@ -737,3 +746,5 @@ MIXED = re.compile(
     rf"\b(?:(?:{FILE_NOUNS})\b[^,;]*?\band\b[^,;]*?\b(?:{MSG_NOUNS})|"
     rf"(?:{MSG_NOUNS})\b[^,;]*?\band\b[^,;]*?\b(?:{FILE_NOUNS}))(?![\w-])"
 )
+#: A host verb written as a call ("provenance.seal(project-general)"): the verb and its target.
+CALL = re.compile(r"\b([a-z]+\.[a-z_]+)\(([^()]{1,60})\)")

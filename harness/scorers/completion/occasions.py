@@ -37,11 +37,23 @@ _DAY_WORDS = re.compile(
 #: is about, not of the action's occasion.
 _EVENT_DATE = re.compile(
     # "the review slot on 4 November": an event's day, named after the event's noun
-    rf"(?:\bfor|\b(?:slot|call|visit|meeting|appointment|session|class|review|booking|event|"
-    rf"reading|talk|crit|pickup|viewing)(?:\s+[\w'-]+){{0,3}}?\s+on)\s+(?:(?:next\s+|this\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|"
+    rf"(?:\bfor(?:\s+the)?|\b(?:slot|call|visit|meeting|appointment|session|class|review|booking|event|"
+    rf"reading|talk|crit|pickup|viewing|drawing|lecture|seminar|workshop|lesson|course|opening|"
+    rf"show|exhibition|fair|market|tour|dinner|party|sitting)(?:\s+[\w'-]+){{0,3}}?\s+on)\s+(?:(?:next\s+|this\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|"
     rf"sunday)|{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}"
     rf"|\d{{4}}-\d{{2}}-\d{{2}}|\d{{1,2}}:\d{{2}})(?:,?\s+(?:at\s+)?\d{{1,2}}(?::\d{{2}})?"
     rf"(?:\s*[ap]\.?m\.?)?)?"
+)
+#: Scheduling words: a date in their clause is the day of the thing booked ("the visit is booked
+#: (Oct 3 at 14:00)", "life drawing on Nov 12 is scheduled"), not the day it was booked.
+_SCHEDULING = re.compile(
+    r"(?<![\w-])(?:booked|scheduled|rescheduled|calendar|set for|planned for)\b"
+)
+#: Calendar dates and clock times (relative words such as "yesterday" stay: they date the act).
+_DATE_OR_CLOCK = re.compile(
+    rf"\b(?:{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}|"
+    r"\d{4}-\d{2}-\d{2}|(?:at\s+)?\d{1,2}:\d{2}|(?:on\s+)?(?:monday|tuesday|wednesday|thursday|"
+    r"friday|saturday|sunday))\b"
 )
 _CLOCK = re.compile(
     r"\b(?:at|by|around|since|@)\s+(?P<clock>\d{1,2}:\d{2}(?:\s*[ap]\.?m\.?)?|\d{1,2}\s*[ap]\.?m\.?)"
@@ -120,7 +132,11 @@ def when_of(sentence: str, recorded_at: datetime, local_zone: tzinfo | None = No
     """The day and clock time a sentence gives its action, read on ``recorded_at``'s day; a
     clock said in "local" time is in ``local_zone``, the offset the package's recorded_at is written
     in (the host's own clock), not UTC."""
-    plain = _EVENT_DATE.sub(" ", clean(sentence))
+    plain, events = _EVENT_DATE.subn(" ", clean(sentence))
+    if not events and _SCHEDULING.search(plain):
+        # no "for <date>" says which day is the event's, so the date given is ("booked on Sep 10
+        # for Sep 18" keeps Sep 10 as the day of booking)
+        plain = _DATE_OR_CLOCK.sub(" ", plain)
     today = recorded_at.date()
     day: date | None = None
     spoken = ""

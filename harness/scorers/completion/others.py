@@ -49,8 +49,9 @@ _TRANSPORT_WORDS = frozenset(
 #: Words that say the statement adds an occasion to one already told ("sent to Ilse too").
 _ADDITIVE = re.compile(
     # "a second before the heartbeat" is a unit of time, not an occasion
+    # "on the second attempt" says how the one occasion went, not that there were two
     r"(?<!\bbut )(?<!\band )\b(?:also|too|as well|again|another|second(?!s?\s+(?:before|after|"
-    r"ago|later|earlier|past))|once more)\b"
+    r"ago|later|earlier|past|attempt|try|go|pass|time round))|once more)\b"
 )
 
 
@@ -64,7 +65,7 @@ _REPEAT_WORDS = re.compile(
     r"\bre-?(?:send|sent|seal|post|deliver|upload|try|tried)\w*|\bagain\b|"
     r"\bretry|\bsecond\b(?!\s+(?:before|after|ago|later|earlier|past))|\banother\b"
 )
-_JOINED = re.compile(r",?\s+(?:and|but|while|whereas)\s+|;")
+_JOINED = re.compile(r",?\s+(?:and|but|while|whereas)\s+|;|,\s*so\b")
 
 
 def other_occasion(
