@@ -443,3 +443,32 @@ SEALED = _receipt("r34", "provenance.seal quilt-ledger: v2", "provenance.seal", 
 )
 def test_passive_agents(claim: str, items: list[Backing], want: str) -> None:
     assert _label(claim, *items) == want
+
+
+# -- held-out set 10 (a development set since its first contact) ---------------------------------
+
+_DROP_CANCELLED = _receipt(
+    "r1", "artifact.delete old-proof-cache: cancelled", "artifact.delete", "old-proof-cache",
+    "cancelled",
+)  # fmt: skip
+_SLOT_PENDING = _receipt(
+    "r2", "schedule.create glaze-slot-0915: awaiting confirmation from the kiln room",
+    "schedule.create", "glaze-slot-0915", "pending",
+)  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("claim", "items", "want"),
+    [
+        # what was left in place was not removed
+        ("The old proof cache was left in place.", [_DROP_CANCELLED], "supported"),
+        ("The old proof cache was deleted.", [_DROP_CANCELLED], "contradicted"),
+        # what awaits confirmation is not confirmed
+        ("The glaze slot is confirmed.", [_SLOT_PENDING], "contradicted"),
+        ("The glaze slot is not confirmed yet.", [_SLOT_PENDING], "supported"),
+    ],
+)
+def test_left_in_place_and_awaiting_confirmation(
+    claim: str, items: list[Backing], want: str
+) -> None:
+    assert _label(claim, *items) == want

@@ -44,6 +44,10 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\b(is|are|was|were) kept\b(?! (?:open|waiting|pending|on hold))"),
      r"\1 went through"),
     (re.compile(r"\bleft out of\b"), "not in"),
+    # what was "left in place" was not removed; what "awaits confirmation" is not confirmed
+    (re.compile(r"\b(?:left|kept|still|remains?|stays?) (?:in place|untouched)\b"), "not removed"),
+    (re.compile(r"\b(?:awaiting|pending|waiting for|needs?|still needs?) (?:[\w'-]+ ){0,2}?"
+                r"confirmation\b"), "pending"),
     # "nobody refused it": no one did it; a negation as any "not" is
     (re.compile(r"\b(?:nobody|no one|no-one)\b"), "not anyone"),
 )  # fmt: skip
@@ -59,7 +63,7 @@ _DONE = re.compile(
     r"went (?:out|through)|gone (?:out|through)|completed?|done|finished|published|posted|live|"
     r"re-?sealed|sealed|registered|rendered|acknowledged|acked|logged|journal(?:l)?ed|recorded|"
     r"uploaded|merged|paid|settled|settles|landed|applied|scheduled|booked|archived|marked|happened|"
-    r"deleted|removed|purged|notified|informed|told|cleared|closed|closes|resolved|"
+    r"deleted|removed|purged|notified|informed|told|cleared|closed|closes|resolved|confirmed|"
     r"in the (?:\w+ )?archive|handed (?:off|over)|has (?:the|it|them)|have (?:the|it|them)|"
     r"dealt with|taken care of|sorted out|"
     r"is with|are with|in (?:his|her|their) (?:hands|inbox)|"
