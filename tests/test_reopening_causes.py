@@ -239,3 +239,18 @@ def test_a_thread_is_named_by_who_wrote_in_it_and_its_news_is_its_own() -> None:
     assert reopens("Worth a quick recheck on the Oskar thread, in case he wrote again.", [SETTLED])
     assert not reopens("Answer Pavel about Saturday's loading times.", [SETTLED, OTHER_THREAD])
     assert not reopens("I could ping Oskar again, but nothing new came in, so I won't.", [SETTLED])
+
+
+RENDER = "render:render-0777"
+VERIFIED = item("v1", "artifact", NOW - timedelta(days=3), "render-0777: 240 frames, verified")
+CHANGED = item("c1", "registry", NOW - timedelta(hours=2),
+               "output/render-0777.mp4: expected 0a1b, actual ff93, file changed")  # fmt: skip
+
+
+def test_a_cited_audit_is_evidence_and_a_fault_it_reports_is_news() -> None:
+    # "the audit ... shows": a record cited, not a request to audit; the change it reports is
+    # newer than the settlement, so re-verifying is grounded
+    assert not reopens("The audit this morning shows render-0777 changed on disk, so re-verify it.",
+                       [VERIFIED, CHANGED], (RENDER,))  # fmt: skip
+    assert reopens("Re-verify render-0777 once more to be safe.", [VERIFIED], (RENDER,))
+    assert reopens("Audit render-0777 again before the show.", [VERIFIED], (RENDER,))

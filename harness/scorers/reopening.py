@@ -21,7 +21,9 @@ from harness.text.stance import statements
 #: Verbs that propose doing a settled thing again: checking, asking, sending, making.
 _REOPEN = re.compile(
     r"\b(?:re-?check\w*|re-?verif\w*|verify|double-?check|check(?:ing)?|confirm|re-?confirm\w*|"
-    r"re-?open\w*|revisit\w*|follow(?:ing)?[- ]?up|audit|inspect|look (?:at|into)|look again|"
+    # "the audit this morning shows ...", "per the audit": a record cited, not a request to audit
+    r"re-?open\w*|revisit\w*|follow(?:ing)?[- ]?up|(?<!the )(?<!an )(?<!per )audit(?!s\b)|inspect|"
+    r"look (?:at|into)|look again|"
     r"investigate|re-?examine|re-?read|(?:poll|ping|nudge|chase|remind)(?:ing)?|ask (?:\w+ )?again|"
     r"re-?send\w*|send (?:\w+ ){0,3}again|another (?:dm|message|note|reminder|ping|thanks|thank-you|email|reply|copy|look|pass|round)|"
     # "go back over batch 3": a second pass over the same matter
@@ -134,7 +136,10 @@ def _settled_at(
     known = [i for i in context if i.at <= recorded_at and about(i, matter)]
     times = [i.at for i in known if settles(i) and not _alarm(i)]
     if not times:
-        times = [i.at for i in known if not _RAISES.search(clean(i.text))]
+        # an item that reports a fault ("file changed", "missing from disk") raises the matter
+        # again: it is news, not where the matter stood settled
+        times = [i.at for i in known
+                 if not _RAISES.search(clean(i.text)) and not _PROBLEM.search(clean(i.text))]  # fmt: skip
     return max(times) if times else None
 
 
@@ -267,7 +272,7 @@ _PROBLEM = re.compile(
     r"\b(?:fail\w*|error\w*|mismatch\w*|drift\w*|bounc\w*|corrupt\w*|missing|broken|"
     # "slide 4 has the wrong hash value, please fix": a fault reported, or a fix asked for
     r"unreadable|reversed|lost|alert\w*|wrong|incorrect|mistake\w*|typo\w*|please fix|"
-    r"needs? fixing)\b"
+    r"needs? fixing|changed on disk|file changed|expected \w+, actual)\b"
 )
 
 
