@@ -16,6 +16,7 @@ import itertools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from harness.scorers.completion.lexicon import NOT_WRITES, Action
 from harness.text.names import target_words
@@ -75,11 +76,25 @@ _FINITE = re.compile(r"\b(?:is|are|was|were|has|have|had|got|went)\b")
 _HYPHEN_ID = re.compile(r"(?<![\w-])([a-z][a-z0-9]*)(?:-[a-z0-9]+)+(?![\w-])")
 
 
-def _distinctive(known: Sequence[str]) -> dict[str, frozenset[str]]:
-    """Each target's words that no other known target has (its own name, not its kind's)."""
-    words = {k: target_words(k)[0] for k in known}
-    return {k: frozenset(w - set().union(*(o for j, o in words.items() if j != k)))
-            for k, w in words.items()}  # fmt: skip
+@dataclass(frozen=True)
+class _Target:
+    name: str
+    words: frozenset[str]
+    numbers: frozenset[int]
+    own: frozenset[str]  # its words no other known target has: its name, not its kind's
+    kind: frozenset[str]  # the words of its first part ("ledger" of ledger-birch)
+
+
+@lru_cache(maxsize=256)
+def _targets(known: tuple[str, ...]) -> tuple[_Target, ...]:
+    """The package's targets, read once per package (scoring asks for every clause)."""
+    split = {k: target_words(k) for k in known}
+    out: list[_Target] = []
+    for k, (words, numbers) in split.items():
+        others = set().union(*(w for j, (w, _) in split.items() if j != k))
+        kind = target_words(re.split(r"[-_\s]", clean(k))[0])[0]
+        out.append(_Target(k, words, numbers, frozenset(words - others), kind))
+    return tuple(out)
 
 
 _PUNCT = re.compile(r"[^\w\s-]+")
@@ -90,21 +105,19 @@ def loose_mentions(text: str, known: Sequence[str]) -> list[tuple[str, int]]:
     of the target, and every word but at most one, among them one that is its own ("kiln vent"
     for ``rem-kiln-vent``, "pack 19" for ``scan-pack-19``, "sova" for ``galerie-sova``)."""
     t_words, t_numbers = target_words(_PUNCT.sub(" ", text))
-    own = _distinctive(known)
-    kinds = {k: target_words(re.split(r"[-_\s]", clean(k))[0])[0] for k in known}
     found: list[tuple[str, int]] = []
-    for k in known:
-        words, numbers = target_words(k)
+    for t in _targets(tuple(known)):
+        k, words, numbers = t.name, t.words, t.numbers
         if not numbers <= t_numbers or len(words - t_words) > 1:
             continue
         # an id number of three digits or more names its target alone ("0603 -> done" under
         # a heading "Renders:"); a small number is a count as often as an id
         by_number = bool(numbers) and min(numbers) >= 100
-        if not ((numbers and numbers & t_numbers) or own[k] & t_words):
+        if not ((numbers and numbers & t_numbers) or t.own & t_words):
             continue
         if not (words & t_words or by_number):
             continue
-        if not numbers and len(words) > 1 and not (words & t_words) - kinds[k]:
+        if not numbers and len(words) > 1 and not (words & t_words) - t.kind:
             continue  # "ledger" alone is the kind of ledger-birch, not its name
         spots = [
             m.start() for w in (words & t_words) for m in re.finditer(rf"\b{re.escape(w)}", text)
@@ -158,6 +171,8 @@ def anchored(
     "Marisol is done" is her own state."""
     # "Seal renewal reminder is off my plate": a verb's form opening a noun phrase, not an ask;
     # "Check the glaze reminder is cleared": an ask with its object and a clause after it
+    if _OVER.search(text) is None and _HOLDS.search(text) is None:
+        return None  # nothing said to be over or held: the common case, decided cheaply
     ask = _ASKS.match(text)
     if ask is not None and _FINITE.search(text) and not _OBJECT_NEXT.match(text, ask.end()):
         ask = None
