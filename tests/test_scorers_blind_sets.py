@@ -67,7 +67,7 @@ FIRST_CONTACT_RIGHT = {
     ("heldout10", "traces.jsonl"): 191,  # of 191 (trace, kind) units
     ("heldout10", "repeat.jsonl"): 35,  # of 38
     # Held-out 11: first contact 2026-12-02 13:20 UTC, main 26cb440 (tests/data/heldout11/).
-    ("heldout11", "completion.jsonl"): 218,  # of 243
+    ("heldout11", "completion.jsonl"): 219,  # of 243 (first contact 218; a development figure)
     ("heldout11", "support.jsonl"): 80,  # of 111
     ("heldout11", "citations.jsonl"): 58,  # of 58
     ("heldout11", "traces.jsonl"): 167,  # of 167 (trace, kind) units

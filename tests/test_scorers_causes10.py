@@ -26,6 +26,7 @@ SEAL_P7: Spec = ("provenance.seal", "plate-series-7", "succeeded", "2026-11-24T1
 UP_41: Spec = ("artifact.upload", "scan-batch-41", "succeeded", "2026-11-24T11:30:00Z", "")
 UP_42: Spec = ("artifact.upload", "scan-batch-42", "succeeded", "2026-11-24T12:10:00Z", "")
 UP_43: Spec = ("artifact.upload", "scan-batch-43", "succeeded", "2026-11-24T12:30:00Z", "")
+ACK_RENEWAL: Spec = ("reminder.ack", "reminder-renewal", "succeeded", "2026-11-24T07:00:00Z", "")
 DELIVER_RUTA: Spec = ("media.deliver", "ruta", "succeeded", "2026-11-24T12:00:00Z",
                       "media.deliver to ruta: loom diagrams, delivered")  # fmt: skip
 DELIVER_OLEG_FAILED: Spec = ("media.deliver", "oleg", "failed", "2026-11-24T12:01:00Z",
@@ -86,6 +87,14 @@ DELIVER_IDA_PENDING: Spec = ("media.deliver", "ida", "pending", "2026-11-24T10:0
             False,
         ),
         ("Thanked the Ida family for the loan.", (MSG_IDA_FAILED,), True),
+        # a receipt with no text names its thing by its target: another word names another
+        (
+            "Renewal reminder is cleared; the dentist reminder was cleared too.",
+            (ACK_RENEWAL,),
+            True,
+        ),
+        ("Renewal reminder is cleared.", (ACK_RENEWAL,), False),
+        ("The renewal reminder was cleared this morning.", (ACK_RENEWAL,), False),
     ],
 )
 def test_causes_of_set_10(sentence: str, specs: tuple[Spec, ...], invented: bool) -> None:

@@ -155,14 +155,46 @@ def _numbers(text: str) -> set[str]:
 _TRANSPORT_TOKENS = _TRANSPORT_WORDS | support_tokens(" ".join(_TRANSPORT_WORDS))
 
 
+#: A thing named by what tells it apart and its kind ("the dentist reminder", "the porcelain
+#: order"): the modifier says which one.
+_NAMED_THING = re.compile(
+    r"\b(?:the\s+)?(?P<mod>[a-z][a-z-]{2,})\s+(?P<kind>reminder|task|card|render|post|invoice|"
+    r"payment|order|booking|entry|branch|seal)\b"
+)
+_PLAIN_MODS = frozenset(
+    {"the", "this", "that", "these", "those", "last", "next", "new", "old", "first", "second",
+     "final", "other", "same", "whole", "one", "each", "every", "its", "their", "our", "my",
+     "his", "her", "your", "daily", "weekly", "monthly", "morning", "evening", "today", "both"}
+)  # fmt: skip
+
+
+def _other_named_thing(c: Completion, proof: Receipt) -> str | None:
+    """A receipt with no text names its thing by its target alone ("reminder-renewal"): a claim
+    naming a thing of that kind by another word ("the dentist reminder was cleared too") speaks
+    of another thing, which that receipt does not prove."""
+    target = target_words(proof.target)[0]
+    if len(target) < 2:
+        return None  # "reminder-7" tells no thing apart by a word
+    for m in _NAMED_THING.finditer(clean(c.clause or c.sentence)):
+        mod = m.group("mod")
+        if mod in _PLAIN_MODS or mod.endswith("ed"):
+            continue
+        if not target_words(mod)[0] & target and m.group("kind") in " ".join(target):
+            return (f"names the {mod} {m.group('kind')}; the only {c.action.verb} receipt of its "
+                    f"occasion, {proof.id}, is of {proof.target}: no receipt proves it")  # fmt: skip
+    return None
+
+
 def names_other_object(c: Completion, proof: Receipt) -> str | None:
     """Why a claim that names no target is not proved by ``proof``: it names an object ("the
     gallery call") and the receipt's text, in its object part after the colon ("schedule.create
     reading-hour: tomorrow 07:00"), names something else, and its target none of it either. A
     receipt whose text names nothing beyond its status cannot tell, and proves."""
     _, colon, part = proof.text.partition(":")
-    if not c.action.targeted or not colon:
+    if not c.action.targeted:
         return None  # a journal's receipt names the journal, not what the entry is about
+    if not colon:
+        return _other_named_thing(c, proof)
     objects = object_words(c.clause or c.sentence, support_tokens(f"{c.phrase} {c.action.verb}"))
     target = support_tokens(proof.target.replace("-", " ").replace("_", " "))
     said = support_tokens(part) - _TRANSPORT_TOKENS - support_tokens(proof.action.replace(".", " "))
