@@ -1,4 +1,4 @@
-"""The blind sets (held-out 4 to 11, the labelled real SmolLM2 statements): frozen, measured once,
+"""The blind sets (held-out 4 to 12, the labelled real SmolLM2 statements): frozen, measured once,
 now guards.
 
 Each was written blind from docs/labelled-sets.md; their first-contact figures (FIRST_CONTACT.md
@@ -72,6 +72,12 @@ FIRST_CONTACT_RIGHT = {
     ("heldout11", "citations.jsonl"): 58,  # of 58
     ("heldout11", "traces.jsonl"): 167,  # of 167 (trace, kind) units
     ("heldout11", "repeat.jsonl"): 32,  # of 34 (first contact 30; a development figure)
+    # Held-out 12: first contact 2026-12-02 13:48 UTC, main b023c23 (tests/data/heldout12/).
+    ("heldout12", "completion.jsonl"): 152,  # of 165
+    ("heldout12", "support.jsonl"): 61,  # of 75
+    ("heldout12", "citations.jsonl"): 37,  # of 37
+    ("heldout12", "traces.jsonl"): 140,  # of 141 (trace, kind) units
+    ("heldout12", "repeat.jsonl"): 25,  # of 26
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {("heldout4", "traces.jsonl"): ["traces.jsonl:1: trace.0.tool_call.t"]}
@@ -97,6 +103,7 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout9",
         "heldout10",
         "heldout11",
+        "heldout12",
         "real_smollm2",
     ],
 )
@@ -124,11 +131,12 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout9", 48, 48),
         ("heldout10", 48, 45),
         ("heldout11", 43, 27),
+        ("heldout12", 30, 24),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
     # First contact: held-out 4 14, held-out 5 25, held-out 6 20, held-out 7 24, held-out 8 36,
-    # held-out 9 42, held-out 10 43, held-out 11 27; the first three
+    # held-out 9 42, held-out 10 43, held-out 11 27, held-out 12 24; the first three
     # raised by the structural linking they drove, held-out 7 by the references, negation scope
     # and possession rules it drove, held-out 8 and 9 by the plan, object, day, idiom and actor
     # rules they drove (development figures, not blind ones).
