@@ -70,3 +70,6 @@ def test_a_recall_bound_the_gates_use_is_the_one_recorded(fc: FirstContact) -> N
     record = (DATA / fc.blind_set / "FIRST_CONTACT.md").read_text()
     assert f"[{fc.recall_low:.3f}," in record  # the lower end of the recall interval
     assert fc.counts
+    # a bound taken from another set's interval names that set, whose record holds it too
+    for folder in re.findall(r"\((heldout\d+)\)", fc.recall_from):
+        assert f"[{fc.recall_low:.3f}," in (DATA / folder / "FIRST_CONTACT.md").read_text()

@@ -29,6 +29,8 @@ class FirstContact:
     #: The lower end of the 95% recall interval at first contact, for a judgement whose
     #: positives are the events of a rate metric (``counts``): what the gates divide by.
     recall_low: float | None = None
+    #: Where ``recall_low`` comes from when it is not this set's own interval.
+    recall_from: str = ""
     counts: tuple[str, ...] = ()
 
 
@@ -60,6 +62,7 @@ FIRST_CONTACTS: tuple[FirstContact, ...] = (
         "about 1 flag in 7 was wrong: its counts are lower bounds, so the rate gates divide "
         "their bound by the lowest recall lower end of the last three blind sets (0.674)",
         recall_low=0.674,
+        recall_from="lowest of blind sets heldout10-12 (heldout10)",
         counts=("invented_completion.invented",),
     ),
     FirstContact(
@@ -105,7 +108,7 @@ def recall_bounds(detectors: dict[str, str]) -> dict[str, RecallBound]:
     out: dict[str, RecallBound] = {}
     for fc in FIRST_CONTACTS:
         if detectors.get(fc.scorer) == fc.detector and fc.recall_low is not None:
-            source = f"{fc.detector} detector, blind set {fc.blind_set}"
+            source = f"{fc.detector} detector, {fc.recall_from or 'blind set ' + fc.blind_set}"
             out.update(dict.fromkeys(fc.counts, RecallBound(fc.recall_low, source)))
     return out
 
