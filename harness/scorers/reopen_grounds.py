@@ -124,7 +124,8 @@ def _sender(item: EvidenceItem) -> str | None:
     return clean(value) if isinstance(value, str) else clean(speaker[1]) if speaker else None
 
 
-_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+_MONTH = rf"(?:{'|'.join(_MONTH_NAMES.split())})[a-z]*\.?"
+#: Calendar dates and clock times, whose numbers are days and hours, not ids.
 _DATES = re.compile(
     rf"(?i)\b{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?\b|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}|"
     r"\b\d{4}-\d{2}-\d{2}(?:t[\d:.]+z?)?\b|\b\d{1,2}:\d{2}\b"

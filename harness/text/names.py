@@ -111,6 +111,16 @@ def _stem_word(word: str) -> str:
     return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
 
 
+#: Quotes, brackets and other marks prose wraps round words ("'Rose Window'", "0412,"):
+#: ``target_words`` splits at a name's own separators only, so prose loses these first.
+_PROSE_MARKS = re.compile(r"[^\w\s.:/#-]+")
+
+
+def prose_words(text: str) -> tuple[frozenset[str], frozenset[int]]:
+    """``target_words`` of a sentence or a receipt's text, its punctuation no part of a word."""
+    return target_words(_PROSE_MARKS.sub(" ", text))
+
+
 @lru_cache(maxsize=8192)
 def target_words(target: str) -> tuple[frozenset[str], frozenset[int]]:
     """The stemmed words and the numbers of a host target name (``send-plate-7-scan``)."""

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from harness.scorers.completion.lexicon import NOT_WRITES, Action
-from harness.text.names import target_words
+from harness.text.names import prose_words, target_words
 from harness.text.normal import clean
 
 
@@ -97,14 +97,11 @@ def _targets(known: tuple[str, ...]) -> tuple[_Target, ...]:
     return tuple(out)
 
 
-_PUNCT = re.compile(r"[^\w\s-]+")
-
-
 def loose_mentions(text: str, known: Sequence[str]) -> list[tuple[str, int]]:
     """(target, position) of known targets the text names, short forms included: every number
     of the target, and every word but at most one, among them one that is its own ("kiln vent"
     for ``rem-kiln-vent``, "pack 19" for ``scan-pack-19``, "sova" for ``galerie-sova``)."""
-    t_words, t_numbers = target_words(_PUNCT.sub(" ", text))
+    t_words, t_numbers = prose_words(text)
     found: list[tuple[str, int]] = []
     for t in _targets(tuple(known)):
         k, words, numbers = t.name, t.words, t.numbers

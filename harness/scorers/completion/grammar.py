@@ -20,7 +20,7 @@ from harness.scorers.completion import lexicon as lx
 from harness.scorers.completion.anchored import ANY, anchored, loose_mentions
 from harness.scorers.completion.labels import all_done, bracketed, status_line
 from harness.scorers.completion.lexicon import Action
-from harness.scorers.completion.mood import blocked, inbound, labelled, their_act
+from harness.scorers.completion.mood import blocked, inbound, labelled, not_asserted, their_act
 from harness.scorers.completion.shapes import shapes
 from harness.text.names import (
     NOT_NAMES,
@@ -213,11 +213,8 @@ def _by_shape(
             continue
         # "being" in a passive progressive is its auxiliary, not a hypothetical ("being sent")
         checked = phrase.replace("being ", "") if shape.ongoing else phrase
-        why = blocked(prefix + " " + text[: shape.start], text[shape.end :],
-                       f"{text[shape.end :]} {clause_after}", checked)  # fmt: skip
-        if why is None:
-            tag = labelled(masked[: seg.start])
-            why = f"labelled {tag!r}: quoted or flagged" if tag else None
+        why = not_asserted(masked, seg, prefix, text, shape.start, shape.end, clause_after,
+                            checked)  # fmt: skip
         if (
             why is None
             and shape.action in _MOVING
@@ -249,11 +246,7 @@ def _by_anchor(
         return []
     # "in the can" is the idiom of being finished, not the modal "can"
     phrase = found.phrase.replace("in the can", "done")
-    why = blocked(prefix + " " + text[: found.start], text[found.end :],
-                  f"{text[found.end :]} {clause_after}", phrase)  # fmt: skip
-    if why is None:
-        tag = labelled(masked[: seg.start])
-        why = f"labelled {tag!r}: quoted or flagged" if tag else None
+    why = not_asserted(masked, seg, prefix, text, found.start, found.end, clause_after, phrase)
     if why is not None:
         skipped.append(f"{found.phrase!r} (names a target the host acted on): {why}")
         return []

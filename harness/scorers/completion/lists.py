@@ -19,7 +19,7 @@ from harness.scorers.completion.lexicon import (
     destination_family,
     noun_family,
 )
-from harness.text.names import name_variants, target_words
+from harness.text.names import name_variants, prose_words, target_words
 from harness.text.normal import clean
 
 _LIST_JOIN = r"\s*(?:,\s*(?:and\s+|&\s+)?|\s+and\s+|\s*&\s*|\s+as well as\s+|\s+plus\s+)(?:(?:the|to|both)\s+)?"
@@ -97,7 +97,6 @@ def _item(right: str) -> str:
     return _ITEM_END.sub("", _LEAD.sub("", right.strip(" .;:!?"))).strip(" .;:!?")
 
 
-_PUNCT = re.compile(r"[^\w\s.:/#-]+")
 _MOVED = frozenset({SEND, DELIVER_FILE})
 _CLAUSE_VERB = re.compile(
     r"\b(?:is|are|was|were|has|have|had|matches|match|shows|says|reads|holds|lists|confirms|"
@@ -162,7 +161,7 @@ def unproven_item(
     words: set[str] = set()
     numbers: set[int] = set()
     for anchor in anchors:
-        a_words, a_numbers = target_words(_PUNCT.sub(" ", anchor))
+        a_words, a_numbers = prose_words(anchor)
         words |= a_words
         numbers |= a_numbers
     proofs = [
@@ -199,7 +198,7 @@ def unproven_item(
         if i_words <= words and i_numbers <= numbers:
             continue  # the proved item named again
         if not any(
-            i_words <= (r_words := target_words(_PUNCT.sub(" ", f"{r.target} {r.text}")))[0]
+            i_words <= (r_words := prose_words(f"{r.target} {r.text}"))[0]
             and i_numbers <= r_words[1]
             for r in proofs
         ):

@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 
 from harness.scorers.completion import lexicon as lx
+from harness.scorers.completion.clauses import Segment
 from harness.scorers.completion.shapes import ACT_VERBS, not_ours
 from harness.text.names import NOT_NAMES, Named
 
@@ -194,3 +195,22 @@ def inbound(before: str, after: str) -> bool:
     if _TO_US.match(after):
         return True
     return bool(_FROM.search(before) and _ARRIVED.search(before) and not _ONWARD.search(after))
+
+
+def not_asserted(
+    masked: str,
+    seg: Segment,
+    prefix: str,
+    text: str,
+    start: int,
+    end: int,
+    clause_after: str,
+    phrase: str,
+) -> str | None:
+    """Why a phrase read from a clause's shape or its target is no statement of the stage's own:
+    its mood (``blocked``), or a label before its clause that quotes or flags it."""
+    why = blocked(prefix + " " + text[:start], text[end:], f"{text[end:]} {clause_after}", phrase)
+    if why is None:
+        tag = labelled(masked[: seg.start])
+        why = f"labelled {tag!r}: quoted or flagged" if tag else None
+    return why

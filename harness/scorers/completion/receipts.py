@@ -40,6 +40,7 @@ from harness.text.names import (
     name_variants,
     named_in,
     named_matches,
+    prose_words,
     target_words,
 )
 from harness.text.normal import clean
@@ -98,9 +99,6 @@ def known_targets(package: Package) -> list[str]:
     return sorted(n for n in names if len(n) >= 3)
 
 
-_PUNCT = re.compile(r"[^\w\s.:/#-]+")
-
-
 @dataclass
 class _PackageIndex:
     """What the package names anywhere: a name it never mentions is a target nobody recorded."""
@@ -121,7 +119,7 @@ class _PackageIndex:
                                           if isinstance(v, str))])  # fmt: skip
             named.extend(named_in(text))
             # quotes and brackets are no part of a word ("'Rose Window' print files")
-            words |= target_words(_PUNCT.sub(" ", text))[0]
+            words |= prose_words(text)[0]
         journal = [(i.id, i.at) for i in package.context if i.kind == "journal"]
         return cls(receipts_of(package), known_targets(package), [i.id for i in package.context],
                    named, frozenset(words), journal)  # fmt: skip
