@@ -18,6 +18,7 @@ import json
 import os
 import socket
 import sys
+import time
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -64,6 +65,10 @@ def _read_holder(fd: int) -> dict[str, Any]:
     return holder if isinstance(holder, dict) else {}
 
 
+_HOLDER_RETRIES = 20
+_HOLDER_WAIT_S = 0.01
+
+
 class RunDirLock:
     """The lock on one run directory, taken at construction (``RunDirBusy`` when held)."""
 
@@ -78,6 +83,13 @@ class RunDirLock:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
                 holder = _read_holder(fd)
+                # The holder writes who it is just after it takes the lock: a reader between the
+                # two sees an empty file, so it looks again for a moment before saying "another".
+                for _ in range(_HOLDER_RETRIES):
+                    if "pid" in holder:
+                        break
+                    time.sleep(_HOLDER_WAIT_S)
+                    holder = _read_holder(fd)
                 os.close(fd)
                 raise RunDirBusy(
                     f"{run_dir} is in use by {_describe(holder)}; one run directory takes one "
