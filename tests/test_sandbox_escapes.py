@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from harness.runners.command import CommandRunner
-from harness.runners.sandboxed import SandboxConfig
+from harness.runners.sandboxed import SandboxConfig, run_child
 from harness.sandbox import Isolation, ProcessOutcome, Resources, probe, run_process
 from harness.sandbox.identity import child_uid
 from harness.schema import Limits
@@ -247,3 +247,40 @@ def test_a_trace_file_swapped_for_a_fifo_or_symlink_is_refused_not_read(
     details = [e.detail for e in out.boundary_events if e.kind == "path_escape"]
     assert any("trace file .harness/trace.jsonl is a" in d for d in details), details
     assert list((tmp_path / "ws").iterdir()) == []  # the workspace is gone
+
+
+IN_MEMORY = """
+import json, os, sys
+here = os.getcwd()
+with open(os.path.join(here, "input", "invocation.json")) as handle:
+    seen = {"invocation": json.load(handle)["invocation_id"]}
+with open(os.path.join(here, "output", "made.txt"), "w") as handle:
+    handle.write("ok")
+seen["cwd"] = here
+seen["shm"] = sorted(os.listdir("/dev/shm"))
+print(json.dumps(seen))
+"""
+
+
+@pytest.mark.skipif(not FULL, reason="needs mount and PID namespaces")
+def test_a_workspace_on_dev_shm_is_the_childs_and_no_other_shm_file_is(tmp_path: Path) -> None:
+    # The default workspace folder is /dev/shm, which the view also replaces with a private
+    # tmpfs: the workspace must be bound on top of that, and nothing else of the host's shm seen.
+    stranger = Path(f"/dev/shm/shadow-test-{uuid.uuid4().hex}")
+    stranger.write_text("another process's shared memory")
+    script = tmp_path / "child.py"
+    script.write_text(IN_MEMORY)
+    try:
+        runner = CommandRunner(
+            [PYTHON, str(script)], config=SandboxConfig(workdir=Path("/dev/shm"))
+        )
+        inv = invocation()
+        child = run_child(inv, runner.argv, threading.Event(), runner.config)
+    finally:
+        stranger.unlink()
+    assert child.outcome.ok, child.outcome.stderr_text()
+    seen = json.loads(child.outcome.stdout)
+    assert seen["cwd"] == str(child.workspace) and seen["cwd"].startswith("/dev/shm/shadow-ws-")
+    assert seen["invocation"] != inv.invocation_id  # an opaque handle, as anywhere else
+    assert seen["shm"] == [child.workspace.name]
+    assert not child.workspace.exists()  # deleted after the run

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import stat
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ from harness.sandbox import (
     scrubbed_env,
     sweep_stale_workspaces,
 )
+from harness.sandbox import workspace as workspace_module
 from tests.factories import PATRICK
 from tests.runners_helpers import invocation
 
@@ -146,3 +148,34 @@ def test_cleanup_never_changes_the_mode_of_the_folder_holding_the_workspace(
     ws.cleanup()
     assert failed and not ws.root.exists()
     assert stat.S_IMODE(parent.stat().st_mode) == 0o1777
+
+
+def _memory_fs_with_room() -> bool:
+    try:
+        free = os.statvfs("/dev/shm")
+    except OSError:
+        return False
+    with open("/proc/self/mounts") as mounts:
+        tmpfs = any(line.split()[1:3] == ["/dev/shm", "tmpfs"] for line in mounts)
+    return tmpfs and free.f_bavail * free.f_frsize >= 1 << 30
+
+
+@pytest.mark.skipif(not _memory_fs_with_room(), reason="no /dev/shm tmpfs with 1 GiB free here")
+def test_workspaces_default_to_memory_where_there_is_room() -> None:
+    # On a disk each case's create and delete wait on the journal; on tmpfs they do not.
+    assert workspace_module.default_parent() == Path("/dev/shm")
+    with prepare_workspace(invocation()) as ws:
+        assert ws.root.parent == Path("/dev/shm")
+    assert not ws.root.exists()
+
+
+def test_without_a_memory_file_system_workspaces_go_to_the_temp_dir(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A plain folder (not a tmpfs mount point) or a small one is passed over.
+    monkeypatch.setattr(workspace_module, "MEMORY_PARENT", tmp_path)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "temp"))
+    (tmp_path / "temp").mkdir()
+    assert workspace_module.default_parent() == tmp_path / "temp"
+    with prepare_workspace(invocation()) as ws:
+        assert ws.root.parent == tmp_path / "temp"

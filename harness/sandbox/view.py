@@ -137,7 +137,6 @@ def _virtualenv_of(program: Path) -> Path | None:
 
 def view_plan(paths: ViewPaths) -> list[str]:
     """Mount directives for ``enter`` (flat: operation, operands, operation, ...)."""
-    # The private /tmp first: a workspace under the host's /tmp is bound on top of it.
     plan = ["tmpfs", "/tmp", "1777", "256m"]
     runtime: list[Path] = []
     for name in SYSTEM_RUNTIME:
@@ -146,6 +145,15 @@ def view_plan(paths: ViewPaths) -> list[str]:
         elif os.path.isdir(name):
             plan += ["ro", name]
             runtime.append(Path(name))
+    plan += ["tmpfs", "/dev", "0755", "64k"]
+    for device in _DEVICES:
+        if os.path.exists(device):
+            plan += ["dev", device]
+    for link, target in _DEV_LINKS:
+        plan += ["link", link, target]
+    plan += ["tmpfs", "/dev/shm", "1777", "64m"]
+    # The workspace and the declared paths after the private /tmp and /dev/shm, so that one
+    # living under either (the default workspace folder is /dev/shm) is bound on top of them.
     readable = _outermost(
         p for p in map(_absolute, [*paths.readable, paths.workspace]) if not _under(p, runtime)
     )
@@ -155,13 +163,7 @@ def view_plan(paths: ViewPaths) -> list[str]:
     for path in dict.fromkeys(map(_absolute, paths.writable)):
         if os.path.exists(path):
             plan += ["rw", str(path)]
-    plan += ["tmpfs", "/dev", "0755", "64k"]
-    for device in _DEVICES:
-        if os.path.exists(device):
-            plan += ["dev", device]
-    for link, target in _DEV_LINKS:
-        plan += ["link", link, target]
-    plan += ["tmpfs", "/dev/shm", "1777", "64m", "proc", "/proc"]
+    plan += ["proc", "/proc"]
     # Only paths inside the view are named: the plan is held by the case's PID 1, and a path
     # outside the view (a recordings file named after its failure mode) is never named to it.
     shown = [*runtime, *readable]

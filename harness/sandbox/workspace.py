@@ -42,13 +42,46 @@ def _process_identity(pid: int) -> str | None:
     return f"{pid}:{fields[19].decode()}" if len(fields) > 19 else None
 
 
+#: Where workspaces go by default when it is a memory file system with room: on a disk each
+#: case's mkdir, unlink and rmdir wait on the journal (11-25 ms of wall time a case on this
+#: project's ext4 machines, on each case's critical path), on tmpfs they cost microseconds.
+MEMORY_PARENT = Path("/dev/shm")
+#: Free space below which the memory file system is passed over (a small container /dev/shm).
+_MIN_MEMORY_FREE = 1 << 30
+
+
+def _is_tmpfs(path: Path) -> bool:
+    try:
+        with open("/proc/self/mounts", encoding="utf-8", errors="replace") as mounts:
+            return any(
+                fields[1] == str(path) and fields[2] == "tmpfs"
+                for fields in (line.split() for line in mounts)
+                if len(fields) > 2
+            )
+    except OSError:
+        return False
+
+
+def default_parent() -> Path:
+    """The folder workspaces are created in when the runner names none (``--opt workdir=``):
+    /dev/shm when it is a writable tmpfs with at least 1 GiB free, else the system temp dir."""
+    try:
+        free = os.statvfs(MEMORY_PARENT)
+        room = free.f_bavail * free.f_frsize >= _MIN_MEMORY_FREE
+    except OSError:
+        room = False
+    if room and os.access(MEMORY_PARENT, os.W_OK | os.X_OK) and _is_tmpfs(MEMORY_PARENT):
+        return MEMORY_PARENT
+    return Path(tempfile.gettempdir())
+
+
 def sweep_stale_workspaces(parent: Path | None = None) -> int:
     """Delete workspaces left by a harness that was killed (SIGKILL skips every ``finally``).
 
     Only folders named like ours, owned by a process that no longer exists, and older than a
     minute are touched. Returns how many were removed.
     """
-    root = Path(parent) if parent is not None else Path(tempfile.gettempdir())
+    root = Path(parent) if parent is not None else default_parent()
     removed = 0
     try:
         candidates = [p for p in root.iterdir() if p.name.startswith(_PREFIX)]
@@ -141,7 +174,7 @@ def prepare_workspace(
     *,
     extra_inputs: Mapping[str, bytes] | None = None,
 ) -> Workspace:
-    """Create a fresh workspace under ``parent`` (the system temp dir by default).
+    """Create a fresh workspace under ``parent`` (``default_parent()`` when None).
 
     ``input/invocation.json`` holds ``Workspace.invocation``: the invocation with its trace file
     set to ``.harness/trace.jsonl`` of this workspace, and nothing else;
@@ -150,6 +183,8 @@ def prepare_workspace(
     """
     if parent is not None:
         parent.mkdir(parents=True, exist_ok=True)
+    else:
+        parent = default_parent()
     root = Path(tempfile.mkdtemp(prefix=_PREFIX, dir=parent)).resolve()
     trace_policy = invocation.trace_policy.model_copy(
         update={"trace_file": str(root / ".harness" / "trace.jsonl")}
