@@ -3,6 +3,7 @@ directory under xdist, and shards that merge into the unsharded result."""
 
 from __future__ import annotations
 
+import gc
 import json
 from pathlib import Path
 
@@ -148,3 +149,24 @@ def test_two_shards_merge_into_the_unsharded_run(
         return metrics, decisions, summary["status_counts"]
 
     assert timeless(ours) == timeless(theirs)
+
+
+def test_the_session_gives_back_the_heap_it_froze(project: pytest.Pytester) -> None:
+    # The plugin freezes each shadow case's survivors out of the cyclic collector's reach (a
+    # long session's full passes otherwise rescan every held case); a plain test after the
+    # suite sees them frozen, and nothing stays frozen once the session ends.
+    project.makepyfile(
+        test_zz_after="import gc\n\ndef test_after():\n    assert gc.get_freeze_count() > 0\n"
+    )
+    assert gc.get_freeze_count() == 0
+    found = outcomes(project.inline_run("--shadow-out", "heap", NO_REPORT))
+    assert found["test_zz_after.py::test_after"] == "passed"
+    assert len(_case_outcomes(found)) == 15
+    assert gc.get_freeze_count() == 0
+
+
+def test_a_session_without_shadow_cases_freezes_nothing(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(
+        test_plain="import gc\n\ndef test_plain():\n    assert gc.get_freeze_count() == 0\n"
+    )
+    assert outcomes(pytester.inline_run())["test_plain.py::test_plain"] == "passed"

@@ -38,6 +38,7 @@ from harness.pytest_plugin.controller import (
 )
 from harness.pytest_plugin.fixtures import ShadowResult, shadow_run
 from harness.pytest_plugin.gates import GATHERED, Gathered, judge_gathered, ship
+from harness.pytest_plugin.heap import release
 from harness.pytest_plugin.items import (
     CaseItem,
     GateItem,
@@ -208,11 +209,16 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int | pytest.ExitC
     interrupted = exitstatus == pytest.ExitCode.INTERRUPTED
     if SESSION in config.stash:
         shadow = session_of(config)
-        shadow.finish(interrupted)
-        workeroutput: dict[str, Any] | None = getattr(config, "workeroutput", None)
-        if workeroutput is not None:
-            scores = (s for o in shadow.outcomes.values() for s in o.scores)
-            ship(workeroutput, shadow.gates, scores)
+        try:
+            shadow.finish(interrupted)
+            workeroutput: dict[str, Any] | None = getattr(config, "workeroutput", None)
+            if workeroutput is not None:
+                scores = (s for o in shadow.outcomes.values() for s in o.scores)
+                ship(workeroutput, shadow.gates, scores)
+        finally:
+            if shadow.heap_frozen:
+                release()
+                shadow.heap_frozen = False
     if config.stash.get(XDIST, False) and getattr(config, "workerinput", None) is None:
         run_dir = controller_out(config)[0]
         if (run_dir / PARTS).is_dir() and not config.stash.get(OCCUPIED, False):

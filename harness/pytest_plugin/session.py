@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from harness.pytest_plugin.controller import controller_out, relative
+from harness.pytest_plugin.heap import settle_case
 from harness.pytest_plugin.options import DEFAULT_RUNNER, key_value
 from harness.pytest_plugin.resume import (
     Resumed,
@@ -63,6 +64,8 @@ class ShadowSession:
     collected: bool = False
     usage_error: str | None = None
     outcomes: dict[tuple[str, str], CaseOutcome] = field(default_factory=dict)
+    #: Cases' survivors were frozen out of the collector's reach (``heap``) until the end.
+    heap_frozen: bool = False
     #: xdist worker: the gates it collected and left to the controller (``gates``).
     gates: list[GateSpec] = field(default_factory=list)
     _corpora: dict[tuple[Path, ...], Loaded[Package]] = field(default_factory=dict)
@@ -268,6 +271,8 @@ class ShadowSession:
         outcome = CaseOutcome(result.record, result.trace, scores)
         store.append(outcome, result.line)
         self.outcomes[key] = outcome
+        settle_case()
+        self.heap_frozen = True
         return outcome
 
     def _stored_outcome(self, package: Package, record: RunRecord) -> CaseOutcome:
