@@ -45,7 +45,8 @@ def _word_search(word: str, text: str) -> bool:
 # -- named targets ------------------------------------------------------------------------------
 
 #: Capitalised words that name days, months, the agents themselves, channels or host records,
-#: never the target of an action.
+#: never the target of an action; nor are titles ("Ms Vasquez" is Vasquez) or time zones
+#: ("08:30 Pacific").
 _NOT_NAME_WORDS = """i monday tuesday wednesday thursday friday saturday sunday january february march april may
     june july august september october november december jan feb mar apr jun jul aug sep sept oct
     nov dec utc gmt am pm ok okay vojan uhdim sophobot pi shadow phase stage host signal slack
@@ -54,7 +55,9 @@ _NOT_NAME_WORDS = """i monday tuesday wednesday thursday friday saturday sunday 
     ledger seal provenance audit note dm message blog site page supported unsupported backed
     contradicted ambiguous confirmed verified done yes no delivery deliveries send sending payment
     upload handoff hand-off transfer shipment dispatch registration booking render rendering merge
-    sync publication posting sealing acknowledgement dear hi hello hey according per"""
+    sync publication posting sealing acknowledgement dear hi hello hey according per
+    mr mrs ms miss mx dr prof sir madam pacific eastern pst pdt est edt cst cdt mst mdt cet cest
+    bst ist jst aest"""
 _NOT_NAMES: frozenset[str] = frozenset(_NOT_NAME_WORDS.split())
 #: Capitalised words that are never a name (days, channels, records, the agents themselves).
 NOT_NAMES = _NOT_NAMES

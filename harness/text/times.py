@@ -7,8 +7,9 @@ day (and in the zone) of a reference instant, normally the package's ``recorded_
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta, timezone, tzinfo
 from functools import lru_cache
+from zoneinfo import ZoneInfo
 
 from dateutil import parser as date_parser
 
@@ -80,14 +81,23 @@ ZONE_HOURS: dict[str, float] = {
     "pdt": -7, "jst": 9, "aest": 10, "aedt": 11,
 }  # fmt: skip
 #: A zone after a clock time: a name of ``ZONE_HOURS`` or a numeric offset ("+02:00").
-ZONE = r"(?:z|utc|gmt|wet|west|bst|cet|cest|eet|eest|msk|est|edt|cdt|mst|mdt|pst|pdt|jst|aest|aedt|[+-]\d{2}:?\d{2})(?![\w:])"  # fmt: skip
+ZONE = r"(?:z|utc|gmt|wet|west|bst|cet|cest|eet|eest|msk|est|edt|cdt|mst|mdt|pst|pdt|jst|aest|aedt|[+-]\d{2}:?\d{2}|(?:pacific|eastern|central|mountain)(?:\s+time)?)(?![\w:])"  # fmt: skip
+#: North American zones said by name ("08:30 Pacific"): standard or daylight time by the date.
+NAMED_ZONES: dict[str, str] = {
+    "pacific": "America/Los_Angeles", "eastern": "America/New_York",
+    "central": "America/Chicago", "mountain": "America/Denver",
+}  # fmt: skip
 
 
-def zone_of(spoken: str | None) -> timezone | None:
-    """The zone a clock time names ("cest", "+02:00", "z"), or None when it names none."""
+def zone_of(spoken: str | None) -> tzinfo | None:
+    """The zone a clock time names ("cest", "+02:00", "z", "Pacific time"), or None when it
+    names none."""
     if not spoken:
         return None
     text = spoken.strip().lower()
+    named = NAMED_ZONES.get(text.removesuffix("time").strip())
+    if named is not None:
+        return ZoneInfo(named)
     if text in ZONE_HOURS:
         return timezone(timedelta(hours=ZONE_HOURS[text]))
     m = re.fullmatch(r"([+-])(\d{2}):?(\d{2})", text)
