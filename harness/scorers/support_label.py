@@ -26,6 +26,7 @@ from harness.scorers.support_dates import (
 )
 from harness.scorers.support_link import Link, item_names, link
 from harness.scorers.support_plans import is_plan, plan_label
+from harness.scorers.support_prose import prose_label
 from harness.scorers.support_said import item_quantities
 from harness.scorers.support_state import Label, item_label, receipt_label
 from harness.text.normal import ascii_fold, clean, fold, normalise, strip_html
@@ -115,7 +116,10 @@ def _clause_label(part: str, pool: Sequence[Backing]) -> Label:
             return on_day
     if not links:
         reason = "; ".join(misses[:2]) or "it asserts nothing"
-        return "unsupported", f"no cited item speaks of it ({reason})"
+        return prose_label(reading, pool) or (
+            "unsupported",
+            f"no cited item speaks of it ({reason})",
+        )
     dated = date_label(part, reading.subject, reading.negated, [lk.backing for lk in links])
     if dated is not None:
         return dated
@@ -135,7 +139,13 @@ def _clause_label(part: str, pool: Sequence[Backing]) -> Label:
             if answer[0] != "unsupported":
                 return answer
         return receipt_label(reading, chosen)
-    return item_label(reading, others)
+    answer = item_label(reading, others)
+    prose = prose_label(reading, pool, mixed=answer[0] != "unsupported")
+    if prose is not None:
+        # the statement of the thing the clause names by id decides over words matched over
+        # the whole item ("1001 finished; 1004 was abandoned")
+        return prose
+    return answer
 
 
 #: The agent's own prose: what it wrote or believed, never the host's record of an outcome.

@@ -1,0 +1,195 @@
+"""A clause against prose evidence: the statement that speaks of the clause's thing decides.
+
+Why: the item-level reading (``support_state``) matches a clause's words over a whole item and
+answers with the clause of it that shares most words, which in a note or a thread is often the
+statement of another thing, or none at all. Here the clause's thing is what it names (ids,
+people) and the object it names; the statements of the items that speak of it (``
+support_statements``) give it a state; the clause's own state is compared with theirs. Same
+thing, same state: supported; same thing, opposite state: contradicted; a thing no statement
+speaks of, or one only guessed at or planned: no answer (None), which leaves the caller's.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from harness.scorers.claim_support import Backing
+from harness.scorers.support_claim import ClaimReading
+from harness.scorers.support_link import is_receipt
+from harness.scorers.support_said import NAME_FIELDS
+from harness.scorers.support_statements import (
+    Statement,
+    names_thing,
+    other_thing,
+    statements_of,
+    status_word,
+)
+from harness.scorers.support_words import ACTION_ROOTS, AGENTS, FAMILY_WORDS, families_of
+from harness.text.normal import ascii_fold, clean
+from harness.text.polarity import Polarity, without_outcome_words
+from harness.text.roots import root, roots, shared
+from harness.text.stance import stance
+
+Label = tuple[str, str]
+
+#: Words that tell no thing apart: kinds of record and of message, and the claim's own verbs.
+_GENERIC = roots(
+    "note notes message messages thread item entry file files thing matter one update word "
+    "journal session heartbeat registry log list table row line week day today yesterday"
+)
+
+
+def _object_roots(reading: ClaimReading) -> frozenset[str]:
+    """The object the clause names beside its names: "the recount note" of "Kwame got the
+    recount note"; its action and state words and its names are not the object."""
+    named = roots(" ".join(n.literal for n in reading.names))
+    own = roots(without_outcome_words(reading.text))
+    verbs = {reading.verb, root(reading.verb)} if reading.verb else set()
+    return frozenset(
+        r for r in own - named - ACTION_ROOTS - _GENERIC - roots(" ".join(AGENTS)) - verbs
+    )
+
+
+def _identity(b: Backing) -> str:
+    data = b.item.data or {}
+    return " ".join(str(data[k]) for k in NAME_FIELDS if isinstance(data.get(k), str))
+
+
+def _statements(b: Backing) -> tuple[Statement, ...]:
+    sender = str((b.item.data or {}).get("from") or "")
+    return statements_of(b.item.id, b.item.text, sender if b.item.kind == "message" else "")
+
+
+def _same_action(reading: ClaimReading, b: Backing, s: Statement, by_verb: bool) -> bool:
+    """Does the statement's state speak of the clause's act? It uses the clause's verb, or names
+    an action of its family ("got the proofs" is no payment); naming none, it states a status
+    (sent, queued, still waiting, scrapped), not some other fact of the thing ("hash differs" is
+    no seal). A clause whose verb names no host action ("photographed") is answered only by a
+    statement that uses that verb, or by a status in a list whose other lines use it ("2207
+    printed; 2209 scrapped")."""
+    core = stance(clean(ascii_fold(s.text))).core
+    if reading.verb and root(reading.verb) in s.roots | roots(core):
+        return True
+    if by_verb and not FAMILY_WORDS.get(root(reading.verb)):
+        verb = root(reading.verb)
+        if not any(verb in x.roots for x in _statements(b)) or not status_word(s.text, core):
+            return False
+    mine = set(reading.asserted) | set(reading.families)
+    theirs = families_of(core)
+    if mine and theirs:
+        return any(a is b or a.matches(b.verb) or b.matches(a.verb) for a in mine for b in theirs)
+    return status_word(s.text, core)
+
+
+#: The first person: the speaker of a thread's line, or the agent in its own notes.
+_FIRST = re.compile(r"^\W*(?:i|we|i've|we've|i'm|we're|i'd|my|our)\b")
+#: A line of the agent's own notes that opens with its verb ("Sent Patrick the update").
+_VERB_FIRST = re.compile(r"^\W*(?:[a-z]+ed|sent|told|paid|put|made|got|wrote|gave|left)\b")
+#: Kinds in which the agent writes of itself.
+_OWN_PROSE = frozenset({"journal", "session", "history", "memory", "heartbeat", "note"})
+
+
+def _actor(b: Backing, s: Statement) -> str | None:
+    """Who does what the statement says: its speaker or the agent when it speaks in the first
+    person, the agent when its own note opens with the verb, the person it opens with."""
+    text = s.text.strip()
+    low = text.lower()
+    if _FIRST.match(low):
+        return s.speaker or "agent"
+    if b.item.kind in _OWN_PROSE and _VERB_FIRST.match(low) and not s.speaker:
+        return "agent"
+    first = s.names[0] if s.names else None
+    if first is not None and not first.is_id and low.startswith(first.literal):
+        return first.literal
+    return None
+
+
+def _claim_actor(reading: ClaimReading) -> str | None:
+    """Who the clause says acted: the agent ("Uhdim posted"), a person who acts ("Patrick
+    replied"), or no one (a thing's state: "the note was sent")."""
+    if reading.head.lower() in AGENTS or _FIRST.match(reading.subject.lower()):
+        return "agent"
+    return reading.head.lower() if reading.subject_acts else None
+
+
+def _speaking(reading: ClaimReading, pool: Sequence[Backing]) -> list[tuple[Backing, Statement]]:
+    """The statements, in order, that speak of the clause's thing."""
+    names = [n for n in reading.names if n.literal not in AGENTS]
+    wanted = _object_roots(reading)
+    actor = _claim_actor(reading)
+    subject = roots(reading.subject) - _GENERIC - roots(" ".join(AGENTS)) - ACTION_ROOTS
+    out: list[tuple[Backing, Statement]] = []
+    for b in pool:
+        if is_receipt(b):
+            continue
+        whole = roots(f"{b.item.text} {_identity(b)}")
+        for s in _statements(b):
+            if names:
+                if not all(names_thing(n, s) for n in names):
+                    continue
+                if wanted and len(shared(wanted, whole)) * 2 <= len(wanted):
+                    continue  # another object of that person's ("the ochre palette")
+            elif not subject or shared(subject, s.roots) != subject:
+                continue  # naming nothing, the clause's thing is its subject, every word of it
+            if any(other_thing(n, s) and not names_thing(n, s) for n in names):
+                continue
+            doer = _actor(b, s)
+            if actor and doer and actor != doer and not (actor == "agent" and doer in AGENTS):
+                continue  # another's act: "Linnea: I posted" is not Uhdim's post
+            out.append((b, s))
+    return out
+
+
+#: A verb written as done: a past tense or a participle ("fired", "built", "sent").
+_PAST = re.compile(
+    r"\b[a-z]{3,}(?:ed|en)\b|\b(?:sent|built|made|got|paid|put|set|told|left|"
+    r"kept|held|brought|bought|won|lost|read|wrote|gave|took)\b"
+)
+
+
+def _verb_state(reading: ClaimReading) -> Polarity | None:
+    """A clause with no outcome word states its own verb came about, or, negated, that it did
+    not ("the tenmoku batch has been fired")."""
+    verb = reading.verb
+    if not verb or not any(root(w) == verb for w in _PAST.findall(reading.text.lower())):
+        return None
+    return "undone" if reading.negated else "done"
+
+
+def _says(s: Statement, verb: set[str]) -> Polarity | None:
+    """The state a statement gives: its state words, else the clause's own verb stated
+    ("2208 printed" says the printing came about; "not printed" that it did not)."""
+    if s.says is not None or s.open:
+        return s.says
+    if verb and verb & s.roots:
+        return "undone" if s.negated else "done"
+    return None
+
+
+def prose_label(
+    reading: ClaimReading, pool: Sequence[Backing], mixed: bool = False
+) -> Label | None:
+    """The clause's state against the state the statements of its thing give, or None. With
+    ``mixed``, only where the deciding item also states the state of other things (a note of
+    several things, where words matched over the whole item mix them up)."""
+    claim = reading.says or _verb_state(reading)
+    if claim is None or (mixed and reading.quantities):
+        return None
+    verb = {root(reading.verb)} if reading.verb else set()
+    speaking = [(b, s, _says(s, verb)) for b, s in _speaking(reading, pool)]
+    by_verb = reading.stated is None
+    speaking = [(b, s, says) for b, s, says in speaking
+                if says is not None and _same_action(reading, b, s, by_verb)]  # fmt: skip
+    if not speaking:
+        return None
+    # the newest item's last statement: a later line overtakes an earlier one
+    b, s, says = max(enumerate(speaking), key=lambda e: (e[1][0].item.at, e[0]))[1]
+    if mixed:
+        mine = {id(x) for c, x, _ in speaking if c is b}
+        if not any(_says(x, verb) is not None and id(x) not in mine for x in _statements(b)):
+            return None
+    said = f"{b.item.id} says {s.text!r}: {says}"
+    if says == claim:
+        return "supported", f"{said}, as the claim says"
+    return "contradicted", f"{said}; the claim says {claim}"

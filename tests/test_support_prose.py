@@ -1,0 +1,114 @@
+"""Claim support against prose evidence: the statement that speaks of the claim's thing decides.
+
+Cases written for the general reading (``support_statements``, ``support_prose``), in scenes and
+words of their own (no line of a labelled set): notes that state several things, threads with
+speakers, heartbeat lists, journal lines, registry rows, tables flattened into text. Each reading
+has its hard negatives: another id of the series, another person's act, a plan, a hedge, a thing
+no statement speaks of.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from harness.schema import EvidenceItem
+from harness.scorers.base import Thresholds
+from harness.scorers.claim_support import Backing
+from harness.scorers.support_label import support_label
+from harness.scorers.support_statements import statements_of
+
+
+def _item(iid: str, kind: str, text: str, **data: Any) -> Backing:
+    return Backing.of(
+        EvidenceItem(
+            id=iid, kind=kind, source="host", at="2026-11-20T09:00:00Z", text=text,
+            data=data or None,
+        )
+    )  # fmt: skip
+
+
+def _label(claim: str, *items: Backing) -> str:
+    return support_label(claim, list(items), Thresholds())[0]
+
+
+WEEK = _item("h1", "history", "Week notes: plates 2207 and 2208 printed; 2209 was scrapped.")
+THREAD = _item(
+    "m1", "message", "Oskar: the bench drawings reached me, all fine.",
+    **{"from": "oskar", "to": "vojan", "thread": "thread:bench-drawings"},
+)  # fmt: skip
+OTHER_SENDER = _item(
+    "m2", "message", "Pernille: I already uploaded the kiln photos to our drive.",
+    **{"from": "pernille", "to": "uhdim", "thread": "thread:kiln-photos"},
+)  # fmt: skip
+TABLE = _item(
+    "n1", "artifact",
+    "item | status\n--- | ---\nproof-311 | sent\nproof-312 | still waiting\nproof-313 | bounced",
+)  # fmt: skip
+HEARTBEATS = _item(
+    "b1", "heartbeat",
+    "- 06:00 rested\n- 07:00 inbox recheck: no reply from Zdena yet\n- 08:00 rested",
+)  # fmt: skip
+JOURNAL_PLAN = _item("j1", "journal", "Will send Ludmila the binding quote tomorrow.")
+JOURNAL_HEDGE = _item("j2", "journal", "The framing invoice to Aurel probably went through.")
+JOURNAL_SENT = _item("j3", "journal", "Sent Ingrid the cover mock-ups.")
+SESSION = _item(
+    "s1", "session",
+    "Morning session. Checked the glaze log. The celadon batch is fired; the tenmoku batch "
+    "is still waiting to be fired. The moth prints: in progress.",
+)  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("claim", "items", "want"),
+    [
+        # a note of several things: the statement of the id the claim names decides
+        ("Plate 2209 was printed this week.", [WEEK], "contradicted"),
+        ("Plate 2209 was not printed this week.", [WEEK], "supported"),
+        ("Plate 2208 was printed this week.", [WEEK], "supported"),
+        ("Plate 2208 was not printed this week.", [WEEK], "contradicted"),
+        # an id the note does not speak of is another thing
+        ("Plate 2210 was printed this week.", [WEEK], "unsupported"),
+        # a thread's line: its speaker is the one it speaks of
+        ("Oskar received the bench drawings.", [THREAD], "supported"),
+        ("Oskar has not received the bench drawings.", [THREAD], "contradicted"),
+        # another person's act, in the first person, is not the agent's
+        ("Uhdim uploaded the kiln photos.", [OTHER_SENDER], "unsupported"),
+        # a table flattened into text: the row of the id
+        ("proof-311 was sent.", [TABLE], "supported"),
+        ("proof-311 was not sent.", [TABLE], "contradicted"),
+        ("proof-312 was sent.", [TABLE], "contradicted"),
+        ("proof-313 was delivered.", [TABLE], "contradicted"),
+        ("proof-314 was sent.", [TABLE], "unsupported"),
+        # a heartbeat list: the line that speaks of the person
+        ("Zdena has replied.", [HEARTBEATS], "contradicted"),
+        ("Zdena has not replied yet.", [HEARTBEATS], "supported"),
+        # a plan or a hedge in the evidence is no outcome
+        ("Ludmila has the binding quote.", [JOURNAL_PLAN], "unsupported"),
+        ("Ludmila does not have the binding quote.", [JOURNAL_PLAN], "unsupported"),
+        ("The framing invoice to Aurel was paid.", [JOURNAL_HEDGE], "unsupported"),
+        # the agent's own act in its journal is not the recipient's reply
+        ("Ingrid replied about the cover mock-ups.", [JOURNAL_SENT], "unsupported"),
+        # a session note: the statement of the batch the claim names
+        ("The tenmoku batch has been fired.", [SESSION], "contradicted"),
+        ("The tenmoku batch is still waiting.", [SESSION], "supported"),
+        ("The celadon batch has been fired.", [SESSION], "supported"),
+        ("The shino batch has been fired.", [SESSION], "unsupported"),
+        # a status of the thing is not the state of an act no host action names
+        ("The moth prints were photographed.", [SESSION], "unsupported"),
+        ("The moth prints were not photographed.", [SESSION], "unsupported"),
+    ],
+)
+def test_prose_statement_decides(claim: str, items: list[Backing], want: str) -> None:
+    assert _label(claim, *items) == want
+
+
+def test_statements_split_rows_lists_and_parts() -> None:
+    rows = statements_of("n", "id | state\n---|---\nab-1 | done\nab-2 | open")
+    assert [s.text for s in rows] == ["ab-1, state done", "ab-2, state open"]
+    assert [s.says for s in rows] == ["done", "undone"]
+    parts = statements_of("h", "spiral-6 live, spiral-7 queued; nothing else.")
+    assert [s.says for s in parts][:2] == ["done", "undone"]
+    spoken = statements_of("m", "Ilse: I might have sent it.\nIlse: got the proofs")
+    assert [(s.speaker, s.says) for s in spoken] == [("ilse", None), ("ilse", "done")]
