@@ -112,3 +112,65 @@ def test_statements_split_rows_lists_and_parts() -> None:
     assert [s.says for s in parts][:2] == ["done", "undone"]
     spoken = statements_of("m", "Ilse: I might have sent it.\nIlse: got the proofs")
     assert [(s.speaker, s.says) for s in spoken] == [("ilse", None), ("ilse", "done")]
+
+
+THREAD_LINES = _item(
+    "m3", "message",
+    "Vojan: sent the proofs over this morning.\nHalvard: thanks, the proofs arrived.\n"
+    "Halvard: the invoice hasn't come through yet.",
+    **{"from": "halvard", "to": "vojan", "thread": "thread:halvard-proofs"},
+)  # fmt: skip
+RECORD = _item("a1", "artifact", "file: atlas-plates.zip\nrecipient: Mirela\nstatus: delivered")
+REGISTRY_ROWS = _item(
+    "g1", "registry", "plate-14 | registered | 2026-11-02\nplate-15 | pending review | -"
+)
+BEATS = _item(
+    "b2", "heartbeat",
+    "09:00 checked inbox, nothing from Tereza\n10:00 kiln schedule to Tereza: queued",
+)  # fmt: skip
+LOG = _item(
+    "j4", "journal",
+    "Nov 3: posted harbour-notes-5 to the feed.\nNov 4: harbour-notes-6 drafted, not posted.",
+)  # fmt: skip
+RENDERS = _item(
+    "a2", "artifact", "render-2231.png 2048x2048 ok\nrender-2232.png failed: out of memory"
+)
+ASKED = _item("j5", "journal", "Asked Jiri about the frames on Monday; no reply yet.")
+OPEN = _item("f1", "focus", "lease thread with Ottilie: still open")
+
+
+@pytest.mark.parametrize(
+    ("claim", "items", "want"),
+    [
+        # a thread of several lines: the line of the thing, by its speaker
+        ("Halvard received the proofs.", [THREAD_LINES], "supported"),
+        ("Halvard has not received the proofs.", [THREAD_LINES], "contradicted"),
+        ("Halvard received the invoice.", [THREAD_LINES], "contradicted"),
+        ("The invoice has not reached Halvard yet.", [THREAD_LINES], "supported"),
+        # key: value lines are one record of one thing
+        ("The atlas plates reached Mirela.", [RECORD], "supported"),
+        ("The atlas plates have not reached Mirela.", [RECORD], "contradicted"),
+        ("The atlas plates reached Ondrej.", [RECORD], "unsupported"),
+        # registry rows
+        ("plate-15 is registered.", [REGISTRY_ROWS], "contradicted"),
+        ("plate-14 is registered.", [REGISTRY_ROWS], "supported"),
+        ("plate-16 is registered.", [REGISTRY_ROWS], "unsupported"),
+        # a heartbeat list
+        ("Tereza has the kiln schedule.", [BEATS], "contradicted"),
+        ("The kiln schedule to Tereza is still queued.", [BEATS], "supported"),
+        # journal lines by day
+        ("harbour-notes-6 is live on the feed.", [LOG], "contradicted"),
+        ("harbour-notes-6 has not been posted.", [LOG], "supported"),
+        ("harbour-notes-5 was posted.", [LOG], "supported"),
+        # an artifact listing
+        ("render-2232 rendered cleanly.", [RENDERS], "contradicted"),
+        ("render-2231 rendered.", [RENDERS], "supported"),
+        # no reply yet, still open
+        ("Jiri replied about the frames.", [ASKED], "contradicted"),
+        ("Jiri has not answered about the frames yet.", [ASKED], "supported"),
+        ("The lease thread with Ottilie is closed.", [OPEN], "contradicted"),
+        ("The lease thread with Ottilie is still open.", [OPEN], "supported"),
+    ],
+)
+def test_prose_shapes(claim: str, items: list[Backing], want: str) -> None:
+    assert _label(claim, *items) == want

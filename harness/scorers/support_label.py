@@ -26,7 +26,7 @@ from harness.scorers.support_dates import (
 )
 from harness.scorers.support_link import Link, item_names, link
 from harness.scorers.support_plans import is_plan, plan_label
-from harness.scorers.support_prose import prose_label
+from harness.scorers.support_prose import absent_person, prose_label
 from harness.scorers.support_said import item_quantities
 from harness.scorers.support_state import Label, item_label, receipt_label
 from harness.text.normal import ascii_fold, clean, fold, normalise, strip_html
@@ -140,6 +140,8 @@ def _clause_label(part: str, pool: Sequence[Backing]) -> Label:
                 return answer
         return receipt_label(reading, chosen)
     answer = item_label(reading, others)
+    if answer[0] != "unsupported":
+        answer = absent_person(reading, pool) or answer
     prose = prose_label(reading, pool, mixed=answer[0] != "unsupported")
     if prose is not None:
         # the statement of the thing the clause names by id decides over words matched over

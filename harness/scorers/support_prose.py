@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from harness.schema import EvidenceItem
 from harness.scorers.claim_support import Backing
 from harness.scorers.support_claim import ClaimReading
 from harness.scorers.support_link import is_receipt
@@ -23,13 +24,11 @@ from harness.scorers.support_statements import (
     names_thing,
     other_thing,
     statements_of,
-    status_word,
 )
-from harness.scorers.support_words import ACTION_ROOTS, AGENTS, FAMILY_WORDS, families_of
-from harness.text.normal import ascii_fold, clean
+from harness.scorers.support_words import ACTION_ROOTS, AGENTS, FAMILY_WORDS
+from harness.text.normal import ascii_fold
 from harness.text.polarity import Polarity, without_outcome_words
 from harness.text.roots import root, roots, shared
-from harness.text.stance import stance
 
 Label = tuple[str, str]
 
@@ -51,14 +50,24 @@ def _object_roots(reading: ClaimReading) -> frozenset[str]:
     )
 
 
-def _identity(b: Backing) -> str:
-    data = b.item.data or {}
-    return " ".join(str(data[k]) for k in NAME_FIELDS if isinstance(data.get(k), str))
+def _item_statements(item: EvidenceItem) -> tuple[Statement, ...]:
+    sender = str((item.data or {}).get("from") or "")
+    return statements_of(item.id, item.text, sender if item.kind == "message" else "")
 
 
 def _statements(b: Backing) -> tuple[Statement, ...]:
-    sender = str((b.item.data or {}).get("from") or "")
-    return statements_of(b.item.id, b.item.text, sender if b.item.kind == "message" else "")
+    return b.once(_item_statements)
+
+
+def _whole(item: EvidenceItem) -> frozenset[str]:
+    """The roots of an item's text and of what it is (its sender, path, thread)."""
+    data = item.data or {}
+    named = " ".join(str(data[k]) for k in NAME_FIELDS if isinstance(data.get(k), str))
+    return roots(f"{item.text} {named}")
+
+
+#: Words of answering: "no reply yet" answers "has not answered".
+_ANSWER = re.compile(r"\b(?:repl|answer|respon|wrote back|write back|heard back|hear back)")
 
 
 def _same_action(reading: ClaimReading, b: Backing, s: Statement, by_verb: bool) -> bool:
@@ -68,18 +77,19 @@ def _same_action(reading: ClaimReading, b: Backing, s: Statement, by_verb: bool)
     no seal). A clause whose verb names no host action ("photographed") is answered only by a
     statement that uses that verb, or by a status in a list whose other lines use it ("2207
     printed; 2209 scrapped")."""
-    core = stance(clean(ascii_fold(s.text))).core
-    if reading.verb and root(reading.verb) in s.roots | roots(core):
+    if reading.verb and root(reading.verb) in s.roots | s.core_roots:
         return True
+    if _ANSWER.match(reading.verb) and _ANSWER.search(s.text.lower()):
+        return True  # an answer, a reply, a response: one act in several words
     if by_verb and not FAMILY_WORDS.get(root(reading.verb)):
         verb = root(reading.verb)
-        if not any(verb in x.roots for x in _statements(b)) or not status_word(s.text, core):
+        if not any(verb in x.roots for x in _statements(b)) or not s.status:
             return False
     mine = set(reading.asserted) | set(reading.families)
-    theirs = families_of(core)
+    theirs = s.families
     if mine and theirs:
         return any(a is b or a.matches(b.verb) or b.matches(a.verb) for a in mine for b in theirs)
-    return status_word(s.text, core)
+    return s.status
 
 
 #: The first person: the speaker of a thread's line, or the agent in its own notes.
@@ -123,7 +133,7 @@ def _speaking(reading: ClaimReading, pool: Sequence[Backing]) -> list[tuple[Back
     for b in pool:
         if is_receipt(b):
             continue
-        whole = roots(f"{b.item.text} {_identity(b)}")
+        whole = b.once(_whole)
         for s in _statements(b):
             if names:
                 if not all(names_thing(n, s) for n in names):
@@ -138,7 +148,10 @@ def _speaking(reading: ClaimReading, pool: Sequence[Backing]) -> list[tuple[Back
             if actor and doer and actor != doer and not (actor == "agent" and doer in AGENTS):
                 continue  # another's act: "Linnea: I posted" is not Uhdim's post
             out.append((b, s))
-    return out
+    # of a person's several lines, those that name the clause's object ("the invoice hasn't
+    # come through" against "the proofs arrived")
+    objected = [(b, s) for b, s in out if wanted and shared(wanted, s.roots)]
+    return objected or out
 
 
 #: A verb written as done: a past tense or a participle ("fired", "built", "sent").
@@ -193,3 +206,28 @@ def prose_label(
     if says == claim:
         return "supported", f"{said}, as the claim says"
     return "contradicted", f"{said}; the claim says {claim}"
+
+
+def _words(item: EvidenceItem) -> frozenset[str]:
+    words = f"{item.text} {' '.join(str(v) for v in (item.data or {}).values())}"
+    return frozenset(re.findall(r"[a-z0-9]+", ascii_fold(words.lower())))
+
+
+#: Capitalised first words that name no one.
+_INDEFINITE = frozenset(
+    ("something", "nothing", "someone", "somebody", "anyone", "anybody", "everyone", "everybody",
+     "everything", "anything", "nobody", "none", "all", "both", "each")
+)  # fmt: skip
+
+
+def absent_person(reading: ClaimReading, pool: Sequence[Backing]) -> Label | None:
+    """A person the clause names whom no cited item mentions at all (text, fields): the clause
+    speaks of someone the evidence does not ("reached Ondrej" against a record for Mirela)."""
+    said: set[str] = set().union(*(b.once(_words) for b in pool))
+    for n in reading.person_names:
+        if n.literal in AGENTS or n.literal in _INDEFINITE:
+            continue
+        # the name's words are stemmed ("ines" is ``ine``): a word of the items that starts so
+        if not all(any(w.startswith(x) for w in said) for x in n.words):
+            return "unsupported", f"no cited item mentions {n.literal}"
+    return None

@@ -16,6 +16,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from harness.scorers.completion.lexicon import Action
+from harness.scorers.support_words import families_of
 from harness.text.names import Named, named_in, target_words
 from harness.text.normal import ascii_fold, clean
 from harness.text.polarity import Polarity, polarity
@@ -56,7 +58,7 @@ _UNDONE_WORDS = re.compile(
 )
 _DONE_WORDS = re.compile(
     r"\b(?:shipped|answered|replied|approved|accepted|fixed|signed|went live|is live|are live|"
-    r"now live|out now|handed|ok|okay|all good|arrived|came through|received|got it|got them|"
+    r"now live|out now|handed|ok|okay|all good|arrived|(?:came|come|comes|gone) through|received|got it|got them|"
     r"in hand|thanks for|thank you for|filed|done|complete|completed|finished|sent|delivered|"
     r"paid|merged|published|posted|sealed|registered|rendered|uploaded|logged|closed|resolved|"
     r"acknowledged|confirmed|booked|scheduled|cleared|settled|yes|checked|verified|passed)\b"
@@ -78,6 +80,12 @@ class Statement:
     #: It is negated (an odd number of negations), and it plans, asks or guesses (no outcome).
     negated: bool = False
     open: bool = False
+    #: Its stance core (attributive participles out), that core's roots, the action families
+    #: its words name, and whether it gives a status rather than another fact of its thing.
+    core: str = ""
+    core_roots: frozenset[str] = frozenset()
+    families: frozenset[Action] = frozenset()
+    status: bool = False
 
 
 def _cells(line: str, header: list[str]) -> str:
@@ -169,10 +177,19 @@ def statements_of(item: str, text: str, sender: str = "") -> tuple[Statement, ..
         speaker = who.group(1).lower() if who else sender.lower()
         body = line[who.end() :] if who else line
         for sentence in sentences(body):
+            before: tuple[Named, ...] = ()
             for piece in _pieces(sentence):
                 st = stance(clean(ascii_fold(piece)))
-                found.append(Statement(item, piece, named_in(piece), roots(piece), speaker,
-                                       _state(piece), st.negated, _uncommitted(piece)))  # fmt: skip
+                names = named_in(piece)
+                if not names and not re.search(r"\d", piece):
+                    # "Asked Jiri about the frames; no reply yet": a part that names nothing
+                    # goes on speaking of what the part before it named
+                    names = before
+                before = names
+                found.append(Statement(item, piece, names, roots(piece), speaker,
+                                       _state(piece), st.negated, _uncommitted(piece), st.core,
+                                       roots(st.core), families_of(st.core),
+                                       status_word(piece, st.core)))  # fmt: skip
     return tuple(found)
 
 
@@ -189,6 +206,8 @@ def names_thing(n: Named, s: Statement) -> bool:
     said = set(re.findall(r"[a-z0-9]+", ascii_fold(s.text.lower())))
     if set(n.words) <= said or n.literal == s.speaker:
         return True
+    if any(not m.is_id and set(n.words) <= set(m.words) for m in s.names):
+        return True  # named in the part before, which this part goes on speaking of
     return bool(s.speaker) and set(n.words) <= set(re.split(r"[\s_-]+", s.speaker))
 
 
