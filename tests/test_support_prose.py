@@ -174,3 +174,74 @@ OPEN = _item("f1", "focus", "lease thread with Ottilie: still open")
 )
 def test_prose_shapes(claim: str, items: list[Backing], want: str) -> None:
     assert _label(claim, *items) == want
+
+
+PLATES = _item(
+    "m4", "message",
+    "Ilse: did the plates go out?\nVojan: plate-31 went out at 14:40, plate-32 is still stuck.",
+    **{"from": "vojan", "to": "ilse", "thread": "thread:plates"},
+)  # fmt: skip
+BEAT_DAY = _item(
+    "b3", "heartbeat",
+    "Heartbeats today: 06:00 rested; 09:00 inbox recheck (2 new); 12:00 sent reminder to Bo - "
+    "bounced.",
+)  # fmt: skip
+SEALS = _item("g2", "registry", "ledger-7: sealed v3\nledger-8: not sealed (drift pending)")
+NOT_YET = _item("j6", "journal", "Didn't get to the Hanne invoice today.")
+EXPORT = _item("a3", "artifact", "export-44.csv: 0 rows (export failed)")
+DELIVERIES = _item("a4", "artifact", "Delivery status\nIlse: delivered\nBo: queued\nCai: failed")
+INBOX = _item(
+    "s2", "session",
+    "Went through the inbox. Replied to Mette about the frames. Haven't answered Sune yet.",
+)  # fmt: skip
+DRAFTED = _item("j7", "journal", "Oct 4: drafted the grant letter; sending it tomorrow.")
+CAME = _item(
+    "m5", "message", "Farah: the frames came today, but the glass on two is cracked.",
+    **{"from": "farah", "to": "vojan", "thread": "thread:frames"},
+)  # fmt: skip
+PENDING = _item("f2", "focus", "Pending: reply to Ondra about the kiln slot.")
+
+
+@pytest.mark.parametrize(
+    ("claim", "items", "want"),
+    [
+        # a thread line of two ids: each part its own
+        ("plate-32 went out.", [PLATES], "contradicted"),
+        ("plate-32 has not gone out.", [PLATES], "supported"),
+        ("plate-31 went out.", [PLATES], "supported"),
+        ("plate-31 did not go out.", [PLATES], "contradicted"),
+        # a heartbeat list: the later part of the thing's line overtakes the earlier
+        ("The reminder to Bo was delivered.", [BEAT_DAY], "contradicted"),
+        ("Bo got the reminder.", [BEAT_DAY], "contradicted"),
+        ("Bo did not get the reminder.", [BEAT_DAY], "supported"),
+        # registry lines
+        ("ledger-8 is sealed.", [SEALS], "contradicted"),
+        ("ledger-8 has not been sealed.", [SEALS], "supported"),
+        ("ledger-7 is sealed.", [SEALS], "supported"),
+        ("ledger-9 is sealed.", [SEALS], "unsupported"),
+        # a negated journal line, an artifact's failure
+        ("The Hanne invoice was paid.", [NOT_YET], "contradicted"),
+        ("The Hanne invoice has not been paid yet.", [NOT_YET], "supported"),
+        ("export-44 completed.", [EXPORT], "contradicted"),
+        ("export-44 did not complete.", [EXPORT], "supported"),
+        # a flattened table of people: the row of the person
+        ("Bo has the files.", [DELIVERIES], "contradicted"),
+        ("Ilse has the files.", [DELIVERIES], "supported"),
+        ("Cai has not received the files.", [DELIVERIES], "supported"),
+        ("Dag has the files.", [DELIVERIES], "unsupported"),
+        # a session's sentences, each of its own person
+        ("Uhdim replied to Mette.", [INBOX], "supported"),
+        ("Uhdim has answered Sune.", [INBOX], "contradicted"),
+        ("Uhdim has not replied to Sune.", [INBOX], "supported"),
+        ("Uhdim has not replied to Mette.", [INBOX], "contradicted"),
+        # the drafting is done; the send is only planned
+        ("The grant letter has been drafted.", [DRAFTED], "supported"),
+        # "came" is an arrival; a line's head that is a state is no speaker
+        ("Farah received the frames.", [CAME], "supported"),
+        ("The frames have not reached Farah.", [CAME], "contradicted"),
+        ("Ondra has been answered about the kiln slot.", [PENDING], "contradicted"),
+        ("The reply to Ondra is still pending.", [PENDING], "supported"),
+    ],
+)
+def test_prose_lines(claim: str, items: list[Backing], want: str) -> None:
+    assert _label(claim, *items) == want

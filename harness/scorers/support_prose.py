@@ -26,6 +26,7 @@ from harness.scorers.support_statements import (
     statements_of,
 )
 from harness.scorers.support_words import ACTION_ROOTS, AGENTS, FAMILY_WORDS
+from harness.text.names import named_in
 from harness.text.normal import ascii_fold
 from harness.text.polarity import Polarity, without_outcome_words
 from harness.text.roots import root, roots, shared
@@ -81,6 +82,11 @@ def _same_action(reading: ClaimReading, b: Backing, s: Statement, by_verb: bool)
         return True
     if _ANSWER.match(reading.verb) and _ANSWER.search(s.text.lower()):
         return True  # an answer, a reply, a response: one act in several words
+    actor = _claim_actor(reading)
+    if actor not in (None, "agent") and actor != (_actor(b, s) or s.speaker):
+        # a person's own act ("Patrick asked") is no status of a thing ("thread closed"); their
+        # own line is ("Kwame: got your note" for "Kwame confirmed he got it")
+        return False
     if by_verb and not FAMILY_WORDS.get(root(reading.verb)):
         verb = root(reading.verb)
         if not any(verb in x.roots for x in _statements(b)) or not s.status:
@@ -198,7 +204,9 @@ def prose_label(
         return None
     # the newest item's last statement: a later line overtakes an earlier one
     b, s, says = max(enumerate(speaking), key=lambda e: (e[1][0].item.at, e[0]))[1]
-    if mixed:
+    # the thing's own statements disagree ("sent reminder to Bo - bounced"): the later decides
+    turned = len({x for _, _, x in speaking}) > 1
+    if mixed and not turned and not _named_outright(reading, s):
         mine = {id(x) for c, x, _ in speaking if c is b}
         if not any(_says(x, verb) is not None and id(x) not in mine for x in _statements(b)):
             return None
@@ -206,6 +214,14 @@ def prose_label(
     if says == claim:
         return "supported", f"{said}, as the claim says"
     return "contradicted", f"{said}; the claim says {claim}"
+
+
+def _named_outright(reading: ClaimReading, s: Statement) -> bool:
+    """Does the statement name the clause's thing in its own words (not by its speaker, not by
+    the part before it): then it speaks of it as plainly as the clause does."""
+    names = [n for n in reading.names if n.literal not in AGENTS]
+    own = Statement(s.item, s.text, named_in(s.text), s.roots, "", s.says)
+    return bool(names) and all(names_thing(n, own) for n in names)
 
 
 def _words(item: EvidenceItem) -> frozenset[str]:

@@ -45,20 +45,21 @@ _HEDGE = re.compile(
 _PLAN = re.compile(
     r"\b(?:will|shall|going to|plans? (?:to|for)|planned|planning|intends? to|about to|"
     r"tomorrow|later today|next week|to do|todo|need(?:s)? to|should|want(?:s)? to|"
-    r"would like|let's|reminder to|remember to)\b|'ll\b|^\s*(?:plan|next|to-?do)\s*:"
+    r"would like|let's|remember to)\b|'ll\b|^\s*(?:plan|next|to-?do|reminder to)\b"
 )
 #: States prose gives a thing that the stance lexicon does not name, by polarity. Each is read
 #: with the statement's own negation ("not yet live").
 _UNDONE_WORDS = re.compile(
     r"\b(?:abandoned|scrapped|discarded|withdrawn|dropped|shelved|postponed|deferred|parked|skipped|held|on hold|draft|"
-    r"drafted|unanswered|unreplied|overdue|not yet|no reply|no answer|no response|no word|"
+    r"unanswered|unreplied|overdue|not yet|no reply|no answer|no response|no word|"
     r"nothing (?:back|yet|from)|still (?:open|waiting|pending|queued|out|unsent|to)|"
     r"in progress|in_progress|to be|missing|lost|stuck|errored|error|broken|open|todo|"
     r"unpaid|unsent|unread|undelivered|not sent|not delivered|not done|returned|blocked)\b"
 )
 _DONE_WORDS = re.compile(
     r"\b(?:shipped|answered|replied|approved|accepted|fixed|signed|went live|is live|are live|"
-    r"now live|out now|handed|ok|okay|all good|arrived|(?:came|come|comes|gone) through|received|got it|got them|"
+    r"now live|out now|handed|ok|okay|all good|arrived|(?:came|come|comes|gone) through|"
+    r"came (?:in|today|yesterday|this morning|back)|(?:have|has) come|turned up|showed up|received|got it|got them|"
     r"in hand|thanks for|thank you for|filed|done|complete|completed|finished|sent|delivered|"
     r"paid|merged|published|posted|sealed|registered|rendered|uploaded|logged|closed|resolved|"
     r"acknowledged|confirmed|booked|scheduled|cleared|settled|yes|checked|verified|passed)\b"
@@ -130,6 +131,19 @@ def _uncommitted(text: str) -> bool:
     return text.rstrip().endswith("?") or bool(_HEDGE.search(plain) or _PLAN.search(plain))
 
 
+#: Words that head a line without being anyone's name.
+_HEADS = frozenset(("note", "notes", "plan", "next", "todo", "status", "update", "summary",
+                    "today", "yesterday", "tomorrow", "result", "results", "outcome", "waiting",
+                    "blocked", "log", "journal", "session", "heartbeat", "reminder", "focus",
+                    "thread", "re", "subject", "fyi", "ps", "also", "later", "earlier"))  # fmt: skip
+
+
+def _names_one(word: str) -> bool:
+    """Is a line's capitalised head a speaker, not a state or a heading ("Pending:")?"""
+    low = word.lower()
+    return low not in _HEADS and _state(low) is None and not _PLAN.search(low)
+
+
 def _state(text: str) -> Polarity | None:
     plain = clean(ascii_fold(text))
     if _uncommitted(text):
@@ -174,6 +188,8 @@ def statements_of(item: str, text: str, sender: str = "") -> tuple[Statement, ..
     found: list[Statement] = []
     for line in _lines(text):
         who = _SPEAKER.match(line)
+        if who is not None and not _names_one(who.group(1)):
+            who = None  # "Pending: reply to Ondra", "Done: ..." head a line; no one speaks
         speaker = who.group(1).lower() if who else sender.lower()
         body = line[who.end() :] if who else line
         for sentence in sentences(body):
