@@ -245,3 +245,70 @@ PENDING = _item("f2", "focus", "Pending: reply to Ondra about the kiln slot.")
 )
 def test_prose_lines(claim: str, items: list[Backing], want: str) -> None:
     assert _label(claim, *items) == want
+
+
+SESSION_LIST = _item(
+    "s3", "session",
+    "Session notes\n- merged glaze-calc into main\n- ledger-sync: tests red, not merged\n"
+    "- told Ivo about the merge",
+)  # fmt: skip
+PETRA = _item(
+    "m6", "message",
+    "Thread with Petra\nPetra: any news on the scans?\nUhdim: scans uploaded to the share this "
+    "morning.\nPetra: got them, thanks!",
+)  # fmt: skip
+RETRIED = _item(
+    "b4", "heartbeat", "03:00 rested\n04:00 rested\n05:00 payment to Lenz retried: failed again"
+)
+PROOF_ROWS = _item(
+    "a5", "artifact", "proofs-v2.pdf | 12 pages | sent to Rhea\nproofs-v3.pdf | 14 pages | not sent"
+)
+KILN_LOGS = _item(
+    "g3", "registry", "Registry: kiln-log-3 registered 2026-11-01; kiln-log-4 registration pending"
+)
+GUESS = _item(
+    "j8", "journal", "Seems the invoice to Lenz went through, but I have not seen a receipt."
+)
+PLAN_LINE = _item("j9", "journal", "Plan: publish harbour-notes-7 on Friday.")
+WROTE = _item("j10", "journal", "Wrote to Ana about the proofs this morning.")
+CANCELLED = _item(
+    "h2", "history", "Oct 2: the studio visit with Lukas was cancelled; rebooked for Oct 9."
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "items", "want"),
+    [
+        # a session's list items, each of its own branch or person
+        ("ledger-sync was merged.", [SESSION_LIST], "contradicted"),
+        ("ledger-sync has not been merged.", [SESSION_LIST], "supported"),
+        ("glaze-calc was merged into main.", [SESSION_LIST], "supported"),
+        ("glaze-calc was not merged.", [SESSION_LIST], "contradicted"),
+        ("Ivo was told about the merge.", [SESSION_LIST], "supported"),
+        # a thread of speakers: the line of the one the claim names
+        ("Petra has the scans.", [PETRA], "supported"),
+        ("Petra does not have the scans yet.", [PETRA], "contradicted"),
+        # a heartbeat's last line, a retry that failed
+        ("The payment to Lenz went through.", [RETRIED], "contradicted"),
+        ("Lenz has not been paid.", [RETRIED], "supported"),
+        # rows without a header: one statement a row
+        ("proofs-v3 was sent.", [PROOF_ROWS], "contradicted"),
+        ("proofs-v2 was sent to Rhea.", [PROOF_ROWS], "supported"),
+        ("proofs-v2 was not sent.", [PROOF_ROWS], "contradicted"),
+        ("kiln-log-4 is registered.", [KILN_LOGS], "contradicted"),
+        ("kiln-log-3 is registered.", [KILN_LOGS], "supported"),
+        # a guess and a plan prove nothing either way
+        ("The invoice to Lenz was paid.", [GUESS], "unsupported"),
+        ("The invoice to Lenz was not paid.", [GUESS], "unsupported"),
+        ("harbour-notes-7 was published.", [PLAN_LINE], "unsupported"),
+        ("harbour-notes-7 has not been published.", [PLAN_LINE], "unsupported"),
+        # the agent's own line in its journal, its verb a reporting word
+        ("Uhdim has not written to Ana.", [WROTE], "contradicted"),
+        ("Ana replied about the proofs.", [WROTE], "unsupported"),
+        # a thing cancelled did not come about
+        ("The studio visit with Lukas took place on Oct 2.", [CANCELLED], "contradicted"),
+        ("The studio visit with Lukas was cancelled.", [CANCELLED], "supported"),
+    ],
+)
+def test_prose_lists_rows_and_guesses(claim: str, items: list[Backing], want: str) -> None:
+    assert _label(claim, *items) == want

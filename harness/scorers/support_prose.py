@@ -71,6 +71,14 @@ def _whole(item: EvidenceItem) -> frozenset[str]:
 _ANSWER = re.compile(r"\b(?:repl|answer|respon|wrote back|write back|heard back|hear back)")
 
 
+#: Verbs that say only that a thing came about: any status of the thing answers them.
+_OCCURRED = re.compile(
+    r"\b(?:took place|take place|went ahead|go ahead|happened|happen|occurred|occur|"
+    r"came off|went through|go through)\b",
+    re.IGNORECASE,
+)
+
+
 def _same_action(reading: ClaimReading, b: Backing, s: Statement, by_verb: bool) -> bool:
     """Does the statement's state speak of the clause's act? It uses the clause's verb, or names
     an action of its family ("got the proofs" is no payment); naming none, it states a status
@@ -78,7 +86,7 @@ def _same_action(reading: ClaimReading, b: Backing, s: Statement, by_verb: bool)
     no seal). A clause whose verb names no host action ("photographed") is answered only by a
     statement that uses that verb, or by a status in a list whose other lines use it ("2207
     printed; 2209 scrapped")."""
-    if reading.verb and root(reading.verb) in s.roots | s.core_roots:
+    if reading.verb and root(reading.verb) in s.roots | s.core_roots | s.words:
         return True
     if _ANSWER.match(reading.verb) and _ANSWER.search(s.text.lower()):
         return True  # an answer, a reply, a response: one act in several words
@@ -87,7 +95,7 @@ def _same_action(reading: ClaimReading, b: Backing, s: Statement, by_verb: bool)
         # a person's own act ("Patrick asked") is no status of a thing ("thread closed"); their
         # own line is ("Kwame: got your note" for "Kwame confirmed he got it")
         return False
-    if by_verb and not FAMILY_WORDS.get(root(reading.verb)):
+    if by_verb and not FAMILY_WORDS.get(root(reading.verb)) and not _OCCURRED.search(reading.text):
         verb = root(reading.verb)
         if not any(verb in x.roots for x in _statements(b)) or not s.status:
             return False
@@ -181,7 +189,7 @@ def _says(s: Statement, verb: set[str]) -> Polarity | None:
     ("2208 printed" says the printing came about; "not printed" that it did not)."""
     if s.says is not None or s.open:
         return s.says
-    if verb and verb & s.roots:
+    if verb and verb & (s.roots | s.words):
         return "undone" if s.negated else "done"
     return None
 

@@ -21,7 +21,7 @@ from harness.scorers.support_words import families_of
 from harness.text.names import Named, named_in, target_words
 from harness.text.normal import ascii_fold, clean
 from harness.text.polarity import Polarity, polarity
-from harness.text.roots import roots
+from harness.text.roots import root, roots
 from harness.text.sentences import sentences
 from harness.text.stance import stance
 
@@ -87,6 +87,8 @@ class Statement:
     core_roots: frozenset[str] = frozenset()
     families: frozenset[Action] = frozenset()
     status: bool = False
+    #: The root of every word as written, reporting words too ("wrote" is ``writ``).
+    words: frozenset[str] = frozenset()
 
 
 def _cells(line: str, header: list[str]) -> str:
@@ -102,9 +104,10 @@ def _cells(line: str, header: list[str]) -> str:
 _HEADER_WORDS = re.compile(r"\b(?:status|state|item|name|id|who|what|when|date|target|result)\b")
 
 
-def _lines(text: str) -> list[str]:
-    """The text's lines, list bullets off, table rows as statements of their cells."""
-    out: list[str] = []
+def _lines(text: str) -> list[tuple[str, bool]]:
+    """The text's lines, list bullets off, table rows as statements of their cells (and
+    whether the line is a row: a row is one statement, whatever commas its cells hold)."""
+    out: list[tuple[str, bool]] = []
     header: list[str] = []
     for raw in text.splitlines() or [text]:
         line = _BULLET.sub("", raw).strip()
@@ -119,10 +122,10 @@ def _lines(text: str) -> list[str]:
             ):
                 header = cells
                 continue
-            out.append(_cells(line, header))
+            out.append((_cells(line, header), True))
             continue
         header = []
-        out.append(line)
+        out.append((line, False))
     return out
 
 
@@ -186,7 +189,7 @@ def _pieces(sentence: str) -> list[str]:
 def statements_of(item: str, text: str, sender: str = "") -> tuple[Statement, ...]:
     """The statements of an item's text, each with its names, its speaker and its state."""
     found: list[Statement] = []
-    for line in _lines(text):
+    for line, row in _lines(text):
         who = _SPEAKER.match(line)
         if who is not None and not _names_one(who.group(1)):
             who = None  # "Pending: reply to Ondra", "Done: ..." head a line; no one speaks
@@ -194,8 +197,9 @@ def statements_of(item: str, text: str, sender: str = "") -> tuple[Statement, ..
         body = line[who.end() :] if who else line
         for sentence in sentences(body):
             before: tuple[Named, ...] = ()
-            for piece in _pieces(sentence):
-                st = stance(clean(ascii_fold(piece)))
+            for piece in [sentence] if row else _pieces(sentence):
+                plain = clean(ascii_fold(piece))
+                st = stance(plain)
                 names = named_in(piece)
                 if not names and not re.search(r"\d", piece):
                     # "Asked Jiri about the frames; no reply yet": a part that names nothing
@@ -205,8 +209,14 @@ def statements_of(item: str, text: str, sender: str = "") -> tuple[Statement, ..
                 found.append(Statement(item, piece, names, roots(piece), speaker,
                                        _state(piece), st.negated, _uncommitted(piece), st.core,
                                        roots(st.core), families_of(st.core),
-                                       status_word(piece, st.core)))  # fmt: skip
+                                       status_word(piece, st.core),
+                                       frozenset(root(w) for w in re.findall(r"[a-z]+", plain))))  # fmt: skip
     return tuple(found)
+
+
+def _stem(word: str) -> str:
+    """A word as ``Named`` keeps a name's words: a plural's "s" off ("proofs" is ``proof``)."""
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
 
 
 def names_thing(n: Named, s: Statement) -> bool:
@@ -219,7 +229,7 @@ def names_thing(n: Named, s: Statement) -> bool:
         words, numbers = target_words(clean(s.text))
         # a bare number of three digits or more is the id written short ("1004 was abandoned")
         return n.number in numbers and (not n.words or n.words[0] in words or n.number >= 100)
-    said = set(re.findall(r"[a-z0-9]+", ascii_fold(s.text.lower())))
+    said = {_stem(w) for w in re.findall(r"[a-z0-9]+", ascii_fold(s.text.lower()))}
     if set(n.words) <= said or n.literal == s.speaker:
         return True
     if any(not m.is_id and set(n.words) <= set(m.words) for m in s.names):
