@@ -312,3 +312,30 @@ CANCELLED = _item(
 )
 def test_prose_lists_rows_and_guesses(claim: str, items: list[Backing], want: str) -> None:
     assert _label(claim, *items) == want
+
+
+NOT_HAD = _item(
+    "m7", "message", "Greta: I haven't had the hanging plan from you yet, did it go out?",
+    **{"from": "greta", "to": "uhdim", "thread": "thread:hanging"},
+)  # fmt: skip
+GOT_IT = _item(
+    "m8", "message", "Tomasz: I got the varnish schedule, cheers!",
+    **{"from": "tomasz", "to": "vojan", "thread": "thread:varnish"},
+)  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("claim", "items", "want"),
+    [
+        # a person's own line of having a thing, or not, a question after it no part of it
+        ("Greta says she has the hanging plan.", [NOT_HAD], "contradicted"),
+        ("Greta has not received the hanging plan.", [NOT_HAD], "supported"),
+        # confirming receipt is saying one got it
+        ("Tomasz has not confirmed receipt.", [GOT_IT], "contradicted"),
+        ("Tomasz confirmed receipt of the varnish schedule.", [GOT_IT], "supported"),
+        # another person's receipt is not confirmed by Tomasz's line
+        ("Greta confirmed receipt of the varnish schedule.", [GOT_IT], "unsupported"),
+    ],
+)
+def test_person_own_line(claim: str, items: list[Backing], want: str) -> None:
+    assert _label(claim, *items) == want

@@ -36,6 +36,7 @@ Label = tuple[str, str]
 #: Words that tell no thing apart: kinds of record and of message, and the claim's own verbs.
 _GENERIC = roots(
     "note notes message messages thread item entry file files thing matter one update word "
+    "receipt arrival delivery confirmation "
     "journal session heartbeat registry log list table row line week day today yesterday"
 )
 

@@ -28,7 +28,11 @@ from harness.text.stance import stance
 #: A list bullet or a number that opens a list item.
 _BULLET = re.compile(r"^\s*(?:[-*\u2022>]|\d{1,2}[.)])\s+")
 #: Where one statement of a sentence ends and the next begins.
-_JOINS = re.compile(r";\s*|\s+(?:but|whereas|while|although|though)\s+|\s+[-\u2013\u2014]\s+")
+_JOINS = re.compile(
+    r";\s*|\s+(?:but|whereas|while|although|though)\s+|\s+[-\u2013\u2014]\s+|"
+    # a question after a comma is a statement of its own ("..., did something go wrong?")
+    r",\s+(?=(?:did|do|does|is|are|was|were|can|could|has|have|will|would)\b[^,]*\?\s*$)"
+)
 #: A comma outside brackets: list items in a run ("spiral-6 live, spiral-7 queued").
 _COMMA = re.compile(r",\s+(?![^()]*\))(?:and\s+)?")
 #: A table's separator row ("---|---").
@@ -59,7 +63,8 @@ _UNDONE_WORDS = re.compile(
 _DONE_WORDS = re.compile(
     r"\b(?:shipped|answered|replied|approved|accepted|fixed|signed|went live|is live|are live|"
     r"now live|out now|handed|ok|okay|all good|arrived|(?:came|come|comes|gone) through|"
-    r"came (?:in|today|yesterday|this morning|back)|(?:have|has) come|turned up|showed up|received|got it|got them|"
+    r"came (?:in|today|yesterday|this morning|back)|(?:have|has) come|turned up|showed up|"
+    r"(?:have|has|had) had|had (?:any|the|your|a|an)|heard (?:from|back)|received|got it|got them|"
     r"in hand|thanks for|thank you for|filed|done|complete|completed|finished|sent|delivered|"
     r"paid|merged|published|posted|sealed|registered|rendered|uploaded|logged|closed|resolved|"
     r"acknowledged|confirmed|booked|scheduled|cleared|settled|yes|checked|verified|passed)\b"
