@@ -339,3 +339,41 @@ GOT_IT = _item(
 )
 def test_person_own_line(claim: str, items: list[Backing], want: str) -> None:
     assert _label(claim, *items) == want
+
+
+ILSE_LINE = _item(
+    "m9", "message", "Ilse: thanks, the contact sheet looks great.",
+    **{"from": "ilse", "to": "uhdim", "thread": "thread:ilse-sheet"},
+)  # fmt: skip
+INBOX_NOTE = _item("b5", "heartbeat", "inbox: 1 new from Ilse (re: contact sheet)")
+QUIET_INBOX = _item("b6", "heartbeat", "inbox rechecked: no reply from Ilse")
+OPENER = _item(
+    "m10", "message", "Oda: could you hold the prints until Monday? The invoice can wait.",
+    **{"from": "oda", "unread": True},
+)  # fmt: skip
+FRAMES_DONE = _item("a6", "artifact", "render-0455: 240/240 frames, done")
+
+
+@pytest.mark.parametrize(
+    ("claim", "items", "want"),
+    [
+        # a person's own line is their answer, whatever it says
+        ("Ilse replied about the contact sheet.", [ILSE_LINE], "supported"),
+        ("No reply from Ilse has come in.", [ILSE_LINE], "contradicted"),
+        # the agent's reply is not the person's line
+        ("Uhdim replied to Ilse about the contact sheet.", [ILSE_LINE], "unsupported"),
+        # a note of a message from them records one; negated, none
+        ("Ilse still has not replied.", [INBOX_NOTE], "contradicted"),
+        ("Ilse still has not replied.", [QUIET_INBOX], "supported"),
+        ("Ilse has replied.", [QUIET_INBOX], "contradicted"),
+        # another person's message is not theirs
+        ("Bruno has replied.", [INBOX_NOTE], "unsupported"),
+        # a line that opens a thread asks; it answers nothing
+        ("Oda replied about the prints.", [OPENER], "unsupported"),
+        # an id's own status, its line naming it
+        ("render-0455 finished.", [FRAMES_DONE], "supported"),
+        ("render-0456 finished.", [FRAMES_DONE], "unsupported"),
+    ],
+)
+def test_answers_and_own_status(claim: str, items: list[Backing], want: str) -> None:
+    assert _label(claim, *items) == want

@@ -24,12 +24,13 @@ from harness.scorers.support_statements import (
     names_thing,
     other_thing,
     statements_of,
+    verb_families,
 )
 from harness.scorers.support_words import ACTION_ROOTS, AGENTS, FAMILY_WORDS
-from harness.text.names import named_in
-from harness.text.normal import ascii_fold
+from harness.text.names import NOT_NAMES, named_in
+from harness.text.normal import ascii_fold, clean
 from harness.text.polarity import Polarity, without_outcome_words
-from harness.text.roots import root, roots, shared
+from harness.text.roots import STOP_ROOTS, root, roots, shared
 
 Label = tuple[str, str]
 
@@ -100,6 +101,9 @@ def _same_action(reading: ClaimReading, b: Backing, s: Statement, by_verb: bool)
         verb = root(reading.verb)
         if not any(verb in x.roots for x in _statements(b)) or not s.status:
             return False
+    named = s.status and reading.id_names and _named_outright(reading, s)
+    if named and not verb_families(s.core):
+        return True  # "render-0455: 240/240 frames, done": the id's own status
     mine = set(reading.asserted) | set(reading.families)
     theirs = s.families
     if mine and theirs:
@@ -185,6 +189,69 @@ def _verb_state(reading: ClaimReading) -> Polarity | None:
     return "undone" if reading.negated else "done"
 
 
+#: A message from someone noted in a list or a note ("1 new from Ilse", "no reply from Bo").
+_FROM = re.compile(
+    r"\b(?:\d+|an?|one|new|any|no)\s+(?:new\s+)?(?:(?:message|reply|replies|answer|note|email|"
+    r"dm|word|response)s?\s+)?from\s+([a-z][\w-]*)"
+)
+
+
+#: How an answer opens: thanks, yes or no, got it.
+_RESPONSE = re.compile(r"^\W*(?:thanks|thank you|cheers|yes|yep|ok|okay|sure|got|"
+                       r"great|lovely|perfect|sounds|received|noted|fine|all good)")  # fmt: skip
+
+
+def _answerer(reading: ClaimReading) -> str | None:
+    """The person whose answer the clause speaks of: "Ilse replied", "no reply from Ilse"."""
+    plain = reading.text.lower()
+    if not _ANSWER.search(plain):
+        return None
+    actor = _claim_actor(reading)
+    if actor not in (None, "agent"):
+        return actor
+    after = re.search(r"\bfrom\s+([a-z][\w-]*)", plain)
+    person = after.group(1) if after else ""
+    if any(person in n.literal.split() for n in reading.person_names):
+        return person
+    # "Ilse still has not replied": a capitalised first word before the verb is its subject;
+    # it answers only where a line is that person's or notes a message from them
+    first = re.match(r"\s*([A-Z][a-z]+)\s+(?:still|never|has|have|had|did|does|just|finally)\b",
+                     reading.text)  # fmt: skip
+    word = first.group(1).lower() if first else ""
+    return word if word and word not in NOT_NAMES | _INDEFINITE | STOP_ROOTS else None
+
+
+def _answer_label(reading: ClaimReading, pool: Sequence[Backing], who: str) -> Label | None:
+    """A person's own line in a thread is their answer, whatever it says, where it follows
+    another's line or opens as an answer does ("thanks, ...", "yes", "got it"); a note of a message
+    from them ("1 new from Ilse") records one, or, negated ("no reply from Ilse"), none."""
+    claim: Polarity = "undone" if reading.negated else "done"
+    found: list[tuple[Backing, Statement, Polarity]] = []
+    for b in pool:
+        if is_receipt(b):
+            continue
+        others = False  # a line by someone else came before: what follows answers it
+        for s in _statements(b):
+            if s.speaker and s.speaker != who:
+                others = True
+            if s.open and not s.text.rstrip().endswith("?"):
+                continue
+            if s.speaker == who and (others or _RESPONSE.match(s.text.lower())):
+                found.append((b, s, "done"))
+                continue
+            noted = _FROM.search(clean(ascii_fold(s.text)))
+            if noted is not None and noted.group(1) == who:
+                found.append((b, s, "undone" if s.negated else "done"))
+    if not found:
+        return None
+    b, s, says = max(enumerate(found), key=lambda e: (e[1][0].item.at, e[0]))[1]
+    said = f"{b.item.id} has {who}'s own word: {s.text!r}" if s.speaker == who else (
+        f"{b.item.id} says {s.text!r}: {says}")  # fmt: skip
+    if says == claim:
+        return "supported", f"{said}, as the claim says"
+    return "contradicted", f"{said}; the claim says {claim}"
+
+
 def _says(s: Statement, verb: set[str]) -> Polarity | None:
     """The state a statement gives: its state words, else the clause's own verb stated
     ("2208 printed" says the printing came about; "not printed" that it did not)."""
@@ -201,6 +268,11 @@ def prose_label(
     """The clause's state against the state the statements of its thing give, or None. With
     ``mixed``, only where the deciding item also states the state of other things (a note of
     several things, where words matched over the whole item mix them up)."""
+    answerer = _answerer(reading)
+    if answerer is not None:
+        answered = _answer_label(reading, pool, answerer)
+        if answered is not None:
+            return answered
     claim = reading.says or _verb_state(reading)
     if claim is None or (mixed and reading.quantities):
         return None

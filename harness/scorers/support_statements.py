@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from harness.scorers.completion.lexicon import Action
-from harness.scorers.support_words import families_of
+from harness.scorers.support_words import VERB_WORDS, families_of
 from harness.text.names import Named, named_in, target_words
 from harness.text.normal import ascii_fold, clean
 from harness.text.polarity import Polarity, polarity
@@ -166,6 +166,12 @@ def _state(text: str) -> Polarity | None:
     if st.negated and not (undone is not None and re.search(r"\bno\b|\bnot yet\b", undone[0])):
         return "done" if base == "undone" else "undone"
     return base
+
+
+def verb_families(core: str) -> frozenset[Action]:
+    """The action families a statement's verbs name ("sent", "merged"); its nouns ("frames",
+    "notes") name none here: a noun is what it speaks of, not what it says came about."""
+    return families_of(" ".join(w for w in re.findall(r"[a-z][a-z'-]*", core) if w in VERB_WORDS))
 
 
 def _pieces(sentence: str) -> list[str]:
