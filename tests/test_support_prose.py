@@ -347,6 +347,7 @@ ILSE_LINE = _item(
 )  # fmt: skip
 INBOX_NOTE = _item("b5", "heartbeat", "inbox: 1 new from Ilse (re: contact sheet)")
 QUIET_INBOX = _item("b6", "heartbeat", "inbox rechecked: no reply from Ilse")
+GLAZE = _item("s4", "session", "Glaze order: still waiting on the supplier.")
 OPENER = _item(
     "m10", "message", "Oda: could you hold the prints until Monday? The invoice can wait.",
     **{"from": "oda", "unread": True},
@@ -370,6 +371,10 @@ FRAMES_DONE = _item("a6", "artifact", "render-0455: 240/240 frames, done")
         ("Bruno has replied.", [INBOX_NOTE], "unsupported"),
         # a line that opens a thread asks; it answers nothing
         ("Oda replied about the prints.", [OPENER], "unsupported"),
+        # naming nothing, the clause's thing is its subject, every word of it in the line
+        ("The glaze order has arrived.", [GLAZE], "contradicted"),
+        ("The glaze order has not arrived yet.", [GLAZE], "supported"),
+        ("The clay order has arrived.", [GLAZE], "unsupported"),
         # an id's own status, its line naming it
         ("render-0455 finished.", [FRAMES_DONE], "supported"),
         ("render-0456 finished.", [FRAMES_DONE], "unsupported"),

@@ -302,7 +302,10 @@ def _named_outright(reading: ClaimReading, s: Statement) -> bool:
     the part before it): then it speaks of it as plainly as the clause does."""
     names = [n for n in reading.names if n.literal not in AGENTS]
     own = Statement(s.item, s.text, named_in(s.text), s.roots, "", s.says)
-    return bool(names) and all(names_thing(n, own) for n in names)
+    if not names:
+        subject = roots(reading.subject) - _GENERIC - ACTION_ROOTS
+        return len(subject) >= 2 and shared(subject, s.roots) == subject
+    return all(names_thing(n, own) for n in names)
 
 
 def _words(item: EvidenceItem) -> frozenset[str]:
