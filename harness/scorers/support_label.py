@@ -4,8 +4,10 @@ Each clause of a claim is read (``support_claim``), linked to the cited items it
 structure first (``support_link``: a receipt by its target or object and its action family,
 another item by the names and the words and numbers the clause asserts), and compared with what
 the linked item reports (``support_state``: status, state fields, numbers, clauses, negation on
-both sides). The explanation names the item linked and why. One contradicted clause contradicts
-the claim; one the evidence does not answer leaves it unsupported.
+both sides). Prose items are also read statement by statement (``support_prose``): the statement
+that speaks of the clause's thing gives it its state. The explanation names the item linked and
+why. One contradicted clause contradicts the claim; one the evidence does not answer leaves it
+unsupported.
 """
 
 from __future__ import annotations
@@ -144,8 +146,9 @@ def _clause_label(part: str, pool: Sequence[Backing]) -> Label:
         answer = absent_person(reading, pool) or answer
     prose = prose_label(reading, pool, mixed=answer[0] != "unsupported")
     if prose is not None:
-        # the statement of the thing the clause names by id decides over words matched over
-        # the whole item ("1001 finished; 1004 was abandoned")
+        # the statement that speaks of the clause's thing decides over words matched over the
+        # whole item, where the item states other things too ("1001 finished; 1004 was
+        # abandoned"), names the thing outright, or states it twice ("sent - bounced")
         return prose
     return answer
 
