@@ -4,8 +4,10 @@ Each clause of a claim is read (``support_claim``), linked to the cited items it
 structure first (``support_link``: a receipt by its target or object and its action family,
 another item by the names and the words and numbers the clause asserts), and compared with what
 the linked item reports (``support_state``: status, state fields, numbers, clauses, negation on
-both sides). The explanation names the item linked and why. One contradicted clause contradicts
-the claim; one the evidence does not answer leaves it unsupported.
+both sides). Prose items are also read statement by statement (``support_prose``): the statement
+that speaks of the clause's thing gives it its state. The explanation names the item linked and
+why. One contradicted clause contradicts the claim; one the evidence does not answer leaves it
+unsupported.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from harness.scorers.support_dates import (
 )
 from harness.scorers.support_link import Link, item_names, link
 from harness.scorers.support_plans import is_plan, plan_label
+from harness.scorers.support_prose import absent_person, prose_label
 from harness.scorers.support_said import item_quantities
 from harness.scorers.support_state import Label, item_label, receipt_label
 from harness.text.normal import ascii_fold, clean, fold, normalise, strip_html
@@ -115,7 +118,10 @@ def _clause_label(part: str, pool: Sequence[Backing]) -> Label:
             return on_day
     if not links:
         reason = "; ".join(misses[:2]) or "it asserts nothing"
-        return "unsupported", f"no cited item speaks of it ({reason})"
+        return prose_label(reading, pool) or (
+            "unsupported",
+            f"no cited item speaks of it ({reason})",
+        )
     dated = date_label(part, reading.subject, reading.negated, [lk.backing for lk in links])
     if dated is not None:
         return dated
@@ -135,7 +141,16 @@ def _clause_label(part: str, pool: Sequence[Backing]) -> Label:
             if answer[0] != "unsupported":
                 return answer
         return receipt_label(reading, chosen)
-    return item_label(reading, others)
+    answer = item_label(reading, others)
+    if answer[0] != "unsupported":
+        answer = absent_person(reading, pool) or answer
+    prose = prose_label(reading, pool, mixed=answer[0] != "unsupported")
+    if prose is not None:
+        # the statement that speaks of the clause's thing decides over words matched over the
+        # whole item, where the item states other things too ("1001 finished; 1004 was
+        # abandoned"), names the thing outright, or states it twice ("sent - bounced")
+        return prose
+    return answer
 
 
 #: The agent's own prose: what it wrote or believed, never the host's record of an outcome.

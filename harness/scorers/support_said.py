@@ -51,7 +51,8 @@ _PLANNED = re.compile(
 #: Words of a mere possibility ("Thursday could work"): that part states nothing.
 #: "intent unclear", "cause unknown": a thing not known is said neither way, not denied.
 _POSSIBLE = re.compile(
-    r"\b(?:could|might|may|maybe|perhaps|possibly|unclear|unknown|uncertain|undecided)\b"
+    r"\b(?:could|might|may|maybe|perhaps|possibly|unclear|unknown|uncertain|undecided|seems?|"
+    r"seemed|apparently|probably|likely|presumably|supposedly|i think|i believe|i guess)\b"
 )
 #: A request in a message ("could you send ...", "send a link please"): its sender asked.
 _REQUEST = re.compile(r"\?\s*$|\bplease\b|^\W*(?:could|can|would|will) you\b|\bpls\b")
