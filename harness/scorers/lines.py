@@ -99,16 +99,22 @@ class SortedLines:
         self._index[key] = (self._offset, len(blob))
         self._offset += len(blob)
 
-    def write(self, path: Path) -> None:
+    def write(self, path: Path) -> dict[tuple[str, str], tuple[int, int]]:
+        """Write the file; returns where each case's lines landed in it (offset, length)."""
         self._scratch.flush()
+        placed: dict[tuple[str, str], tuple[int, int]] = {}
+        written = 0
         try:
             with path.open("wb") as out:
                 for key in sorted(self._index):
                     offset, length = self._index[key]
                     self._scratch.seek(offset)
                     out.write(self._scratch.read(length))
+                    placed[key] = (written, length)
+                    written += length
         finally:
             self.close()
+        return placed
 
     def close(self) -> None:
         self._scratch.close()
