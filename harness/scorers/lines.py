@@ -85,7 +85,7 @@ class SortedLines:
     def __init__(self, path: Path) -> None:
         # A file with no name, beside the scores: nothing is left behind when the process dies
         # (``shadow run`` scores while it replays, and a replay may be killed and resumed).
-        self._scratch = tempfile.TemporaryFile(dir=path.parent)
+        self._scratch = tempfile.TemporaryFile(dir=path.parent)  # noqa: SIM115 (closed by close())
         self._index: dict[tuple[str, str], tuple[int, int]] = {}
         self._offset = 0
 
