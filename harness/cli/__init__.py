@@ -7,6 +7,7 @@ Each subcommand lives in its own module with ``add_parser(subparsers)`` and ``ru
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib
 import sys
 from collections.abc import Sequence
@@ -55,13 +56,30 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+#: The collector's thresholds for a ``shadow`` process (Python's are 700, 10, 10).
+GC_THRESHOLDS = (10_000, 20, 20)
+
+
+def _as_a_program() -> None:
+    """Collector settings for a ``shadow`` process, which makes millions of small objects that
+    all die young (parsed lines, validated records, scores) beside a large heap that lives to
+    the end (pandas, scipy, matplotlib, the schemas): at Python's defaults the collector walked
+    that heap again and again, 2.2 s of a 34 s end-to-end run at 8,640 cases. What is loaded by
+    now is frozen (never walked again), and young objects are collected less often."""
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    program = argv is None  # the command itself, not a caller in a longer-lived process
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser(argv)
     args = parser.parse_args(argv)
     if args.command is None:
         parser.print_help()
         return 2
+    if program:
+        _as_a_program()
     code: int = _module(args.command).run(args)
     return code
 

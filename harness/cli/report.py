@@ -12,7 +12,7 @@ from harness.report import write_report
 from harness.report.escape import text
 from harness.report.render import terminal_table
 from harness.report.run_report import DECISION_COLUMNS
-from harness.tables import TableError
+from harness.tables import RunTables, TableError
 from harness.untrusted.display import printable
 
 
@@ -22,10 +22,13 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--policy", type=Path, default=None, help="policy file (TOML or YAML)")
 
 
-def print_report(run_dir: Path, policy_path: Path | None) -> int:
+def print_report(
+    run_dir: Path, policy_path: Path | None, *, tables: RunTables | None = None
+) -> int:
+    """``tables``: the run's tables when they are in hand (``shadow run``), else read."""
     try:
         policy = load_policy(policy_path)
-        data, paths = write_report(run_dir, policy=policy)
+        data, paths = write_report(run_dir, policy=policy, tables=tables)
     except (PolicyError, TableError, FileNotFoundError) as exc:
         print(f"error: {printable(exc)}", file=sys.stderr)
         return 2

@@ -17,7 +17,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from harness.cli.run_outcome import after_run, exit_code, print_error_reasons, report_load_errors
 from harness.cli.run_settings import (
@@ -37,6 +37,9 @@ from harness.replay import (
 )
 from harness.replay.packages import PackageFiles
 from harness.untrusted.display import printable
+
+if TYPE_CHECKING:
+    from harness.cli.run_live import LiveScores
 
 
 def add_parser(sub: Any) -> None:
@@ -157,6 +160,28 @@ def _run(args: argparse.Namespace) -> int:
             if loaded.errors
             else f"no packages under {where} (an empty recordings set)"
         )
+    # Scores made while the replay holds each case (used when the run completes as one piece).
+    live = None if args.no_report else _live_scores(settings.out)
+    try:
+        return _replay_and_report(args, settings, runner, loaded, live)
+    finally:
+        if live is not None:
+            live.give_up()  # whatever was not written is dropped, its scratch file with it
+
+
+def _live_scores(run_dir: Path) -> LiveScores:
+    from harness.cli.run_live import LiveScores
+
+    return LiveScores(run_dir)
+
+
+def _replay_and_report(
+    args: argparse.Namespace,
+    settings: RunSettings,
+    runner: Any,
+    loaded: PackageFiles,
+    live: LiveScores | None,
+) -> int:
     try:
         summary = replay(
             loaded,
@@ -175,6 +200,7 @@ def _run(args: argparse.Namespace) -> int:
             load_errors=[str(e) for e in loaded.errors],
             progress=not args.no_progress,
             fail_fast=args.fail_fast,
+            on_case=None if live is None else live.case,
         )
     except (RunDirError, ValueError) as exc:
         raise UsageError(str(exc)) from exc
@@ -210,8 +236,13 @@ def _run(args: argparse.Namespace) -> int:
             f"resumed: {summary.skipped} runs were already recorded, {summary.ran} ran now",
             file=sys.stderr,
         )
+    whole = live is not None and live.usable and live.cases == summary.ran == summary.planned
     after_run(
-        summary.run_dir, report=not args.no_report, policy=args.policy, counts=summary.by_stage
+        summary.run_dir,
+        report=not args.no_report,
+        policy=args.policy,
+        counts=summary.by_stage,
+        live=live if whole else None,
     )
     code = exit_code(summary.counts, args.max_error_rate, load_error_count)
     print_error_reasons(summary.run_dir, summary.by_stage)

@@ -8,6 +8,7 @@ import sys
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tabulate import tabulate
 
@@ -18,6 +19,9 @@ from harness.rundir import STATUSES
 from harness.schema import STAGES
 from harness.untrusted.display import clean as display
 from harness.untrusted.display import printable
+
+if TYPE_CHECKING:
+    from harness.cli.run_live import LiveScores
 
 #: Option keys whose values stay out of run.json; a resumed run must be given them again.
 #: How many load errors are printed before the rest are only counted.
@@ -30,10 +34,12 @@ def after_run(
     report: bool = True,
     policy: Path | None = None,
     counts: Counter[tuple[str, str]] | None = None,
+    live: LiveScores | None = None,
 ) -> None:
     """Once a run has finished (not when interrupted): counts per stage and status (``counts``,
     else read from results.jsonl), then the scores (scores.jsonl) and the report with its decision
-    table, unless ``--no-report``."""
+    table, unless ``--no-report``. ``live``: the scores (and the report's tables) made during the
+    replay of every case; without it the stored run is scored and read."""
     if counts is None:
         counts = Counter((str(r.stage), str(r.status)) for r in read_results(run_dir))
     statuses = STATUSES
@@ -52,12 +58,12 @@ def after_run(
     from harness.scorers.run import ScoringError, score_run
 
     try:
-        print(f"wrote {score_run(run_dir)}")
+        print(f"wrote {live.finish() if live is not None else score_run(run_dir)}")
     except ScoringError as exc:
         print(f"error: scoring failed: {printable(exc)}", file=sys.stderr)
         return
     print()
-    print_report(run_dir, policy)
+    print_report(run_dir, policy, tables=None if live is None else live.tables())
 
 
 def report_load_errors(errors: Sequence[object]) -> None:

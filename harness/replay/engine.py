@@ -86,6 +86,12 @@ class _HereAndNow:
         """Nothing runs anywhere else: nothing to wait for."""
 
 
+#: Called with each case as the replay records it, in this thread: the case's package, its line
+#: as appended to results.jsonl, and its trace record as appended to the traces file (None when
+#: none was written). ``shadow run`` scores cases this way while they are in hand.
+CaseHook = Callable[[Package, bytes, bytes | None], None]
+
+
 def default_jobs(runner: Runner) -> int:
     cpus = os.cpu_count() or 1
     # A CPU-bound runner in this process holds the GIL: more threads only add hand-offs.
@@ -173,6 +179,7 @@ def replay(
     fsync_interval: float | None = 1.0,
     handle_signals: bool = True,
     fail_fast: int | None = None,
+    on_case: CaseHook | None = None,
 ) -> RunSummary:
     """Replay every selected (package, stage) through ``runner`` into ``out_dir``.
 
@@ -241,7 +248,7 @@ def replay(
     update_latest(out_dir)
 
     stop, abandon = threading.Event(), threading.Event()
-    traces = TraceWriter(out_dir, RUN_WRITER)
+    traces = TraceWriter(out_dir, RUN_WRITER, keep=on_case is not None)
     shared = CaseContext(
         runner=runner,
         run_id=run_id,
@@ -275,6 +282,8 @@ def replay(
         ):
             queue = iter(todo)
             pending: set[Future[CaseResult | None]] = set()
+            # Each submitted case's package, for ``on_case``.
+            packages_of: dict[Future[CaseResult | None], Package] = {}
             exhausted = False
             while True:
                 while not exhausted and not stop.is_set() and len(pending) < window:
@@ -282,16 +291,25 @@ def replay(
                     if case is None:
                         exhausted = True
                         break
-                    pending.add(pool.submit(run_case, shared, make_case(case)))
+                    made = make_case(case)
+                    future = pool.submit(run_case, shared, made)
+                    pending.add(future)
+                    if on_case is not None:
+                        packages_of[future] = made.package
                 if not pending:
                     break
                 done, pending = wait(pending, timeout=0.5, return_when=FIRST_COMPLETED)
                 for future in done:
+                    package = packages_of.pop(future, None)
                     done_case = future.result()
                     if done_case is None:
                         discarded += 1
                         continue
                     writer.append_line(done_case.line)
+                    if on_case is not None and package is not None:
+                        on_case(
+                            package, done_case.line, traces.take(done_case.record.archive_id or "")
+                        )
                     ran += 1
                     statuses[done_case.record.status] += 1
                     by_stage[(str(done_case.record.stage), str(done_case.record.status))] += 1

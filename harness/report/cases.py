@@ -17,9 +17,17 @@ import pandas as pd
 from harness.loading import LoadError, find_package_files, iter_loaded
 from harness.metrics.registry import METRICS
 from harness.report.case_page import case_file_name, case_html
-from harness.rundir import RunDirError, TraceStore, iter_results, iter_scores
+from harness.rundir import (
+    RESULTS,
+    SCORES,
+    RunDirError,
+    TraceStore,
+    iter_results,
+    iter_scores,
+    reread_lines,
+)
 from harness.schema import Package, RunRecord, ScoreRecord
-from harness.tables import metric_values
+from harness.tables import LineIndex, metric_values
 
 #: The folder of case pages, beside the report.
 CASES = "cases"
@@ -78,7 +86,9 @@ def _wanted(key: tuple[object, ...], wanted: Container[tuple[str, ...]]) -> bool
         return False
 
 
-def _records(run_dir: Path, wanted: set[CaseKey]) -> dict[CaseKey, RunRecord]:
+def _records(
+    run_dir: Path, wanted: set[CaseKey], lines: LineIndex | None
+) -> dict[CaseKey, RunRecord]:
     pairs = {(k.package, k.stage) for k in wanted}
     found: dict[CaseKey, RunRecord] = {}
 
@@ -87,7 +97,12 @@ def _records(run_dir: Path, wanted: set[CaseKey]) -> dict[CaseKey, RunRecord]:
     def keep(line: dict[str, Any]) -> bool:
         return _wanted((line.get("package"), line.get("stage")), pairs)
 
-    for _, record in iter_results(run_dir, errors=[], keep=keep):
+    if lines is None:
+        records: Iterable[RunRecord] = (r for _, r in iter_results(run_dir, errors=[], keep=keep))
+    else:  # only the wanted cases' lines, where the tables found them
+        spans = sorted(span for pair in pairs for span in lines.results.get(pair, ()))
+        records = reread_lines(run_dir / RESULTS, spans, RunRecord, keep)
+    for record in records:
         if (record.package, str(record.stage)) not in pairs:
             continue
         for key in (CaseKey(record.package, str(record.stage), record.model),
@@ -98,7 +113,7 @@ def _records(run_dir: Path, wanted: set[CaseKey]) -> dict[CaseKey, RunRecord]:
 
 
 def _scores(
-    run_dir: Path, records: Iterable[RunRecord]
+    run_dir: Path, records: Iterable[RunRecord], lines: LineIndex | None
 ) -> dict[tuple[str, str, str], list[ScoreRecord]]:
     keys = {(r.package, str(r.stage), r.model) for r in records}
     out: dict[tuple[str, str, str], list[ScoreRecord]] = {k: [] for k in keys}
@@ -106,8 +121,13 @@ def _scores(
     def keep(line: dict[str, Any]) -> bool:
         return _wanted((line.get("package"), line.get("stage"), line.get("model")), out)
 
+    if lines is None:
+        scores: Iterable[ScoreRecord] = iter_scores(run_dir, errors=[], keep=keep)
+    else:  # only the wanted cases' lines, where the tables found them
+        spans = sorted(span for key in keys for span in lines.scores.get(key, ()))
+        scores = reread_lines(run_dir / SCORES, spans, ScoreRecord, keep)
     try:
-        for score in iter_scores(run_dir, errors=[], keep=keep):
+        for score in scores:
             key = (score.package, str(score.stage), score.model)
             if key in out:
                 out[key].append(score)
@@ -148,18 +168,20 @@ def write_case_pages(
     *,
     back: str,
     href_prefix: str,
+    lines: LineIndex | None = None,
 ) -> dict[CaseKey, str]:
     """Write a page per case into ``out_dir`` (its old pages removed first, so a page never
     outlives its report) and return each written case's href (``href_prefix`` + file name).
-    A key with no record in the run gets no page and no href."""
+    A key with no record in the run gets no page and no href. ``lines``: where the run's tables
+    found each case's lines (``RunTables.lines``), so that only the wanted ones are read again."""
     wanted = list(dict.fromkeys(keys))[:MAX_PAGES]
     out_dir.mkdir(parents=True, exist_ok=True)
     for old in out_dir.glob("*.html"):
         old.unlink()
     if not wanted:
         return {}
-    records = _records(run_dir, set(wanted))
-    scores = _scores(run_dir, records.values())
+    records = _records(run_dir, set(wanted), lines)
+    scores = _scores(run_dir, records.values(), lines)
     packages = _packages(run_dir, meta, {r.package for r in records.values()})
     run_id = str(meta.get("run_id") or run_dir.name)
     hrefs: dict[CaseKey, str] = {}

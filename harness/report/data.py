@@ -311,9 +311,28 @@ def _with_origin(scores: pd.DataFrame) -> pd.DataFrame:
     return scores.assign(**{ORIGIN: text.map(family).astype(object)})
 
 
-def gather(run_dir: Path, *, policy: Policy | None = None, n_boot: int = 2000) -> ReportData:
+def _sliced_runs(wide: pd.DataFrame, scores: pd.DataFrame) -> pd.DataFrame:
+    """``run_values(_with_origin(scores))`` from the run table already made (``wide``): the origin
+    family is a function of a run's origin label, which every line of a run carries alike, so it
+    is added per run instead of grouping the long table a second time. A run without an origin
+    (where a missing value's form could differ) has the long table grouped again."""
+    column = f"{LABEL_PREFIX}origin"
+    if ORIGIN not in scores.columns or column not in wide.columns or wide[column].isna().any():
+        return run_values(scores)
+    text = wide[column].astype(str)
+    family = {o: o.split(":")[0] for o in text.unique()}
+    return wide.assign(**{ORIGIN: text.map(family).astype(object)})
+
+
+def gather(
+    run_dir: Path,
+    *,
+    policy: Policy | None = None,
+    n_boot: int = 2000,
+    tables: RunTables | None = None,
+) -> ReportData:
     policy = policy or load_policy(None)
-    tables = load_tables(run_dir)
+    tables = load_tables(run_dir) if tables is None else tables
     # The run table (one row per run) of each long table, made once and shared by its tables.
     wide = run_values(tables.scores)
     metrics = metric_table(
@@ -331,7 +350,7 @@ def gather(run_dir: Path, *, policy: Policy | None = None, n_boot: int = 2000) -
                          ("origin", ORIGIN)):  # fmt: skip
         if column in scores.columns and not scores.empty:
             keys = (column, "model")
-            sliced = run_values(scores) if sliced is None else sliced
+            sliced = _sliced_runs(wide, scores) if sliced is None else sliced
             slices[name] = (
                 metric_table(
                     scores,

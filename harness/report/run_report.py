@@ -15,6 +15,7 @@ from harness.report.plots import latency_plot, metric_plot
 from harness.report.render import html_page, html_table, md_table, png_data_uri
 from harness.rundir import record_policy
 from harness.sandbox.isolation import isolation_warning
+from harness.tables import RunTables
 
 DECISION_COLUMNS = (
     "stage", "model", "phase", "max", "verdict", "target", "blocker", "gates", "reason",
@@ -267,12 +268,17 @@ def _case_index(data: ReportData, hrefs: dict[CaseKey, str]) -> str:
 
 
 def write_report(
-    run_dir: Path, *, policy: Policy | None = None, n_boot: int = 2000
+    run_dir: Path,
+    *,
+    policy: Policy | None = None,
+    n_boot: int = 2000,
+    tables: RunTables | None = None,
 ) -> tuple[ReportData, ReportPaths]:
+    """``tables``: the run's, when in hand (``shadow run`` made them), else read from its files."""
     run_dir = Path(run_dir)
     policy = policy or load_policy(None)
     record_policy(run_dir, policy_digest(policy))
-    data = gather(run_dir, policy=policy, n_boot=n_boot)
+    data = gather(run_dir, policy=policy, n_boot=n_boot, tables=tables)
     worth_a_look = data.cases_worth_a_look()
     hrefs = write_case_pages(
         run_dir,
@@ -281,6 +287,7 @@ def write_report(
         run_dir / CASES,
         back="../report.html",
         href_prefix=f"{CASES}/",
+        lines=data.tables.lines,
     )
     data.case_links = {key: href for key, href in hrefs.items() if key in set(worth_a_look)}
     (run_dir / CASES / INDEX).write_text(_case_index(data, hrefs), encoding="utf-8")

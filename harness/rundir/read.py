@@ -10,6 +10,7 @@ report or resume.
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -23,6 +24,7 @@ from harness.schema import RunRecord, ScoreRecord
 from harness.untrusted.parse import (
     MAX_LINE_BYTES,
     BadInput,
+    Line,
     LoadError,
     parse_json_object,
     read_lines,
@@ -98,7 +100,7 @@ def _models(
     *,
     complete_only: bool,
     keep: Keep | None = None,
-) -> Iterator[tuple[bytes, M]]:
+) -> Iterator[tuple[Line, M]]:
     """Each good line with its model. A bad line is skipped and added to ``errors`` (file, line,
     field): one bad stored line must never stop a score, report or resume of the others. With
     ``complete_only`` a last line with no newline is a write cut short by a kill (results.jsonl is
@@ -121,7 +123,7 @@ def _models(
                     value = parse_json_object(line.data)
                     if keep is not None and not keep(value):
                         continue
-                    yield line.data, model.model_validate(value)
+                    yield line, model.model_validate(value)
                     continue
                 except BadInput as exc:
                     found = [LoadError(name, line.number, exc.where, exc.message)]
@@ -137,6 +139,14 @@ def iter_results(
     """Each stored line (without its line break) with its RunRecord, in the order runs finished;
     a torn last line is skipped, a bad line is skipped into ``errors``, and a missing file holds
     no results. ``keep``: only the lines it accepts once parsed are validated and yielded."""
+    for line, record in iter_result_lines(run_dir, errors, keep=keep):
+        yield line.data, record
+
+
+def iter_result_lines(
+    run_dir: Path, errors: list[LoadError] | None = None, *, keep: Keep | None = None
+) -> Iterator[tuple[Line, RunRecord]]:
+    """As ``iter_results``, each record with its whole ``Line`` (where it sits in the file)."""
     path = Path(run_dir) / RESULTS
     if not path.exists():
         return
@@ -155,9 +165,46 @@ def iter_scores(
     """The run's ScoreRecords (scores.jsonl is written whole, so every line counts; bad lines go
     to ``errors``); FileNotFoundError when the run was never scored. ``keep`` as for
     ``iter_results``."""
-    path = Path(run_dir) / SCORES
-    for _, score in _models(path, ScoreRecord, errors, complete_only=False, keep=keep):
+    for _, score in iter_score_lines(run_dir, errors, keep=keep):
         yield score
+
+
+def iter_score_lines(
+    run_dir: Path, errors: list[LoadError] | None = None, *, keep: Keep | None = None
+) -> Iterator[tuple[Line, ScoreRecord]]:
+    """As ``iter_scores``, each record with its whole ``Line`` (where it sits in the file)."""
+    path = Path(run_dir) / SCORES
+    yield from _models(path, ScoreRecord, errors, complete_only=False, keep=keep)
+
+
+#: Where some stored lines are: (byte offset, length) spans, neighbouring lines in one span.
+Spans = list[tuple[int, int]]
+
+
+def add_span(spans: Spans, line: Line) -> None:
+    """Note where ``line`` is; a line right after the last span lengthens it."""
+    if spans and spans[-1][0] + spans[-1][1] == line.offset:
+        spans[-1] = (spans[-1][0], spans[-1][1] + line.length)
+    else:
+        spans.append((line.offset, line.length))
+
+
+def reread_lines(path: Path, spans: Spans, model: type[M], keep: Keep | None = None) -> Iterator[M]:
+    """The lines at ``spans`` of a stored file read again (a reader that noted where the lines
+    it wants are need not parse the rest): parsed, kept and validated as the file's reader
+    does; a line that no longer reads is skipped."""
+    with path.open("rb") as handle:
+        for offset, length in spans:
+            handle.seek(offset)
+            for line in read_lines(io.BytesIO(handle.read(length))):
+                if line.too_long or line.blank:
+                    continue
+                try:
+                    value = parse_json_object(line.data)
+                    if keep is None or keep(value):
+                        yield model.model_validate(value)
+                except (BadInput, ValidationError):
+                    continue
 
 
 def read_scores(run_dir: Path, errors: list[LoadError] | None = None) -> list[ScoreRecord]:

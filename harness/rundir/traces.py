@@ -75,7 +75,7 @@ class TraceWriter:
     """Appends the traces of one process's runs to ``traces/<name>.traces`` and its index; safe
     to share between the threads of a replay."""
 
-    def __init__(self, run_dir: Path, name: str = RUN_WRITER) -> None:
+    def __init__(self, run_dir: Path, name: str = RUN_WRITER, *, keep: bool = False) -> None:
         if not is_safe_archive_id(name):
             raise RunDirError(f"trace writer name {name!r} is not a safe file name")
         folder = Path(run_dir) / TRACES
@@ -84,6 +84,14 @@ class TraceWriter:
         self._segment = os.open(folder / f"{name}{SEGMENT_SUFFIX}", flags, 0o644)
         self._index = os.open(folder / f"{name}{INDEX_SUFFIX}", flags, 0o644)
         self._lock = threading.Lock()
+        #: With ``keep``, each record written waits here until ``take`` hands it over: a caller
+        #: that scores the case at once reads its trace as stored without reading the file.
+        self._kept: dict[str, bytes] | None = {} if keep else None
+
+    def take(self, archive_id: str) -> bytes | None:
+        """The record last written under ``archive_id`` (``keep`` only), forgotten here."""
+        with self._lock:
+            return None if self._kept is None else self._kept.pop(archive_id, None)
 
     def write(self, archive_id: str, trace: Sequence[TraceEvent]) -> None:
         if not is_safe_archive_id(archive_id):
@@ -96,6 +104,8 @@ class TraceWriter:
             _write_all(self._segment, record)
             line = f"{archive_id}\t{offset}\t{len(record)}\t{time.time_ns()}\n"
             _write_all(self._index, line.encode())
+            if self._kept is not None:
+                self._kept[archive_id] = record
 
     def close(self) -> None:
         with self._lock:
@@ -103,6 +113,8 @@ class TraceWriter:
                 if fd >= 0:
                     os.close(fd)
             self._segment = self._index = -1
+            if self._kept is not None:
+                self._kept.clear()
 
     def __enter__(self) -> TraceWriter:
         return self
@@ -233,37 +245,15 @@ class TraceStore:
         if entry is None:
             return _read_legacy(self._run_dir, archive_id or "", missing_ok, errors)
         name = f"{self._segments[entry.segment]} (record at byte {entry.offset})"
-        found: list[LoadError] = []
-        events: list[TraceEvent] = []
         try:
             if entry.length > MAX_RECORD_BYTES:
                 raise BadInput("<record>", f"longer than {MAX_RECORD_BYTES} bytes")
             data = self._pread(entry, entry.offset, entry.length)
-            if len(data) != entry.length or not data.endswith(b"\n"):
+            if len(data) != entry.length:
                 raise BadInput("<record>", "cut short (a write interrupted by a kill?)")
-            value = parse_json_object(data)
-            if value.get("archive_id") != archive_id or not isinstance(value.get("events"), list):
-                raise BadInput("archive_id", "the index names another record")
         except (BadInput, OSError) as exc:
-            where, message = (
-                (exc.where, exc.message) if isinstance(exc, BadInput) else ("<file>", str(exc))
-            )
-            if not missing_ok:
-                raise RunDirError(f"{name}: {where}: {message}") from exc
-            if errors is not None:
-                errors.append(LoadError(name, entry.line, where, message))
-            return []
-        for number, raw in enumerate(value["events"]):
-            try:
-                events.append(TRACE_EVENT.validate_python(raw))
-            except ValidationError as exc:
-                found = validation_errors(name, entry.line, exc)[:1]
-                if errors is not None:
-                    errors.extend(
-                        LoadError(e.file, e.line, f"events.{number}.{e.field}", e.message)
-                        for e in found
-                    )
-        return events
+            return _refused(exc, name, entry.line, missing_ok, errors)
+        return decode_trace(data, archive_id or "", name, entry.line, missing_ok, errors)
 
     def _pread(self, entry: _Entry, offset: int, length: int) -> bytes:
         fd = self._fds.get(entry.segment)
@@ -281,6 +271,52 @@ class TraceStore:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _refused(
+    exc: BadInput | OSError, name: str, line: int, missing_ok: bool, errors: list[LoadError] | None
+) -> list[TraceEvent]:
+    where, message = (exc.where, exc.message) if isinstance(exc, BadInput) else ("<file>", str(exc))
+    if not missing_ok:
+        raise RunDirError(f"{name}: {where}: {message}") from exc
+    if errors is not None:
+        errors.append(LoadError(name, line, where, message))
+    return []
+
+
+def decode_trace(
+    data: bytes,
+    archive_id: str,
+    name: str,
+    line: int,
+    missing_ok: bool,
+    errors: list[LoadError] | None,
+) -> list[TraceEvent]:
+    """The events of one stored record (as ``TraceStore.read`` reads it, or as ``TraceWriter``
+    kept it): checked whole (its final newline, its own archive id), a bad event skipped into
+    ``errors``; a bad record is an error, or with ``missing_ok`` an empty trace."""
+    try:
+        if len(data) > MAX_RECORD_BYTES:
+            raise BadInput("<record>", f"longer than {MAX_RECORD_BYTES} bytes")
+        if not data.endswith(b"\n"):
+            raise BadInput("<record>", "cut short (a write interrupted by a kill?)")
+        value = parse_json_object(data)
+        if value.get("archive_id") != archive_id or not isinstance(value.get("events"), list):
+            raise BadInput("archive_id", "the index names another record")
+    except BadInput as exc:
+        return _refused(exc, name, line, missing_ok, errors)
+    events: list[TraceEvent] = []
+    for number, raw in enumerate(value["events"]):
+        try:
+            events.append(TRACE_EVENT.validate_python(raw))
+        except ValidationError as exc:
+            found = validation_errors(name, line, exc)[:1]
+            if errors is not None:
+                errors.extend(
+                    LoadError(e.file, e.line, f"events.{number}.{e.field}", e.message)
+                    for e in found
+                )
+    return events
 
 
 def _read_legacy(

@@ -5,6 +5,7 @@ that order case by case without holding the run's scores in memory."""
 from __future__ import annotations
 
 import json
+import tempfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
@@ -82,8 +83,9 @@ class SortedLines:
     memory until the cases are copied out in order."""
 
     def __init__(self, path: Path) -> None:
-        self._scratch_path = path.with_name(f".{path.name}.unsorted")
-        self._scratch = self._scratch_path.open("w+b")
+        # A file with no name, beside the scores: nothing is left behind when the process dies
+        # (``shadow run`` scores while it replays, and a replay may be killed and resumed).
+        self._scratch = tempfile.TemporaryFile(dir=path.parent)  # noqa: SIM115 (closed by close())
         self._index: dict[tuple[str, str], tuple[int, int]] = {}
         self._offset = 0
 
@@ -99,17 +101,22 @@ class SortedLines:
         self._index[key] = (self._offset, len(blob))
         self._offset += len(blob)
 
-    def write(self, path: Path) -> None:
+    def write(self, path: Path) -> dict[tuple[str, str], tuple[int, int]]:
+        """Write the file; returns where each case's lines landed in it (offset, length)."""
         self._scratch.flush()
+        placed: dict[tuple[str, str], tuple[int, int]] = {}
+        written = 0
         try:
             with path.open("wb") as out:
                 for key in sorted(self._index):
                     offset, length = self._index[key]
                     self._scratch.seek(offset)
                     out.write(self._scratch.read(length))
+                    placed[key] = (written, length)
+                    written += length
         finally:
             self.close()
+        return placed
 
     def close(self) -> None:
         self._scratch.close()
-        self._scratch_path.unlink(missing_ok=True)

@@ -44,6 +44,7 @@ from harness.untrusted.display import printable
 
 __all__ = [
     "SCORES",
+    "CaseScores",
     "RunScores",
     "ScoringError",
     "context_for",
@@ -131,6 +132,65 @@ def context_for(
 _MEMOS = 64
 
 
+class CaseScores:
+    """A run's scores made case by case and written to ``path`` as ``scores.jsonl`` (canonical
+    order, whatever order the cases come in): what ``score_run_dir`` does with each stored case,
+    and ``shadow run`` with each case as the replay records it."""
+
+    def __init__(
+        self,
+        path: Path,
+        thresholds: Thresholds | None = None,
+        detectors: Mapping[str, Detector] | None = None,
+    ) -> None:
+        self.path = path
+        self._tmp = path.with_name(f".{path.name}.tmp")
+        self._thresholds = thresholds
+        self._detectors = detectors
+        self._lines = SortedLines(path)
+        #: Each scorer's value keys, for run.json's ``scoring``.
+        self.metrics: dict[str, set[str]] = {}
+        self._memos: dict[str, PackageMemo] = {}
+        self.cases = 0
+
+    def add(
+        self, package: Package, record: RunRecord, trace: Sequence[TraceEvent]
+    ) -> list[ScoreRecord]:
+        memos = self._memos
+        ctx = context_for(
+            package, record, trace, thresholds=self._thresholds, detectors=self._detectors,
+            shared=memos.get(package.id),
+        )  # fmt: skip
+        if ctx.shared is not memos.get(package.id):
+            assert ctx.shared is not None
+            memos.pop(package.id, None)
+            memos[package.id] = ctx.shared
+            while len(memos) > _MEMOS:
+                del memos[next(iter(memos))]
+        scored = score_case(ctx)
+        self._lines.add(scored)
+        for score in scored:
+            self.metrics.setdefault(score.scorer, set()).update(score.values)
+        self.cases += 1
+        return scored
+
+    def write(self) -> dict[tuple[str, str], tuple[int, int]]:
+        """The scores file, whole: written beside it, then moved into place. Returns where each
+        (package, stage)'s lines are in it."""
+        try:
+            placed = self._lines.write(self._tmp)
+        except BaseException:
+            self.close()
+            raise
+        self._tmp.replace(self.path)
+        return placed
+
+    def close(self) -> None:
+        """Drop what was scored (scoring stopped): no scores file, no scratch left behind."""
+        self._lines.close()
+        self._tmp.unlink(missing_ok=True)
+
+
 @dataclass
 class RunScores:
     path: Path
@@ -163,21 +223,16 @@ def score_run_dir(
     notes: list[str] = []
     if packages is None:
         paths = recording_paths(run_dir, meta)
-        notes.extend(_check_recordings(paths, meta, allow_changed=allow_changed_recordings))
+        notes.extend(check_recordings(paths, meta, allow_changed=allow_changed_recordings))
         by_id: Mapping[str, Package] = PackageFiles(paths)
     else:
         by_id = {p.id: p for p in packages}
     records: list[ScoreRecord] = []
     skipped: list[str] = []
     bad_lines: list[LoadError] = []
-    cases = 0
-    path = out or run_dir / SCORES
-    tmp = path.with_name(f".{path.name}.tmp")
-    lines = SortedLines(path)
-    metrics: dict[str, set[str]] = {}
+    scores = CaseScores(out or run_dir / SCORES, thresholds, detectors)
     traces = TraceStore(run_dir)
     bad_lines.extend(traces.errors)
-    memos: dict[str, PackageMemo] = {}
     try:
         for record in iter_records(run_dir, bad_lines):
             package = by_id.get(record.package)
@@ -190,41 +245,25 @@ def score_run_dir(
                 skipped.append(f"{record.package}/{record.stage}: package does not list the stage")
                 continue
             trace = stored_trace(traces, record.archive_id or record.envelope.archive_id, bad_lines)
-            ctx = context_for(
-                package, record, trace, thresholds=thresholds, detectors=detectors,
-                shared=memos.get(package.id),
-            )  # fmt: skip
-            if ctx.shared is not memos.get(package.id):
-                assert ctx.shared is not None
-                memos.pop(package.id, None)
-                memos[package.id] = ctx.shared
-                while len(memos) > _MEMOS:
-                    del memos[next(iter(memos))]
-            scored = score_case(ctx)
-            lines.add(scored)
-            for score in scored:
-                metrics.setdefault(score.scorer, set()).update(score.values)
+            scored = scores.add(package, record, trace)
             if observe is not None:
                 for score in scored:
                     observe(score)
             if keep_records:
                 records.extend(scored)
-            cases += 1
-        lines.write(tmp)
+        scores.write()
     except BaseException:
-        lines.close()
-        tmp.unlink(missing_ok=True)
+        scores.close()
         raise
     finally:
         traces.close()
-    tmp.replace(path)
     skipped[:0] = [f"bad stored line {error}" for error in bad_lines]
     if out is None:
-        _record_scoring(run_dir, meta, metrics, thresholds or Thresholds(), detectors or {})
-    return RunScores(path, records, cases, skipped, notes)
+        record_scoring(run_dir, meta, scores.metrics, thresholds or Thresholds(), detectors or {})
+    return RunScores(scores.path, records, scores.cases, skipped, notes)
 
 
-def _check_recordings(
+def check_recordings(
     paths: Sequence[Path], meta: dict[str, Any], *, allow_changed: bool
 ) -> list[str]:
     """Scores are only about the run when the packages are the ones it replayed: the digest of
@@ -242,7 +281,7 @@ def _check_recordings(
     return [message + "; scored anyway (--allow-changed-recordings)"]
 
 
-def _record_scoring(
+def record_scoring(
     run_dir: Path,
     meta: dict[str, Any],
     metrics: dict[str, set[str]],

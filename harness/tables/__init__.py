@@ -9,13 +9,18 @@ The metrics themselves are declared on their scorers and gathered in ``harness.m
 """
 
 from harness.tables.aggregate import METRIC_COLUMNS, metric_table
-from harness.tables.frames import (
+from harness.tables.columns import (
     LABEL_PREFIX,
-    PAIR_KEY,
     RESULT_COLUMNS,
     RUN_KEY,
     SCORE_COLUMNS,
+    ResultColumns,
+    ScoreColumns,
+)
+from harness.tables.frames import (
+    PAIR_KEY,
     SCORES_FILE,
+    LineIndex,
     RunTables,
     TableError,
     label_columns,
@@ -36,7 +41,10 @@ __all__ = [
     "RUN_KEY",
     "SCORES_FILE",
     "SCORE_COLUMNS",
+    "LineIndex",
+    "ResultColumns",
     "RunTables",
+    "ScoreColumns",
     "TableError",
     "extract",
     "label_columns",

@@ -5,51 +5,28 @@ form (one row per scorer value), and the wide form (one row per run, one column 
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import pandas as pd
 
-from harness.rundir import SCORES, RunDirError, iter_results, iter_scores
+from harness.rundir import SCORES, RunDirError, Spans, add_span, iter_result_lines, iter_score_lines
 from harness.schema import RunRecord, ScoreRecord
+from harness.tables.columns import (
+    LABEL_PREFIX,
+    RUN_KEY,
+    ResultColumns,
+    ScoreColumns,
+)
 from harness.untrusted.parse import LoadError
 
 #: ``harness.rundir.SCORES`` under the name this module's importers use.
 SCORES_FILE = SCORES
 
-#: What identifies one run in a table: a package replayed through a stage by one model.
-RUN_KEY: tuple[str, ...] = ("package", "stage", "agent", "model")
 #: What pairs two versions' runs: the same package through the same stage for the same agent.
 PAIR_KEY: tuple[str, ...] = ("package", "stage", "agent")
-LABEL_PREFIX = "label_"
-
-SCORE_COLUMNS: tuple[str, ...] = (
-    *RUN_KEY,
-    "scorer",
-    "metric",
-    "value",
-    "text",
-    "explanation",
-)
-RESULT_COLUMNS: tuple[str, ...] = (
-    "run_id",
-    *RUN_KEY,
-    "runner",
-    "status",
-    "latency_s",
-    "attempts",
-    "input_tokens",
-    "output_tokens",
-    "cost_usd",
-    "boundary_events",
-    "boundary_kinds",
-    "archive_id",
-    "error",
-    "started_at",
-)
 T = TypeVar("T")
 
 
@@ -58,11 +35,23 @@ class TableError(ValueError):
 
 
 @dataclass(frozen=True)
+class LineIndex:
+    """Where each case's lines are in results.jsonl (by package and stage) and scores.jsonl (by
+    package, stage and model), noted while the tables read them: the report's case pages read
+    their few cases' lines again from there instead of parsing both files whole once more."""
+
+    results: dict[tuple[str, str], Spans] = field(default_factory=dict)
+    scores: dict[tuple[str, str, str], Spans] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class RunTables:
     results: pd.DataFrame
     scores: pd.DataFrame
     #: Stored lines that did not read (``file:line: field: message``); the rest is in the tables.
     errors: tuple[str, ...] = ()
+    #: Where the lines behind the tables are, when they were read from a run directory.
+    lines: LineIndex | None = None
 
 
 # --- loading -----------------------------------------------------------------------------------
@@ -79,73 +68,18 @@ def _read(records: Iterable[T]) -> Iterator[T]:
 
 def results_frame(records: Iterable[RunRecord]) -> pd.DataFrame:
     """One row per run record, usage and boundary events flattened."""
-    # Column by column, as the scores table: no dict per row to build and take apart again.
-    columns: dict[str, list[Any]] = {name: [] for name in RESULT_COLUMNS}
+    columns = ResultColumns()
     for r in records:
-        row = (
-            r.run_id, r.package, str(r.stage), r.agent, r.model, r.runner, r.status, r.latency_s,
-            r.attempts, r.usage.input_tokens, r.usage.output_tokens, r.usage.cost_usd,
-            len(r.boundary_events), ",".join(sorted({e.kind for e in r.boundary_events})),
-            r.archive_id, r.error, r.started_at,
-        )  # fmt: skip
-        for column, value in zip(columns.values(), row, strict=True):
-            column.append(value)
-    if not columns["run_id"]:
-        return pd.DataFrame([], columns=list(RESULT_COLUMNS))  # object columns, not float ones
-    return pd.DataFrame(columns, columns=list(RESULT_COLUMNS))
-
-
-def _numeric(value: Any) -> float:
-    # bool before int: True is an int in Python, and a rate wants it as 1.0.
-    if isinstance(value, bool):
-        return 1.0 if value else 0.0
-    if isinstance(value, int | float):
-        return float(value)
-    return math.nan
+        columns.add(r)
+    return columns.frame()
 
 
 def scores_frame(records: Iterable[ScoreRecord]) -> pd.DataFrame:
-    """Long form: one row per (run, scorer, value key). Numbers and booleans go to ``value``
-    (float, NaN for None and text); strings go to ``text``; labels become ``label_<key>``."""
-    # Built column by column, not from a dict per row: a large run has millions of rows, and
-    # the same few ids repeat on every one of them (one shared string each, not one per row).
-    shared: dict[str, str] = {}
-
-    def one(text: str) -> str:
-        return shared.setdefault(text, text)
-
-    keys = ("package", "stage", "agent", "model", "scorer")
-    columns: dict[str, list[Any]] = {
-        k: [] for k in (*keys, "metric", "value", "text", "explanation")
-    }
-    labels: dict[str, list[Any]] = {}
-    rows = 0
+    """Long form: one row per (run, scorer, value key) (``ScoreColumns``)."""
+    columns = ScoreColumns()
     for r in records:
-        # A record's rows share all but the value: each column is extended once per record
-        # (a record has about five values), not appended to once per row.
-        values = r.values
-        n = len(values)
-        ids = (one(r.package), one(str(r.stage)), one(r.agent), one(r.model), one(r.scorer))
-        for name, item in zip(keys, ids, strict=True):
-            columns[name].extend([item] * n)
-        columns["metric"].extend([one(key) for key in values])
-        columns["value"].extend([_numeric(value) for value in values.values()])
-        columns["text"].extend([v if isinstance(v, str) else None for v in values.values()])
-        columns["explanation"].extend([r.explanation] * n)
-        run_labels = {f"{LABEL_PREFIX}{k}": v for k, v in r.labels.items()}
-        for name in run_labels:
-            if name not in labels:
-                labels[name] = [None] * rows
-        for name, column in labels.items():
-            column.extend([run_labels.get(name)] * n)
-        rows += n
-    label_cols = sorted(labels)
-    frame = pd.DataFrame(
-        {**columns, **{name: labels[name] for name in label_cols}},
-        columns=[*SCORE_COLUMNS, *label_cols],
-    )
-    frame["value"] = frame["value"].astype(float)
-    return frame
+        columns.add(r)
+    return columns.frame()
 
 
 def load_tables(run_dir: Path) -> RunTables:
@@ -158,9 +92,26 @@ def load_tables(run_dir: Path) -> RunTables:
     if not scores_path.is_file():
         raise TableError(f"{scores_path}: no such file (run `shadow score {run_dir}` first)")
     bad_lines: list[LoadError] = []
-    results = results_frame(_read(record for _, record in iter_results(run_dir, bad_lines)))
-    scores = scores_frame(_read(iter_scores(run_dir, bad_lines)))
-    return RunTables(results=results, scores=scores, errors=tuple(map(str, bad_lines)))
+    lines = LineIndex()
+
+    def results_noted() -> Iterator[RunRecord]:
+        for line, record in iter_result_lines(run_dir, bad_lines):
+            add_span(lines.results.setdefault((record.package, str(record.stage)), []), line)
+            yield record
+
+    def scores_noted() -> Iterator[ScoreRecord]:
+        spans: Spans = []
+        last: tuple[str, str, str] | None = None
+        for line, score in iter_score_lines(run_dir, bad_lines):
+            key = (score.package, str(score.stage), score.model)
+            if key != last:  # a case's lines are together in a file sorted by case
+                spans, last = lines.scores.setdefault(key, []), key
+            add_span(spans, line)
+            yield score
+
+    results = results_frame(_read(results_noted()))
+    scores = scores_frame(_read(scores_noted()))
+    return RunTables(results, scores, tuple(map(str, bad_lines)), lines)
 
 
 def label_columns(frame: pd.DataFrame) -> list[str]:

@@ -14,7 +14,8 @@ from harness.clusters import cluster_ids
 from harness.metrics.registry import METRICS
 from harness.metrics.registry import metric as metric_spec
 from harness.metrics.spec import MetricSpec
-from harness.tables.frames import PAIR_KEY, RUN_KEY, label_columns, run_values
+from harness.tables.columns import RUN_KEY
+from harness.tables.frames import PAIR_KEY, label_columns, run_values
 from harness.tables.values import in_order, metric_values
 
 PAIRED_COLUMNS: tuple[str, ...] = (
