@@ -78,6 +78,12 @@ FIRST_CONTACT_RIGHT = {
     ("heldout12", "citations.jsonl"): 37,  # of 37
     ("heldout12", "traces.jsonl"): 140,  # of 141 (trace, kind) units
     ("heldout12", "repeat.jsonl"): 25,  # of 26
+    # Held-out 13: first contact 2026-12-02 17:11 UTC, main 033d3a7 (tests/data/heldout13/).
+    ("heldout13", "completion.jsonl"): 163,  # of 173
+    ("heldout13", "support.jsonl"): 86,  # of 123
+    ("heldout13", "citations.jsonl"): 56,  # of 57
+    ("heldout13", "traces.jsonl"): 196,  # of 197 (trace, kind) units
+    ("heldout13", "repeat.jsonl"): 36,  # of 40
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {("heldout4", "traces.jsonl"): ["traces.jsonl:1: trace.0.tool_call.t"]}
@@ -104,6 +110,7 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout10",
         "heldout11",
         "heldout12",
+        "heldout13",
         "real_smollm2",
     ],
 )
@@ -126,20 +133,22 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout4", 30, 30),
         ("heldout5", 37, 37),
         ("heldout6", 38, 38),
-        ("heldout7", 46, 38),
+        ("heldout7", 46, 39),
         ("heldout8", 57, 56),
         ("heldout9", 48, 48),
-        ("heldout10", 48, 45),
-        ("heldout11", 43, 27),
-        ("heldout12", 30, 24),
+        ("heldout10", 48, 48),
+        ("heldout11", 43, 30),
+        ("heldout12", 30, 25),
+        ("heldout13", 55, 35),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
     # First contact: held-out 4 14, held-out 5 25, held-out 6 20, held-out 7 24, held-out 8 36,
-    # held-out 9 42, held-out 10 43, held-out 11 27, held-out 12 24; the first three
+    # held-out 9 42, held-out 10 43, held-out 11 27, held-out 12 24, held-out 13 35; the first three
     # raised by the structural linking they drove, held-out 7 by the references, negation scope
     # and possession rules it drove, held-out 8 and 9 by the plan, object, day, idiom and actor
-    # rules they drove (development figures, not blind ones).
+    # rules they drove, held-out 7, 10, 11 and 12 by the prose reading of the eighth session
+    # (development figures, not blind ones).
     right, total = pairs_right(_outcomes(folder, "support.jsonl"))
     assert total == pairs
     assert right >= floor
