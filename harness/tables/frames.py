@@ -123,11 +123,14 @@ def run_values(scores: pd.DataFrame) -> pd.DataFrame:
     labels = label_columns(scores)
     if scores.empty:
         return pd.DataFrame(columns=[*RUN_KEY, *labels])
-    keyed = scores.assign(column=scores["scorer"] + "." + scores["metric"])
+    # The value column grouped by the key columns themselves, not a copy of the long table with
+    # one more column: at 100,000 cases that copy was the report's peak.
+    column = (scores["scorer"] + "." + scores["metric"]).rename("column")
+    keys = [scores[name] for name in RUN_KEY]
     # A scorer writes one record per run, so duplicates only come from merged copies of the same
     # run; the last one wins, as it would on a re-score. (Not pivot_table: with dropna=False it
     # fills in every package x stage x model combination, runs that never happened.)
-    wide = keyed.groupby([*RUN_KEY, "column"], sort=False)["value"].last().unstack("column")
+    wide = scores["value"].groupby([*keys, column], sort=False).last().unstack("column")
     wide.columns = [str(c) for c in wide.columns]
     wide = wide.reset_index()
     if labels:
