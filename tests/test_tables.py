@@ -318,3 +318,30 @@ def test_handwritten_packages_cluster_by_agent_and_failure_mode() -> None:
     row = _row(metric_table(scores_frame(records), n_boot=200), "parity.match")
     # Clusters of sizes 2, 1, 1: Kish's effective number is 4^2 / (4 + 1 + 1).
     assert (row["clusters"], row["n_eff"]) == (3, pytest.approx(16 / 6))
+
+
+def test_wide_table_has_one_column_per_scorer_metric_key_and_the_last_value_wins() -> None:
+    from harness.tables.frames import run_values
+
+    rows = [
+        # package, stage, scorer, metric, value: a repeat of a run (a merged copy) keeps the last
+        ("p1", "reconcile", "parity", "match", 0.0),
+        ("p1", "reconcile", "parity", "match", 1.0),
+        ("p1", "reconcile", "a.b", "c", 2.0),
+        ("p2", "reconcile", "a", "b.c", 3.0),
+        ("p2", "reconcile", "parity", "match", 0.5),
+    ]
+    scores = pd.DataFrame(
+        {
+            "package": [r[0] for r in rows], "stage": [r[1] for r in rows],
+            "agent": ["vojan"] * 5, "model": ["m"] * 5, "scorer": [r[2] for r in rows],
+            "metric": [r[3] for r in rows], "value": [r[4] for r in rows],
+            "text": [None] * 5, "explanation": [""] * 5,
+        }
+    )  # fmt: skip
+    wide = run_values(scores)
+    assert list(wide["package"]) == ["p1", "p2"]
+    # two (scorer, metric) pairs that spell the same key are one column, as the key is read
+    assert sorted(c for c in wide.columns if "." in c) == ["a.b.c", "parity.match"]
+    assert list(wide["parity.match"]) == [1.0, 0.5]
+    assert list(wide["a.b.c"]) == [2.0, 3.0]
