@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from operator import itemgetter
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from harness.schema import RunRecord, ScoreRecord
@@ -133,17 +133,26 @@ class ScoreColumns:
         self._cases[(records[0].package, str(records[0].stage))] = (first, self._rows - first)
 
     def frame(self) -> pd.DataFrame:
-        columns = {**self._columns, **{name: self._labels[name] for name in sorted(self._labels)}}
+        """The long table. It takes the columns over, freeing each list as it is converted, so
+        a large run holds its rows once rather than as lists, a reordered copy and the frame's
+        arrays at the same time (three copies of 520 MB of pointers at 100,000 cases): call it
+        once."""
+        names = [*SCORE_COLUMNS, *sorted(self._labels)]
+        sources = {**self._columns, **self._labels}
+        order = None
         if self._cases:
             # Cases came in the order they ran; the stored file has them sorted.
-            order = [
+            picked = [
                 i
                 for key in sorted(self._cases)
                 for i in range(self._cases[key][0], sum(self._cases[key]))
             ]
-            if len(order) > 1 and order != list(range(len(order))):
-                pick = itemgetter(*order)
-                columns = {name: list(pick(column)) for name, column in columns.items()}
-        frame = pd.DataFrame(columns, columns=[*SCORE_COLUMNS, *sorted(self._labels)])
-        frame["value"] = frame["value"].astype(float)
-        return frame
+            if len(picked) > 1 and picked != list(range(len(picked))):
+                order = np.asarray(picked)
+        data: dict[str, pd.Series] = {}
+        for name in names:
+            column = sources[name]
+            series = pd.Series(column, dtype=float if name == "value" else None)
+            column.clear()
+            data[name] = series if order is None else series.take(order).reset_index(drop=True)
+        return pd.DataFrame(data, columns=names, copy=False)
