@@ -135,7 +135,7 @@ class ScoreColumns:
     def frame(self) -> pd.DataFrame:
         """The long table. It takes the columns over, freeing each list as it is converted, so
         a large run holds its rows once rather than as lists, a reordered copy and the frame's
-        arrays at the same time (three copies of 520 MB of pointers at 100,000 cases): call it
+        arrays at the same time (three copies of 5 million rows at 100,000 cases): call it
         once."""
         names = [*SCORE_COLUMNS, *sorted(self._labels)]
         sources = {**self._columns, **self._labels}
