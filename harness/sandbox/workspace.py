@@ -19,6 +19,7 @@ import tempfile
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -50,7 +51,10 @@ MEMORY_PARENT = Path("/dev/shm")
 _MIN_MEMORY_FREE = 1 << 30
 
 
+@lru_cache(maxsize=8)
 def _is_tmpfs(path: Path) -> bool:
+    # Read once a process, not once a case: the mount table is not what changes mid-run (the
+    # free space, checked each time, is).
     try:
         with open("/proc/self/mounts", encoding="utf-8", errors="replace") as mounts:
             return any(

@@ -44,16 +44,16 @@ class Said:
 
 #: Words of a plan or an intention: a sentence that only plans ("I'll re-seal it after lunch",
 #: "Plan for tomorrow: send ...") states no outcome either way.
-_PLANNED = re.compile(
-    r"\b(?:will|shall|going to|plans? (?:to|for)|planned to|planning to|intends? to|about to|"
-    r"tomorrow|later today)\b|'ll\b|\bplan:"
-)
+PLAN_WORDS = r"will|shall|going to|plans? (?:to|for)|intends? to|about to|tomorrow|later today"
+_PLANNED = re.compile(rf"\b(?:{PLAN_WORDS}|planned to|planning to)\b|'ll\b|\bplan:")
 #: Words of a mere possibility ("Thursday could work"): that part states nothing.
 #: "intent unclear", "cause unknown": a thing not known is said neither way, not denied.
-_POSSIBLE = re.compile(
-    r"\b(?:could|might|may|maybe|perhaps|possibly|unclear|unknown|uncertain|undecided|seems?|"
-    r"seemed|apparently|probably|likely|presumably|supposedly|i think|i believe|i guess)\b"
+#: Words that make a statement a guess, shared with the prose reading (``support_statements``).
+HEDGE_WORDS = (
+    r"could|might|may|maybe|perhaps|possibly|unclear|unknown|seems?|seemed|apparently|probably|"
+    r"likely|presumably|supposedly|i think|i believe|i guess"
 )
+_POSSIBLE = re.compile(rf"\b(?:{HEDGE_WORDS}|uncertain|undecided)\b")
 #: A request in a message ("could you send ...", "send a link please"): its sender asked.
 _REQUEST = re.compile(r"\?\s*$|\bplease\b|^\W*(?:could|can|would|will) you\b|\bpls\b")
 #: Within a clause, the parts a negation stays in ("re-rendering it and diffing, so I know

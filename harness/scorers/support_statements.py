@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from harness.scorers.completion.lexicon import Action
+from harness.scorers.support_said import HEDGE_WORDS, PLAN_WORDS
 from harness.scorers.support_words import VERB_WORDS, families_of
 from harness.text.names import Named, named_in, target_words
 from harness.text.normal import ascii_fold, clean
@@ -40,15 +41,10 @@ _RULE = re.compile(r"^[\s|:+-]+$")
 #: A speaker's prefix in a thread or a session ("Noor: ...", "[10:02] Ilse: ...").
 _SPEAKER = re.compile(r"^\s*(?:\[[^\]]*\]\s*)?([A-Z][\w'-]+)\s*:\s+")
 #: Hedges: the statement guesses; a guess proves nothing either way.
-_HEDGE = re.compile(
-    r"\b(?:seems?|seemed|appears?|apparently|probably|likely|presumably|might|may|maybe|perhaps|"
-    r"possibly|could|i think|i believe|i guess|should have|supposedly|unclear|unknown|not sure|"
-    r"unconfirmed|unverified)\b"
-)
+_HEDGE = re.compile(rf"\b(?:{HEDGE_WORDS}|appears?|should have|not sure|unconfirmed|unverified)\b")
 #: Plans, intentions and asks: no outcome yet.
 _PLAN = re.compile(
-    r"\b(?:will|shall|going to|plans? (?:to|for)|planned|planning|intends? to|about to|"
-    r"tomorrow|later today|next week|to do|todo|need(?:s)? to|should|want(?:s)? to|"
+    rf"\b(?:{PLAN_WORDS}|planned|planning|next week|to do|todo|need(?:s)? to|should|want(?:s)? to|"
     r"would like|let's|remember to)\b|'ll\b|^\s*(?:plan|next|to-?do|reminder to)\b"
 )
 #: States prose gives a thing that the stance lexicon does not name, by polarity. Each is read
