@@ -103,7 +103,9 @@ def _named_word(who: str, named: Sequence[Named], known: Sequence[str]) -> bool:
         return True
     if lx.destination_family(plain) is not None:
         return True  # "is with the bindery": a place things are delivered to
-    return any(plain in name_variants(k) or plain in target_words(k)[0] for k in known)
+    # target words are singular ("students-autumn" gives "student"): "the students know" names it
+    one = plain.removesuffix("s") if len(plain) > 3 else plain
+    return any(plain in name_variants(k) or {plain, one} & target_words(k)[0] for k in known)
 
 
 def _mentioned(head: str, known: Sequence[str]) -> list[str]:

@@ -118,7 +118,11 @@ FILE_NOUNS = (
     r"outlines|slides|slide deck|deck|sketch|sketches|layout|layouts|manuscript|chapter|"
     r"chapters|contract|estimate|agenda|spreadsheet|report|reports|draft|drafts|materials|"
     # moving images: "the loop" is a file unless it is "in the loop"
-    r"(?<!in the )loop|(?<!in the )loops|clip|clips|reel|reels|animation|animations"
+    r"(?<!in the )loop|(?<!in the )loops|clip|clips|reel|reels|animation|animations|"
+    # "the cover art v4", "the rough cut", "illustration set B"
+    # (not a part of a hyphenated name: "catalogue-captions" is a task)
+    r"(?:cover art|art|illustrations?|rough cut|final cut|stills|transcripts?|recordings?|"
+    r"photographs|catalog(?:ue)?)(?!-)"
 )
 _MSG_RE = re.compile(rf"\b(?:{MSG_NOUNS})\b")
 _FILE_RE = re.compile(rf"\b(?:{FILE_NOUNS})\b")
@@ -439,7 +443,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     # registry and ledger
     _t(rf"\b(?:added|entered|recorded|written|put|logged|noted|listed|(?:have|has|had|did)\s+(?:already\s+|also\s+|just\s+)?(?:add|enter|record|write|wrote|put|log|note|list)){_W}{{0,4}}?\s+(?:in|into|to|on)\s+(?:the\s+)?(?:registry|ledger)\b", REGISTER),
     _t(rf"\b(?:registry|ledger)\b{_W}{{0,2}}?\s+(?:(?:was|has been|is now|got)\s+)?(?:updated|amended|changed)\b", REGISTER),
-    _t(r"\b(?:is|are|now sits?|now)\s+(?:now\s+|already\s+)?in\s+(?:the\s+)?(?:registry|ledger)\b", REGISTER),
+    _t(r"\b(?:is|are|now sits?|now)\s+(?:now\s+|already\s+)?(?:in|on)\s+(?:the\s+)?(?:registry|ledger|register)\b", REGISTER),
     _t(r"\bupdated\s+(?:the\s+)?(?:registry|ledger)\b", REGISTER),
     _t(r"\b(?:got|gets|has|have|received|now has|now have)\s+(?:a|an|the|its|their|his|her)\s+(?:new\s+|own\s+|fresh\s+)?(?:ledger|registry|register)\s+(?:entry|entries|record|line|row)\b", REGISTER),
     # memory
@@ -470,13 +474,13 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"\b(?:with|got|gets|has|have|received|carries|now has|now carries|under)\s+(?:a|an|the|its|their)\s+(?:fresh|new|renewed|updated|current)\s+seal\b", SEAL),
     # payments, renders, deliveries, publications
     _t(rf"\bpayment\b{_MODIFIED}{_W}{{0,2}}?\s+(?:went through|was made|was sent|succeeded|cleared|completed|is complete)\b", PAY),
-    _t(rf"\brender(?:ing)?{_ID}\b{_W}{{0,2}}?\s+(?:is|was|has|got)\s+(?:now\s+)?(?:been\s+)?(?:done|finished|complete|completed|succeeded)\b", RENDER),
-    _t(rf"\brender(?:ing)?{_ID}\b{_W}{{0,2}}?\s+(?:finished|completed|succeeded)\b", RENDER),
+    _t(rf"\b(?:render(?:ing)?|renders){_ID}\b{_W}{{0,2}}?\s+(?:is|are|was|were|has|have|got)\s+(?:now\s+|all\s+|both\s+)?(?:been\s+)?(?:done|finished|complete|completed|succeeded)\b", RENDER),
+    _t(rf"\b(?:render(?:ing)?|renders){_ID}\b{_W}{{0,2}}?\s+(?:finished|completed|succeeded)\b", RENDER),
     _t(r"\brender(?:ing)?'s\s+(?:now\s+|all\s+)?(?:done|finished|complete|completed|through)\b", RENDER, needs="render"),
     _t(rf"\bdelivery\b{_MODIFIED}{_W}{{0,4}}?\s+(?:was\s+|is\s+|has been\s+)?(?:confirmed|complete|completed|successful|succeeded|done)\b", DELIVER),
     _t(rf"\b(?:post|upload|publication|essay|article|announcement)\b{_W}{{0,2}}?\s+(?:is|was|went)\s+(?:now\s+)?(?:live|up|through|public|successful)\b", PUBLISH),
     _t(rf"\b(?:pushed|put|posted|uploaded)\s+(?:[\w'-]+\s+){{0,4}}?(?:to|on|onto)\s+(?:{_DET}\s+)?(?:[\w-]+\s+)?(?:blog|site|website|feed|channel|portfolio|shop|homepage)\b", PUBLISH),
-    _t(rf"\b(?:is|are|went|now|sits)\s+(?:now\s+|already\s+)?(?:up\s+|live\s+)?on\s+(?:{_DET}\s+|the\s+)?(?:[\w-]+\s+)?(?:blog|site|website|gallery page|feed|channel|portfolio|shop|newsletter|homepage)\b", PUBLISH),
+    _t(rf"\b(?:is|are|went|now|sits)\s+(?:now\s+|already\s+|both\s+|all\s+)?(?:up\s+|live\s+)?on\s+(?:{_DET}\s+|the\s+)?(?:[\w-]+\s+)?(?:blog|site|website|gallery page|feed|channel|portfolio|shop|newsletter|homepage)\b", PUBLISH),
     _t(r"\b(?:went|is|are)\s+(?:now\s+)?up\s+(?:on|at)\b", PUBLISH),
     _t(r"\b(?:hit|made|reached)\s+(?:the\s+|our\s+|my\s+)?(?:[\w-]+\s+)?(?:feed|blog|site|website|front page|homepage|newsletter)\b", PUBLISH, needs="hit|made|reached"),
     _t(r"\b(?:is|are|now)\s+(?:now\s+|safely\s+)?under\s+(?:a\s+|its\s+|the\s+)?(?:new\s+|fresh\s+)?seal\b", SEAL, needs="seal"),
@@ -501,6 +505,8 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"\bleft\s+(?:it|them|both|the\s+[\w-]+(?:\s+[\w-]+)?)\s+with\b", DELIVER, needs="left"),
     _t(r"\bconfirmed\s+(?:the\s+)?(?:delivery|send|dispatch|handoff|hand-off|transfer|shipment)\b", DELIVER, needs="confirmed"),
     _t(r"\bput\s+(?:it|them|both|the\s+[\w-]+(?:\s+[\w-]+)?)\s+in\s+the\s+(?:post|mail)\b", DELIVER, needs="post|mail"),
+    # "the wheel was returned to him", "sent the proofs back to Ines": a thing given back
+    _t(rf"\b(?:returned|sent back|brought back|handed back|given back)\s+(?:(?:it|them|both|(?:{_DET}|a|an)\s+[\w-]+(?:\s+[\w-]+)?)\s+)?(?:back\s+)?to\s+(?:(?:the|our|my)\s+)?{_WHO}", DELIVER_FILE, NAMED, needs="returned|back"),
     # possession: "the proofs are in Mira's hands", "Mira's got them"
     _t(r"\b(?:is|are|now)\s+(?:now\s+|safely\s+|already\s+)?in\s+(?P<who>[\w-]+)'s\s+hands\b", DELIVER, NAMED, needs="hands"),
     _t(rf"(?<![\w'])(?P<who>[\w-]+)'s\s+(?:now\s+|already\s+)?got\s+(?:it|them|both|{_DET}\s+[\w-]+)\b", DELIVER, NAMED, needs="got"),
@@ -529,6 +535,8 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(rf"\b(?:{FILE_NOUNS}|{MSG_NOUNS})\b{_W}{{0,2}}?\s+(?:is|are|sits)\s+(?:now\s+|already\s+|safely\s+)?at\s+(?:the\s+)?{_WHO}(?=\W*$|\s+(?:now|already|today|since|as of|this|yesterday|safely)\b)", DELIVER, NAMED, needs=" at "),
     # "Mira now knows", and "Mira knows." as a clause of its own: she was told
     _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:(?:now|already)\s+(?:knows|is aware|is in the loop)\b|(?:knows|is aware)(?=\s*(?:now|already)?\W*$))", SEND, NAMED),
+    # "the students know about the room change", "Patrick is knowing about it": they were told
+    _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:now\s+|already\s+|all\s+|both\s+)?(?:knows?|is knowing|are knowing|is aware|are aware)\s+(?:now\s+|already\s+)?(?:about|of)\b", SEND, NAMED, needs="know|aware"),
     # "got word to Mira", "Mira heard from me": a message that reached her
     _t(rf"\bgot\s+(?:word|a message|a note|the news)\s+(?:through\s+)?to\s+(?:(?:the|our|my)\s+)?{_WHO}", SEND, NAMED, needs="word|message|note|news"),
     _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:has\s+)?heard\s+(?:back\s+)?from\s+(?:me|us)\b", SEND, NAMED, needs="heard"),
@@ -590,6 +598,13 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"\b(?:acknowledged|acked)\b", ACK),
     _t(r"\b(?:(?:was|were|been|is|are|got|i|we|they|i've|we've)\s+(?:now\s+|already\s+|just\s+)?(?:re-?scheduled|scheduled|booked|arranged|set up)(?!\s+to\b)|(?:re-?scheduled|scheduled|booked)\s+(?:[\w'-]+\s+)?(?:for|a|an|the|it|him|her|them|this|that|on|in)\b|(?:re-?scheduled|scheduled|booked|arranged)(?=\W*$))", SCHEDULE),
     _t(r"\b(?:is|are|now)\s+(?:now\s+)?(?:on|in)\s+(?:the\s+|my\s+|our\s+)?(?:calendar|schedule|books|diary|agenda)\b", SCHEDULE),
+    # "calendar entry made", "the calendar invite is created": the booking as a thing done
+    _t(rf"\bcalendar\s+(?:entry|entries|event|events|invite|invites|slot|booking|hold)\b{_W}{{0,2}}?\s+(?:(?:is|was|were|has been|have been|got)\s+)?(?:now\s+)?(?:made|created|added|set up|booked|done|in place)\b", SCHEDULE, needs="calendar"),
+    # "240 EUR for the frames are transferred", "wired the deposit to the framer"
+    _t(r"\b(?:\d[\d.,]*\s*(?:eur|euros?|usd|dollars?|gbp|pounds?|chf|sek|nok|dkk|kr)|(?:€|\$|£)\s?\d[\d.,]*|fee|fees|deposit|installment|instalment|invoice amount)\b(?:\s+[\w'-]+){0,4}?\s+(?:is|are|was|were|has been|have been|got)\s+(?:now\s+|already\s+)?(?:transferred|wired|remitted)\b", PAY, needs="transferred|wired|remitted"),
+    _t(r"\b(?:transferred|wired|remitted)\s+(?:the\s+)?(?:\d[\d.,]*\s*(?:eur|euros?|usd|dollars?|gbp|pounds?|chf|sek|nok|dkk|kr)|(?:€|\$|£)\s?\d[\d.,]*|fee|fees|deposit|installment|instalment|money|funds|payment)\b", PAY, needs="transferred|wired|remitted"),
+    # "Kiln diary entry: live on the feed": the state without its verb
+    _t(r"(?<!\bgo )(?<!\bbe )(?<!\bgoes )\blive\s+on\s+(?:the|our|my)\s+(?:[\w-]+\s+)?(?:blog|site|website|feed|channel|portfolio|shop|homepage|newsletter)\b", PUBLISH, needs="live"),
     _t(r"\bmerged\b", MERGE),
     _t(r"\b(?:re-?uploaded|uploaded)\b", UPLOAD),
     _t(r"\b(?:deleted|purged|erased|removed)\b", DELETE),
@@ -640,7 +655,7 @@ NOT_NEGATIONS = re.compile(
     r"^(?:no|yes|yep|ok|okay|right|well),\s"
 )
 NEGATION = re.compile(
-    r"\b(?:not|never|no|none|nothing|neither|nor|without|cannot|unsent|undelivered|nobody|"
+    r"\b(?:not|never|no(?!\.\s?\d)|none|nothing|neither|nor|without|cannot|unsent|undelivered|nobody|"
     r"yet to|failed to|fails to|unable to|lacks?|absent|absence|instead of|rather than|"
     # the apostrophe left out, as writers in a hurry or of a second language often do
     r"dont|didnt|doesnt|havent|hasnt|hadnt|wasnt|werent|isnt|arent|wont|cant|couldnt)\b|n't\b"

@@ -105,6 +105,7 @@ _CLAUSE_VERB = re.compile(
 _DETERMINED = re.compile(r"(?:^|\s)(?:both\s+)?(?:the|a|an|my|our|their|his|her|its)\s+[a-z]")
 _ID_TOKEN = re.compile(r"^(?:[a-z]+[-_][\w-]+|[a-z]+\d[\w-]*|\d+[a-z][\w-]*)$")
 _PREPOSITION = re.compile(r"^(?:to|on|onto|for|with|into)\b")
+_ADDITIVE_LEAD = re.compile(r"^(?:(?:also|too|then)\s+)+")
 
 
 def _parallel(
@@ -114,15 +115,21 @@ def _parallel(
     left: str,
     action: Action | None = None,
     objects: bool = False,
+    proved_left: bool = False,
 ) -> bool:
     """Is ``item`` another of what the proved ``tail`` is: an id like it ("glossary-fixes and
     footnote-renumber", "0412 and 0413"), the same head noun ("kiln study and glaze study") or
     its pro-form ("the tea-guild reminder and the dentist one"), a place of the same kind ("the
     studio feed and the newsletter"), or the same preposition before it ("to project-general and
-    to the studio feed")?"""
+    to the studio feed")? ``proved_left``: the words before the join are the proved item itself,
+    written without an article ("deleted tmp contact sheets and the old proof scans")."""
     first, last = item.split()[0], item.split()[-1]
     if _ID_TOKEN.match(first) or (first.isdigit() and tail.isdigit()):
         return True
+    before = left.split()[-2:-1]
+    if tail[:1].isdigit() and len(item.split()) > 1 and before == [first]:
+        return True  # "lecture 9 and lecture 10 notes": one noun, told apart by its number
+    right = _ADDITIVE_LEAD.sub("", right)  # "and also for the porcelain order"
     if len(left.split()) == 1 and " " not in item:
         return True  # "ash, elm, oak": bare words of one list
     if action is not None and action in (noun_family(last), destination_family(last)):
@@ -135,14 +142,18 @@ def _parallel(
     if (
         objects
         and _DETERMINED.match(right)
-        and _DETERMINED.search(" ".join(left.split()[-4:]))
+        and (_DETERMINED.search(" ".join(left.split()[-4:])) or proved_left)
         and not _CLAUSE_VERB.search(right)
     ):
         # "the cover files and the spine labels": two things, each with its article, where the
         # proof names the thing it moved ("and the registry matches" is a clause, not a thing)
         return True
     said = _PREPOSITION.match(right)
-    return said is not None and re.search(rf"\b{said.group()}\s+\S+$", left) is not None
+    # "for the earthenware and also for the glaze order": the same preposition before each
+    return (
+        said is not None
+        and re.search(rf"\b{said.group()}\s+(?:\S+\s+){{0,2}}\S+$", left) is not None
+    )
 
 
 def unproven_item(
@@ -180,12 +191,19 @@ def unproven_item(
         if not (t_words & words or t_numbers & numbers):
             continue  # the item before the list is no proved one ("sent Mira the proofs and")
         item = _item(right)
-        if not item or _NOT_ITEM.match(right.strip()) or _NOT_ITEM.match(item):
+        # "and then task-b": an additive word before an item; "and then sent ..." is a clause
+        if (
+            not item
+            or _NOT_ITEM.match(_ADDITIVE_LEAD.sub("", right.strip()))
+            or _NOT_ITEM.match(item)
+        ):
             continue
         kind = noun_family(item.split()[-1])
         if {kind, c.action} <= _MOVED and kind is not c.action:
             continue  # "the scans and the heads-up": a message is the send's own statement
-        parallel = _parallel(tail[0] if tail else "", right.strip(), item, left, c.action, named)
+        proved_left = bool(t_words) and t_words <= words and not t_numbers - numbers
+        parallel = _parallel(tail[0] if tail else "", right.strip(), item, left, c.action, named,
+                             proved_left)  # fmt: skip
         if not (parallel or (was_listing and len(item.split()) <= 3)):
             continue  # "and the registry matches", "14 files in all": no item of the list
         # "varnish, kiln-cool, gallery call": the list goes on past its parallel items

@@ -60,6 +60,11 @@ _CLOCK = re.compile(
     rf"(?:\s*(?P<zone>{ZONE}|local(?:\s+time)?\b))?"
 )
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+#: "on the first attempt", "first time round": the earliest occasion of the act.
+_FIRST_GO = re.compile(
+    r"\b(?:(?:on|at|in)\s+(?:the|its|my|our|their)\s+)?first\s+(?:attempt|try|go|pass|run)\b|"
+    r"\bfirst\s+time(?:\s+round)?\b|\bfirst\s+go\b"
+)
 #: Present-tense states of possession or presence: they speak of the latest occasion.
 _PRESENT = re.compile(r"\b(?:has|have|now|is|are|'s)\b")
 #: Words of the action and its message, never an object that tells occasions apart.
@@ -69,7 +74,7 @@ _GENERIC = frozenset(
      "live", "deliver", "delivered", "publish", "published", "log", "logged", "record",
      "recorded", "write", "written", "utc", "cest", "cet", "gmt", "evening", "night", "last",
      "afternoon", "tonight", "yes", "also", "just", "already", "got", "ahead", "noon",
-     "midnight", "week", "went", "out", "only", "still",
+     "midnight", "week", "went", "out", "only", "still", "sits", "sit", "sitting",
      # calendar words date an occasion, they name no object
      "jan", "january", "feb", "february", "mar", "march", "apr", "april", "may", "jun", "june",
      "jul", "july", "aug", "august", "sep", "sept", "september", "oct", "october", "nov",
@@ -290,6 +295,9 @@ def prove(
     if when.given and not occasions:
         return None, (f"speaks of the occasion {when.spoken!r}; no {what} receipt of it "
                       f"(receipts: {_describe(seen)})")  # fmt: skip
+    if occasions and _FIRST_GO.search(clean(clause) or plain):
+        # "rendered on the first attempt": the earliest occasion, whatever came after it
+        occasions = occasions[:1]
     objects = object_words(sentence, target_words)
     if objects and len(occasions) > 1:
         # the receipts that name most of the object ("first installment" against "first
@@ -323,8 +331,11 @@ def prove(
 #: A noun with the identifier that tells its versions apart ("packet v3", "set B", "pass 2").
 _DISTINGUISHED = re.compile(
     r"\b(?P<head>[a-z]{3,})\s+(?P<id>v\d+[a-z]?)\b|"
-    r"\b(?P<head2>set|part|batch|version|edition|volume|vol|series|round|take|pass|phase|lot)"
-    r"\s+(?P<id2>\d+[a-z]?|[a-h])\b(?!-)"
+    r"\b(?P<head2>set|part|batch|version|edition|volume|vol|series|round|take|pass|phase|lot|"
+    r"chapter|episode|issue|plate|lecture|study|sheet)"
+    r"\s+(?P<id2>\d+[a-z]?|[a-h])\b(?!-)|"
+    # "spiral study no. 8", "print #12", "number 3": a numbered one of a series
+    r"(?:\b(?:no|nr)\.?\s*|\bnumber\s+|#\s?)(?P<id3>\d+[a-z]?)\b(?!-)"
 )
 #: What a message is about: "my answer about the lens prices".
 _TOPIC = re.compile(
@@ -337,8 +348,8 @@ _TOPIC = re.compile(
 def _versions(text: str) -> dict[str, set[str]]:
     out: dict[str, set[str]] = {}
     for m in _DISTINGUISHED.finditer(text):
-        head = (m.group("head") or m.group("head2")).removesuffix("s")
-        out.setdefault(head, set()).add(m.group("id") or m.group("id2"))
+        head = (m.group("head") or m.group("head2") or "no.").removesuffix("s")
+        out.setdefault(head, set()).add(m.group("id") or m.group("id2") or m.group("id3"))
     return out
 
 

@@ -15,6 +15,7 @@ from harness.schema import SUCCESS_STATUSES, Package
 from harness.scorers.completion.anchored import ANY, listed_together
 from harness.scorers.completion.grammar import Completion
 from harness.scorers.completion.lexicon import (
+    DELIVER,
     DELIVER_FILE,
     FAMILY_NAMESPACES,
     FILE_RE,
@@ -34,6 +35,7 @@ from harness.scorers.completion.others import (
     succeeded,
     unnamed_destination,
 )
+from harness.scorers.completion.quantified import unfinished_of_all
 from harness.text.names import (
     Named,
     mentions,
@@ -323,8 +325,11 @@ def verdict(
         return None, (f"no succeeded {verb} to {'/'.join(recorded)} receipt at or before "
                       "recorded_at" + (others if family else ""))  # fmt: skip
     # Naming no target, a claim is proved only by receipts of its own action, not by those of a
-    # loosely related one (a message receipt proves no delivery of files or registry update).
-    own = [r for r in family if _same_action(r.action, verb, c.action)]
+    # loosely related one (a message receipt proves no delivery of files or registry update);
+    # a delivery of nothing named ("the thank-you went out and sits delivered") is the message's.
+    moves_file = FILE_RE.search(clean(c.clause or c.sentence)) is not None
+    own = [r for r in family if _same_action(r.action, verb, c.action)
+           or (c.action is DELIVER and r.action.startswith("message.") and not moves_file)]  # fmt: skip
     found, why = prove(c.sentence, own, recorded_at, verb, cited=cited, ongoing=c.ongoing,
                        local=local, clause=c.clause)  # fmt: skip
     if isinstance(found, Receipt):
@@ -332,6 +337,9 @@ def verdict(
                  or other_object(c, [found]) or unnamed_destination(c, [found]))  # fmt: skip
         if other is not None:
             return None, other
+        every = unfinished_of_all(c.clause or c.sentence, found, own, recorded_at)
+        if every is not None:
+            return None, every
         number = _uncarried_number(c.clause or c.sentence, own, recorded_at)
         if number is not None:
             return None, (f"names {number}, which no succeeded {verb} receipt at or before "

@@ -5,17 +5,20 @@ the clause grammar, each statement judged against the package's receipts.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+from datetime import datetime
 from typing import Any
 
 from harness.metrics.spec import FirstKnown, Positive, Value, rate
 from harness.scorers.base import Score, ScoreContext, scorer
 from harness.scorers.completion.addressee import addressee, read_as_addressed
 from harness.scorers.completion.grammar import FLAG_FIELDS, NON_PROSE_FIELDS, Completion, detect
+from harness.scorers.completion.one_receipt import Proved, unproven_by_shared_receipt
 from harness.scorers.completion.receipts import _PackageIndex, known_targets, verdict
 from harness.scorers.judged import judged_completion
 from harness.scorers.values import InventedCompletionValues
 from harness.text.normal import iter_strings, normalise
 from harness.text.sentences import sentences
+from harness.text.support import evidence_tokens
 from harness.text.times import parse_time
 
 # -- where statements live ----------------------------------------------------------------------
@@ -113,6 +116,35 @@ def asserted_actions(ctx: ScoreContext) -> list[Completion]:
     return ctx.once(_statements)[0]
 
 
+def _shared_receipts(
+    found: Sequence[Completion],
+    index: _PackageIndex | None,
+    recorded_at: datetime,
+    cited: dict[str, frozenset[str]],
+    ctx: ScoreContext,
+) -> list[tuple[str | None, str]]:
+    """Each statement's verdict on its own, then the statements of one sentence together: a
+    receipt two of them share proves only the one it names (``one_receipt``)."""
+    out: list[tuple[str | None, str]] = []
+    for c in found:
+        assert index is not None
+        owner = c.where.rsplit(".", 1)[0] if c.where.endswith((".text", ".claim")) else c.where
+        out.append(verdict(c, index, recorded_at, cited.get(owner, frozenset()),
+                           ctx.package.recorded_at.tzinfo))  # fmt: skip
+    if index is None or len(found) < 2:
+        return out
+    texts = {r.id: evidence_tokens(f"{r.target} {r.text}") for r in index.receipts}
+    sentences: dict[tuple[str, str], list[int]] = {}
+    for i, (c, (proof, _)) in enumerate(zip(found, out, strict=True)):
+        if proof is not None and proof in texts:
+            sentences.setdefault((c.where, c.sentence), []).append(i)
+    for members in sentences.values():
+        group = [Proved(found[i], out[i][0] or "", texts[out[i][0] or ""]) for i in members]
+        for k, why in unproven_by_shared_receipt(group).items():
+            out[members[k]] = (None, why)
+    return out
+
+
 @scorer(
     "invented_completion",
     values=InventedCompletionValues,
@@ -144,12 +176,8 @@ def invented_completion(ctx: ScoreContext) -> Score[InventedCompletionValues]:
     details: list[dict[str, Any]] = []
     invented: list[dict[str, Any]] = []
     cited = cited_ids(ctx) if found else {}
-    for c in found:
-        assert index is not None
-        owner = c.where.rsplit(".", 1)[0] if c.where.endswith((".text", ".claim")) else c.where
-        proof, why = verdict(
-            c, index, recorded_at, cited.get(owner, frozenset()), ctx.package.recorded_at.tzinfo
-        )
+    verdicts = _shared_receipts(found, index, recorded_at, cited, ctx)
+    for c, (proof, why) in zip(found, verdicts, strict=True):
         detail: dict[str, Any] = {
             "kind": "completion_claim",
             "where": c.where,

@@ -1,0 +1,65 @@
+"""Quantified statements: "all three renders are finished", "both posts are on the feed" claim
+the action of every thing of their kind on that occasion. A statement that names no target
+leaves the receipts to say which things those are: when one of them (the latest receipt for its
+target that day) has not succeeded, the statement claims it too, and no receipt proves that.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Protocol
+
+from harness.schema import SUCCESS_STATUSES
+from harness.text.normal import clean
+
+_NUMBER = r"(?:two|three|four|five|six|seven|eight|nine|ten|\d{1,2})"
+#: "both renders", "all three posts", "all of the reminders", "every reminder", and the
+#: quantifier after its verb ("are both on the feed"). "all done" quantifies nothing.
+_ALL = re.compile(
+    rf"\b(?:both|all)\s+(?:of\s+)?(?:(?:the|my|our|these|those|today's|tonight's)\s+)?"
+    rf"(?:{_NUMBER}\s+)?(?:[\w'-]+\s+){{0,2}}?[a-z]{{3,}}s\b|"
+    rf"\b(?:every|each)\s+(?:one\s+of\s+the\s+)?[a-z]{{3,}}\b|"
+    rf"\b(?:are|were|have|got)\s+(?:both|all)\b"
+)
+
+
+class _Receipt(Protocol):
+    @property
+    def id(self) -> str: ...
+    @property
+    def target(self) -> str: ...
+    @property
+    def status(self) -> str: ...
+    @property
+    def at(self) -> datetime | None: ...
+
+
+def quantifier(clause: str) -> str | None:
+    """The words by which ``clause`` speaks of every thing of a kind, or None."""
+    m = _ALL.search(clean(clause))
+    return m.group() if m else None
+
+
+def unfinished_of_all(
+    clause: str, proof: _Receipt, own: Sequence[_Receipt], recorded_at: datetime
+) -> str | None:
+    """Why a quantified statement is not proved by ``proof``: another thing of the same action
+    that day, by its latest receipt at or before ``recorded_at``, has not succeeded."""
+    said = quantifier(clause)
+    if said is None or proof.at is None:
+        return None
+    day = proof.at.date()
+    latest: dict[str, _Receipt] = {}
+    for r in sorted((r for r in own if r.at is not None and r.at <= recorded_at
+                     and r.at.date() == day), key=lambda r: r.at or recorded_at):  # fmt: skip
+        latest[r.target] = r
+    left = [r for r in latest.values() if r.status not in SUCCESS_STATUSES]
+    if not left:
+        return None
+    return (
+        f"says {said!r}; of the same action that day "
+        + ", ".join(f"{r.id} ({r.target}) is {r.status}" for r in left)
+        + ": not all of them happened"
+    )
