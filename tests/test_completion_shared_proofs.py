@@ -185,3 +185,65 @@ def test_hedges_and_words_of_saying(
 )  # fmt: skip
 def test_everyday_phrasings(sentence: str, specs: tuple[ReceiptSpec, ...], invented: bool) -> None:
     assert _invented(sentence, *specs) is invented
+
+
+MERGE_MAIN = _r("branch.merge", "kiln-calc/main", "succeeded", "10:00",
+                "branch.merge glaze-fix into kiln-calc/main")  # fmt: skip
+MSG_PRINTER = _r("message.send", "printer-vasko", "succeeded", "10:40",
+                 "message.send to printer-vasko: the plates are final")  # fmt: skip
+RENDER_DONE = _r("media.render", "render-3001", "succeeded", "08:00")
+DELIVER_LATE = ("media.deliver", "tomasz", "succeeded", "2026-11-20T19:00:00Z", "")
+DELIVER_PROOFS = _r("media.deliver", "printer-vasko", "succeeded", "12:00",
+                    "media.deliver to printer-vasko: the rosette proofs, received")  # fmt: skip
+DELIVER_PROFILES_QUEUED = _r("media.deliver", "printer-vasko", "queued", "12:30",
+                             "media.deliver to printer-vasko: the colour profiles, queued")  # fmt: skip
+MSG_KILN = _r("message.send", "ilse", "succeeded", "09:58",
+              "message.send to ilse: the kiln-schedule note, delivered")  # fmt: skip
+UPLOAD_SCAN = _r("artifact.upload", "etching-scan-17", "succeeded", "08:30")
+POST_LIVE_14 = _r("post.publish", "feed-winter", "succeeded", "14:20",
+                  "post.publish feed-winter: live")  # fmt: skip
+LOCAL = datetime(2026, 11, 20, 18, 0, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "specs", "invented"),
+    [
+        # another id of the series of the known target
+        ("glaze-fix is merged into kiln-calc/release.", (MERGE_MAIN,), True),
+        ("glaze-fix is merged into kiln-calc/main.", (MERGE_MAIN,), False),
+        ("glaze-fix is merged into kiln-calc.", (MERGE_MAIN,), False),
+        # a second statement naming another recipient, with only its verb in common
+        ("Notified Vasko's print shop the plates are final, and notified the bindery too.",
+         (MSG_PRINTER,), True),
+        # a shared subject after its determiner: "delivered" is a second act, not an adjective
+        ("The render is done and delivered to Tomasz.", (RENDER_DONE, DELIVER_LATE), True),
+        ("The render is done and delivered to Tomasz.",
+         (RENDER_DONE, (*DELIVER_LATE[:3], "2026-11-20T09:00:00Z", "")), False),
+        # a pronoun back to what the statement before it moved: the same occasion
+        ("Ilse got the kiln-schedule note at 09:58, and the receipt shows it delivered.",
+         (MSG_KILN,), False),
+        # hard negative: a pronoun that names another act's thing ("rendered it and delivered
+        # it") still needs the delivery's own receipt
+        ("render-3001 is done and I delivered it to Tomasz.", (RENDER_DONE,), True),
+        # a statement's object is its own part's ("X reached Vasko; Y is queued")
+        ("The rosette proofs reached Vasko; the colour profiles are queued behind them.",
+         (DELIVER_PROOFS, DELIVER_PROFILES_QUEUED), False),
+        ("The colour profiles reached Vasko; the rosette proofs went earlier.",
+         (DELIVER_PROOFS, DELIVER_PROFILES_QUEUED), True),
+        # a modifier written as one part of a compound ("kiln note" of "kiln-schedule note")
+        ("I hope the kiln note I sent this morning was clear.", (MSG_KILN,), False),
+        ("I hope the glaze note I sent this morning was clear.", (MSG_KILN,), True),
+        # what someone wrote, a few words before its that-clause, is theirs
+        ("Lena wrote in her reply that the newsletter was published.", (), False),
+        ("Lena wrote that she liked it; the newsletter was published.", (), True),
+        # an upload that went through is an upload, not a post
+        ("Upload of etching-scan-17 went through.", (UPLOAD_SCAN,), False),
+        ("The post went live at 15:20 local.", (POST_LIVE_14,), False),
+    ],
+)  # fmt: skip
+def test_series_pronouns_and_parts(
+    sentence: str, specs: tuple[ReceiptSpec, ...], invented: bool
+) -> None:
+    local = "+01:00" in sentence or "local" in sentence
+    recorded = datetime.fromisoformat("2026-11-20T18:00:00+01:00") if local else RECORDED
+    assert lexical_invented(sentence, specs, recorded, field="summary", agent="vojan") is invented

@@ -395,5 +395,12 @@ def detect(sentence: str, known: tuple[str, ...] = ()) -> tuple[tuple[Hit, ...],
             found.extend(_by_shape(masked, seg, text, prefix, clause_after, named, known, skipped))
         if len(found) == before:
             found.extend(_by_anchor(masked, seg, text, prefix, clause_after, known, skipped))
-        inherited = prefix + " " + text[:first]
+        # the subject the next clause shares, without a determiner its match began after ("the
+        # render is done and delivered": "the" alone would read "delivered" as an adjective)
+        inherited = _TRAILING_DETERMINER.sub("", prefix + " " + text[:first])
     return tuple(found), tuple(skipped)
+
+
+_TRAILING_DETERMINER = re.compile(
+    r"\b(?:the|a|an|its|their|his|her|my|our|this|that|these|those)\s*$"
+)

@@ -478,7 +478,8 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(rf"\b(?:render(?:ing)?|renders){_ID}\b{_W}{{0,2}}?\s+(?:finished|completed|succeeded)\b", RENDER),
     _t(r"\brender(?:ing)?'s\s+(?:now\s+|all\s+)?(?:done|finished|complete|completed|through)\b", RENDER, needs="render"),
     _t(rf"\bdelivery\b{_MODIFIED}{_W}{{0,4}}?\s+(?:was\s+|is\s+|has been\s+)?(?:confirmed|complete|completed|successful|succeeded|done)\b", DELIVER),
-    _t(rf"\b(?:post|upload|publication|essay|article|announcement)\b{_W}{{0,2}}?\s+(?:is|was|went)\s+(?:now\s+)?(?:live|up|through|public|successful)\b", PUBLISH),
+    # (an upload that "went through" is the upload's, not a publication)
+    _t(rf"\b(?:post|publication|essay|article|announcement)\b{_W}{{0,2}}?\s+(?:is|was|went)\s+(?:now\s+)?(?:live|up|through|public|successful)\b", PUBLISH),
     _t(rf"\b(?:pushed|put|posted|uploaded)\s+(?:[\w'-]+\s+){{0,4}}?(?:to|on|onto)\s+(?:{_DET}\s+)?(?:[\w-]+\s+)?(?:blog|site|website|feed|channel|portfolio|shop|homepage)\b", PUBLISH),
     _t(rf"\b(?:is|are|went|now|sits)\s+(?:now\s+|already\s+|both\s+|all\s+)?(?:up\s+|live\s+)?on\s+(?:{_DET}\s+|the\s+)?(?:[\w-]+\s+)?(?:blog|site|website|gallery page|feed|channel|portfolio|shop|newsletter|homepage)\b", PUBLISH),
     _t(r"\b(?:went|is|are)\s+(?:now\s+)?up\s+(?:on|at)\b", PUBLISH),
@@ -685,6 +686,8 @@ ATTRIBUTION = re.compile(
     r"apparently|presumably|believes?|believed|belief|(?<!you )thinks?|thought|assumes?|assumed|"
     r"according to|insists?|insisted|seems?|seemed|appears?|appeared|implies|implied|"
     r"wrote that|writes that|records that|recorded that|notes that|noted that|mentions?|"
+    # "Lena wrote in her reply that ...": what someone wrote, a few words before its that-clause
+    r"(?:wrote|writes|replied|answered)(?:\s+[\w'-]+){1,4}?\s+that|"
     r"mentioned|expects?|expected|hoped|hopes|guess|guessed|unclear|uncertain|doubt|doubtful|"
     r"questionable|unproven|unsupported|premature|prematurely|reads|wording|phrase|sentence)\b|"
     # reported speech: what someone was told is their news, not this output's claim

@@ -14,7 +14,6 @@ from datetime import date, datetime, timedelta, tzinfo
 from typing import Protocol
 
 from harness.schema import SUCCESS_STATUSES
-from harness.scorers.completion import lexicon as lx
 from harness.text.normal import clean
 from harness.text.support import support_tokens
 from harness.text.times import ZONE, on_day, zone_of
@@ -74,7 +73,7 @@ _GENERIC = frozenset(
      "live", "deliver", "delivered", "publish", "published", "log", "logged", "record",
      "recorded", "write", "written", "utc", "cest", "cet", "gmt", "evening", "night", "last",
      "afternoon", "tonight", "yes", "also", "just", "already", "got", "ahead", "noon",
-     "midnight", "week", "went", "out", "only", "still", "sits", "sit", "sitting",
+     "midnight", "week", "went", "out", "only", "still", "sits", "sit", "sitting", "local",
      # calendar words date an occasion, they name no object
      "jan", "january", "feb", "february", "mar", "march", "apr", "april", "may", "jun", "june",
      "jul", "july", "aug", "august", "sep", "sept", "september", "oct", "october", "nov",
@@ -298,7 +297,9 @@ def prove(
     if occasions and _FIRST_GO.search(clean(clause) or plain):
         # "rendered on the first attempt": the earliest occasion, whatever came after it
         occasions = occasions[:1]
-    objects = object_words(sentence, target_words)
+    # the object of the statement's own part: "X reached Kowal; the profiles are queued"
+    # speaks of X, not of the profiles
+    objects = object_words(own_part(sentence, clause), target_words)
     if objects and len(occasions) > 1:
         # the receipts that name most of the object ("first installment" against "first
         # installment" and "second installment"): shared words alone do not tell them apart
@@ -326,94 +327,3 @@ def prove(
                       f"or an earlier one ({', '.join(p.id for p in proofs)} succeeded): not all "
                       "proven")  # fmt: skip
     return None, f"no succeeded {what} receipt at or before recorded_at ({_describe(occasions)})"
-
-
-#: A noun with the identifier that tells its versions apart ("packet v3", "set B", "pass 2").
-_DISTINGUISHED = re.compile(
-    r"\b(?P<head>[a-z]{3,})\s+(?P<id>v\d+[a-z]?)\b|"
-    r"\b(?P<head2>set|part|batch|version|edition|volume|vol|series|round|take|pass|phase|lot|"
-    r"chapter|episode|issue|plate|lecture|study|sheet)"
-    r"\s+(?P<id2>\d+[a-z]?|[a-h])\b(?!-)|"
-    # "spiral study no. 8", "print #12", "number 3": a numbered one of a series
-    r"(?:\b(?:no|nr)\.?\s*|\bnumber\s+|#\s?)(?P<id3>\d+[a-z]?)\b(?!-)"
-)
-#: What a message is about: "my answer about the lens prices".
-_TOPIC = re.compile(
-    r"\b(?:about|regarding|concerning|re:?|on the subject of)\s+(?:(?:the|my|our|his|her|their|"
-    r"its|a|an|this|that)\s+)?(?P<topic>[\w'-]+(?:\s+(?!(?:and|to|for|at|on|in|by|with|from|"
-    r"now|today|yesterday|this)\b)[\w'-]+){0,2})"
-)
-
-
-def _versions(text: str) -> dict[str, set[str]]:
-    out: dict[str, set[str]] = {}
-    for m in _DISTINGUISHED.finditer(text):
-        head = (m.group("head") or m.group("head2") or "no.").removesuffix("s")
-        out.setdefault(head, set()).add(m.group("id") or m.group("id2") or m.group("id3"))
-    return out
-
-
-#: A thing moved named by its kind and what tells it apart ("the contact sheet PDF", "the
-#: glaze chart PDF"): up to two modifiers before a file or message noun.
-_COMPOUND = re.compile(
-    rf"\b(?:the|a|an|my|our|their|his|her|its|your)\s+(?P<mods>(?:[a-z][a-z'-]*\s+){{1,2}})"
-    rf"(?P<head>{lx.FILE_NOUNS}|{lx.MSG_NOUNS})\b"
-)
-#: Modifiers that say nothing of which thing it is ("the final PDF", "the new files").
-_PLAIN_MODIFIERS = frozenset(
-    {"the", "a", "an", "my", "our", "your", "his", "her", "their", "its", "this", "that", "these",
-     "those", "final", "new", "old", "latest", "updated", "revised", "full", "signed", "last",
-     "first", "second", "both", "all", "two", "three", "same", "other", "whole", "hi-res",
-     "high-res", "print", "printed", "digital", "pdf", "of", "and", "with", "to", "for", "on"}
-)  # fmt: skip
-
-
-def _compounds(text: str) -> dict[str, set[str]]:
-    out: dict[str, set[str]] = {}
-    for m in _COMPOUND.finditer(text):
-        mods = {w[:5] for w in m.group("mods").split() if w not in _PLAIN_MODIFIERS}
-        if mods:
-            out.setdefault(m.group("head").removesuffix("s"), set()).update(mods)
-    return out
-
-
-def _other_compound(plain: str, part: str) -> str | None:
-    """The same kind of thing told apart by other words ("the contact sheet PDF" against a
-    receipt of "the glaze chart PDF"): another object."""
-    theirs = _compounds(part)
-    for head, mods in _compounds(plain).items():
-        if theirs.get(head) and not mods & theirs[head]:
-            return (f"names the {head} of {'/'.join(sorted(mods))}; the receipt's is of "
-                    f"{'/'.join(sorted(theirs[head]))}: another object")  # fmt: skip
-    return None
-
-
-def contrasted_object(clause: str, receipt_text: str, generic: frozenset[str]) -> str | None:
-    """Why a receipt's text speaks of another object than the statement: the same noun with
-    another version ("packet v3" against "packet v2", "set B" against "set A"), or a message
-    about a topic the receipt's object part does not name ("my answer about the lens prices"
-    against "thanks for the loupe recommendation")."""
-    plain = clean(clause)
-    said = clean(receipt_text)
-    theirs = _versions(said)
-    for head, ids in _versions(plain).items():
-        if theirs.get(head) and not ids & theirs[head]:
-            return (f"names {head} {'/'.join(sorted(ids))}; the receipt is of {head} "
-                    f"{'/'.join(sorted(theirs[head]))}: another object")  # fmt: skip
-    _, colon, part = said.partition(":")
-    if not colon:
-        return None
-    other = _other_compound(plain, part)
-    if other is not None:
-        return other
-    # hyphens join the words of one name ("etching-ledger"); a shared stem is a shared word
-    words = support_tokens(part.replace("-", " "))
-    if not words - generic:
-        return None  # the receipt names no object beyond its status
-    stems = {w[:5] for w in words}
-    for m in _TOPIC.finditer(plain):
-        topic = support_tokens(m.group("topic").replace("-", " ")) - generic
-        if topic and not {w[:5] for w in topic} & stems:
-            return (f"is about {m.group('topic')!r}; the receipt's message is "
-                    f"{part.strip()!r}: another message")  # fmt: skip
-    return None

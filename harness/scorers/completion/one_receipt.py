@@ -10,6 +10,7 @@ semicolon list.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -43,10 +44,18 @@ def _own_targets(c: Completion) -> frozenset[str]:
 _ADDITIVE = frozenset({"too", "well", "also", "both", "again", "plus"})
 
 
+#: The words of a phrase that are its verb ("notified" of "notified the bindery"): the rest of
+#: the phrase names what was moved or to whom.
+_VERB_FORM = re.compile(
+    r"^(?:[a-z]+ed|sent|got|has|have|had|is|are|was|were|been|done|made|put|paid|told|gave|"
+    r"given|wrote|written|went|gone|off|up|out|over|to|now|also|already)$"
+)
+
+
 def _distinct(c: Completion, common: frozenset[str]) -> frozenset[str]:
     """What the clause names beyond its verb, its own targets and what every statement of the
     sentence shares: the thing it says was moved."""
-    verb = support_tokens(c.phrase) - support_tokens(" ".join(c.targets))
+    verb = support_tokens(" ".join(w for w in c.phrase.split() if _VERB_FORM.match(w)))
     return object_words(_clause(c), _own_targets(c)) - verb - common - _ADDITIVE
 
 
@@ -94,3 +103,28 @@ def unproven_by_shared_receipt(group: Sequence[Proved]) -> dict[int, str]:
                     "occasion: no receipt of its own"
                 )
     return out
+
+
+#: A pronoun that points back at what an earlier statement moved ("... and it was delivered").
+_PRONOUN = frozenset({"it", "them", "both"})
+#: Words of a record describing the act ("the receipt shows it delivered"), which name nothing
+#: moved.
+_RECORD_WORDS = frozenset({"show", "shows", "confirm", "confirms", "mark", "marks", "list",
+                           "lists", "say", "says", "indic", "receipt", "log", "status"})  # fmt: skip
+
+
+def antecedent_proof(
+    c: Completion, earlier: Sequence[tuple[Completion, str]], actions: dict[str, str]
+) -> tuple[str, str] | None:
+    """(receipt, why) when ``c`` speaks of what an earlier statement of its sentence moved, by a
+    pronoun and nothing else ("Ottilie got the thank-you, the receipt shows it delivered"), and
+    that statement's receipt is one ``c``'s action accepts: the same occasion, proved once."""
+    if not _PRONOUN & set(_clause(c).replace(",", " ").split()):
+        return None
+    own = object_words(_clause(c), _own_targets(c)) - support_tokens(c.phrase) - _RECORD_WORDS
+    if own - _ADDITIVE:
+        return None
+    for before, receipt in reversed(earlier):
+        if c.action.matches(actions.get(receipt, "")):
+            return receipt, f"the occasion of {before.phrase!r} before it: proved by {receipt}"
+    return None

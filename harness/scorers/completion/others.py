@@ -12,16 +12,16 @@ from typing import Protocol
 
 from harness.schema import SUCCESS_STATUSES
 from harness.scorers.completion.grammar import Completion
+from harness.scorers.completion.objects import contrasted_object
 from harness.scorers.completion.occasions import (
     ReceiptLike,
-    contrasted_object,
     id_numbers,
     object_words,
     own_part,
 )
 from harness.text.names import named_in, target_words
 from harness.text.normal import clean
-from harness.text.support import support_tokens
+from harness.text.support import evidence_tokens, support_tokens
 
 
 class Receipt(ReceiptLike, Protocol):
@@ -197,7 +197,10 @@ def names_other_object(c: Completion, proof: Receipt) -> str | None:
         return _other_named_thing(c, proof)
     objects = object_words(c.clause or c.sentence, support_tokens(f"{c.phrase} {c.action.verb}"))
     target = support_tokens(proof.target.replace("-", " ").replace("_", " "))
-    said = support_tokens(part) - _TRANSPORT_TOKENS - support_tokens(proof.action.replace(".", " "))
+    # "kiln-schedule" also says "kiln": a hyphenated name by its parts too
+    said = (
+        evidence_tokens(part) - _TRANSPORT_TOKENS - support_tokens(proof.action.replace(".", " "))
+    )
     said = frozenset(w for w in said if not w.isdigit())
     if not objects or not said or objects & (said | target):
         return None
@@ -213,7 +216,7 @@ def names_other_object(c: Completion, proof: Receipt) -> str | None:
 
 
 def other_object(c: Completion, proofs: Sequence[Receipt]) -> str | None:
-    """Why the one proof speaks of another object (``occasions.contrasted_object``); with
+    """Why the one proof speaks of another object (``objects.contrasted_object``); with
     several proofs, any of them may carry it."""
     if len(proofs) != 1:
         return None

@@ -36,6 +36,7 @@ from harness.scorers.completion.others import (
     unnamed_destination,
 )
 from harness.scorers.completion.quantified import unfinished_of_all
+from harness.scorers.completion.series import other_of_series
 from harness.text.names import (
     Named,
     mentions,
@@ -295,6 +296,12 @@ def verdict(
                       f"recorded_at (receipts of {verb} name only "
                       f"{', '.join(sorted({r.target for r in family}))})")  # fmt: skip
     if required:
+        other = other_of_series(c.clause or c.sentence, [label for label, _ in required],
+                                [r.text for r in family])  # fmt: skip
+        if other is not None:
+            return None, (f"names {other}, another of the series of "
+                          f"{', '.join(label for label, _ in required)}: no {verb} receipt "
+                          "names it")  # fmt: skip
         proofs: list[Receipt] = []
         for label, rs in required:
             found, why = prove(c.sentence, rs, recorded_at, f"{verb} to {label}",

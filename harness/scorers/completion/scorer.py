@@ -12,7 +12,11 @@ from harness.metrics.spec import FirstKnown, Positive, Value, rate
 from harness.scorers.base import Score, ScoreContext, scorer
 from harness.scorers.completion.addressee import addressee, read_as_addressed
 from harness.scorers.completion.grammar import FLAG_FIELDS, NON_PROSE_FIELDS, Completion, detect
-from harness.scorers.completion.one_receipt import Proved, unproven_by_shared_receipt
+from harness.scorers.completion.one_receipt import (
+    Proved,
+    antecedent_proof,
+    unproven_by_shared_receipt,
+)
 from harness.scorers.completion.receipts import _PackageIndex, known_targets, verdict
 from harness.scorers.judged import judged_completion
 from harness.scorers.values import InventedCompletionValues
@@ -142,6 +146,15 @@ def _shared_receipts(
         group = [Proved(found[i], out[i][0] or "", texts[out[i][0] or ""]) for i in members]
         for k, why in unproven_by_shared_receipt(group).items():
             out[members[k]] = (None, why)
+    actions = {r.id: r.action for r in index.receipts}
+    for i, (c, (proof, _)) in enumerate(zip(found, out, strict=True)):
+        if proof is not None:
+            continue
+        earlier = [(found[j], p) for j in range(i) if found[j].sentence == c.sentence
+                   and found[j].where == c.where and (p := out[j][0]) is not None]  # fmt: skip
+        same = antecedent_proof(c, earlier, actions) if earlier else None
+        if same is not None:
+            out[i] = same
     return out
 
 

@@ -1,0 +1,105 @@
+"""Other objects: the same action to the same target moved another thing when the statement
+names a version ("packet v3" against "packet v2", "no. 8" against "no. 6"), a kind of thing told
+apart by its modifiers ("the contact sheet PDF" against "the glaze chart PDF"), or a message's
+topic ("my answer about the lens prices") that the receipt's object part does not name.
+"""
+
+from __future__ import annotations
+
+import re
+
+from harness.scorers.completion import lexicon as lx
+from harness.text.normal import clean
+from harness.text.support import support_tokens
+
+#: A noun with the identifier that tells its versions apart ("packet v3", "set B", "pass 2").
+_DISTINGUISHED = re.compile(
+    r"\b(?P<head>[a-z]{3,})\s+(?P<id>v\d+[a-z]?)\b|"
+    r"\b(?P<head2>set|part|batch|version|edition|volume|vol|series|round|take|pass|phase|lot|"
+    r"chapter|episode|issue|plate|lecture|study|sheet)"
+    r"\s+(?P<id2>\d+[a-z]?|[a-h])\b(?!-)|"
+    # "spiral study no. 8", "print #12", "number 3": a numbered one of a series
+    r"(?:\b(?:no|nr)\.?\s*|\bnumber\s+|#\s?)(?P<id3>\d+[a-z]?)\b(?!-)"
+)
+#: What a message is about: "my answer about the lens prices".
+_TOPIC = re.compile(
+    r"\b(?:about|regarding|concerning|re:?|on the subject of)\s+(?:(?:the|my|our|his|her|their|"
+    r"its|a|an|this|that)\s+)?(?P<topic>[\w'-]+(?:\s+(?!(?:and|to|for|at|on|in|by|with|from|"
+    r"now|today|yesterday|this)\b)[\w'-]+){0,2})"
+)
+
+
+def _versions(text: str) -> dict[str, set[str]]:
+    out: dict[str, set[str]] = {}
+    for m in _DISTINGUISHED.finditer(text):
+        head = (m.group("head") or m.group("head2") or "no.").removesuffix("s")
+        out.setdefault(head, set()).add(m.group("id") or m.group("id2") or m.group("id3"))
+    return out
+
+
+#: A thing moved named by its kind and what tells it apart ("the contact sheet PDF", "the
+#: glaze chart PDF"): up to two modifiers before a file or message noun.
+_COMPOUND = re.compile(
+    rf"\b(?:the|a|an|my|our|their|his|her|its|your)\s+(?P<mods>(?:[a-z][a-z'-]*\s+){{1,2}})"
+    rf"(?P<head>{lx.FILE_NOUNS}|{lx.MSG_NOUNS})\b"
+)
+#: Modifiers that say nothing of which thing it is ("the final PDF", "the new files").
+_PLAIN_MODIFIERS = frozenset(
+    {"the", "a", "an", "my", "our", "your", "his", "her", "their", "its", "this", "that", "these",
+     "those", "final", "new", "old", "latest", "updated", "revised", "full", "signed", "last",
+     "first", "second", "both", "all", "two", "three", "same", "other", "whole", "hi-res",
+     "high-res", "print", "printed", "digital", "pdf", "of", "and", "with", "to", "for", "on"}
+)  # fmt: skip
+
+
+def _compounds(text: str) -> dict[str, set[str]]:
+    out: dict[str, set[str]] = {}
+    for m in _COMPOUND.finditer(text):
+        # "kiln-schedule note" and "kiln note" share a modifier: compare a compound's parts
+        mods = {p[:5] for w in m.group("mods").split() if w not in _PLAIN_MODIFIERS
+                for p in w.split("-") if p}  # fmt: skip
+        if mods:
+            out.setdefault(m.group("head").removesuffix("s"), set()).update(mods)
+    return out
+
+
+def _other_compound(plain: str, part: str) -> str | None:
+    """The same kind of thing told apart by other words ("the contact sheet PDF" against a
+    receipt of "the glaze chart PDF"): another object."""
+    theirs = _compounds(part)
+    for head, mods in _compounds(plain).items():
+        if theirs.get(head) and not mods & theirs[head]:
+            return (f"names the {head} of {'/'.join(sorted(mods))}; the receipt's is of "
+                    f"{'/'.join(sorted(theirs[head]))}: another object")  # fmt: skip
+    return None
+
+
+def contrasted_object(clause: str, receipt_text: str, generic: frozenset[str]) -> str | None:
+    """Why a receipt's text speaks of another object than the statement: the same noun with
+    another version ("packet v3" against "packet v2", "set B" against "set A"), or a message
+    about a topic the receipt's object part does not name ("my answer about the lens prices"
+    against "thanks for the loupe recommendation")."""
+    plain = clean(clause)
+    said = clean(receipt_text)
+    theirs = _versions(said)
+    for head, ids in _versions(plain).items():
+        if theirs.get(head) and not ids & theirs[head]:
+            return (f"names {head} {'/'.join(sorted(ids))}; the receipt is of {head} "
+                    f"{'/'.join(sorted(theirs[head]))}: another object")  # fmt: skip
+    _, colon, part = said.partition(":")
+    if not colon:
+        return None
+    other = _other_compound(plain, part)
+    if other is not None:
+        return other
+    # hyphens join the words of one name ("etching-ledger"); a shared stem is a shared word
+    words = support_tokens(part.replace("-", " "))
+    if not words - generic:
+        return None  # the receipt names no object beyond its status
+    stems = {w[:5] for w in words}
+    for m in _TOPIC.finditer(plain):
+        topic = support_tokens(m.group("topic").replace("-", " ")) - generic
+        if topic and not {w[:5] for w in topic} & stems:
+            return (f"is about {m.group('topic')!r}; the receipt's message is "
+                    f"{part.strip()!r}: another message")  # fmt: skip
+    return None
