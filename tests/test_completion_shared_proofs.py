@@ -247,3 +247,30 @@ def test_series_pronouns_and_parts(
     local = "+01:00" in sentence or "local" in sentence
     recorded = datetime.fromisoformat("2026-11-20T18:00:00+01:00") if local else RECORDED
     assert lexical_invented(sentence, specs, recorded, field="summary", agent="vojan") is invented
+
+
+DELIVER_GALLERY_QUEUED = _r("media.deliver", "gallery-north", "queued", "12:00",
+                            "media.deliver to gallery-north: the print files, queued")  # fmt: skip
+JOURNAL_FAILED = _r("journal.append", "vojan-journal", "failed", "12:00",
+                    "journal.append: failed, disk full")  # fmt: skip
+MERGE_FAILED = _r("branch.merge", "glaze-calc/main", "failed", "12:00",
+                  "branch.merge fix-units into glaze-calc/main: conflict")  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("sentence", "specs", "invented"),
+    [
+        ("Files dropped off at Gallery North.", (DELIVER_GALLERY_QUEUED,), True),
+        ("Files will be dropped off at Gallery North tomorrow.", (DELIVER_GALLERY_QUEUED,),
+         False),
+        ("Wrote today's entry.", (JOURNAL_FAILED,), True),
+        ("Will write today's entry after the session.", (JOURNAL_FAILED,), False),
+        # a gerund subject with its own verb reports the attempt, it does not claim the merge
+        ("Merging fix-units hit a conflict.", (MERGE_FAILED,), False),
+        ("Merging fix-units now.", (MERGE_FAILED,), True),
+    ],
+)  # fmt: skip
+def test_more_everyday_phrasings(
+    sentence: str, specs: tuple[ReceiptSpec, ...], invented: bool
+) -> None:
+    assert _invented(sentence, *specs) is invented

@@ -425,7 +425,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(rf"\b(?:i|we)\s*(?:am|are|'m|'re)\s+(?:now\s+|also\s+|just\s+|currently\s+)?(?P<verb>{_PROGRESSIVE})\b", None, ONGOING, needs="ing"),
     # ... with its subject and auxiliary left out, as a status line: "Sending scan results to
     # Hana." (a gerund that is a subject has a finite verb after it: "Sending it twice is a risk")
-    _t(rf"^\W*(?P<verb>{_PROGRESSIVE})(?=\s+\w)(?!.*\b(?:[a-z]{{2,}}ed|is|are|was|were|has|have|had|will|would|should|can|could|may|might|must|needs?|seems?|risks?|means?|takes?|requires?|comes?|goes|went|stays?|remains?|waits?|sits?|lies|hangs|tomorrow|tonight|later|next|soon|after|once|when|if|unless)\b|.*\b(?:in the queue|on hold)\b)", None, ONGOING, needs="ing"),
+    _t(rf"^\W*(?P<verb>{_PROGRESSIVE})(?=\s+\w)(?!.*\b(?:[a-z]{{2,}}ed|is|are|was|were|has|have|had|will|would|should|can|could|may|might|must|needs?|seems?|risks?|means?|takes?|requires?|comes?|goes|went|hit|ran|broke|blew|threw|got|stuck|fell|stays?|remains?|waits?|sits?|lies|hangs|tomorrow|tonight|later|next|soon|after|once|when|if|unless)\b|.*\b(?:in the queue|on hold)\b)", None, ONGOING, needs="ing"),
     # a delegated job's state: "the salt-mandala sweep is complete", "finished the sweep"
     _t(rf"\b(?:sweep|sweeps|job|jobs|batch|batches|worker run|worker job){_MODIFIED}\b{_W}{{0,2}}?\s+(?:(?:is|was|has been|have been|are|were|got)\s+(?:now\s+|already\s+|fully\s+)?(?:complete|completed|finished|done|through|over)|(?:completed|finished|done)(?=[\s.;!,)]*$|\s+(?:at|on|today|yesterday|this|earlier|overnight)\b))\b", WORKER, needs="complete|finish|done|through|over"),
     _t(r"\b(?:completed|finished)\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){0,2}?(?:sweep|job|batch)\b", WORKER, needs="completed|finished"),
@@ -461,6 +461,8 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"\b(?P<noun>(?:journal|log|registry|ledger)\s+(?:entry|entries|line|record)|entry\s+(?:in|into|to)\s+(?:the\s+)?(?:journal|registry|ledger|memory))\s+(?:(?:is|was|has been|got)\s+)?(?:now\s+)?(?:done|complete|completed|finished|made|in(?=\W*$))\b", None, NOUN, needs="entr"),
     _t(rf"\b(?:it's|it is|is|are|now|already|sits|lives)\s+(?:now\s+|already\s+|safely\s+)?(?:in|on)\s+{_DET}\s+journal\b", JOURNAL),
     _t(rf"\bupdated\s+(?:{_DET}\s+)?journal\b", JOURNAL),
+    # "wrote today's entry", "made tonight's entry": an entry of the day is the journal's
+    _t(r"\b(?:wrote|written|made|added|filed|logged)\s+(?:today's|tonight's|this morning's|this evening's|yesterday's|the day's|my daily|the daily)\s+(?:journal\s+)?(?:entry|entries|log)\b", JOURNAL, needs="entr|log"),
     _t(r"\b(?:got|gets|has|have|received|now has)\s+(?:a|an|the|its|their|his|her)\s+(?:new\s+|own\s+)?journal\s+(?:entry|line)\b", JOURNAL),
     _t(rf"\b(?:journal|log)\s+entry\b{_W}{{0,4}}?\s+(?:now\s+)?(?:records|notes|lists|captures|documents|logs|covers)\b", JOURNAL, RECORD),
     # reminders, tasks and focus items
@@ -504,6 +506,8 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(rf"\b(?:{FILE_NOUNS})\b(?:\s+[\w'-]+){{0,2}}?\s+(?:was|were|got|has been|have been)\s+(?:picked up|collected)\b", DELIVER_FILE, needs="picked|collected"),
     _t(r"\b(?:passed|gave|dropped)\s+(?:it|them|both|the\s+[\w-]+(?:\s+[\w-]+)?)\s+(?:off\s+|over\s+|along\s+)?(?:to|with|at)\b", DELIVER, needs="passed|gave|dropped"),
     _t(r"\bleft\s+(?:it|them|both|the\s+[\w-]+(?:\s+[\w-]+)?)\s+with\b", DELIVER, needs="left"),
+    # "files dropped off at the gallery": the passive with its auxiliary left out
+    _t(rf"\b(?:{FILE_NOUNS}|it|them)\b(?:\s+(?:were|was|have been|has been|got))?\s+(?:dropped|handed)\s+(?:off|over|in)\s+(?:at|to|with)\s+(?:(?:the|our|my)\s+)?{_WHO}", DELIVER, NAMED, needs="dropped|handed"),
     _t(r"\bconfirmed\s+(?:the\s+)?(?:delivery|send|dispatch|handoff|hand-off|transfer|shipment)\b", DELIVER, needs="confirmed"),
     _t(r"\bput\s+(?:it|them|both|the\s+[\w-]+(?:\s+[\w-]+)?)\s+in\s+the\s+(?:post|mail)\b", DELIVER, needs="post|mail"),
     # "the wheel was returned to him", "sent the proofs back to Ines": a thing given back
