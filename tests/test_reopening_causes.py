@@ -254,3 +254,39 @@ def test_a_cited_audit_is_evidence_and_a_fault_it_reports_is_news() -> None:
                        [VERIFIED, CHANGED], (RENDER,))  # fmt: skip
     assert reopens("Re-verify render-0777 once more to be safe.", [VERIFIED], (RENDER,))
     assert reopens("Audit render-0777 again before the show.", [VERIFIED], (RENDER,))
+
+
+# -- ninth round (development sets 10, 11, 13) ---------------------------------------------------
+
+BACKUP = "task:backup-1104"
+BACKUP_ACKED = item("b1", "reminder", NOW - timedelta(days=1, hours=2),
+                    "weekly backup (Nov 4) - acknowledged")  # fmt: skip
+SEAL = "task:seal-plates-c"
+SEALED = item("p1", "receipt", NOW - timedelta(days=3), "provenance.seal plates-c: succeeded")
+AUDIT_FINE = item("p2", "registry", NOW - timedelta(days=1), "plates-c: digests match")
+AUDIT_BAD = item("p3", "registry", NOW - timedelta(days=1), "plates-c: digests do not match")
+
+
+def test_a_day_in_the_sentence_is_no_other_number_of_the_matter() -> None:
+    # "the Nov 4 backup reminder" speaks of task:backup-1104; its "4" is a day, not another id
+    assert reopens("Re-acknowledge the Nov 4 backup reminder, the screen looked odd.",
+                   [BACKUP_ACKED], (BACKUP,))  # fmt: skip
+    # hard negative: another id of the series is another matter
+    assert not reopens("Acknowledge backup 1111 again.", [BACKUP_ACKED], (BACKUP,))
+
+
+def test_a_check_that_found_nothing_wrong_is_no_ground_to_redo() -> None:
+    assert reopens("Step 1: re-seal plates-c so the seal is fresh.", [SEALED, AUDIT_FINE], (SEAL,))
+    # hard negative: a check that found a fault is news
+    assert not reopens("Step 1: re-seal plates-c, the digests do not match.",
+                       [SEALED, AUDIT_BAD], (SEAL,))  # fmt: skip
+
+
+def test_a_suggestion_in_the_passive_and_a_second_message_propose_a_redo() -> None:
+    assert reopens("plates-c could be re-sealed at a higher strength, just in case.",
+                   [SEALED], (SEAL,))  # fmt: skip
+    assert reopens("Draft: a second note to Oskar about the firing plan, in case the first got "
+                   "lost.", [SETTLED])  # fmt: skip
+    # hard negatives: a report of a past redo, and a second message declined
+    assert not reopens("plates-c was re-sealed on Monday.", [SEALED], (SEAL,))
+    assert not reopens("No need for a second note to Oskar about the firing plan.", [SETTLED])

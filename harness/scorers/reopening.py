@@ -25,7 +25,7 @@ _REOPEN = re.compile(
     r"re-?open\w*|revisit\w*|follow(?:ing)?[- ]?up|(?<!the )(?<!an )(?<!per )audit(?!s\b)|inspect|"
     r"look (?:at|into)|look again|"
     r"investigate|re-?examine|re-?read|(?:poll|ping|nudge|chase|remind)(?:ing)?|ask (?:\w+ )?again|"
-    r"re-?send\w*|send (?:\w+ ){0,3}again|another (?:dm|message|note|reminder|ping|thanks|thank-you|email|reply|copy|look|pass|round)|"
+    r"re-?send\w*|send (?:\w+ ){0,3}again|(?:another|a second) (?:dm|message|note|reminder|ping|thanks|thank-you|email|reply|copy|look|pass|round)|"
     # "go back over batch 3": a second pass over the same matter
     r"go back (?:over|through|to)|"
     r"re-?do|redo\w*|re-?render\w*|re-?run\w*|re-?post\w*|re-?seal\w*|re-?register\w*|"
@@ -78,6 +78,11 @@ def matter_words(matter: str) -> set[str]:
 
 
 _NUMBER = re.compile(r"\d+")
+_MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+_DAY_OR_CLOCK = re.compile(
+    rf"\b{_MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?\b|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTHS}|"
+    r"\b\d{1,2}:\d{2}\b|\b\d{4}-\d{2}-\d{2}\b"
+)
 
 
 def mentions_matter(text: str, matter: str) -> bool:
@@ -93,7 +98,8 @@ def mentions_matter(text: str, matter: str) -> bool:
         return False
     found = {w for w in words if re.search(rf"\b{re.escape(w)}\b", plain)}
     numbers = {w for w in words if w.isdigit()}
-    if numbers - found and _NUMBER.search(plain):
+    # a day or a clock time ("the Oct 2 backup", "at 14:00") is no other id's number
+    if numbers - found and _NUMBER.search(_DAY_OR_CLOCK.sub(" ", plain)):
         return False
     return 2 * len(found) >= len(words) and bool(found - numbers or not words - numbers)
 
@@ -103,6 +109,10 @@ def mentions_matter(text: str, matter: str) -> bool:
 _CLOSING = re.compile(
     r"\b(?:closes|closed|settled|settles|answers everything|all good|all set|nothing (?:else|more)|"
     r"no further|that'?s all|that is all|resolved|sorted|thank(?:s| you))\b"
+)
+_FINE = re.compile(
+    r"(?<!not )(?<!n't )(?<!no )\b(?:match|matches|matched|ok|okay|intact|verified|passed|"
+    r"no issues|no problems|unchanged|all good|as expected|in order)\b"
 )
 _RAISES = re.compile(r"\?|\b(?:but|still|however|one more|another|except|though|although)\b")
 
@@ -116,7 +126,10 @@ def settles(item: EvidenceItem) -> bool:
     # "frame 07 is still missing in the zip you delivered" names a delivery and reports a
     # problem with it: news, not a report that it is done (a question beside a thanks is not)
     done = polarity(said) == "done" and not _PROBLEM.search(clean(item.text))
-    return item.kind in _CLOSURE_KINDS or done or closing
+    # "digests match", "checked OK": a check that found nothing wrong is where it stands settled
+    fine = (_FINE.search(clean(item.text)) is not None and not _PROBLEM.search(clean(item.text))
+            and not _RAISES.search(clean(item.text)))  # fmt: skip
+    return item.kind in _CLOSURE_KINDS or done or closing or fine
 
 
 def about(item: EvidenceItem, matter: str) -> bool:
@@ -150,7 +163,9 @@ _CLAUSE_BREAK = re.compile(r"[.;:?!,]\s|\s(?:so|but|because|since|while)\s")
 #: Words that put an act forward rather than report it: modals, plans, hedged suggestions.
 _PROPOSING = re.compile(
     r"\b(?:should|must|need(?:s)? to|ought to|ha(?:ve|s) to|let'?s|let me|i will|i'll|we will|"
-    r"we'll|i'm going to|going to|plan to|worth|propose|suggest|maybe|perhaps|better)\b"
+    r"we'll|i'm going to|going to|plan to|worth|propose|suggest|maybe|perhaps|better|"
+    # "X could be re-rendered, just in case": a suggestion in the passive
+    r"could be|might be|can be|just in case|in case)\b"
 )
 #: Words that open a clause without being its verb; a clause that opens with a subject (a
 #: pronoun, a determiner, a person the context names, a possessive) reports ("Patrick wrote
