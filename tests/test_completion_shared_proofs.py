@@ -274,3 +274,49 @@ def test_more_everyday_phrasings(
     sentence: str, specs: tuple[ReceiptSpec, ...], invented: bool
 ) -> None:
     assert _invented(sentence, *specs) is invented
+
+
+GLAZE_AND_PHOTOS = _r("message.send", "mira", "succeeded", "12:00",
+                      "message.send to mira: the glaze note and the kiln photos")  # fmt: skip
+GLAZE = _r("message.send", "mira", "succeeded", "12:00", "message.send to mira: the glaze note")
+SCHEDULE_TO_TOMAS = _r("message.send", "tomas", "succeeded", "12:10",
+                       "message.send to tomas: the kiln schedule")  # fmt: skip
+SCHEDULE_QUEUED = _r("message.send", "tomas", "queued", "12:10",
+                     "message.send to tomas: the kiln schedule, queued")  # fmt: skip
+ACK_KILN = _r("reminder.ack", "reminder-kiln", "succeeded", "09:00")
+ACK_RENT = _r("reminder.ack", "reminder-rent", "succeeded", "09:05")
+RENDER_0102 = _r("media.render", "render-0102", "succeeded", "08:10")
+JOURNAL_SESSION = _r("journal.append", "vojan-journal", "succeeded", "17:00",
+                     "journal.append: the glaze session and the note to Mira")  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("sentence", "specs", "invented"),
+    [
+        ("Sent Mira the glaze note and the kiln photos.", (GLAZE_AND_PHOTOS,), False),
+        ("Mira got the glaze note; she has had it since noon.", (GLAZE,), False),
+        ("The glaze note reached Mira and Tomas got the kiln schedule.",
+         (GLAZE, SCHEDULE_TO_TOMAS), False),
+        ("Mira has the glaze note, and Tomas has the kiln schedule too.",
+         (GLAZE, SCHEDULE_TO_TOMAS), False),
+        ("Mira has the glaze note, and Tomas has the kiln schedule too.",
+         (GLAZE, SCHEDULE_QUEUED), True),
+        ("I think the kiln schedule to Tomas is still queued.", (GLAZE, SCHEDULE_QUEUED), False),
+        ("I believe the relay will deliver the schedule to Tomas tonight.", (SCHEDULE_QUEUED,),
+         False),
+        ("I'm fairly sure nothing went to Tomas yet.", (SCHEDULE_QUEUED,), False),
+        ("All of today's reminders are acknowledged.", (ACK_KILN, ACK_RENT), False),
+        ("Both reminders were cleared this morning.", (ACK_KILN, ACK_RENT), False),
+        ("Both renders are done.", (*RENDER_FAILED_THEN_OK, RENDER_0102), False),
+        ("render-2001 failed first, then rendered on the retry.", RENDER_FAILED_THEN_OK, False),
+        ("The glaze note went to Mira, and the journal has the session too.",
+         (GLAZE, JOURNAL_SESSION), False),
+        ("Mira received the glaze note at noon, as the receipt confirms.", (GLAZE,), False),
+        ("The glaze note was delivered to Mira; she replied an hour later.", (GLAZE,), False),
+        ("Everything to Mira went out: the glaze note.", (GLAZE,), False),
+    ],
+)  # fmt: skip
+def test_hard_negatives_of_the_ninth_round_rules(
+    sentence: str, specs: tuple[ReceiptSpec, ...], invented: bool
+) -> None:
+    assert _invented(sentence, *specs) is invented

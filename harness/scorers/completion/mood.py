@@ -170,6 +170,8 @@ def labelled(prefix: str) -> str | None:
     return None
 
 
+#: Verbs whose subject receives: "she got it" says our act arrived, it is no act of hers.
+_RECEIVING = frozenset({"got", "received", "has", "have", "had", "gets", "receives"})
 #: An object after a verb makes it active ("Mira sent the invoice"); a bare participle after a
 #: noun is a passive with its auxiliary left out ("Sheet uploaded and old draft deleted").
 _OBJECT_NEXT = re.compile(r"^\s+(?:the|a|an|my|our|his|her|their|this|that|it|them|us|me|him)\b")
@@ -182,6 +184,9 @@ def their_act(
     sent the invoice", "Ines posted the photos on her blog"): that person acted; the host did
     nothing."""
     subject = before.strip()
+    if subject in ("he", "she", "they") and " " not in phrase.strip():
+        # "...; she replied an hour later": the person the sentence spoke of acted
+        return phrase.strip() not in _RECEIVING
     if not subject.isalpha() or not not_ours(subject):
         return False
     # what follows the verb, inside the phrase or after it: an object makes the verb active
