@@ -59,7 +59,11 @@ def listed_with(c: Completion, recorded: Sequence[str], proved: Sequence[str]) -
     return listed
 
 
-class _Receipt(Protocol):
+class TargetReceipt(Protocol):
+    """What the list and quantifier rules read of a receipt."""
+
+    @property
+    def id(self) -> str: ...
     @property
     def target(self) -> str: ...
     @property
@@ -159,7 +163,7 @@ def _parallel(
 def unproven_item(
     c: Completion,
     anchors: Iterable[str],
-    family: Sequence[_Receipt],
+    family: Sequence[TargetReceipt],
     recorded_at: datetime,
     succeeded: frozenset[str],
 ) -> str | None:

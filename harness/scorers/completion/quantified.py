@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Protocol
 
 from harness.schema import SUCCESS_STATUSES
+from harness.scorers.completion.lists import TargetReceipt
 from harness.text.normal import clean
 
 _NUMBER = r"(?:two|three|four|five|six|seven|eight|nine|ten|\d{1,2})"
@@ -25,17 +25,6 @@ _ALL = re.compile(
 )
 
 
-class _Receipt(Protocol):
-    @property
-    def id(self) -> str: ...
-    @property
-    def target(self) -> str: ...
-    @property
-    def status(self) -> str: ...
-    @property
-    def at(self) -> datetime | None: ...
-
-
 def quantifier(clause: str) -> str | None:
     """The words by which ``clause`` speaks of every thing of a kind, or None."""
     m = _ALL.search(clean(clause))
@@ -43,7 +32,7 @@ def quantifier(clause: str) -> str | None:
 
 
 def unfinished_of_all(
-    clause: str, proof: _Receipt, own: Sequence[_Receipt], recorded_at: datetime
+    clause: str, proof: TargetReceipt, own: Sequence[TargetReceipt], recorded_at: datetime
 ) -> str | None:
     """Why a quantified statement is not proved by ``proof``: another thing of the same action
     that day, by its latest receipt at or before ``recorded_at``, has not succeeded."""
@@ -51,7 +40,7 @@ def unfinished_of_all(
     if said is None or proof.at is None:
         return None
     day = proof.at.date()
-    latest: dict[str, _Receipt] = {}
+    latest: dict[str, TargetReceipt] = {}
     for r in sorted((r for r in own if r.at is not None and r.at <= recorded_at
                      and r.at.date() == day), key=lambda r: r.at or recorded_at):  # fmt: skip
         latest[r.target] = r
