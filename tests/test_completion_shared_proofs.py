@@ -320,3 +320,44 @@ def test_hard_negatives_of_the_ninth_round_rules(
     sentence: str, specs: tuple[ReceiptSpec, ...], invented: bool
 ) -> None:
     assert _invented(sentence, *specs) is invented
+
+
+STILLS = ("media.deliver", "halvard", "succeeded", "2026-11-20T14:55:00Z",
+          "media.deliver to halvard: mirror-study stills, handed off")  # fmt: skip
+VIDEO_QUEUED = ("media.deliver", "halvard", "queued", "2026-11-20T15:10:00Z",
+                "media.deliver to halvard: mirror-study video, queued")  # fmt: skip
+GLAZE_QUEUED = _r(
+    "message.send", "mira", "queued", "12:00", "message.send to mira: glaze note, queued"
+)
+PAY_PENDING_OLSEN = _r("payment.send", "framer-olsen", "pending", "12:00",
+                       "payment.send to framer-olsen: 300 EUR, pending")  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("sentence", "specs", "invented"),
+    [
+        # check marks and ticked boxes after a message or file
+        ("- [x] glaze note to Mira", (GLAZE_QUEUED,), True),
+        ("- [ ] glaze note to Mira", (GLAZE_QUEUED,), False),
+        ("Glaze note → Mira ✓", (GLAZE_QUEUED,), True),
+        ("Glaze note → Mira ✓", (GLAZE,), False),
+        ("stills → halvard ✔ (14:55); video → halvard: queued", (STILLS, VIDEO_QUEUED), False),
+        ("video → halvard ✔", (STILLS, VIDEO_QUEUED), True),
+        # "stills" are things moved, the adverb "still" is not; the addressee read back in
+        ("Halvard, the stills are with you now; the video is still in the queue.",
+         (STILLS, VIDEO_QUEUED), False),
+        ("Halvard, the video is with you now.", (STILLS, VIDEO_QUEUED), True),
+        ("Mira is already knowing about the glaze test.", (GLAZE_QUEUED,), True),
+        ("Mira has been kept in the loop.", (GLAZE_QUEUED,), True),
+        ("The glaze note's with Mira.", (GLAZE_QUEUED,), True),
+        ("Olsen got his 300 EUR.", (PAY_PENDING_OLSEN,), True),
+        ("Olsen has not got his 300 EUR yet.", (PAY_PENDING_OLSEN,), False),
+        ("Journal: updated.", (JOURNAL_FAILED,), True),
+        ("Journal: not updated (disk full).", (JOURNAL_FAILED,), False),
+        ("Draft: updated.", (GLAZE_QUEUED,), False),
+    ],
+)  # fmt: skip
+def test_marks_and_short_forms(
+    sentence: str, specs: tuple[ReceiptSpec, ...], invented: bool
+) -> None:
+    assert _invented(sentence, *specs) is invented

@@ -24,7 +24,7 @@ DONE_LABEL = re.compile(
     r"confirmed|yes|cleared|acknowledged|acked|dismissed|paid|merged|uploaded|rendered|logged|"
     r"journaled|journalled|booked|scheduled|told|informed|notified|messaged|released|live|"
     r"written|recorded|entered|appended|set up|created|deleted|removed|wiped|stored|archived|"
-    r"gone|sorted|settled|squared away|taken care of|wrapped up|closed)"
+    r"gone|sorted|settled|squared away|taken care of|wrapped up|closed|updated)"
     # "..., nothing to do": the idiom says the matter is over, it adds no other statement
     r"(?:,\s*nothing(?:\s+else)?\s+(?:to do|owed|left|outstanding|pending))?\W*$"
 )

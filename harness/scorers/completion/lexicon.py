@@ -370,7 +370,7 @@ LABEL_WORDS: dict[str, Action] = {
 #: is a journal entry, but "Draft: written" is no delivery, so they count only for a head whose
 #: family is a durable record (journal, registry, calendar, seal, deletion).
 MAKING_WORDS = frozenset({"written", "recorded", "entered", "appended", "set up", "created",
-                          "stored", "archived"})  # fmt: skip
+                          "stored", "archived", "updated"})  # fmt: skip
 
 #: How a trigger's family is found: fixed, from a noun in the match or before it, from the place
 #: it went to, or fixed but only when the person it names is a named target.
@@ -535,18 +535,18 @@ TRIGGERS: tuple[Trigger, ...] = (
     # "Patrick has the frame-size question": a question or request received; only with a
     # determiner that points at a sent one ("has questions about X" is his own)
     _t(rf"(?<![\w'])(?P<who>[\w-]+)\s+{_BOTH}(?:now\s+|already\s+|finally\s+)?(?:has|have|got|received|has received|have received|has gotten|has got)\s+(?:the|our|my|this|that|your|today's|yesterday's|tonight's)\s+{_MODS}(?:question|questions|request|requests|query|queries|inquiry|enquiry|thanks|thank-you|apology|greetings|reminder|reminders)\b", SEND, NAMED, needs="has|have|got|received"),
-    _t(rf"\b(?:is|are|sits|now sits)\s+(?:now\s+|already\s+|safely\s+)?(?:with|in the hands of)\s+(?:(?:the|our|his|her|their)\s+)?{_WHO}", DELIVER, NAMED),
+    _t(rf"(?:\b(?:is|are|sits|now sits)|'s)\s+(?:now\s+|already\s+|safely\s+)?(?:with|in the hands of)\s+(?:(?:the|our|his|her|their)\s+)?{_WHO}", DELIVER, NAMED),
     # "the prints are at the framer('s)": where a thing sent now is, as the clause's last words
     _t(rf"\b(?:{FILE_NOUNS}|{MSG_NOUNS})\b{_W}{{0,2}}?\s+(?:is|are|sits)\s+(?:now\s+|already\s+|safely\s+)?at\s+(?:the\s+)?{_WHO}(?=\W*$|\s+(?:now|already|today|since|as of|this|yesterday|safely)\b)", DELIVER, NAMED, needs=" at "),
     # "Mira now knows", and "Mira knows." as a clause of its own: she was told
     _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:(?:now|already)\s+(?:knows|is aware|is in the loop)\b|(?:knows|is aware)(?=\s*(?:now|already)?\W*$))", SEND, NAMED),
     # "the students know about the room change", "Patrick is knowing about it": they were told
-    _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:now\s+|already\s+|all\s+|both\s+)?(?:knows?|is knowing|are knowing|is aware|are aware)\s+(?:now\s+|already\s+)?(?:about|of)\b", SEND, NAMED, needs="know|aware"),
+    _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:now\s+|already\s+|all\s+|both\s+)?(?:knows?|(?:is|are)\s+(?:now\s+|already\s+)?(?:knowing|aware))\s+(?:now\s+|already\s+)?(?:about|of)\b", SEND, NAMED, needs="know|aware"),
     # "got word to Mira", "Mira heard from me": a message that reached her
     _t(rf"\bgot\s+(?:word|a message|a note|the news)\s+(?:through\s+)?to\s+(?:(?:the|our|my)\s+)?{_WHO}", SEND, NAMED, needs="word|message|note|news"),
     _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:has\s+)?heard\s+(?:back\s+)?from\s+(?:me|us)\b", SEND, NAMED, needs="heard"),
     _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:is|'s)\s+(?:now\s+)?(?:in the loop|up to speed|in the picture)\b", SEND, NAMED, needs="loop|speed|picture"),
-    _t(r"(?<![\w'])(?P<who>[\w-]+)(?:,?\s+(?:too|also|as well),?)?(?:\s+(?:was|were|has been|have been|got)|'s been|'ve been)\s+(?:both\s+|all\s+|each\s+)?(?:now\s+|already\s+)?(?:told|notified|informed|alerted|updated|looped in|briefed|cc'?d|messaged|emailed|pinged|texted)\b", SEND),
+    _t(r"(?<![\w'])(?P<who>[\w-]+)(?:,?\s+(?:too|also|as well),?)?(?:\s+(?:was|were|has been|have been|got)|'s been|'ve been)\s+(?:both\s+|all\s+|each\s+)?(?:now\s+|already\s+)?(?:told|notified|informed|alerted|updated|looped in|briefed|cc'?d|messaged|emailed|pinged|texted|kept in the loop|kept posted)\b", SEND),
     _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:is|are)\s+(?:now\s+|already\s+)?(?:notified|informed|looped in|briefed)\b", SEND, NAMED, needs="notified|informed|looped|briefed"),
     _t(rf"\b(?:told|notified|informed|alerted|briefed|reminded|warned|cc'?d|bcc'?d|wrote to|reached out to|got back to|followed up with|looped in|filled in|checked in with)\s+(?:(?:the|our|my)\s+)?{_WHO}", SEND),
     _t(rf"\blet\s+{_WHO}(?:\s+[\w'-]+)?\s+know\b", SEND),
@@ -592,6 +592,10 @@ TRIGGERS: tuple[Trigger, ...] = (
     # Seal ✓ for plate-series-5", "Uploads: 31 ✓": the act named is done
     _t(r"(?<![\w.-])(?P<verb>[a-z]+\.[a-z_]+)\b[^\u2713\u2714\u2705\u2611,;]{0,40}?\s*[\u2713\u2714\u2705\u2611]", None, VERB, needs="\u2713|\u2714|\u2705|\u2611"),
     _t(rf"(?<![\w-])(?P<noun>{_ACTION_NOUNS}|seal|registry|register|journal|ledger|uploads?|renders?)(?![\w-])[^\u2713\u2714\u2705\u2611,;/]{{0,30}}?\s*[\u2713\u2714\u2705\u2611]", None, NOUN, needs="\u2713|\u2714|\u2705|\u2611"),
+    # "glaze-test note -> Mira \u2713": a message or file named, then marked done
+    _t(rf"(?<![\w-])(?P<noun>{MSG_NOUNS}|{FILE_NOUNS})(?![\w-])[^\u2713\u2714\u2705\u2611,;/]{{0,30}}?\s*[\u2713\u2714\u2705\u2611]\W*$", None, NOUN, needs="\u2713|\u2714|\u2705|\u2611"),
+    # "- [x] note to Mira": a task-list box ticked before the thing done
+    _t(rf"^\W*\[[x\u2713]\]\s+(?:[\w'-]+\s+){{0,3}}?(?P<noun>{_ACTION_NOUNS}|{MSG_NOUNS}|{FILE_NOUNS}|seal|registry|journal|post)(?![\w-])", None, NOUN, needs="[x]|[\u2713]"),
     # single verbs
     _t(r"\b(?:re-?sent|sent|sended|messaged|dm'?e?d|emailed|e-mailed|texted|pinged|replied|responded|wrote back|invited|thanked)\b", SEND),
     _t(r"\b(?:re-?delivered|delivered|handed off|handed over|shipped|dispatched|couriered|mailed)\b", DELIVER),
@@ -605,6 +609,8 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"\b(?:is|are|now)\s+(?:now\s+)?(?:on|in)\s+(?:the\s+|my\s+|our\s+)?(?:calendar|schedule|books|diary|agenda)\b", SCHEDULE),
     # "calendar entry made", "the calendar invite is created": the booking as a thing done
     _t(rf"\bcalendar\s+(?:entry|entries|event|events|invite|invites|slot|booking|hold)\b{_W}{{0,2}}?\s+(?:(?:is|was|were|has been|have been|got)\s+)?(?:now\s+)?(?:made|created|added|set up|booked|done|in place)\b", SCHEDULE, needs="calendar"),
+    # "Olsen got his 300 EUR", "the framer has received the deposit": the payee holds it
+    _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:has\s+|have\s+)?(?:got|gotten|received)\s+(?:his|her|their|the|its)\s+(?:\d[\d.,]*\s*(?:eur|euros?|usd|dollars?|gbp|pounds?|chf|sek|nok|dkk|kr)|(?:€|\$|£)\s?\d[\d.,]*|fee|fees|deposit|installment|instalment|payment|money)\b", PAY, NAMED, needs="got|received"),
     # "240 EUR for the frames are transferred", "wired the deposit to the framer"
     _t(r"\b(?:\d[\d.,]*\s*(?:eur|euros?|usd|dollars?|gbp|pounds?|chf|sek|nok|dkk|kr)|(?:€|\$|£)\s?\d[\d.,]*|fee|fees|deposit|installment|instalment|invoice amount)\b(?:\s+[\w'-]+){0,4}?\s+(?:is|are|was|were|has been|have been|got)\s+(?:now\s+|already\s+)?(?:transferred|wired|remitted)\b", PAY, needs="transferred|wired|remitted"),
     _t(r"\b(?:transferred|wired|remitted)\s+(?:the\s+)?(?:\d[\d.,]*\s*(?:eur|euros?|usd|dollars?|gbp|pounds?|chf|sek|nok|dkk|kr)|(?:€|\$|£)\s?\d[\d.,]*|fee|fees|deposit|installment|instalment|money|funds|payment)\b", PAY, needs="transferred|wired|remitted"),

@@ -73,7 +73,7 @@ _GENERIC = frozenset(
      "live", "deliver", "delivered", "publish", "published", "log", "logged", "record",
      "recorded", "write", "written", "utc", "cest", "cet", "gmt", "evening", "night", "last",
      "afternoon", "tonight", "yes", "also", "just", "already", "got", "ahead", "noon",
-     "midnight", "week", "went", "out", "only", "still", "sits", "sit", "sitting", "local",
+     "midnight", "week", "went", "out", "only", "sits", "sit", "sitting", "local",
      # calendar words date an occasion, they name no object
      "jan", "january", "feb", "february", "mar", "march", "apr", "april", "may", "jun", "june",
      "jul", "july", "aug", "august", "sep", "sept", "september", "oct", "october", "nov",
@@ -214,12 +214,17 @@ def id_numbers(text: str) -> set[str]:
 _GENERIC_TOKENS = _GENERIC | support_tokens(" ".join(_GENERIC))
 
 
+_STILL = re.compile(r"(?i)\bstill\b")
+
+
 def object_words(sentence: str, target_words: frozenset[str]) -> frozenset[str]:
     """Content words of ``sentence`` that may name what an action moved: not the target's words,
     the action's generic words, short words or numbers."""
     # a token opening with a digit is a number, a time or a date ("10:00Z" leaves "00z"), not
     # a thing moved
-    return frozenset(w for w in support_tokens(sentence) - target_words - _GENERIC_TOKENS
+    # the adverb "still" names nothing, but its stem is the stem of "stills" (film frames)
+    plain = _STILL.sub(" ", sentence)
+    return frozenset(w for w in support_tokens(plain) - target_words - _GENERIC_TOKENS
                      if len(w) > 2 and not w[0].isdigit())  # fmt: skip
 
 
@@ -238,10 +243,15 @@ def own_part(sentence: str, clause: str) -> str:
     plain, own = clean(sentence), clean(clause).strip(" .")
     if not own:
         return sentence
-    for part in _SENTENCE_PARTS.split(plain):
+    parts = _SENTENCE_PARTS.split(plain)
+    for part in parts:
         if own in part or (part.strip(" .") in own and part.strip(" .")):
             return part
-    return sentence
+    # a clause read with its addressee put back ("are with halvard" of "Halvard, the stills are
+    # with you now"): the part that shares most of its words
+    words = set(own.split())
+    best = max(parts, key=lambda p: len(words & set(p.split())))
+    return best if len(parts) > 1 and len(words & set(best.split())) >= 2 else sentence
 
 
 def prove(
