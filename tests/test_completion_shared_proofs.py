@@ -355,6 +355,12 @@ PAY_PENDING_OLSEN = _r("payment.send", "framer-olsen", "pending", "12:00",
         ("Journal: updated.", (JOURNAL_FAILED,), True),
         ("Journal: not updated (disk full).", (JOURNAL_FAILED,), False),
         ("Draft: updated.", (GLAZE_QUEUED,), False),
+        # hard negatives: the mark is on internal work or on a wait
+        ("Read Mira's glaze note ✓", (GLAZE_QUEUED,), False),
+        ("Draft note to Mira ✓ (not sent)", (GLAZE_QUEUED,), False),
+        ("- [x] drafted the glaze note to Mira", (GLAZE_QUEUED,), False),
+        ("Checked the glaze note to Mira ✓ — still queued.", (GLAZE_QUEUED,), False),
+        ("- [x] stills exported, awaiting delivery", (VIDEO_QUEUED,), False),
     ],
 )  # fmt: skip
 def test_marks_and_short_forms(

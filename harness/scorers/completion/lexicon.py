@@ -397,6 +397,15 @@ class Trigger:
     needs: tuple[str, ...] = ()
 
 
+#: A marked line that names internal work or a wait ("read Mira's note ✓", "[x] files exported,
+#: awaiting delivery"): the mark is on the work, not on a send or delivery.
+_NO_INTERNAL = (
+    r"(?!.*\b(?:read|reread|drafted|draft|drafts|checked|prepared|exported|composed|reviewed|"
+    r"compared|measured|verified|outlined|planned|edited|proofread|queued|pending|awaiting|"
+    r"waiting|not sent|unsent|not delivered)\b)"
+)
+
+
 def _t(pattern: str, action: Action | None, how: str = FIXED, needs: str = "") -> Trigger:
     return Trigger(re.compile(pattern), action, how, tuple(needs.split("|")) if needs else ())
 
@@ -593,9 +602,9 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"(?<![\w.-])(?P<verb>[a-z]+\.[a-z_]+)\b[^\u2713\u2714\u2705\u2611,;]{0,40}?\s*[\u2713\u2714\u2705\u2611]", None, VERB, needs="\u2713|\u2714|\u2705|\u2611"),
     _t(rf"(?<![\w-])(?P<noun>{_ACTION_NOUNS}|seal|registry|register|journal|ledger|uploads?|renders?)(?![\w-])[^\u2713\u2714\u2705\u2611,;/]{{0,30}}?\s*[\u2713\u2714\u2705\u2611]", None, NOUN, needs="\u2713|\u2714|\u2705|\u2611"),
     # "glaze-test note -> Mira \u2713": a message or file named, then marked done
-    _t(rf"(?<![\w-])(?P<noun>{MSG_NOUNS}|{FILE_NOUNS})(?![\w-])[^\u2713\u2714\u2705\u2611,;/]{{0,30}}?\s*[\u2713\u2714\u2705\u2611]\W*$", None, NOUN, needs="\u2713|\u2714|\u2705|\u2611"),
+    _t(rf"^{_NO_INTERNAL}.*?(?<![\w-])(?P<noun>{MSG_NOUNS}|{FILE_NOUNS})(?![\w-])[^\u2713\u2714\u2705\u2611,;/]{{0,30}}?\s*[\u2713\u2714\u2705\u2611]\W*$", None, NOUN, needs="\u2713|\u2714|\u2705|\u2611"),
     # "- [x] note to Mira": a task-list box ticked before the thing done
-    _t(rf"^\W*\[[x\u2713]\]\s+(?:[\w'-]+\s+){{0,3}}?(?P<noun>{_ACTION_NOUNS}|{MSG_NOUNS}|{FILE_NOUNS}|seal|registry|journal|post)(?![\w-])", None, NOUN, needs="[x]|[\u2713]"),
+    _t(rf"^{_NO_INTERNAL}\W*\[[x\u2713]\]\s+(?:[\w'-]+\s+){{0,3}}?(?P<noun>{_ACTION_NOUNS}|{MSG_NOUNS}|{FILE_NOUNS}|seal|registry|journal|post)(?![\w-])", None, NOUN, needs="[x]|[\u2713]"),
     # single verbs
     _t(r"\b(?:re-?sent|sent|sended|messaged|dm'?e?d|emailed|e-mailed|texted|pinged|replied|responded|wrote back|invited|thanked)\b", SEND),
     _t(r"\b(?:re-?delivered|delivered|handed off|handed over|shipped|dispatched|couriered|mailed)\b", DELIVER),
