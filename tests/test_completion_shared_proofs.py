@@ -169,6 +169,7 @@ def test_hedges_and_words_of_saying(
          True),
         ("Wired the deposit to Brandt this morning.", (PAY_CLAY_PENDING,), True),
         ("The loaned lens was returned to Ottavio by courier.", (MSG_THANKS,), True),
+        ("The loaned lens was returned to Ottavio.", (MSG_THANKS,), True),
         ("January open day: calendar entry made.", (SCHEDULE_PENDING,), True),
         ("January open day: calendar entry made.", (SCHEDULE_OK,), False),
         ("Winter glaze notes: live on the feed!", (POST_PENDING,), True),

@@ -663,7 +663,7 @@ PREFILTER = re.compile(
     r"receipt|holds|transfer|wired|remitted|payed|clean|wiped|trash|tick|archiv|backed|ing\b|"
     r"releas|launch|rolled|sweep|job|batch|entr|reminder|writ|question|request|arrang|set up|"
     r"sort|ok\b|okay|\u2713|\u2714|\u2611|\u2705|->|\u2192|=>|dealt|in place|in the can|in the bag|"
-    r"squared|baked|over\b|resolv|thank"
+    r"squared|baked|over\b|resolv|thank|return|kept|\[x\]"
 )
 
 # -- what keeps a phrase from asserting ---------------------------------------------------------
