@@ -1,7 +1,8 @@
 """Labelled citations for the rules of the definition that development set 5 found unread: a
 citation names exactly one item (two items at one source and instant, or an id and an artifact
 naming two, name none), an artifact names an item by id only with no offset, and a quote is the
-item's words as written (case and whitespace runs forgiven, nothing else). In other words than
+item's words as written (case and whitespace runs forgiven, nothing else: not a typographic dash
+or quotation mark for a plain one). In other words than
 the set's, with the valid citations beside them."""
 
 from __future__ import annotations
@@ -21,6 +22,12 @@ CONTEXT = [
      "text": "Glaze test tiles set aside."},
     {"id": "log-7", "kind": "artifact", "source": "output/kiln/log.txt",
      "at": "2026-09-14T09:00:00Z", "text": "zone 2: thermocouple  drift, reading held"},
+    {"id": "dash", "kind": "focus", "source": "ui/focus", "at": "2026-09-14T09:00:00Z",
+     "text": "lecture prep - closed"},
+    {"id": "quoted", "kind": "journal", "source": "notes", "at": "2026-09-14T09:00:00Z",
+     "text": 'the proof marked "final" by Ines'},
+    {"id": "accent", "kind": "journal", "source": "notes", "at": "2026-09-14T09:00:00Z",
+     "text": "sent by In\u00e8s"},
 ]  # fmt: skip
 
 
@@ -62,6 +69,15 @@ def _valid(citation: dict[str, Any]) -> bool:
         ({"id": "note-a", "quote": "kiln fired cone 6"}, False),
         ({"id": "note-a", "quote": "kiln was fired, cone 6"}, False),
         ({"id": "note-a", "quote": "cone 6, cooling quickly"}, False),
+        # a dash or a quotation mark is a character of the text: another one is a misquote
+        # (development set 13 found typographic ones forgiven), while composed and decomposed
+        # accents are one character written two ways
+        ({"id": "note-b", "quote": "glaze test tiles"}, True),
+        ({"id": "dash", "quote": "lecture prep \u2013 closed"}, False),
+        ({"id": "dash", "quote": "lecture prep - closed"}, True),
+        ({"id": "quoted", "quote": "\u201cfinal\u201d"}, False),
+        ({"id": "quoted", "quote": '"final"'}, True),
+        ({"id": "accent", "quote": "Ine\u0300s"}, True),
     ],
 )
 def test_citation_rules_with_their_hard_negatives(citation: dict[str, Any], valid: bool) -> None:

@@ -3,6 +3,7 @@ before ``recorded_at``, whose text holds any quote it gives?"""
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -10,7 +11,7 @@ from pydantic import ValidationError
 
 from harness.schema import Citation, EvidenceItem, Package
 from harness.scorers.base import Thresholds
-from harness.text.normal import clean, normalise
+from harness.text.normal import normalise
 from harness.text.support import STOPWORDS
 from harness.text.times import parse_time
 
@@ -145,7 +146,7 @@ def check_citation(
 
 def _squeezed(text: str) -> str:
     """Text folded and lower-cased with whitespace runs made one space: the form quotes match."""
-    return " ".join(clean(text).split())
+    return " ".join(unicodedata.normalize("NFC", text).lower().split())
 
 
 def _words(text: str) -> frozenset[str]:
