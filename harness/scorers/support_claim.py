@@ -134,13 +134,22 @@ def _events(text: str, st: Stance) -> tuple[tuple[str, str | None], ...]:
     return tuple(out)
 
 
+#: Adverbs a writer puts between the subject and its verb, at the subject's end.
+_TRAILING_ADVERB = re.compile(
+    r"(?:\s+(?:still|never|already|just|also|finally|only|yet|now|since|ever|then|soon|"
+    r"indeed|eventually|apparently|actually|really|certainly|definitely|[a-z]{3,}ly))+$"
+)
+
+
 def _subject_verb(core: str) -> tuple[str, str, bool]:
     """(subject, verb root, the subject acts): "okonkwo replied to" -> ("okonkwo", "reply",
     True); "kasia was paid" -> ("kasia", "pay", False); "marek has received" acts not."""
     start = PREDICATE_START.search(core, 1)
     if start is None:
         return core, "", False
-    subject = core[: start.start()].strip()
+    # "Ilse still has not replied", "Patrick finally wrote": the adverb between a subject and
+    # its verb belongs to the predicate; left in the subject it would be read as the head
+    subject = _TRAILING_ADVERB.sub("", core[: start.start()].strip())
     words = re.findall(r"[a-z][a-z'-]*", core[start.start() :])
     passive = False
     verb = ""

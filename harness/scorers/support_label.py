@@ -18,6 +18,7 @@ from itertools import pairwise
 
 from harness.scorers.base import Thresholds
 from harness.scorers.claim_support import Backing, claim_support
+from harness.scorers.support_absence import absence_label
 from harness.scorers.support_claim import ClaimReading, read_claim
 from harness.scorers.support_compare import compared_label
 from harness.scorers.support_dates import (
@@ -118,9 +119,13 @@ def _clause_label(part: str, pool: Sequence[Backing]) -> Label:
             return on_day
     if not links:
         reason = "; ".join(misses[:2]) or "it asserts nothing"
-        return prose_label(reading, pool) or (
-            "unsupported",
-            f"no cited item speaks of it ({reason})",
+        return (
+            absence_label(reading, pool)
+            or prose_label(reading, pool)
+            or (
+                "unsupported",
+                f"no cited item speaks of it ({reason})",
+            )
         )
     dated = date_label(part, reading.subject, reading.negated, [lk.backing for lk in links])
     if dated is not None:
@@ -141,6 +146,11 @@ def _clause_label(part: str, pool: Sequence[Backing]) -> Label:
             if answer[0] != "unsupported":
                 return answer
         return receipt_label(reading, chosen)
+    # a statement that the clause's act or thing is absent ("No seal.") names it with no
+    # status word: the item-level reading would answer with the item's other statements
+    absent = absence_label(reading, [lk.backing for lk in others])
+    if absent is not None:
+        return absent
     answer = item_label(reading, others)
     if answer[0] != "unsupported":
         answer = absent_person(reading, pool) or answer

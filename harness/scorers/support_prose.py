@@ -149,6 +149,7 @@ def _speaking(reading: ClaimReading, pool: Sequence[Backing]) -> list[tuple[Back
     actor = _claim_actor(reading)
     subject = roots(reading.subject) - _GENERIC - roots(" ".join(AGENTS)) - ACTION_ROOTS
     out: list[tuple[Backing, Statement]] = []
+    lettered = _lettered(reading.text)
     for b in pool:
         if is_receipt(b):
             continue
@@ -163,6 +164,8 @@ def _speaking(reading: ClaimReading, pool: Sequence[Backing]) -> list[tuple[Back
                 continue  # naming nothing, the clause's thing is its subject, every word of it
             if any(other_thing(n, s) and not names_thing(n, s) for n in names):
                 continue
+            if _other_lettered(lettered, s.text):
+                continue  # "set B" is not "set A", whatever else they share
             doer = _actor(b, s)
             if actor and doer and actor != doer and not (actor == "agent" and doer in AGENTS):
                 continue  # another's act: "Linnea: I posted" is not Uhdim's post
@@ -171,6 +174,25 @@ def _speaking(reading: ClaimReading, pool: Sequence[Backing]) -> list[tuple[Back
     # come through" against "the proofs arrived")
     objected = [(b, s) for b, s in out if wanted and shared(wanted, s.roots)]
     return objected or out
+
+
+#: A thing told from its fellows by a capital letter after its noun ("set A", "plan B",
+#: "room C"); "I" is the first person, never a letter.
+_LETTERED = re.compile(r"\b([a-z]{2,})\s+([A-HJ-Z])\b(?![\w'-])")
+
+
+def _lettered(text: str) -> dict[str, str]:
+    """The lettered things a text names, by the root of their noun: {"set": "A"}."""
+    return {root(noun): letter for noun, letter in _LETTERED.findall(text)}
+
+
+def _other_lettered(wanted: dict[str, str], text: str) -> bool:
+    """Does the text name another letter of a lettered thing the clause names ("set B" for
+    "set A")?"""
+    if not wanted:
+        return False
+    theirs = _lettered(text)
+    return any(theirs.get(noun, letter) != letter for noun, letter in wanted.items())
 
 
 #: A verb written as done: a past tense or a participle ("fired", "built", "sent").

@@ -18,7 +18,7 @@ from functools import lru_cache
 
 from harness.scorers.completion.lexicon import Action
 from harness.scorers.support_said import HEDGE_WORDS, PLAN_WORDS
-from harness.scorers.support_words import VERB_WORDS, families_of
+from harness.scorers.support_words import PREDICATE_START, VERB_WORDS, families_of
 from harness.text.names import Named, named_in, target_words
 from harness.text.normal import ascii_fold, clean
 from harness.text.polarity import Polarity, polarity
@@ -32,7 +32,10 @@ _BULLET = re.compile(r"^\s*(?:[-*\u2022>]|\d{1,2}[.)])\s+")
 _JOINS = re.compile(
     r";\s*|\s+(?:but|whereas|while|although|though)\s+|\s+[-\u2013\u2014]\s+|"
     # a question after a comma is a statement of its own ("..., did something go wrong?")
-    r",\s+(?=(?:did|do|does|is|are|was|were|can|could|has|have|will|would)\b[^,]*\?\s*$)"
+    r",\s+(?=(?:did|do|does|is|are|was|were|can|could|has|have|will|would)\b[^,]*\?\s*$)|"
+    # so is a plan after a comma ("I cancelled the note, she'll hear it in person", "no entry,
+    # will think first"): what is still to come leaves what was done a statement of fact
+    r",\s+(?=(?:i|he|she|we|they|you)?\s*(?:'ll|will|shall|must|going to)\b)"
 )
 #: A comma outside brackets: list items in a run ("spiral-6 live, spiral-7 queued").
 _COMMA = re.compile(r",\s+(?![^()]*\))(?:and\s+)?")
@@ -53,7 +56,7 @@ _UNDONE_WORDS = re.compile(
     r"\b(?:abandoned|scrapped|discarded|withdrawn|dropped|shelved|postponed|deferred|parked|skipped|held|on hold|draft|"
     r"unanswered|unreplied|overdue|not yet|no reply|no answer|no response|no word|"
     r"nothing (?:back|yet|from)|still (?:open|waiting|pending|queued|out|unsent|to)|"
-    r"in progress|in_progress|to be|missing|lost|stuck|errored|error|broken|open|todo|"
+    r"in progress|in_progress|to be|not started|not begun|unstarted|missing|lost|stuck|errored|error|broken|open|todo|"
     r"unpaid|unsent|unread|undelivered|not sent|not delivered|not done|returned|blocked)\b"
 )
 _DONE_WORDS = re.compile(
@@ -110,7 +113,8 @@ def _lines(text: str) -> list[tuple[str, bool]]:
     whether the line is a row: a row is one statement, whatever commas its cells hold)."""
     out: list[tuple[str, bool]] = []
     header: list[str] = []
-    for raw in text.splitlines() or [text]:
+    # a table flattened into one line keeps its rows apart with "||" ("a | b || c | d")
+    for raw in [r for line in text.splitlines() or [text] for r in line.split("||")]:
         line = _BULLET.sub("", raw).strip()
         if not line or _RULE.match(line):
             continue
@@ -130,7 +134,7 @@ def _lines(text: str) -> list[tuple[str, bool]]:
     return out
 
 
-def _uncommitted(text: str) -> bool:
+def uncommitted(text: str) -> bool:
     plain = clean(ascii_fold(text))
     return text.rstrip().endswith("?") or bool(_HEDGE.search(plain) or _PLAN.search(plain))
 
@@ -150,7 +154,7 @@ def _names_one(word: str) -> bool:
 
 def _state(text: str) -> Polarity | None:
     plain = clean(ascii_fold(text))
-    if _uncommitted(text):
+    if uncommitted(text):
         return None
     st = stance(plain)
     if st.says is not None:
@@ -159,7 +163,8 @@ def _state(text: str) -> Polarity | None:
     if undone is None and done is None:
         return None
     base: Polarity = "undone" if undone is not None else "done"
-    if st.negated and not (undone is not None and re.search(r"\bno\b|\bnot yet\b", undone[0])):
+    # an undone word that holds its own negation ("no reply", "not started") is not turned
+    if st.negated and not (undone is not None and re.search(r"\bno\b|\bnot\b", undone[0])):
         return "done" if base == "undone" else "undone"
     return base
 
@@ -174,8 +179,15 @@ def _pieces(sentence: str) -> list[str]:
     """A sentence's statements: at ";" and "but", and at commas when the parts name a thing
     each ("spiral-6 live, spiral-7 queued"); a part naming nothing stays with the one before."""
     out: list[str] = []
-    for part in _JOINS.split(sentence):
+    held = ""
+    for part, join in _joined(sentence):
         if not part.strip(" ."):
+            continue
+        if held:
+            part, held = f"{held} - {part}", ""
+        elif join.strip() in _DASHES and _heads_only(part):
+            # "patrick - not yet": a bare name or noun before a dash heads what follows
+            held = part.strip()
             continue
         runs = [p for p in _COMMA.split(part) if p.strip(" .")]
         named = [bool(named_in(p)) for p in runs]
@@ -189,7 +201,38 @@ def _pieces(sentence: str) -> list[str]:
             out.extend(merged)
         else:
             out.append(part)
+    if held:
+        out.append(held)
     return out
+
+
+_DASHES = frozenset("-\u2013\u2014")
+
+
+def _joined(sentence: str) -> list[tuple[str, str]]:
+    """The sentence's parts at ``_JOINS``, each with the join that follows it."""
+    out: list[tuple[str, str]] = []
+    at = 0
+    for m in _JOINS.finditer(sentence):
+        out.append((sentence[at : m.start()], m.group(0)))
+        at = m.end()
+    out.append((sentence[at:], ""))
+    return out
+
+
+#: A part of one to three words: perhaps only the head of a dash.
+_HEAD_ONLY = re.compile(r"[\w'.-]+(?:\s+[\w'.-]+){0,2}")
+_PRONOUNS = re.compile(r"\b(?:i|it|he|she|we|they|you|them|him|her)\b")
+
+
+def _heads_only(part: str) -> bool:
+    """Is the part only a name or a noun that heads what follows its dash ("patrick - not
+    yet")? A short part with a verb, a pronoun or a state of its own ("held it back - ...",
+    "sent - bounced") states something itself."""
+    plain = clean(ascii_fold(part)).strip()
+    return bool(_HEAD_ONLY.fullmatch(plain)) and not (
+        PREDICATE_START.search(plain) or _PRONOUNS.search(plain) or _state(plain) is not None
+    )
 
 
 @lru_cache(maxsize=4096)
@@ -214,7 +257,7 @@ def statements_of(item: str, text: str, sender: str = "") -> tuple[Statement, ..
                     names = before
                 before = names
                 found.append(Statement(item, piece, names, roots(piece), speaker,
-                                       _state(piece), st.negated, _uncommitted(piece), st.core,
+                                       _state(piece), st.negated, uncommitted(piece), st.core,
                                        roots(st.core), families_of(st.core),
                                        status_word(piece, st.core),
                                        frozenset(root(w) for w in re.findall(r"[a-z]+", plain))))  # fmt: skip

@@ -35,13 +35,20 @@ PRESENCE = re.compile(
     r"(?:landed|ended up)\s+in\s+(?:the\s+)?(?:output|folder|directory|dir|bucket|drop|"
     r"storage|disk|archive)s?)\b"
 )
-#: Words that open a predicate: a clause's subject ends where the first of these starts.
+#: Words that open a predicate: a clause's subject ends where the first of these starts. The
+#: irregular past tenses are there because a claim's verb is as often "wrote" or "sold" as a
+#: regular "-ed" one; a prefix joined by a hyphen ("re-sealed", "co-signed") is part of the verb.
 PREDICATE_START = re.compile(
-    r"\b(?:is|are|was|were|has|have|had|do|does|did|will|would|can|could|should|shows?|"
+    r"\b(?:(?:re|un|pre|co|over|mis)-)?"
+    r"(?:is|are|was|were|has|have|had|do|does|did|will|would|can|could|should|shows?|"
     r"contains|lists|carries|lacks|needs|wants|asked|asks|got|gets|drifts|meets|met|"
     r"reached|holds|took|takes|ran|runs|went|goes|remains|stays|uses|started|starts|"
     r"came|comes|found|made|gave|left|kept|held|sent|paid|said|says|told|saw|brought|bought|"
-    r"began|became|put|set|skipped|[a-z]{3,}ed)\b"
+    r"began|became|put|set|skipped|spoke|sold|built|drew|chose|heard|knew|thought|"
+    r"taught|forgot|understood|[a-z]{3,}ed|"
+    # "wrote to confirm the prints arrived", "wrote that ...": a report of what the writer
+    # said, whose own predicate is the one that counts
+    r"wrote(?!\s+(?:that|to\s+(?:say|confirm|ask|report|tell|let))\b))\b"
 )
 #: Words read as plainer ones, on both sides: negations without "not" ("skipped the check" did
 #: not do it, "lacks a seal" has none, "nowhere on the feed" is not on it, "accidental" is not

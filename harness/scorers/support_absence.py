@@ -1,0 +1,122 @@
+"""A clause against a statement of absence: "No seal.", "no journal entry", "checks: none",
+"Wrote to nobody.", an empty list field (``"checks": []``).
+
+Why a module of its own: such a statement names the thing that did not come about with a noun
+or a bare verb, and no status word. The statement reading (``support_statements``) finds no
+state in it, and the item-level reading matches the clause's words against the item's other
+statements ("audited project-general" for "re-sealed project-general"), which gives the wrong
+polarity. Here the absent words are read off the statement and compared with the clause's own
+act and object: every absent word among the clause's words, and the statement says the clause's
+act did not come about. The clause affirming it is contradicted; the clause denying it is
+supported. A statement that is asked, guessed or planned says nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+
+from harness.schema import EvidenceItem
+from harness.scorers.claim_support import Backing
+from harness.scorers.support_claim import ClaimReading
+from harness.scorers.support_link import is_receipt
+from harness.scorers.support_statements import statements_of, uncommitted
+from harness.scorers.support_words import AGENTS
+from harness.text.normal import ascii_fold, clean
+from harness.text.roots import root, roots, same_root
+
+Label = tuple[str, str]
+
+#: "no journal entry", "No seal.": a statement that opens with "no" and a noun of one to three
+#: words, then ends or goes on after a comma. "no need to ..." and "no longer" are no absence.
+_NO_NOUN = re.compile(
+    r"^\W*no\s+(?!need\b|longer\b|more\b|doubt\b|problem\b|worries\b)"
+    r"([a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})\s*(?:[,.;!]|$)"
+)
+#: "checks: none", "replies - 0": a heading and nothing under it.
+_NONE_UNDER = re.compile(
+    r"^\W*([a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})\s*(?::|\s-)\s*(?:none|nothing|nil|n/a|0)\s*[.!]?$"
+)
+#: "Wrote to nobody", "sent nothing": a verb whose object is no one or nothing.
+_VERB_NOBODY = re.compile(
+    r"^\W*([a-z]{3,})\s+(?:to\s+|with\s+)?(?:nobody|no one|noone|nothing|none)\b"
+)
+
+
+def _absences(item: EvidenceItem) -> tuple[tuple[str, frozenset[str], bool], ...]:
+    """(statement, the roots of what it says is absent, it is a bare verb) for every
+    statement of absence of the item, and for every empty list among its fields."""
+    sender = str((item.data or {}).get("from") or "") if item.kind == "message" else ""
+    out: list[tuple[str, frozenset[str], bool]] = []
+    for s in statements_of(item.id, item.text, sender):
+        for part in _parts(s.text):
+            if uncommitted(part):
+                continue  # "no seal yet?" asks; "no seal, probably" guesses
+            plain = clean(ascii_fold(part)).strip()
+            for pattern, verb in ((_NO_NOUN, False), (_NONE_UNDER, False), (_VERB_NOBODY, True)):
+                hit = pattern.match(plain)
+                if hit is not None:
+                    absent = frozenset(root(w) for w in hit.group(1).split())
+                    out.append((part.strip(), absent, verb))
+                    break
+    for key, value in (item.data or {}).items():
+        if isinstance(value, list) and not value:
+            out.append((f"{key}: []", frozenset({root(w) for w in re.split(r"[_\W]+", key) if w}),
+                        False))  # fmt: skip
+    return tuple(out)
+
+
+def _parts(text: str) -> Iterator[str]:
+    """The statement, and its part before the first comma ("no journal entry, will think
+    first"): the absence is stated there whatever the rest adds."""
+    yield text
+    head = text.split(",", 1)[0]
+    if head != text:
+        yield head
+
+
+def _clause_words(reading: ClaimReading) -> frozenset[str]:
+    """The roots of the clause's words, its verb too, with a "re" prefix off as well: a
+    recheck is a check, re-sealing is sealing."""
+    words = re.findall(r"[a-z][a-z-]*", clean(ascii_fold(reading.text)))
+    out = set(roots(reading.text))
+    for w in words:
+        out.add(root(w))
+        bare = w.removeprefix("re-") if w.startswith("re-") else w.removeprefix("re")
+        if bare != w and len(bare) >= 4:
+            out.add(root(bare))
+    if reading.verb:
+        out.add(root(reading.verb))
+    return frozenset(out)
+
+
+def _all_in(absent: frozenset[str], words: frozenset[str]) -> bool:
+    return bool(absent) and all(any(same_root(a, w) for w in words) for a in absent)
+
+
+def absence_label(reading: ClaimReading, pool: Sequence[Backing]) -> Label | None:
+    """The clause against the newest statement of absence whose every absent word is one of
+    the clause's own words, or None. A bare verb's absence ("Wrote to nobody") is the writer's
+    own: it answers a clause of the agent's act or no one's, not another person's."""
+    words = _clause_words(reading)
+    person = reading.head.lower() if reading.subject_acts else ""
+    found: list[tuple[Backing, str]] = []
+    for b in pool:
+        if is_receipt(b):
+            continue
+        for text, absent, verb in b.once(_absences):
+            if not _all_in(absent, words):
+                continue
+            if verb and person and person not in AGENTS:
+                continue
+            found.append((b, text))
+    if not found:
+        return None
+    b, text = max(enumerate(found), key=lambda e: (e[1][0].item.at, e[0]))[1]
+    said = f"{b.item.id} says {text!r}: none, so undone"
+    # the clause's own negation of the thing ("ran no checks", "did not re-seal", "- no
+    # deadline") denies it, whatever else the clause says came about
+    claim = "undone" if reading.negated or reading.says == "undone" else "done"
+    if claim == "undone":
+        return "supported", f"{said}, as the claim says"
+    return "contradicted", f"{said}; the claim says done"

@@ -1,0 +1,156 @@
+"""Claim support: negation forms and sentence shapes the polarity reading must follow.
+
+Written for the general English constructions, in scenes and words of their own (no line of a
+labelled set): statements of absence ("No stamp.", "no diary line", "tests: none", "Phoned
+nobody."), a plan after a comma that leaves the fact before it a fact, a bare name heading a dash
+("ondra - not yet"), tables flattened into one line with "||", lettered things ("batch C" is not
+"batch D"), "not started", irregular past tenses ("wrote"), prefixed verbs ("re-stamped"), and a
+name followed by an adverb. Each rule has hard negatives: a clause whose words the absence does
+not name, another person's act, a question, another letter.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from harness.schema import EvidenceItem
+from harness.scorers.base import Thresholds
+from harness.scorers.claim_support import Backing
+from harness.scorers.support_claim import read_claim
+from harness.scorers.support_label import support_label
+from harness.scorers.support_statements import statements_of
+
+
+def _item(iid: str, kind: str, text: str, at: str = "2026-11-20T09:00:00Z", **data: Any) -> Backing:
+    return Backing.of(EvidenceItem(id=iid, kind=kind, source="host", at=at, text=text,
+                                   data=data or None))  # fmt: skip
+
+
+def _label(claim: str, *items: Backing) -> str:
+    return support_label(claim, list(items), Thresholds())[0]
+
+
+# -- statements of absence ---------------------------------------------------------------------
+
+DAY = _item("h1", "history", "Tuesday: reviewed the kiln-log, fixed two typos in it. No stamp.")
+
+
+def test_no_and_a_noun_denies_the_act_it_names() -> None:
+    assert _label("On Tuesday Vojan stamped the kiln-log.", DAY) == "contradicted"
+    assert _label("On Tuesday Vojan did not stamp the kiln-log.", DAY) == "supported"
+    # a prefixed verb is the same act ("re-stamped" is stamping again)
+    assert _label("On Tuesday Vojan re-stamped the kiln-log.", DAY) == "contradicted"
+
+
+def test_an_absence_answers_only_the_clause_that_names_what_is_absent() -> None:
+    # hard negative: the review is no stamp; "No stamp." says nothing of it
+    assert _label("On Tuesday Vojan reviewed the kiln-log.", DAY) != "contradicted"
+
+
+DIARY = _item("s1", "session", "read the glaze chapter. no diary line, will decide later.")
+
+
+def test_a_plan_after_the_absence_leaves_it_stated() -> None:
+    assert _label("Uhdim wrote a diary line about the glaze chapter.", DIARY) == "contradicted"
+    assert _label("Uhdim did not write a diary line about the chapter.", DIARY) == "supported"
+
+
+def test_an_asked_absence_states_nothing() -> None:
+    asked = _item("s2", "session", "read the glaze chapter. no diary line yet?")
+    assert _label("Uhdim wrote a diary line about the glaze chapter.", asked) != "contradicted"
+
+
+RUN = _item("b1", "heartbeat", "07:00 read - nothing due; tests: none", outcome="read")
+EMPTY = _item("b2", "heartbeat", "07:00 read", outcome="read", probes=[])
+
+
+def test_a_heading_with_none_under_it_is_an_absence() -> None:
+    assert _label("Vojan ran no tests at the 07:00 heartbeat.", RUN) == "supported"
+    assert _label("Vojan ran a retest at the 07:00 heartbeat.", RUN) == "contradicted"
+
+
+def test_an_empty_list_field_is_an_absence() -> None:
+    assert _label("Vojan ran no probes at the 07:00 heartbeat.", EMPTY) == "supported"
+    assert _label("Vojan ran two probes at the 07:00 heartbeat.", EMPTY) == "contradicted"
+
+
+PHONED = _item("j1", "journal", "Quiet evening. The glaze test is cooling. Phoned nobody.")
+
+
+def test_a_verb_with_nobody_denies_the_writers_act() -> None:
+    assert _label("Uhdim phoned someone that evening.", PHONED) == "contradicted"
+    assert _label("Uhdim phoned nobody that evening.", PHONED) == "supported"
+
+
+def test_a_verb_with_nobody_is_no_answer_for_another_persons_act() -> None:
+    # hard negative: the journal's writer phoned nobody; Ondra's own call is not its to deny
+    assert _label("Ondra phoned someone that evening.", PHONED) != "contradicted"
+
+
+# -- statement shapes --------------------------------------------------------------------------
+
+
+def test_a_bare_name_before_a_dash_heads_what_follows() -> None:
+    said = _item("s3", "session",
+                 "class got the new deadline (host confirm 9:10). ondra - not yet, not on the "
+                 "class list.")  # fmt: skip
+    assert _label("Ondra has been told about the new deadline.", said) == "contradicted"
+    assert _label("Ondra has not been told about the new deadline yet.", said) == "supported"
+    texts = [s.text for s in statements_of("x", "kept it back - I will send it Monday.")]
+    # hard negative: a short part with a verb of its own states something itself
+    assert texts[0] == "kept it back"
+
+
+def test_a_plan_after_a_comma_is_its_own_statement() -> None:
+    texts = [s.text for s in statements_of("x", "I called off the Monday visit to Ines, she'll "
+                                                "come by later.")]  # fmt: skip
+    assert texts[0] == "I called off the Monday visit to Ines"
+    note = _item("m1", "message", "I cancelled the Monday card to Ines, she'll hear it from me.",
+                 **{"from": "host", "to": "uhdim", "thread": "thread:host"})  # fmt: skip
+    assert _label("The Monday card to Ines was sent.", note) == "contradicted"
+    assert _label("The Monday card to Ines was not sent.", note) == "supported"
+
+
+def test_a_table_flattened_with_double_bars_is_read_row_by_row() -> None:
+    table = _item("n1", "memory",
+                  "recipient | status || ines | delivered || bo | failed (bounced) || karel | "
+                  "delivered")  # fmt: skip
+    assert _label("Karel's message was delivered.", table) == "supported"
+    assert _label("Karel's message did not get through.", table) == "contradicted"
+    assert _label("Bo's message was delivered.", table) == "contradicted"
+
+
+def test_a_lettered_thing_is_not_its_fellow() -> None:
+    hist = _item("h2", "history",
+                 "Delivered glaze batch C to Studio Vrba; they want batch D in spring, not "
+                 "started.")  # fmt: skip
+    assert _label("Batch D has been delivered to Vrba.", hist) == "contradicted"
+    assert _label("Batch D has not been delivered to Vrba.", hist) == "supported"
+    # hard negative: batch C's own statement answers batch C, not batch D's
+    assert _label("Studio Vrba received glaze batch C.", hist) == "supported"
+    assert _label("Studio Vrba never received batch C.", hist) == "contradicted"
+
+
+def test_not_started_is_undone() -> None:
+    note = _item("n2", "memory", "- index cards: printed\n- poster: not started")
+    assert _label("The poster has been printed.", note) == "contradicted"
+    assert _label("The poster has not been printed.", note) == "supported"
+
+
+# -- reading the clause ------------------------------------------------------------------------
+
+
+def test_an_irregular_past_ends_the_subject() -> None:
+    r = read_claim("Uhdim wrote a letter to the framer.")
+    assert r.subject == "uhdim" and r.verb
+    # "wrote to confirm ..." reports what was said: the report's own verb counts
+    assert read_claim("Vrba wrote to confirm the crates arrived.").subject != "vrba"
+
+
+def test_a_prefixed_verb_is_one_word() -> None:
+    assert read_claim("On Monday Vojan re-stamped the archive.").subject == "on monday vojan"
+
+
+def test_an_adverb_after_a_name_is_no_head() -> None:
+    assert read_claim("Ilse still has not replied to the invite.").head == "ilse"
+    assert read_claim("Karel finally paid the framer.").head == "karel"
