@@ -154,3 +154,50 @@ def test_a_prefixed_verb_is_one_word() -> None:
 def test_an_adverb_after_a_name_is_no_head() -> None:
     assert read_claim("Ilse still has not replied to the invite.").head == "ilse"
     assert read_claim("Karel finally paid the framer.").head == "karel"
+
+
+# -- claims with no status word, states and versions -------------------------------------------
+
+SLIDES = _item("r1", "receipt", "media.deliver to ottilie: workshop-handouts v4, delivered",
+               action="media.deliver", target="ottilie", status="succeeded")  # fmt: skip
+
+
+def test_has_and_a_plural_thing_is_possession() -> None:
+    assert _label("Ottilie has workshop-handouts v4.", SLIDES) == "supported"
+    assert _label("Ottilie does not have workshop-handouts v4.", SLIDES) == "contradicted"
+    assert read_claim("Ottilie has workshop-handouts v4.").verb == "have"
+    # hard negative: a participle after "has" is still the verb
+    assert read_claim("Ottilie has received the handouts.").verb != "have"
+
+
+def test_another_version_of_the_thing_is_no_answer() -> None:
+    assert _label("Ottilie has the workshop recording v5.", SLIDES) == "unsupported"
+    assert _label("Ottilie has the handouts, version 4.", SLIDES) == "supported"
+
+
+def test_still_in_progress_is_undone_against_a_later_receipt() -> None:
+    focus = _item("f1", "focus", "focus: glossary draft - in progress", "2026-11-20T08:00:00Z",
+                  item="task-glossary", state="in_progress")  # fmt: skip
+    done = _item("r2", "receipt", "task.complete task-glossary: succeeded", "2026-11-20T18:00:00Z",
+                 action="task.complete", target="task-glossary", status="succeeded")  # fmt: skip
+    assert _label("task-glossary is still in progress.", focus, done) == "contradicted"
+    assert _label("task-glossary is complete.", focus, done) == "supported"
+
+
+def test_missing_from_a_record_is_answered_by_its_row() -> None:
+    reg = _item("g1", "registry", "print-33 registered; hashes agree", path="prints/p33.tif")
+    assert _label("print-33 is missing from the registry.", reg) == "contradicted"
+    assert _label("The registry lists print-33.", reg) == "supported"
+
+
+def test_a_notice_that_is_out_is_answered_by_its_line() -> None:
+    note = _item("n3", "memory", "- seminar handout: out (09:40)\n- venue change: waiting in "
+                                 "outbox\n- marks: not started")  # fmt: skip
+    assert _label("The venue change notice is out to the group.", note) == "contradicted"
+    assert _label("The venue change notice is still waiting in the outbox.", note) == "supported"
+
+
+def test_keyed_runs_in_a_line_are_statements_each() -> None:
+    texts = [s.text for s in statements_of("x", "poster-text: closed, flyer: in progress, "
+                                                "banner-copy: open")]  # fmt: skip
+    assert texts == ["poster-text: closed", "flyer: in progress", "banner-copy: open"]

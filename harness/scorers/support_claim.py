@@ -159,9 +159,12 @@ def _subject_verb(core: str) -> tuple[str, str, bool]:
             continue
         if word in AUX:
             # "has Vojan's answer": a possessive after it is what is had, never a participle
-            if word in ("has", "have", "had") and (i + 1 >= len(words) or words[i + 1].endswith(
-                    "'s") or not (words[i + 1].endswith(("ed", "en")) or words[i + 1] in AUX | BE
-                    or root(words[i + 1]) != words[i + 1])):  # fmt: skip
+            # a plural after it ("has lecture-slides") is what is had as well: only a form
+            # ending in -ed or -en, or an irregular one not ending in -s, is a participle
+            after = words[i + 1] if i + 1 < len(words) else ""
+            if word in ("has", "have", "had") and (not after or after.endswith("'s") or not (
+                    after.endswith(("ed", "en")) or after in AUX | BE
+                    or (root(after) != after and not after.endswith("s")))):  # fmt: skip
                 verb = "have"  # "has the files": possession
                 break
             continue

@@ -109,6 +109,14 @@ def _clause_label(part: str, pool: Sequence[Backing]) -> Label:
     if compared is not None:
         return compared
     links, misses = link(reading, pool)
+    versions = _versions(part)
+    if versions:
+        # "the audio v3" is not "the slides v2": an item that gives its thing another version
+        # and never the clause's speaks of another thing
+        other = [lk for lk in links if _versions(lk.backing.item.text).isdisjoint(versions)
+                 and _versions(lk.backing.item.text)]  # fmt: skip
+        misses = [*misses, *(f"{lk.backing.item.id} gives another version" for lk in other)]
+        links = [lk for lk in links if lk not in other]
     undated = strip_days(part)
     if not links and undated != part:
         # a date is no id: the clause without its dates finds the occasion its date is about
@@ -161,6 +169,14 @@ def _clause_label(part: str, pool: Sequence[Backing]) -> Label:
         # abandoned"), names the thing outright, or states it twice ("sent - bounced")
         return prose
     return answer
+
+
+#: A version written after a thing ("v2", "version 3", "rev 4").
+_VERSION = re.compile(r"\b(?:v|version\s+|rev\.?\s*|revision\s+)(\d+)\b", re.IGNORECASE)
+
+
+def _versions(text: str) -> frozenset[str]:
+    return frozenset(_VERSION.findall(text))
 
 
 #: The agent's own prose: what it wrote or believed, never the host's record of an outcome.

@@ -37,6 +37,7 @@ Label = tuple[str, str]
 #: Words that tell no thing apart: kinds of record and of message, and the claim's own verbs.
 _GENERIC = roots(
     "note notes message messages thread item entry file files thing matter one update word "
+    "notice notices email emails letter letters mail "
     "receipt arrival delivery confirmation "
     "journal session heartbeat registry log list table row line week day today yesterday"
 )
@@ -48,9 +49,12 @@ def _object_roots(reading: ClaimReading) -> frozenset[str]:
     named = roots(" ".join(n.literal for n in reading.names))
     own = roots(without_outcome_words(reading.text))
     verbs = {reading.verb, root(reading.verb)} if reading.verb else set()
-    return frozenset(
-        r for r in own - named - ACTION_ROOTS - _GENERIC - roots(" ".join(AGENTS)) - verbs
-    )
+    other = named | ACTION_ROOTS | _GENERIC | roots(" ".join(AGENTS)) | verbs | _PRESENCE_ROOTS
+    return frozenset(own - other)
+
+
+#: Words of a thing's presence or absence: how it stands, not what it is ("is missing from").
+_PRESENCE_ROOTS = roots("missing absent present gone")
 
 
 def _item_statements(item: EvidenceItem) -> tuple[Statement, ...]:
@@ -76,7 +80,9 @@ _ANSWER = re.compile(r"\b(?:repl|answer|respon|wrote back|write back|heard back|
 #: Verbs that say only that a thing came about: any status of the thing answers them.
 _OCCURRED = re.compile(
     r"\b(?:took place|take place|went ahead|go ahead|happened|happen|occurred|occur|"
-    r"came off|went through|go through)\b",
+    r"came off|went through|go through|"
+    # "the notice is out": it went out, whichever way ("waiting in outbox" answers it)
+    r"(?:is|are|was|were) (?:now |already )?out)\b",
     re.IGNORECASE,
 )
 
@@ -97,7 +103,9 @@ def _same_action(reading: ClaimReading, b: Backing, s: Statement, by_verb: bool)
         # a person's own act ("Patrick asked") is no status of a thing ("thread closed"); their
         # own line is ("Kwame: got your note" for "Kwame confirmed he got it")
         return False
-    if by_verb and not FAMILY_WORDS.get(root(reading.verb)) and not _OCCURRED.search(reading.text):
+    # a thing's presence ("is missing from the registry") is answered by any status of it
+    occurred = _OCCURRED.search(reading.text) or reading.presence
+    if by_verb and not FAMILY_WORDS.get(root(reading.verb)) and not occurred:
         verb = root(reading.verb)
         if not any(verb in x.roots for x in _statements(b)) or not s.status:
             return False

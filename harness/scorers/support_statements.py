@@ -190,7 +190,8 @@ def _pieces(sentence: str) -> list[str]:
             held = part.strip()
             continue
         runs = [p for p in _COMMA.split(part) if p.strip(" .")]
-        named = [bool(named_in(p)) for p in runs]
+        # "captions: closed, price-list: in progress": each "key: value" names its own thing
+        named = [bool(named_in(p) or _KEYED.match(p)) for p in runs]
         if len(runs) > 1 and sum(named) >= 2:
             merged: list[str] = []
             for run, has in zip(runs, named, strict=True):
@@ -206,6 +207,8 @@ def _pieces(sentence: str) -> list[str]:
     return out
 
 
+#: A run that gives a key and its value ("price-list: in progress").
+_KEYED = re.compile(r"^\s*[\w][\w '-]{0,40}:\s+\S")
 _DASHES = frozenset("-\u2013\u2014")
 
 

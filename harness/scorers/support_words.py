@@ -175,6 +175,10 @@ class Segment:
     says: Polarity | None
 
 
+#: A thing still being worked on ("is still in progress", "underway").
+_UNDER_WAY = re.compile(r"\b(?:in progress|in_progress|underway|under way|ongoing)\b")
+
+
 def segments_of(plain: str) -> tuple[Segment, ...]:
     """The parts of already ``plain_negations``-read text, each read for its own stance."""
     found: list[Segment] = []
@@ -182,6 +186,11 @@ def segments_of(plain: str) -> tuple[Segment, ...]:
         if part.strip(" ."):
             st = stance(part)
             says = None if _UNCOMMITTED.search(part) else st.says
+            if says is None and _UNDER_WAY.search(part) and not _UNCOMMITTED.search(part):
+                # a claim that a thing is still being worked on says it is not done; read on
+                # the claim's side only, where the clause speaks of one thing (an item's list
+                # of several is read statement by statement)
+                says = "done" if st.negated else "undone"
             found.append(Segment(part, roots(st.core) | roots(part), st.negated, says))
     return tuple(found)
 
