@@ -201,3 +201,37 @@ def test_keyed_runs_in_a_line_are_statements_each() -> None:
     texts = [s.text for s in statements_of("x", "poster-text: closed, flyer: in progress, "
                                                 "banner-copy: open")]  # fmt: skip
     assert texts == ["poster-text: closed", "flyer: in progress", "banner-copy: open"]
+
+
+# -- universal negations and day-relative claims ----------------------------------------------
+
+QUIET = _item("s4", "session", "Checked the kiln log. Keeping the cone-6 recipe. Not sending a "
+                               "thing to anyone today.")  # fmt: skip
+NONE_OUT = _item("j4", "journal", "Slow day. Nothing went out today; the quote to Radek waits "
+                                  "for Friday.")  # fmt: skip
+
+
+def test_not_doing_it_to_anyone_denies_every_such_act_that_day() -> None:
+    assert _label("Vojan sent nothing today.", QUIET) == "supported"
+    assert _label("Vojan sent the recipe to someone today.", QUIET) == "contradicted"
+    assert _label("Vojan did not send anything today.", QUIET) == "supported"
+
+
+def test_nothing_went_out_denies_any_sending() -> None:
+    assert _label("Something went out today.", NONE_OUT) == "contradicted"
+    assert _label("Nothing was sent today.", NONE_OUT) == "supported"
+    assert _label("The quote to Radek was sent today.", NONE_OUT) == "contradicted"
+    assert _label("The quote to Radek has not been sent.", NONE_OUT) == "supported"
+
+
+def test_a_universal_negation_answers_only_its_own_kind_of_act() -> None:
+    # hard negatives: keeping a recipe is no sending; "nothing new" is no act denied; a reply is
+    # someone else's act; a claim of another day is not the day the statement speaks of
+    assert _label("Vojan decided to keep the cone-6 recipe.", QUIET) != "contradicted"
+    inbox = _item("b3", "heartbeat", "inbox checked, nothing new.")
+    assert _label("Uhdim read a chapter on glaze chemistry at that heartbeat.", inbox) != (
+        "contradicted"
+    )
+    quiet = _item("b4", "heartbeat", "nobody replied overnight.")
+    assert _label("Uhdim sent the proofs to Radek.", quiet) != "contradicted"
+    assert _label("Vojan sent the recipe to someone yesterday.", QUIET) != "contradicted"

@@ -15,12 +15,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 
 from harness.schema import EvidenceItem
 from harness.scorers.claim_support import Backing
+from harness.scorers.completion import lexicon as lx
+from harness.scorers.completion.lexicon import Action
 from harness.scorers.support_claim import ClaimReading
+from harness.scorers.support_dates import DEICTIC, days_in
 from harness.scorers.support_link import is_receipt
-from harness.scorers.support_statements import statements_of, uncommitted
+from harness.scorers.support_statements import statements_of, uncommitted, verb_families
 from harness.scorers.support_words import AGENTS
 from harness.text.normal import ascii_fold, clean
 from harness.text.roots import root, roots, same_root
@@ -43,27 +47,69 @@ _VERB_NOBODY = re.compile(
 )
 
 
-def _absences(item: EvidenceItem) -> tuple[tuple[str, frozenset[str], bool], ...]:
-    """(statement, the roots of what it says is absent, it is a bare verb) for every
-    statement of absence of the item, and for every empty list among its fields."""
+@dataclass(frozen=True)
+class Absence:
+    """One statement of absence: its text, the roots of what it says is absent, whether that
+    is a bare verb (the writer's own act), and, for a universal one ("Nothing went out
+    today"), the action families it denies and the day word it is said of."""
+
+    text: str
+    absent: frozenset[str]
+    verb: bool = False
+    families: frozenset[Action] = frozenset()
+    day: str = ""
+
+
+def _absences(item: EvidenceItem) -> tuple[Absence, ...]:
+    """Every statement of absence of the item, and every empty list among its fields."""
     sender = str((item.data or {}).get("from") or "") if item.kind == "message" else ""
-    out: list[tuple[str, frozenset[str], bool]] = []
+    out: list[Absence] = []
     for s in statements_of(item.id, item.text, sender):
         for part in _parts(s.text):
             if uncommitted(part):
                 continue  # "no seal yet?" asks; "no seal, probably" guesses
             plain = clean(ascii_fold(part)).strip()
-            for pattern, verb in ((_NO_NOUN, False), (_NONE_UNDER, False), (_VERB_NOBODY, True)):
-                hit = pattern.match(plain)
-                if hit is not None:
-                    absent = frozenset(root(w) for w in hit.group(1).split())
-                    out.append((part.strip(), absent, verb))
-                    break
+            found = _absence(part.strip(), plain)
+            if found is not None:
+                out.append(found)
+                break
     for key, value in (item.data or {}).items():
         if isinstance(value, list) and not value:
-            out.append((f"{key}: []", frozenset({root(w) for w in re.split(r"[_\W]+", key) if w}),
-                        False))  # fmt: skip
+            absent = frozenset({root(w) for w in re.split(r"[_\W]+", key) if w})
+            out.append(Absence(f"{key}: []", absent))
     return tuple(out)
+
+
+def _absence(text: str, plain: str) -> Absence | None:
+    for pattern, verb in ((_NO_NOUN, False), (_NONE_UNDER, False), (_VERB_NOBODY, True)):
+        hit = pattern.match(plain)
+        if hit is not None:
+            return Absence(text, frozenset(root(w) for w in hit.group(1).split()), verb)
+    if _UNIVERSAL.search(plain) and not _RESPONSE.search(plain):
+        families = _verb_families(plain)
+        if families:
+            day = DEICTIC.search(plain)
+            return Absence(text, frozenset(), True, families, day.group() if day else "")
+    return None
+
+
+#: "Nothing went out today", "Not sending to anyone today", "nobody was paid": no act of the
+#: kind its verb names came about, whatever its object.
+_UNIVERSAL = re.compile(
+    r"\b(?:nothing(?! (?:new|more|else|much|owed|due|pending|to|left))|nobody|no one|noone)\b|"
+    r"\b(?:not|never|no)\b[^.;]*\b(?:anyone|anybody|anything)\b"
+)
+#: Words of someone else's response ("nobody replied"): not the writer's own act.
+_RESPONSE = re.compile(r"\b(?:repl|answer|respon|back\b|heard)")
+#: "went out", "go out": a sending of any kind.
+_OUT = re.compile(r"\b(?:went|gone|go|goes|going) out\b")
+_GOING_OUT = frozenset({lx.SEND, lx.DELIVER_FILE, lx.PUBLISH})
+
+
+def _verb_families(plain: str) -> frozenset[Action]:
+    """The action families the text's verbs name ("sending", "paid"), and a sending of any
+    kind for "went out" ("something went out today")."""
+    return verb_families(plain) | (_GOING_OUT if _OUT.search(plain) else frozenset())
 
 
 def _parts(text: str) -> Iterator[str]:
@@ -90,6 +136,10 @@ def _clause_words(reading: ClaimReading) -> frozenset[str]:
     return frozenset(out)
 
 
+def _same_family(mine: frozenset[Action], theirs: frozenset[Action]) -> bool:
+    return any(a is b or a.matches(b.verb) or b.matches(a.verb) for a in mine for b in theirs)
+
+
 def _all_in(absent: frozenset[str], words: frozenset[str]) -> bool:
     return bool(absent) and all(any(same_root(a, w) for w in words) for a in absent)
 
@@ -100,16 +150,24 @@ def absence_label(reading: ClaimReading, pool: Sequence[Backing]) -> Label | Non
     own: it answers a clause of the agent's act or no one's, not another person's."""
     words = _clause_words(reading)
     person = reading.head.lower() if reading.subject_acts else ""
+    # the clause's own verbs, not its nouns ("the render retries" is no render done)
+    mine = frozenset(reading.asserted) | _verb_families(clean(ascii_fold(reading.text)))
+    day = DEICTIC.search(clean(ascii_fold(reading.text)))
     found: list[tuple[Backing, str]] = []
     for b in pool:
         if is_receipt(b):
             continue
-        for text, absent, verb in b.once(_absences):
-            if not _all_in(absent, words):
+        for a in b.once(_absences):
+            if a.families:
+                if not _same_family(mine, a.families) or (day and day.group() != a.day):
+                    continue  # another kind of act; or a claim of another day than it
+                if not day and days_in(reading.text):
+                    continue
+            elif not _all_in(a.absent, words):
                 continue
-            if verb and person and person not in AGENTS:
+            if a.verb and person and person not in AGENTS:
                 continue
-            found.append((b, text))
+            found.append((b, a.text))
     if not found:
         return None
     b, text = max(enumerate(found), key=lambda e: (e[1][0].item.at, e[0]))[1]
