@@ -235,3 +235,37 @@ def test_a_universal_negation_answers_only_its_own_kind_of_act() -> None:
     quiet = _item("b4", "heartbeat", "nobody replied overnight.")
     assert _label("Uhdim sent the proofs to Radek.", quiet) != "contradicted"
     assert _label("Vojan sent the recipe to someone yesterday.", QUIET) != "contradicted"
+
+
+# -- what a record shows, reported words, plans, the day of an occasion -------------------------
+
+
+def test_a_record_that_shows_a_thing_as_a_state_speaks_of_the_thing() -> None:
+    focus = _item("f2", "focus", "studio inventory - closed", item="studio-inventory",
+                  state="closed")  # fmt: skip
+    assert _label("The focus field shows studio inventory as open.", focus) == "contradicted"
+    assert _label("The focus field shows studio inventory as closed.", focus) == "supported"
+
+
+REPLY = _item("m2", "message", "got the negatives safely, cheers! will scan them friday",
+              **{"from": "hedda", "to": "vojan", "thread": "thread:hedda-negatives"})  # fmt: skip
+
+
+def test_a_persons_own_line_answers_what_they_are_said_to_say() -> None:
+    assert _label("Hedda says she received the negatives.", REPLY) == "supported"
+    assert _label("Hedda says the negatives never arrived.", REPLY) == "contradicted"
+
+
+def test_an_act_the_item_only_plans_is_unsupported() -> None:
+    assert _label("The negatives were scanned on Friday.", REPLY) == "unsupported"
+    # hard negative: an act the item states as done is still backed
+    done = _item("m3", "message", "scanned the negatives friday, all sharp",
+                 **{"from": "hedda", "to": "vojan", "thread": "thread:hedda-negatives"})  # fmt: skip
+    assert _label("The negatives were scanned on Friday.", done) == "supported"
+
+
+def test_a_date_in_the_subject_picks_its_occasion() -> None:
+    rem = _item("r3", "reminder", "monthly invoice run (Nov 3) - acknowledged",
+                "2026-11-03T09:00:00Z", reminder="rem-invoice-run", state="acknowledged")  # fmt: skip
+    assert _label("The Nov 10 invoice run reminder was acknowledged.", rem) == "unsupported"
+    assert _label("The Nov 3 invoice run reminder was acknowledged.", rem) == "supported"

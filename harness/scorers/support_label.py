@@ -26,9 +26,10 @@ from harness.scorers.support_dates import (
     day_only_label,
     deictic_label,
     strip_days,
+    subject_day_label,
 )
 from harness.scorers.support_link import Link, item_names, link
-from harness.scorers.support_plans import is_plan, plan_label
+from harness.scorers.support_plans import is_plan, plan_label, planned_only
 from harness.scorers.support_prose import absent_person, prose_label
 from harness.scorers.support_said import item_quantities
 from harness.scorers.support_state import Label, item_label, receipt_label
@@ -135,6 +136,9 @@ def _clause_label(part: str, pool: Sequence[Backing]) -> Label:
                 f"no cited item speaks of it ({reason})",
             )
         )
+    occasion = subject_day_label(reading.subject, [lk.backing for lk in links])
+    if occasion is not None:
+        return occasion
     dated = date_label(part, reading.subject, reading.negated, [lk.backing for lk in links])
     if dated is not None:
         return dated
@@ -167,7 +171,11 @@ def _clause_label(part: str, pool: Sequence[Backing]) -> Label:
         # the statement that speaks of the clause's thing decides over words matched over the
         # whole item, where the item states other things too ("1001 finished; 1004 was
         # abandoned"), names the thing outright, or states it twice ("sent - bounced")
-        return prose
+        answer = prose
+    if answer[0] == "supported" and not reading.negated:
+        # backed by words or another act's status of an item that only plans the clause's act
+        # ("will print monday" for "printed on Monday")
+        answer = planned_only(reading.verb, [lk.backing for lk in others]) or answer
     return answer
 
 

@@ -26,7 +26,7 @@ from harness.scorers.support_statements import (
     statements_of,
     verb_families,
 )
-from harness.scorers.support_words import ACTION_ROOTS, AGENTS, FAMILY_WORDS
+from harness.scorers.support_words import ACTION_ROOTS, AGENTS, FAMILY_WORDS, RECORD_WORDS
 from harness.text.names import NOT_NAMES, named_in
 from harness.text.normal import ascii_fold, clean
 from harness.text.polarity import Polarity, without_outcome_words
@@ -53,8 +53,9 @@ def _object_roots(reading: ClaimReading) -> frozenset[str]:
     return frozenset(own - other)
 
 
-#: Words of a thing's presence or absence: how it stands, not what it is ("is missing from").
-_PRESENCE_ROOTS = roots("missing absent present gone")
+#: Words of a thing's presence or state: how it stands, not what it is ("is missing from",
+#: "shows lecture prep as open").
+_PRESENCE_ROOTS = roots("missing absent present gone open closed")
 
 
 def _item_statements(item: EvidenceItem) -> tuple[Statement, ...]:
@@ -71,6 +72,11 @@ def _whole(item: EvidenceItem) -> frozenset[str]:
     data = item.data or {}
     named = " ".join(str(data[k]) for k in NAME_FIELDS if isinstance(data.get(k), str))
     return roots(f"{item.text} {named}")
+
+
+#: Records a clause may name as what shows a thing's state, and the verbs it shows it by.
+_RECORD_ROOTS = roots(" ".join(RECORD_WORDS)) | roots("field fields record records status")
+_SHOWING = frozenset(root(w) for w in ("show", "list", "mark", "record", "give", "have"))
 
 
 #: Words of answering: "no reply yet" answers "has not answered".
@@ -109,6 +115,8 @@ def _same_action(reading: ClaimReading, b: Backing, s: Statement, by_verb: bool)
         verb = root(reading.verb)
         if not any(verb in x.roots for x in _statements(b)) or not s.status:
             return False
+    if root(reading.verb) in _SHOWING and reading.records:
+        return s.status  # "the focus field shows it as open": the thing's status answers
     named = s.status and reading.id_names and _named_outright(reading, s)
     if named and not verb_families(s.core):
         return True  # "render-0455: 240/240 frames, done": the id's own status
@@ -156,6 +164,10 @@ def _speaking(reading: ClaimReading, pool: Sequence[Backing]) -> list[tuple[Back
     wanted = _object_roots(reading)
     actor = _claim_actor(reading)
     subject = roots(reading.subject) - _GENERIC - roots(" ".join(AGENTS)) - ACTION_ROOTS
+    if not subject - _RECORD_ROOTS and root(reading.verb) in _SHOWING:
+        # "the focus field shows lecture prep as open": the record shows; its thing is the
+        # object ("lecture prep"), of which the statement gives the state
+        subject = wanted - _RECORD_ROOTS
     out: list[tuple[Backing, Statement]] = []
     lettered = _lettered(reading.text)
     for b in pool:

@@ -33,9 +33,10 @@ _JOINS = re.compile(
     r";\s*|\s+(?:but|whereas|while|although|though)\s+|\s+[-\u2013\u2014]\s+|"
     # a question after a comma is a statement of its own ("..., did something go wrong?")
     r",\s+(?=(?:did|do|does|is|are|was|were|can|could|has|have|will|would)\b[^,]*\?\s*$)|"
-    # so is a plan after a comma ("I cancelled the note, she'll hear it in person", "no entry,
-    # will think first"): what is still to come leaves what was done a statement of fact
-    r",\s+(?=(?:i|he|she|we|they|you)?\s*(?:'ll|will|shall|must|going to)\b)"
+    # so is a plan after a comma or an unbroken sentence end ("I cancelled the note, she'll hear
+    # it in person", "got them, thanks! will print monday"): what is still to come leaves what
+    # was done a statement of fact
+    r"(?:,|(?<=[.!?]))\s+(?=(?:i|he|she|we|they|you)?\s*(?:'ll|will|shall|must|going to)\b)"
 )
 #: A comma outside brackets: list items in a run ("spiral-6 live, spiral-7 queued").
 _COMMA = re.compile(r",\s+(?![^()]*\))(?:and\s+)?")

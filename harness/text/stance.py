@@ -74,7 +74,7 @@ _DONE = re.compile(
 _UNDONE = re.compile(
     r"\b(?:queued|queue|pending|waiting|awaiting|stalled|failed|failure|bounced|rejected|"
     r"throttled|cancell?ed|timed out|outstanding|in flight|retrying|yet to|declined|"
-    r"(?:is|are|remains?|still|stays?|left|kept) open|reopened|"
+    r"(?:is|are|remains?|still|stays?|left|kept|as|marked) open|reopened|"
     r"(?:do|did|does) (?:bounce|fail|stall))\b"
 )
 #: Events that are someone's response or another step, not the action itself: a claim naming one
