@@ -269,3 +269,22 @@ def test_a_date_in_the_subject_picks_its_occasion() -> None:
                 "2026-11-03T09:00:00Z", reminder="rem-invoice-run", state="acknowledged")  # fmt: skip
     assert _label("The Nov 10 invoice run reminder was acknowledged.", rem) == "unsupported"
     assert _label("The Nov 3 invoice run reminder was acknowledged.", rem) == "supported"
+
+
+# -- a named score against a bound --------------------------------------------------------------
+
+SCAN = _item("a1", "artifact", "mirror symmetry scan tile-31: 2-axis 0.88, 4-axis 0.52",
+             path="output/tile-31.json")  # fmt: skip
+
+
+def test_a_named_score_is_compared_with_the_bound_the_clause_sets() -> None:
+    assert _label("4-axis scored above 0.8 for tile-31.", SCAN) == "contradicted"
+    assert _label("4-axis did not reach 0.8 for tile-31.", SCAN) == "supported"
+    assert _label("2-axis scored above 0.8 for tile-31.", SCAN) == "supported"
+    assert _label("2-axis scored below 0.8 for tile-31.", SCAN) == "contradicted"
+
+
+def test_a_bound_on_another_tile_or_a_score_not_given_is_not_answered_so() -> None:
+    # hard negatives: the item is tile-31's, not tile-32's; it gives no 6-axis score
+    assert _label("4-axis scored above 0.8 for tile-32.", SCAN) != "contradicted"
+    assert _label("6-axis scored above 0.8 for tile-31.", SCAN) != "contradicted"
