@@ -288,3 +288,34 @@ def test_a_bound_on_another_tile_or_a_score_not_given_is_not_answered_so() -> No
     # hard negatives: the item is tile-31's, not tile-32's; it gives no 6-axis score
     assert _label("4-axis scored above 0.8 for tile-32.", SCAN) != "contradicted"
     assert _label("6-axis scored above 0.8 for tile-31.", SCAN) != "contradicted"
+
+
+# -- negation forms against a receipt -----------------------------------------------------------
+
+QUEUED = _item("r4", "receipt", "message.send to liv: glaze order, queued",
+               action="message.send", target="liv", status="queued")  # fmt: skip
+DONE = _item("r5", "receipt", "message.send to liv: glaze order, succeeded",
+             action="message.send", target="liv", status="succeeded")  # fmt: skip
+
+
+def test_yet_to_is_not_yet() -> None:
+    assert _label("Liv has yet to receive the glaze order.", QUEUED) == "supported"
+    assert _label("Liv is yet to get the glaze order.", DONE) == "contradicted"
+    # hard negative: "yet to be" says nothing of a send ("has yet to be read" is another act)
+    assert read_claim("Liv's note has yet to be read.").stated is None
+
+
+def test_made_it_is_arrival() -> None:
+    assert _label("The glaze order didn't make it to Liv.", QUEUED) == "supported"
+    assert _label("The glaze order never made it to Liv.", DONE) == "contradicted"
+    assert _label("The glaze order made it to Liv.", DONE) == "supported"
+
+
+def test_out_is_sent_but_out_of_is_not() -> None:
+    assert _label("The glaze order to Liv is out.", QUEUED) == "contradicted"
+    assert _label("The glaze order to Liv is out.", DONE) == "supported"
+    assert read_claim("The glaze is out of stock.").stated is None
+
+
+def test_sitting_in_the_outbox_is_unsent() -> None:
+    assert read_claim("The glaze order to Liv is still sitting in the outbox.").stated == "undone"

@@ -175,8 +175,24 @@ class Segment:
     says: Polarity | None
 
 
-#: A thing still being worked on ("is still in progress", "underway").
-_UNDER_WAY = re.compile(r"\b(?:in progress|in_progress|underway|under way|ongoing)\b")
+#: Outcomes a claim states in words of its own, by polarity.
+_CLAIM_STATES: tuple[tuple[re.Pattern[str], Polarity], ...] = (
+    # a thing still being worked on is not done
+    (re.compile(r"\b(?:in progress|in_progress|underway|under way|ongoing)\b"), "undone"),
+    # "has yet to receive", "is yet to go out": not yet, whatever the verb
+    (re.compile(r"\b(?:has|have|had|is|are|was|were)\s+yet\s+to\s+(?!be\b)"), "undone"),
+    # "didn't make it to Greta", "never made it through": it did not arrive
+    (re.compile(r"(?:\bnot|\bnever|n't)\s+(?:make|made)\s+it\b"), "undone"),
+    (re.compile(r"\bmade it\s+(?:to|through|in|over)\b"), "done"),
+    # "sits in the outbox", "is still in drafts": not sent
+    (re.compile(r"\b(?:sits?|sitting|is|are|was|were|remains?|stays?)\s+(?:still\s+)?"
+                r"(?:sitting\s+)?in\s+(?:the\s+|my\s+|our\s+)?(?:outbox|drafts?)\b"), "undone"),
+    # "the notice is out": it went out ("out of stock", "out on the feed" are other things)
+    (re.compile(r"\b(?:is|are|was|were)\s+(?:now\s+|already\s+)?out\b(?!\s+(?:of|on)\b)"),
+     "done"),
+)  # fmt: skip
+#: Forms above that hold their own negation: the clause's "not" is theirs, not a turn.
+_SELF_NEGATED = re.compile(r"\byet\s+to\b|(?:\bnot|\bnever|n't)\s+(?:make|made)\s+it\b")
 
 
 def segments_of(plain: str) -> tuple[Segment, ...]:
@@ -186,11 +202,14 @@ def segments_of(plain: str) -> tuple[Segment, ...]:
         if part.strip(" ."):
             st = stance(part)
             says = None if _UNCOMMITTED.search(part) else st.says
-            if says is None and _UNDER_WAY.search(part) and not _UNCOMMITTED.search(part):
-                # a claim that a thing is still being worked on says it is not done; read on
-                # the claim's side only, where the clause speaks of one thing (an item's list
-                # of several is read statement by statement)
-                says = "done" if st.negated else "undone"
+            if says is None and not _UNCOMMITTED.search(part):
+                # outcomes said in words the stance does not read ("is still in progress",
+                # "has yet to receive", "didn't make it", "sits in the outbox", "is out");
+                # read on the claim's side only, where the clause speaks of one thing (an
+                # item's list of several is read statement by statement)
+                says = next((ps for pattern, ps in _CLAIM_STATES if pattern.search(part)), None)
+                if says is not None and st.negated and not _SELF_NEGATED.search(part):
+                    says = "done" if says == "undone" else "undone"
             found.append(Segment(part, roots(st.core) | roots(part), st.negated, says))
     return tuple(found)
 
