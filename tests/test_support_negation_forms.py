@@ -319,3 +319,32 @@ def test_out_is_sent_but_out_of_is_not() -> None:
 
 def test_sitting_in_the_outbox_is_unsent() -> None:
     assert read_claim("The glaze order to Liv is still sitting in the outbox.").stated == "undone"
+
+
+# -- a note's states: "not yet" alone, "with someone", possession ------------------------------
+
+ERRANDS = _item("n4", "memory", "- quote to Radka: sent 11:20\n- samples to Mirek: not yet, "
+                                "waiting on the kiln\n- price list: with Tereza since Friday")  # fmt: skip
+
+
+def test_not_yet_standing_alone_is_pending_not_a_negation() -> None:
+    said = statements_of("x", "samples to Mirek: not yet, waiting on the kiln")
+    assert said[0].says == "undone"
+    assert _label("Mirek has the samples.", ERRANDS) == "contradicted"
+    assert _label("Mirek has yet to get the samples.", ERRANDS) == "supported"
+    # hard negative: "not yet sent" is a negated outcome, still undone; a reason's own "not"
+    # after it does not turn it round
+    assert statements_of("x", "samples: not yet sent")[0].says == "undone"
+    assert statements_of("x", "mirek - not yet, he is not back")[0].says == "undone"
+
+
+def test_with_someone_is_theirs() -> None:
+    assert _label("Tereza has the price list.", ERRANDS) == "supported"
+    assert _label("Tereza does not have the price list.", ERRANDS) == "contradicted"
+    # hard negative: "with no" is no holder
+    assert statements_of("x", "price list: with no changes")[0].says != "done"
+
+
+def test_has_no_is_possession_denied() -> None:
+    assert _label("Mirek still has no samples.", ERRANDS) == "supported"
+    assert _label("Radka has no quote yet.", ERRANDS) == "contradicted"

@@ -159,12 +159,13 @@ def _subject_verb(core: str) -> tuple[str, str, bool]:
             continue
         if word in AUX:
             # "has Vojan's answer": a possessive after it is what is had, never a participle
-            # a plural after it ("has lecture-slides") is what is had as well: only a form
-            # ending in -ed or -en, or an irregular one not ending in -s, is a participle
+            # a plural after it ("has lecture-slides") is what is had as well, as is a noun
+            # whose root only drops its final e ("has no quote"): only a form ending in -ed or
+            # -en, or an irregular one ("has done"), is a participle
             after = words[i + 1] if i + 1 < len(words) else ""
             if word in ("has", "have", "had") and (not after or after.endswith("'s") or not (
                     after.endswith(("ed", "en")) or after in AUX | BE
-                    or (root(after) != after and not after.endswith("s")))):  # fmt: skip
+                    or (root(after) not in (after, after[:-1]) and not after.endswith("s")))):  # fmt: skip
                 verb = "have"  # "has the files": possession
                 break
             continue
@@ -227,6 +228,9 @@ def read_claim(text: str) -> ClaimReading:
         # a person who has or got a thing came to have it by a send or a delivery, whatever
         # the thing's own noun names ("Marit has the glaze schedule" is no schedule change)
         families |= {lx.SEND, lx.DELIVER_FILE}
+        if says is None:
+            # "Mirek still has no samples": possession stated or denied, whatever the noun
+            says = "undone" if st.negated else "done"
     records = frozenset(kind for word, kind in RECORD_WORDS.items()
                         if re.search(rf"\b{word}\b", st.core))  # fmt: skip
     return ClaimReading(

@@ -109,6 +109,10 @@ def _same_action(reading: ClaimReading, b: Backing, s: Statement, by_verb: bool)
         # a person's own act ("Patrick asked") is no status of a thing ("thread closed"); their
         # own line is ("Kwame: got your note" for "Kwame confirmed he got it")
         return False
+    if reading.verb == "have" and reading.person_names:
+        # possession ("Ilse still has no proofs", "Tereza has the price list"): any status of
+        # the thing's way to the one the statement names answers it, whatever its nouns
+        return s.status
     # a thing's presence ("is missing from the registry") is answered by any status of it
     occurred = _OCCURRED.search(reading.text) or reading.presence
     if by_verb and not FAMILY_WORDS.get(root(reading.verb)) and not occurred:

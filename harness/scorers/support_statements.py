@@ -106,6 +106,10 @@ def _cells(line: str, header: list[str]) -> str:
     return ", ".join(c for c in cells if c)
 
 
+#: A thing's state given as who holds it ("proofs: with Hana", "draft - now with the printer").
+_WITH_SOMEONE = re.compile(r"(?::|\s-)\s*(?:now\s+|already\s+)?with\s+(?!no\b|none\b)[a-z]")
+#: "not yet" standing alone, as a state ("not yet, waiting on the printer").
+_NOT_YET_ALONE = re.compile(r"\bnot yet\b(?=\s*(?:[,;:.!]|\s-\s|$))")
 _HEADER_WORDS = re.compile(r"\b(?:status|state|item|name|id|who|what|when|date|target|result)\b")
 
 
@@ -157,6 +161,12 @@ def _state(text: str) -> Polarity | None:
     plain = clean(ascii_fold(text))
     if uncommitted(text):
         return None
+    if _WITH_SOMEONE.search(plain):
+        return "done"  # "catalogue copy: with Hana since Monday": it reached them
+    if _NOT_YET_ALONE.search(plain):
+        # "patrick - not yet, he's not on the list": the "not yet" is the thing's state; the
+        # negations of the reasons after it turn nothing round
+        return "undone"
     st = stance(plain)
     if st.says is not None:
         return st.says
@@ -306,4 +316,5 @@ def status_word(text: str, core: str) -> bool:
     rather than some other fact of its thing? ``core`` is its stance core, attributive
     participles ("the sealed value") out."""
     plain = clean(ascii_fold(text))
-    return bool(_UNDONE_WORDS.search(plain) or _DONE_WORDS.search(core) or polarity(core))
+    return bool(_UNDONE_WORDS.search(plain) or _DONE_WORDS.search(core) or polarity(core)
+                or _WITH_SOMEONE.search(plain) or _NOT_YET_ALONE.search(plain))  # fmt: skip

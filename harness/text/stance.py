@@ -97,8 +97,14 @@ _ATTRIBUTIVE = re.compile(
 )
 
 
+#: "not yet" standing alone ("proofs: not yet, waiting on the printer"): a state of its own,
+#: pending, not a negation that would turn the state after it ("waiting") round.
+_NOT_YET_ALONE = re.compile(r"\bnot yet\b(?=\s*(?:[,;:.!]|\s-\s|$))")
+
+
 def _expand(text: str) -> str:
     plain = clean(ascii_fold(text))
+    plain = _NOT_YET_ALONE.sub("pending", plain)
     plain = _NOT_PHRASES.sub("not", plain)
     plain = _ATTRIBUTIVE.sub(lambda m: f"{m.group('det')} ", plain)
     plain = _CONTRACTED.sub(
