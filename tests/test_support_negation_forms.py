@@ -348,3 +348,21 @@ def test_with_someone_is_theirs() -> None:
 def test_has_no_is_possession_denied() -> None:
     assert _label("Mirek still has no samples.", ERRANDS) == "supported"
     assert _label("Radka has no quote yet.", ERRANDS) == "contradicted"
+
+
+# -- a log kept by the clock --------------------------------------------------------------------
+
+BEATS = _item("b5", "heartbeat", "- 05:00 quiet hours, suppressed\n- 07:30 inbox recheck: 1 new "
+                                 "from Lotte\n- 09:00 sent reminder to Pavel about the mounts")  # fmt: skip
+
+
+def test_a_clock_time_in_the_subject_picks_the_line_kept_by_it() -> None:
+    assert _label("The 05:00 heartbeat ran normally.", BEATS) == "contradicted"
+    assert _label("The 05:00 heartbeat did not act.", BEATS) == "supported"
+    assert _label("The 9:00 heartbeat acted.", BEATS) == "supported"
+    # hard negative: the 09:00 line is not the 05:00 one
+    assert _label("The 09:00 heartbeat did not act.", BEATS) == "contradicted"
+
+
+def test_suppressed_is_undone() -> None:
+    assert statements_of("x", "05:00 quiet hours, suppressed")[0].says == "undone"

@@ -86,7 +86,7 @@ _ANSWER = re.compile(r"\b(?:repl|answer|respon|wrote back|write back|heard back|
 #: Verbs that say only that a thing came about: any status of the thing answers them.
 _OCCURRED = re.compile(
     r"\b(?:took place|take place|went ahead|go ahead|happened|happen|occurred|occur|"
-    r"came off|went through|go through|"
+    r"came off|went through|go through|ran|run|fired|went off|acted|act|"
     # "the notice is out": it went out, whichever way ("waiting in outbox" answers it)
     r"(?:is|are|was|were) (?:now |already )?out)\b",
     re.IGNORECASE,
@@ -174,6 +174,7 @@ def _speaking(reading: ClaimReading, pool: Sequence[Backing]) -> list[tuple[Back
         subject = wanted - _RECORD_ROOTS
     out: list[tuple[Backing, Statement]] = []
     lettered = _lettered(reading.text)
+    clock = _clock(reading.subject) if not names else ""
     for b in pool:
         if is_receipt(b):
             continue
@@ -184,6 +185,9 @@ def _speaking(reading: ClaimReading, pool: Sequence[Backing]) -> list[tuple[Back
                     continue
                 if wanted and len(shared(wanted, whole)) * 2 <= len(wanted):
                     continue  # another object of that person's ("the ochre palette")
+            elif clock:
+                if _clock(s.text) != clock:
+                    continue  # "the 06:00 heartbeat": the line of a log kept by that time
             elif not subject or shared(subject, s.roots) != subject:
                 continue  # naming nothing, the clause's thing is its subject, every word of it
             if any(other_thing(n, s) and not names_thing(n, s) for n in names):
@@ -198,6 +202,15 @@ def _speaking(reading: ClaimReading, pool: Sequence[Backing]) -> list[tuple[Back
     # come through" against "the proofs arrived")
     objected = [(b, s) for b, s in out if wanted and shared(wanted, s.roots)]
     return objected or out
+
+
+_CLOCK = re.compile(r"\b(\d{1,2}):(\d{2})\b")
+
+
+def _clock(text: str) -> str:
+    """The first clock time a text gives, as HH:MM ("6:00" is "06:00"), or ""."""
+    m = _CLOCK.search(text)
+    return f"{int(m.group(1)):02d}:{m.group(2)}" if m else ""
 
 
 #: A thing told from its fellows by a capital letter after its noun ("set A", "plan B",
@@ -222,7 +235,9 @@ def _other_lettered(wanted: dict[str, str], text: str) -> bool:
 #: A verb written as done: a past tense or a participle ("fired", "built", "sent").
 _PAST = re.compile(
     r"\b[a-z]{3,}(?:ed|en)\b|\b(?:sent|built|made|got|paid|put|set|told|left|"
-    r"kept|held|brought|bought|won|lost|read|wrote|gave|took)\b"
+    r"kept|held|brought|bought|won|lost|read|wrote|gave|took|ran|spoke|sold|drew)\b|"
+    # a verb's base form after "did not" or "never" denies it came about ("did not act")
+    r"(?<=\bdid not )[a-z]{2,}\b|(?<=\bdidn't )[a-z]{2,}\b|(?<=\bnever )[a-z]{2,}\b"
 )
 
 

@@ -54,7 +54,7 @@ _PLAN = re.compile(
 #: States prose gives a thing that the stance lexicon does not name, by polarity. Each is read
 #: with the statement's own negation ("not yet live").
 _UNDONE_WORDS = re.compile(
-    r"\b(?:abandoned|scrapped|discarded|withdrawn|dropped|shelved|postponed|deferred|parked|skipped|held|on hold|draft|"
+    r"\b(?:abandoned|scrapped|discarded|withdrawn|dropped|suppressed|shelved|postponed|deferred|parked|skipped|held|on hold|draft|"
     r"unanswered|unreplied|overdue|not yet|waits|no reply|no answer|no response|no word|"
     r"nothing (?:back|yet|from)|still (?:open|waiting|pending|queued|out|unsent|to)|"
     r"in progress|in_progress|to be|not started|not begun|unstarted|missing|lost|stuck|errored|error|broken|open|todo|"
