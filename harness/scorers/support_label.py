@@ -28,6 +28,7 @@ from harness.scorers.support_dates import (
     strip_days,
     subject_day_label,
 )
+from harness.scorers.support_keys import versions_of
 from harness.scorers.support_link import Link, item_names, link
 from harness.scorers.support_plans import is_plan, plan_label, planned_only
 from harness.scorers.support_prose import absent_person, prose_label
@@ -110,12 +111,12 @@ def _clause_label(part: str, pool: Sequence[Backing]) -> Label:
     if compared is not None:
         return compared
     links, misses = link(reading, pool)
-    versions = _versions(part)
+    versions = versions_of(part)
     if versions:
         # "the audio v3" is not "the slides v2": an item that gives its thing another version
         # and never the clause's speaks of another thing
-        other = [lk for lk in links if _versions(lk.backing.item.text).isdisjoint(versions)
-                 and _versions(lk.backing.item.text)]  # fmt: skip
+        other = [lk for lk in links if versions_of(lk.backing.item.text).isdisjoint(versions)
+                 and versions_of(lk.backing.item.text)]  # fmt: skip
         misses = [*misses, *(f"{lk.backing.item.id} gives another version" for lk in other)]
         links = [lk for lk in links if lk not in other]
     undated = strip_days(part)
@@ -177,14 +178,6 @@ def _clause_label(part: str, pool: Sequence[Backing]) -> Label:
         # ("will print monday" for "printed on Monday")
         answer = planned_only(reading.verb, [lk.backing for lk in others]) or answer
     return answer
-
-
-#: A version written after a thing ("v2", "version 3", "rev 4").
-_VERSION = re.compile(r"\b(?:v|version\s+|rev\.?\s*|revision\s+)(\d+)\b", re.IGNORECASE)
-
-
-def _versions(text: str) -> frozenset[str]:
-    return frozenset(_VERSION.findall(text))
 
 
 #: The agent's own prose: what it wrote or believed, never the host's record of an outcome.

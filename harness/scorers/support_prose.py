@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from harness.schema import EvidenceItem
 from harness.scorers.claim_support import Backing
 from harness.scorers.support_claim import ClaimReading
+from harness.scorers.support_keys import clock_of, lettered, other_lettered
 from harness.scorers.support_link import is_receipt
 from harness.scorers.support_said import NAME_FIELDS
 from harness.scorers.support_statements import (
@@ -173,8 +174,8 @@ def _speaking(reading: ClaimReading, pool: Sequence[Backing]) -> list[tuple[Back
         # object ("lecture prep"), of which the statement gives the state
         subject = wanted - _RECORD_ROOTS
     out: list[tuple[Backing, Statement]] = []
-    lettered = _lettered(reading.text)
-    clock = _clock(reading.subject) if not names else ""
+    letters = lettered(reading.text)
+    clock = clock_of(reading.subject) if not names else ""
     for b in pool:
         if is_receipt(b):
             continue
@@ -186,13 +187,13 @@ def _speaking(reading: ClaimReading, pool: Sequence[Backing]) -> list[tuple[Back
                 if wanted and len(shared(wanted, whole)) * 2 <= len(wanted):
                     continue  # another object of that person's ("the ochre palette")
             elif clock:
-                if _clock(s.text) != clock:
+                if clock_of(s.text) != clock:
                     continue  # "the 06:00 heartbeat": the line of a log kept by that time
             elif not subject or shared(subject, s.roots) != subject:
                 continue  # naming nothing, the clause's thing is its subject, every word of it
             if any(other_thing(n, s) and not names_thing(n, s) for n in names):
                 continue
-            if _other_lettered(lettered, s.text):
+            if other_lettered(letters, s.text):
                 continue  # "set B" is not "set A", whatever else they share
             doer = _actor(b, s)
             if actor and doer and actor != doer and not (actor == "agent" and doer in AGENTS):
@@ -202,34 +203,6 @@ def _speaking(reading: ClaimReading, pool: Sequence[Backing]) -> list[tuple[Back
     # come through" against "the proofs arrived")
     objected = [(b, s) for b, s in out if wanted and shared(wanted, s.roots)]
     return objected or out
-
-
-_CLOCK = re.compile(r"\b(\d{1,2}):(\d{2})\b")
-
-
-def _clock(text: str) -> str:
-    """The first clock time a text gives, as HH:MM ("6:00" is "06:00"), or ""."""
-    m = _CLOCK.search(text)
-    return f"{int(m.group(1)):02d}:{m.group(2)}" if m else ""
-
-
-#: A thing told from its fellows by a capital letter after its noun ("set A", "plan B",
-#: "room C"); "I" is the first person, never a letter.
-_LETTERED = re.compile(r"\b([a-z]{2,})\s+([A-HJ-Z])\b(?![\w'-])")
-
-
-def _lettered(text: str) -> dict[str, str]:
-    """The lettered things a text names, by the root of their noun: {"set": "A"}."""
-    return {root(noun): letter for noun, letter in _LETTERED.findall(text)}
-
-
-def _other_lettered(wanted: dict[str, str], text: str) -> bool:
-    """Does the text name another letter of a lettered thing the clause names ("set B" for
-    "set A")?"""
-    if not wanted:
-        return False
-    theirs = _lettered(text)
-    return any(theirs.get(noun, letter) != letter for noun, letter in wanted.items())
 
 
 #: A verb written as done: a past tense or a participle ("fired", "built", "sent").
