@@ -366,3 +366,13 @@ def test_a_clock_time_in_the_subject_picks_the_line_kept_by_it() -> None:
 
 def test_suppressed_is_undone() -> None:
     assert statements_of("x", "05:00 quiet hours, suppressed")[0].says == "undone"
+
+
+def test_a_clock_time_the_item_gives_is_not_judged_by_another_range() -> None:
+    meta = _item("a2", "artifact", "activation kind heartbeat; quiet hours 21:00-06:30; hold on "
+                                   "message.send:radka until 2026-11-21T09:15Z")  # fmt: skip
+    assert _label("A hold on messaging Radka runs until Nov 21 09:15.", meta) == "supported"
+    assert _label("There is no hold on messaging Radka.", meta) == "contradicted"
+    # hard negative: a time inside the range the item states is still judged by the range
+    quiet = _item("a3", "artifact", "quiet hours 21:00-06:30")
+    assert _label("Quiet hours end at 07:30.", quiet) != "supported"
