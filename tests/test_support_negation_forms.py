@@ -376,3 +376,23 @@ def test_a_clock_time_the_item_gives_is_not_judged_by_another_range() -> None:
     # hard negative: a time inside the range the item states is still judged by the range
     quiet = _item("a3", "artifact", "quiet hours 21:00-06:30")
     assert _label("Quiet hours end at 07:30.", quiet) != "supported"
+
+
+# -- a line that closes the matter -------------------------------------------------------------
+
+CLOSING = _item("m4", "message", "Lovely, that covers it - no need to answer, see you Thursday!",
+                **{"from": "oona", "to": "uhdim", "thread": "thread:oona-visit"})  # fmt: skip
+
+
+def test_a_closing_line_answers_whether_a_reply_is_owed() -> None:
+    assert _label("Oona says the thread needs no reply.", CLOSING) == "supported"
+    assert _label("Oona is still waiting for a reply from Uhdim.", CLOSING) == "contradicted"
+    assert _label("Oona expects an answer.", CLOSING) == "contradicted"
+    assert _label("Oona is not waiting for an answer.", CLOSING) == "supported"
+
+
+def test_a_line_that_closes_nothing_is_no_closure() -> None:
+    # hard negative: a thanks with a question still open closes nothing
+    asking = _item("m5", "message", "Thanks! Could you send the floor plan too?",
+                   **{"from": "oona", "to": "uhdim", "thread": "thread:oona-visit"})  # fmt: skip
+    assert _label("Oona says the thread needs no reply.", asking) != "supported"

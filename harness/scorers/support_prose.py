@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from harness.schema import EvidenceItem
 from harness.scorers.claim_support import Backing
 from harness.scorers.support_claim import ClaimReading
+from harness.scorers.support_closure import closure_label
 from harness.scorers.support_keys import clock_of, lettered, other_lettered
 from harness.scorers.support_link import is_receipt
 from harness.scorers.support_said import NAME_FIELDS
@@ -302,6 +303,9 @@ def prose_label(
     """The clause's state against the state the statements of its thing give, or None. With
     ``mixed``, only where the deciding item also states the state of other things (a note of
     several things, where words matched over the whole item mix them up)."""
+    closure = closure_label(reading, pool)
+    if closure is not None:
+        return closure  # "no need to reply" answers whether a reply is owed, not who replied
     answerer = _answerer(reading)
     if answerer is not None:
         answered = _answer_label(reading, pool, answerer)
