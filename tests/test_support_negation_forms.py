@@ -396,3 +396,36 @@ def test_a_line_that_closes_nothing_is_no_closure() -> None:
     asking = _item("m5", "message", "Thanks! Could you send the floor plan too?",
                    **{"from": "oona", "to": "uhdim", "thread": "thread:oona-visit"})  # fmt: skip
     assert _label("Oona says the thread needs no reply.", asking) != "supported"
+
+
+# -- the recipient's later word, "yet to" in prose ---------------------------------------------
+
+SENT = _item("r6", "receipt", "media.deliver to bruno: scan files, succeeded",
+             "2026-11-20T09:00:00Z", action="media.deliver", target="bruno",
+             status="succeeded")  # fmt: skip
+NOT_THERE = _item("m6", "message", "hello - the scan files still haven't shown up here, resend?",
+                  "2026-11-20T16:00:00Z",
+                  **{"from": "bruno", "to": "vojan", "thread": "thread:bruno"})  # fmt: skip
+
+
+def test_the_recipients_later_statement_overtakes_the_receipt() -> None:
+    assert _label("Bruno has the scan files.", SENT, NOT_THERE) == "contradicted"
+    assert _label("Bruno has not received the scan files.", SENT, NOT_THERE) == "supported"
+    assert _label("Bruno says the scan files never arrived.", SENT, NOT_THERE) == "supported"
+    # hard negative: without the later word the receipt decides
+    assert _label("Bruno has the scan files.", SENT) == "supported"
+
+
+def test_yet_to_in_a_note_is_not_yet() -> None:
+    note = _item("j5", "journal", "Sent Ines the hanging plan this morning. Ines has yet to reply.")
+    assert statements_of("x", "Ines has yet to reply.")[0].says == "undone"
+    assert _label("Ines has not replied yet.", note) == "supported"
+    assert _label("Ines replied.", note) == "contradicted"
+
+
+def test_a_short_ask_after_a_comma_leaves_the_statement_before_it() -> None:
+    said = statements_of("m", "the crates still haven't turned up, resend?", "bruno")
+    assert (said[0].text, said[0].says) == ("the crates still haven't turned up", "undone")
+    # hard negative: a question cut at its comma still asks, both parts
+    asked = statements_of("m", "Did you get the crates, or not?", "bruno")
+    assert all(s.open and s.says is None for s in asked)

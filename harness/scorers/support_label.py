@@ -158,6 +158,10 @@ def _clause_label(part: str, pool: Sequence[Backing]) -> Label:
             answer = item_label(reading, later)
             if answer[0] != "unsupported":
                 return answer
+            # the later word's own statement of the thing ("the files still haven't shown up")
+            said = prose_label(reading, [lk.backing for lk in later])
+            if said is not None:
+                return said
         return receipt_label(reading, chosen)
     # a statement that the clause's act or thing is absent ("No seal.") names it with no
     # status word: the item-level reading would answer with the item's other statements

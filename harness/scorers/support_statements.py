@@ -33,6 +33,8 @@ _JOINS = re.compile(
     r";\s*|\s+(?:but|whereas|while|although|though)\s+|\s+[-\u2013\u2014]\s+|"
     # a question after a comma is a statement of its own ("..., did something go wrong?")
     r",\s+(?=(?:did|do|does|is|are|was|were|can|could|has|have|will|would)\b[^,]*\?\s*$)|"
+    # and a short ask at the end ("... still haven't shown up, resend?", "..., or not?")
+    r",\s+(?=[\w']+(?:\s+[\w']+)?\?\s*$)|"
     # so is a plan after a comma or an unbroken sentence end ("I cancelled the note, she'll hear
     # it in person", "got them, thanks! will print monday"): what is still to come leaves what
     # was done a statement of fact
@@ -55,7 +57,7 @@ _PLAN = re.compile(
 #: with the statement's own negation ("not yet live").
 _UNDONE_WORDS = re.compile(
     r"\b(?:abandoned|scrapped|discarded|withdrawn|dropped|suppressed|shelved|postponed|deferred|parked|skipped|held|on hold|draft|"
-    r"unanswered|unreplied|overdue|not yet|waits|no reply|no answer|no response|no word|"
+    r"unanswered|unreplied|overdue|not yet|yet to|waits|no reply|no answer|no response|no word|"
     r"nothing (?:back|yet|from)|still (?:open|waiting|pending|queued|out|unsent|to)|"
     r"in progress|in_progress|to be|not started|not begun|unstarted|missing|lost|stuck|errored|error|broken|open|todo|"
     r"unpaid|unsent|unread|undelivered|not sent|not delivered|not done|returned|blocked)\b"
@@ -63,7 +65,7 @@ _UNDONE_WORDS = re.compile(
 _DONE_WORDS = re.compile(
     r"\b(?:shipped|answered|replied|approved|accepted|fixed|signed|went live|is live|are live|"
     r"now live|out now|handed|ok|okay|all good|arrived|(?:came|come|comes|gone) through|"
-    r"came (?:in|today|yesterday|this morning|back)|(?:have|has) come|turned up|showed up|"
+    r"came (?:in|today|yesterday|this morning|back)|(?:have|has) come|turned up|showed up|shown up|show up|"
     r"(?:have|has|had) had|had (?:any|the|your|a|an)|heard (?:from|back)|received|got it|got them|"
     r"in hand|thanks for|thank you for|filed|done|complete|completed|finished|sent|delivered|"
     r"paid|merged|published|posted|sealed|registered|rendered|uploaded|logged|closed|resolved|"
@@ -140,8 +142,17 @@ def _lines(text: str) -> list[tuple[str, bool]]:
 
 
 def uncommitted(text: str) -> bool:
+    """Does the text ask, guess or plan, rather than state? A question's first part, cut from
+    its end at a comma ("did you get the files, or not?"), still asks."""
     plain = clean(ascii_fold(text))
-    return text.rstrip().endswith("?") or bool(_HEDGE.search(plain) or _PLAN.search(plain))
+    return text.rstrip().endswith("?") or bool(
+        _HEDGE.search(plain) or _PLAN.search(plain) or _ASKS.match(plain)
+    )
+
+
+#: How a question opens: an auxiliary before its subject ("did you", "has she").
+_ASKS = re.compile(r"^\W*(?:did|do|does|can|could|will|would|is|are|was|were|has|have)\s+"
+                   r"(?:you|he|she|they|we|it|i|anyone|anybody)\b")  # fmt: skip
 
 
 #: Words that head a line without being anyone's name.
@@ -175,7 +186,8 @@ def _state(text: str) -> Polarity | None:
         return None
     base: Polarity = "undone" if undone is not None else "done"
     # an undone word that holds its own negation ("no reply", "not started") is not turned
-    if st.negated and not (undone is not None and re.search(r"\bno\b|\bnot\b", undone[0])):
+    if st.negated and not (undone is not None and re.search(r"\bno\b|\bnot\b|\byet to\b",
+                                                             undone[0])):  # fmt: skip
         return "done" if base == "undone" else "undone"
     return base
 
