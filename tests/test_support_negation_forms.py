@@ -429,3 +429,13 @@ def test_a_short_ask_after_a_comma_leaves_the_statement_before_it() -> None:
     # hard negative: a question cut at its comma still asks, both parts
     asked = statements_of("m", "Did you get the crates, or not?", "bruno")
     assert all(s.open and s.says is None for s in asked)
+
+
+def test_a_field_written_false_in_the_text_is_its_negation() -> None:
+    row = _item("g2", "registry", "mould-7 registered; path moulds/m7.stl, hashes differ, "
+                                  "intended false")  # fmt: skip
+    assert _label("The mould-7 drift was intended.", row) == "contradicted"
+    assert _label("The mould-7 drift was not intended.", row) == "supported"
+    # hard negative: a field written true is the field itself
+    ok = _item("g3", "registry", "mould-8 registered; path moulds/m8.stl, intended true")
+    assert _label("The mould-8 drift was intended.", ok) == "supported"

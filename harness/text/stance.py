@@ -102,9 +102,14 @@ _ATTRIBUTIVE = re.compile(
 _NOT_YET_ALONE = re.compile(r"\bnot yet\b(?=\s*(?:[,;:.!]|\s-\s|$))")
 
 
+#: A field written out with a false value ("intended false", "intended: false"): its negation.
+_FALSE_FIELD = re.compile(r"\b([a-z][\w-]*)(?:\s*[:=]\s*|\s+)false\b")
+
+
 def _expand(text: str) -> str:
     plain = clean(ascii_fold(text))
     plain = _NOT_YET_ALONE.sub("pending", plain)
+    plain = _FALSE_FIELD.sub(r"not \1", plain)
     plain = _NOT_PHRASES.sub("not", plain)
     plain = _ATTRIBUTIVE.sub(lambda m: f"{m.group('det')} ", plain)
     plain = _CONTRACTED.sub(
