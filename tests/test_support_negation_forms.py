@@ -439,3 +439,18 @@ def test_a_field_written_false_in_the_text_is_its_negation() -> None:
     # hard negative: a field written true is the field itself
     ok = _item("g3", "registry", "mould-8 registered; path moulds/m8.stl, intended true")
     assert _label("The mould-8 drift was intended.", ok) == "supported"
+
+
+LET_GO = _item("s5", "session", "Evening. Forgot to mail Ottla the packing list. Decided against "
+                                "publishing the preview. Gave up on the render of tile-4.")  # fmt: skip
+
+
+def test_an_act_let_go_is_undone() -> None:
+    assert _label("Vojan sent Ottla the packing list.", LET_GO) == "contradicted"
+    assert _label("Vojan has not sent Ottla the packing list.", LET_GO) == "supported"
+    assert _label("The preview was published.", LET_GO) == "contradicted"
+    assert _label("The preview was not published.", LET_GO) == "supported"
+    assert _label("tile-4 was rendered.", LET_GO) == "contradicted"
+    # hard negative: "gave" alone is no giving up ("gave Ottla the list" is a send)
+    gave = _item("s6", "session", "Gave Ottla the packing list at noon.")
+    assert _label("Vojan gave Ottla the packing list.", gave) == "supported"
