@@ -65,8 +65,13 @@ def planned_only(verb: str, pool: Sequence[Backing]) -> tuple[str, str] | None:
     if not verb or verb in _BARE_VERBS:
         return None
     said = [(b, s) for b in pool if not is_receipt(b)
-            for s in statements_of(b.item.id, b.item.text) if verb in s.words]  # fmt: skip
+            for s in statements_of(b.item.id, b.item.text, _sender(b)) if verb in s.words]  # fmt: skip
     if not said or not all(s.open and is_plan(s.text) for _, s in said):
         return None
     b, s = said[-1]
     return "unsupported", f"{b.item.id} only plans it: {s.text!r}"
+
+
+def _sender(b: Backing) -> str:
+    """A message's sender, as the prose reading passes it: the statements are read once."""
+    return str((b.item.data or {}).get("from") or "") if b.item.kind == "message" else ""
