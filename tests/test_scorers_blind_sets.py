@@ -68,7 +68,7 @@ FIRST_CONTACT_RIGHT = {
     ("heldout10", "repeat.jsonl"): 35,  # of 38
     # Held-out 11: first contact 2026-12-02 13:20 UTC, main 26cb440 (tests/data/heldout11/).
     ("heldout11", "completion.jsonl"): 219,  # of 243 (first contact 218; a development figure)
-    ("heldout11", "support.jsonl"): 87,  # of 111 (first contact 80; a development figure)
+    ("heldout11", "support.jsonl"): 88,  # of 111 (first contact 80; a development figure)
     ("heldout11", "citations.jsonl"): 58,  # of 58
     ("heldout11", "traces.jsonl"): 167,  # of 167 (trace, kind) units
     ("heldout11", "repeat.jsonl"): 32,  # of 34 (first contact 30; a development figure)

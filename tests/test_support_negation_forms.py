@@ -454,3 +454,13 @@ def test_an_act_let_go_is_undone() -> None:
     # hard negative: "gave" alone is no giving up ("gave Ottla the list" is a send)
     gave = _item("s6", "session", "Gave Ottla the packing list at noon.")
     assert _label("Vojan gave Ottla the packing list.", gave) == "supported"
+
+
+def test_a_part_of_a_series_is_an_id_not_an_amount() -> None:
+    series = _item("j6", "journal", "Oct 2. Posted part 5 of the zine. Part 6 is drafted but not "
+                                    "posted; waiting on the scans.")  # fmt: skip
+    assert _label("Part 6 was posted.", series) == "contradicted"
+    assert _label("Part 6 has not been posted.", series) == "supported"
+    assert _label("Part 5 was posted.", series) == "supported"
+    # hard negative: a room the item does not give is no answer
+    assert _label("The crit is in room 7.", series) == "unsupported"
