@@ -464,3 +464,22 @@ def test_a_part_of_a_series_is_an_id_not_an_amount() -> None:
     assert _label("Part 5 was posted.", series) == "supported"
     # hard negative: a room the item does not give is no answer
     assert _label("The crit is in room 7.", series) == "unsupported"
+
+
+def _thread(last: str) -> Backing:
+    return _item("m7", "message", f"Ondra: did the quote go out?\nVojan: yes, this morning\n{last}",
+                 **{"from": "ondra", "to": "vojan", "thread": "thread:ondra-quote"})  # fmt: skip
+
+
+def test_a_confirmation_is_the_persons_own_line_saying_it_came() -> None:
+    assert _label("Ondra confirmed he got the quote.", _thread("Ondra: got it, thanks")) == (
+        "supported"
+    )
+    assert _label("Ondra has not confirmed the quote.", _thread("Ondra: got it, thanks")) == (
+        "contradicted"
+    )
+    # hard negative: his own line that says it has not come confirms nothing, though it replies
+    assert _label("Ondra confirmed he got the quote.", _thread("Ondra: hmm, not here yet")) == (
+        "contradicted"
+    )
+    assert _label("Ondra replied.", _thread("Ondra: hmm, not here yet")) == "supported"

@@ -82,7 +82,7 @@ _SHOWING = frozenset(root(w) for w in ("show", "list", "mark", "record", "give",
 
 
 #: Words of answering: "no reply yet" answers "has not answered".
-_ANSWER = re.compile(r"\b(?:repl|answer|respon|wrote back|write back|heard back|hear back)")
+_ANSWER = re.compile(r"\b(?:repl|answer|respon|wrote back|write back|heard back|hear back|confirm)")
 
 
 #: Verbs that say only that a thing came about: any status of the thing answers them.
@@ -261,6 +261,7 @@ def _answer_label(reading: ClaimReading, pool: Sequence[Backing], who: str) -> L
     another's line or opens as an answer does ("thanks, ...", "yes", "got it"); a note of a message
     from them ("1 new from Ilse") records one, or, negated ("no reply from Ilse"), none."""
     claim: Polarity = "undone" if reading.negated else "done"
+    confirming = "confirm" in reading.text.lower()
     found: list[tuple[Backing, Statement, Polarity]] = []
     for b in pool:
         if is_receipt(b):
@@ -272,7 +273,10 @@ def _answer_label(reading: ClaimReading, pool: Sequence[Backing], who: str) -> L
             if s.open and not s.text.rstrip().endswith("?"):
                 continue
             if s.speaker == who and (others or _RESPONSE.match(s.text.lower())):
-                found.append((b, s, "done"))
+                # any line answers "replied"; a confirmation is one only if it says it came
+                # about ("no, nothing yet" confirms nothing)
+                denies = confirming and (s.says == "undone" or s.negated)
+                found.append((b, s, "undone" if denies else "done"))
                 continue
             noted = _FROM.search(clean(ascii_fold(s.text)))
             if noted is not None and noted.group(1) == who:
