@@ -68,7 +68,7 @@ FIRST_CONTACT_RIGHT = {
     ("heldout10", "repeat.jsonl"): 35,  # of 38
     # Held-out 11: first contact 2026-12-02 13:20 UTC, main 26cb440 (tests/data/heldout11/).
     ("heldout11", "completion.jsonl"): 219,  # of 243 (first contact 218; a development figure)
-    ("heldout11", "support.jsonl"): 80,  # of 111
+    ("heldout11", "support.jsonl"): 88,  # of 111 (first contact 80; a development figure)
     ("heldout11", "citations.jsonl"): 58,  # of 58
     ("heldout11", "traces.jsonl"): 167,  # of 167 (trace, kind) units
     ("heldout11", "repeat.jsonl"): 32,  # of 34 (first contact 30; a development figure)
@@ -80,7 +80,7 @@ FIRST_CONTACT_RIGHT = {
     ("heldout12", "repeat.jsonl"): 25,  # of 26
     # Held-out 13: first contact 2026-12-02 17:11 UTC, main 033d3a7 (tests/data/heldout13/).
     ("heldout13", "completion.jsonl"): 163,  # of 173
-    ("heldout13", "support.jsonl"): 86,  # of 123
+    ("heldout13", "support.jsonl"): 119,  # of 123 (first contact 86; a development figure)
     ("heldout13", "citations.jsonl"): 56,  # of 57
     ("heldout13", "traces.jsonl"): 196,  # of 197 (trace, kind) units
     ("heldout13", "repeat.jsonl"): 36,  # of 40
@@ -139,7 +139,7 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout10", 48, 48),
         ("heldout11", 43, 30),
         ("heldout12", 30, 25),
-        ("heldout13", 55, 35),
+        ("heldout13", 55, 53),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
@@ -147,8 +147,9 @@ def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, flo
     # held-out 9 42, held-out 10 43, held-out 11 27, held-out 12 24, held-out 13 35; the first three
     # raised by the structural linking they drove, held-out 7 by the references, negation scope
     # and possession rules it drove, held-out 8 and 9 by the plan, object, day, idiom and actor
-    # rules they drove, held-out 7, 10, 11 and 12 by the prose reading of the eighth session
-    # (development figures, not blind ones).
+    # rules they drove, held-out 7, 10, 11 and 12 by the prose reading of the eighth session,
+    # held-out 13 by the negation forms, absences, possession and closing lines of the polarity
+    # session (development figures, not blind ones).
     right, total = pairs_right(_outcomes(folder, "support.jsonl"))
     assert total == pairs
     assert right >= floor

@@ -134,13 +134,22 @@ def _events(text: str, st: Stance) -> tuple[tuple[str, str | None], ...]:
     return tuple(out)
 
 
+#: Adverbs a writer puts between the subject and its verb, at the subject's end.
+_TRAILING_ADVERB = re.compile(
+    r"(?:\s+(?:still|never|already|just|also|finally|only|yet|now|since|ever|then|soon|"
+    r"indeed|eventually|apparently|actually|really|certainly|definitely|[a-z]{3,}ly))+$"
+)
+
+
 def _subject_verb(core: str) -> tuple[str, str, bool]:
     """(subject, verb root, the subject acts): "okonkwo replied to" -> ("okonkwo", "reply",
     True); "kasia was paid" -> ("kasia", "pay", False); "marek has received" acts not."""
     start = PREDICATE_START.search(core, 1)
     if start is None:
         return core, "", False
-    subject = core[: start.start()].strip()
+    # "Ilse still has not replied", "Patrick finally wrote": the adverb between a subject and
+    # its verb belongs to the predicate; left in the subject it would be read as the head
+    subject = _TRAILING_ADVERB.sub("", core[: start.start()].strip())
     words = re.findall(r"[a-z][a-z'-]*", core[start.start() :])
     passive = False
     verb = ""
@@ -150,9 +159,13 @@ def _subject_verb(core: str) -> tuple[str, str, bool]:
             continue
         if word in AUX:
             # "has Vojan's answer": a possessive after it is what is had, never a participle
-            if word in ("has", "have", "had") and (i + 1 >= len(words) or words[i + 1].endswith(
-                    "'s") or not (words[i + 1].endswith(("ed", "en")) or words[i + 1] in AUX | BE
-                    or root(words[i + 1]) != words[i + 1])):  # fmt: skip
+            # a plural after it ("has lecture-slides") is what is had as well, as is a noun
+            # whose root only drops its final e ("has no quote"): only a form ending in -ed or
+            # -en, or an irregular one ("has done"), is a participle
+            after = words[i + 1] if i + 1 < len(words) else ""
+            if word in ("has", "have", "had") and (not after or after.endswith("'s") or not (
+                    after.endswith(("ed", "en")) or after in AUX | BE
+                    or (root(after) not in (after, after[:-1]) and not after.endswith("s")))):  # fmt: skip
                 verb = "have"  # "has the files": possession
                 break
             continue
@@ -215,6 +228,9 @@ def read_claim(text: str) -> ClaimReading:
         # a person who has or got a thing came to have it by a send or a delivery, whatever
         # the thing's own noun names ("Marit has the glaze schedule" is no schedule change)
         families |= {lx.SEND, lx.DELIVER_FILE}
+        if says is None:
+            # "Mirek still has no samples": possession stated or denied, whatever the noun
+            says = "undone" if st.negated else "done"
     records = frozenset(kind for word, kind in RECORD_WORDS.items()
                         if re.search(rf"\b{word}\b", st.core))  # fmt: skip
     return ClaimReading(

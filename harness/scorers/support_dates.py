@@ -97,3 +97,23 @@ def day_only_label(text: str, pool: Sequence[Backing]) -> tuple[str, str] | None
     if given & stated:
         return "supported", "a cited item gives that day"
     return "contradicted", "the cited items give another day"
+
+
+def subject_day_label(subject: str, items: Sequence[Backing]) -> tuple[str, str] | None:
+    """A date in the clause's subject picks the occasion it speaks of ("the Oct 9 backup
+    reminder"): linked items that give their occasion another day, in their text or by their
+    own date, and never that one, speak of another occasion; unsupported (neither backed nor
+    denied). None where the subject gives no date, or an item gives that day or none."""
+    given = days_in(subject)
+    if not given or not items:
+        return None
+    for b in items:
+        own = {(b.item.at.month, b.item.at.day)} | _stated_days(b)
+        if given & own or not _stated_days(b):
+            return None
+    m, d = sorted(given)[0]
+    return (
+        "unsupported",
+        f"it speaks of the {_MONTHS[m - 1].capitalize()} {d} occasion; the "
+        "cited items give another day",
+    )

@@ -18,6 +18,7 @@ from itertools import pairwise
 
 from harness.scorers.base import Thresholds
 from harness.scorers.claim_support import Backing, claim_support
+from harness.scorers.support_absence import absence_label
 from harness.scorers.support_claim import ClaimReading, read_claim
 from harness.scorers.support_compare import compared_label
 from harness.scorers.support_dates import (
@@ -25,9 +26,11 @@ from harness.scorers.support_dates import (
     day_only_label,
     deictic_label,
     strip_days,
+    subject_day_label,
 )
+from harness.scorers.support_keys import versions_of
 from harness.scorers.support_link import Link, item_names, link
-from harness.scorers.support_plans import is_plan, plan_label
+from harness.scorers.support_plans import is_plan, plan_label, planned_only
 from harness.scorers.support_prose import absent_person, prose_label
 from harness.scorers.support_said import item_quantities
 from harness.scorers.support_state import Label, item_label, receipt_label
@@ -108,6 +111,14 @@ def _clause_label(part: str, pool: Sequence[Backing]) -> Label:
     if compared is not None:
         return compared
     links, misses = link(reading, pool)
+    versions = versions_of(part)
+    if versions:
+        # "the audio v3" is not "the slides v2": an item that gives its thing another version
+        # and never the clause's speaks of another thing
+        other = [lk for lk in links if versions_of(lk.backing.item.text).isdisjoint(versions)
+                 and versions_of(lk.backing.item.text)]  # fmt: skip
+        misses = [*misses, *(f"{lk.backing.item.id} gives another version" for lk in other)]
+        links = [lk for lk in links if lk not in other]
     undated = strip_days(part)
     if not links and undated != part:
         # a date is no id: the clause without its dates finds the occasion its date is about
@@ -118,10 +129,17 @@ def _clause_label(part: str, pool: Sequence[Backing]) -> Label:
             return on_day
     if not links:
         reason = "; ".join(misses[:2]) or "it asserts nothing"
-        return prose_label(reading, pool) or (
-            "unsupported",
-            f"no cited item speaks of it ({reason})",
+        return (
+            absence_label(reading, pool)
+            or prose_label(reading, pool)
+            or (
+                "unsupported",
+                f"no cited item speaks of it ({reason})",
+            )
         )
+    occasion = subject_day_label(reading.subject, [lk.backing for lk in links])
+    if occasion is not None:
+        return occasion
     dated = date_label(part, reading.subject, reading.negated, [lk.backing for lk in links])
     if dated is not None:
         return dated
@@ -140,7 +158,16 @@ def _clause_label(part: str, pool: Sequence[Backing]) -> Label:
             answer = item_label(reading, later)
             if answer[0] != "unsupported":
                 return answer
+            # the later word's own statement of the thing ("the files still haven't shown up")
+            said = prose_label(reading, [lk.backing for lk in later])
+            if said is not None:
+                return said
         return receipt_label(reading, chosen)
+    # a statement that the clause's act or thing is absent ("No seal.") names it with no
+    # status word: the item-level reading would answer with the item's other statements
+    absent = absence_label(reading, [lk.backing for lk in others])
+    if absent is not None:
+        return absent
     answer = item_label(reading, others)
     if answer[0] != "unsupported":
         answer = absent_person(reading, pool) or answer
@@ -149,7 +176,11 @@ def _clause_label(part: str, pool: Sequence[Backing]) -> Label:
         # the statement that speaks of the clause's thing decides over words matched over the
         # whole item, where the item states other things too ("1001 finished; 1004 was
         # abandoned"), names the thing outright, or states it twice ("sent - bounced")
-        return prose
+        answer = prose
+    if answer[0] == "supported" and not reading.negated:
+        # backed by words or another act's status of an item that only plans the clause's act
+        # ("will print monday" for "printed on Monday")
+        answer = planned_only(reading.verb, [lk.backing for lk in others]) or answer
     return answer
 
 

@@ -13,8 +13,10 @@ import re
 from collections.abc import Sequence
 
 from harness.scorers.claim_support import Backing
+from harness.scorers.support_link import is_receipt
+from harness.scorers.support_statements import statements_of
 from harness.text.normal import ascii_fold, clean
-from harness.text.roots import roots, shared
+from harness.text.roots import root, roots, shared
 from harness.text.stance import stance
 from harness.text.support import STOPWORDS
 
@@ -48,3 +50,28 @@ def plan_label(text: str, pool: Sequence[Backing]) -> tuple[str, str]:
             same = stance(have).negated == negated
             return ("supported" if same else "contradicted"), f"{b.item.id} states that plan"
     return "unsupported", "it states a plan or a preference; no cited item states that plan"
+
+
+#: Verbs too common to tell an act by ("has", "is", "says").
+_BARE_VERBS = frozenset(root(w) for w in ("have", "be", "say", "do", "get", "go", "make", "run"))
+
+
+def planned_only(verb: str, pool: Sequence[Backing]) -> tuple[str, str] | None:
+    """The clause's act, where the cited items speak of it only as a plan ("will print
+    monday" for "the files were printed on Monday"): a plan is no outcome, so the words the
+    clause shares with the item back nothing; unsupported. None where any statement states the
+    act, or none speaks of it."""
+    verb = root(verb) if verb else ""
+    if not verb or verb in _BARE_VERBS:
+        return None
+    said = [(b, s) for b in pool if not is_receipt(b)
+            for s in statements_of(b.item.id, b.item.text, _sender(b)) if verb in s.words]  # fmt: skip
+    if not said or not all(s.open and is_plan(s.text) for _, s in said):
+        return None
+    b, s = said[-1]
+    return "unsupported", f"{b.item.id} only plans it: {s.text!r}"
+
+
+def _sender(b: Backing) -> str:
+    """A message's sender, as the prose reading passes it: the statements are read once."""
+    return str((b.item.data or {}).get("from") or "") if b.item.kind == "message" else ""

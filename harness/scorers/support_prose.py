@@ -17,6 +17,8 @@ from collections.abc import Sequence
 from harness.schema import EvidenceItem
 from harness.scorers.claim_support import Backing
 from harness.scorers.support_claim import ClaimReading
+from harness.scorers.support_closure import closure_label
+from harness.scorers.support_keys import clock_of, lettered, other_lettered
 from harness.scorers.support_link import is_receipt
 from harness.scorers.support_said import NAME_FIELDS
 from harness.scorers.support_statements import (
@@ -26,7 +28,7 @@ from harness.scorers.support_statements import (
     statements_of,
     verb_families,
 )
-from harness.scorers.support_words import ACTION_ROOTS, AGENTS, FAMILY_WORDS
+from harness.scorers.support_words import ACTION_ROOTS, AGENTS, FAMILY_WORDS, RECORD_WORDS
 from harness.text.names import NOT_NAMES, named_in
 from harness.text.normal import ascii_fold, clean
 from harness.text.polarity import Polarity, without_outcome_words
@@ -37,6 +39,7 @@ Label = tuple[str, str]
 #: Words that tell no thing apart: kinds of record and of message, and the claim's own verbs.
 _GENERIC = roots(
     "note notes message messages thread item entry file files thing matter one update word "
+    "notice notices email emails letter letters mail "
     "receipt arrival delivery confirmation "
     "journal session heartbeat registry log list table row line week day today yesterday"
 )
@@ -48,9 +51,13 @@ def _object_roots(reading: ClaimReading) -> frozenset[str]:
     named = roots(" ".join(n.literal for n in reading.names))
     own = roots(without_outcome_words(reading.text))
     verbs = {reading.verb, root(reading.verb)} if reading.verb else set()
-    return frozenset(
-        r for r in own - named - ACTION_ROOTS - _GENERIC - roots(" ".join(AGENTS)) - verbs
-    )
+    other = named | ACTION_ROOTS | _GENERIC | roots(" ".join(AGENTS)) | verbs | _PRESENCE_ROOTS
+    return frozenset(own - other)
+
+
+#: Words of a thing's presence or state: how it stands, not what it is ("is missing from",
+#: "shows lecture prep as open").
+_PRESENCE_ROOTS = roots("missing absent present gone open closed")
 
 
 def _item_statements(item: EvidenceItem) -> tuple[Statement, ...]:
@@ -69,14 +76,21 @@ def _whole(item: EvidenceItem) -> frozenset[str]:
     return roots(f"{item.text} {named}")
 
 
+#: Records a clause may name as what shows a thing's state, and the verbs it shows it by.
+_RECORD_ROOTS = roots(" ".join(RECORD_WORDS)) | roots("field fields record records status")
+_SHOWING = frozenset(root(w) for w in ("show", "list", "mark", "record", "give", "have"))
+
+
 #: Words of answering: "no reply yet" answers "has not answered".
-_ANSWER = re.compile(r"\b(?:repl|answer|respon|wrote back|write back|heard back|hear back)")
+_ANSWER = re.compile(r"\b(?:repl|answer|respon|wrote back|write back|heard back|hear back|confirm)")
 
 
 #: Verbs that say only that a thing came about: any status of the thing answers them.
 _OCCURRED = re.compile(
     r"\b(?:took place|take place|went ahead|go ahead|happened|happen|occurred|occur|"
-    r"came off|went through|go through)\b",
+    r"came off|went through|go through|ran|run|fired|went off|acted|act|"
+    # "the notice is out": it went out, whichever way ("waiting in outbox" answers it)
+    r"(?:is|are|was|were) (?:now |already )?out)\b",
     re.IGNORECASE,
 )
 
@@ -97,10 +111,18 @@ def _same_action(reading: ClaimReading, b: Backing, s: Statement, by_verb: bool)
         # a person's own act ("Patrick asked") is no status of a thing ("thread closed"); their
         # own line is ("Kwame: got your note" for "Kwame confirmed he got it")
         return False
-    if by_verb and not FAMILY_WORDS.get(root(reading.verb)) and not _OCCURRED.search(reading.text):
+    if reading.verb == "have" and reading.person_names:
+        # possession ("Ilse still has no proofs", "Tereza has the price list"): any status of
+        # the thing's way to the one the statement names answers it, whatever its nouns
+        return s.status
+    # a thing's presence ("is missing from the registry") is answered by any status of it
+    occurred = _OCCURRED.search(reading.text) or reading.presence
+    if by_verb and not FAMILY_WORDS.get(root(reading.verb)) and not occurred:
         verb = root(reading.verb)
         if not any(verb in x.roots for x in _statements(b)) or not s.status:
             return False
+    if root(reading.verb) in _SHOWING and reading.records:
+        return s.status  # "the focus field shows it as open": the thing's status answers
     named = s.status and reading.id_names and _named_outright(reading, s)
     if named and not verb_families(s.core):
         return True  # "render-0455: 240/240 frames, done": the id's own status
@@ -148,7 +170,13 @@ def _speaking(reading: ClaimReading, pool: Sequence[Backing]) -> list[tuple[Back
     wanted = _object_roots(reading)
     actor = _claim_actor(reading)
     subject = roots(reading.subject) - _GENERIC - roots(" ".join(AGENTS)) - ACTION_ROOTS
+    if not subject - _RECORD_ROOTS and root(reading.verb) in _SHOWING:
+        # "the focus field shows lecture prep as open": the record shows; its thing is the
+        # object ("lecture prep"), of which the statement gives the state
+        subject = wanted - _RECORD_ROOTS
     out: list[tuple[Backing, Statement]] = []
+    letters = lettered(reading.text)
+    clock = clock_of(reading.subject) if not names else ""
     for b in pool:
         if is_receipt(b):
             continue
@@ -159,10 +187,15 @@ def _speaking(reading: ClaimReading, pool: Sequence[Backing]) -> list[tuple[Back
                     continue
                 if wanted and len(shared(wanted, whole)) * 2 <= len(wanted):
                     continue  # another object of that person's ("the ochre palette")
+            elif clock:
+                if clock_of(s.text) != clock:
+                    continue  # "the 06:00 heartbeat": the line of a log kept by that time
             elif not subject or shared(subject, s.roots) != subject:
                 continue  # naming nothing, the clause's thing is its subject, every word of it
             if any(other_thing(n, s) and not names_thing(n, s) for n in names):
                 continue
+            if other_lettered(letters, s.text):
+                continue  # "set B" is not "set A", whatever else they share
             doer = _actor(b, s)
             if actor and doer and actor != doer and not (actor == "agent" and doer in AGENTS):
                 continue  # another's act: "Linnea: I posted" is not Uhdim's post
@@ -176,7 +209,9 @@ def _speaking(reading: ClaimReading, pool: Sequence[Backing]) -> list[tuple[Back
 #: A verb written as done: a past tense or a participle ("fired", "built", "sent").
 _PAST = re.compile(
     r"\b[a-z]{3,}(?:ed|en)\b|\b(?:sent|built|made|got|paid|put|set|told|left|"
-    r"kept|held|brought|bought|won|lost|read|wrote|gave|took)\b"
+    r"kept|held|brought|bought|won|lost|read|wrote|gave|took|ran|spoke|sold|drew)\b|"
+    # a verb's base form after "did not" or "never" denies it came about ("did not act")
+    r"(?<=\bdid not )[a-z]{2,}\b|(?<=\bdidn't )[a-z]{2,}\b|(?<=\bnever )[a-z]{2,}\b"
 )
 
 
@@ -226,6 +261,7 @@ def _answer_label(reading: ClaimReading, pool: Sequence[Backing], who: str) -> L
     another's line or opens as an answer does ("thanks, ...", "yes", "got it"); a note of a message
     from them ("1 new from Ilse") records one, or, negated ("no reply from Ilse"), none."""
     claim: Polarity = "undone" if reading.negated else "done"
+    confirming = "confirm" in reading.text.lower()
     found: list[tuple[Backing, Statement, Polarity]] = []
     for b in pool:
         if is_receipt(b):
@@ -237,7 +273,10 @@ def _answer_label(reading: ClaimReading, pool: Sequence[Backing], who: str) -> L
             if s.open and not s.text.rstrip().endswith("?"):
                 continue
             if s.speaker == who and (others or _RESPONSE.match(s.text.lower())):
-                found.append((b, s, "done"))
+                # any line answers "replied"; a confirmation is one only if it says it came
+                # about ("no, nothing yet" confirms nothing)
+                denies = confirming and (s.says == "undone" or s.negated)
+                found.append((b, s, "undone" if denies else "done"))
                 continue
             noted = _FROM.search(clean(ascii_fold(s.text)))
             if noted is not None and noted.group(1) == who:
@@ -268,6 +307,9 @@ def prose_label(
     """The clause's state against the state the statements of its thing give, or None. With
     ``mixed``, only where the deciding item also states the state of other things (a note of
     several things, where words matched over the whole item mix them up)."""
+    closure = closure_label(reading, pool)
+    if closure is not None:
+        return closure  # "no need to reply" answers whether a reply is owed, not who replied
     answerer = _answerer(reading)
     if answerer is not None:
         answered = _answer_label(reading, pool, answerer)

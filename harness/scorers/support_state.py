@@ -66,8 +66,15 @@ def _quantity_verdict(
     verdicts: list[tuple[bool, bool, str]] = []
     for q in reading.quantities:
         negated = reading.negated_at(q)
+        # a clock time an item gives as it is ("until 2026-10-15T08:00Z") is carried: another
+        # statement's range ("quiet hours 22:00-07:00") says nothing against it
+        given = q.unit == "clock" and any(
+            e.unit == "clock" and e.relation == "=" and e.value == q.value
+            for b in items for e in item_quantities(b))  # fmt: skip
         for b in items:
             for e in item_quantities(b):
+                if given and e.relation == "in":
+                    continue
                 got = agrees(q, e)
                 if got is not None:
                     # "3 unreadable" counts what could not be read: a claim negated the same

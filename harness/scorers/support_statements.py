@@ -18,7 +18,7 @@ from functools import lru_cache
 
 from harness.scorers.completion.lexicon import Action
 from harness.scorers.support_said import HEDGE_WORDS, PLAN_WORDS
-from harness.scorers.support_words import VERB_WORDS, families_of
+from harness.scorers.support_words import PREDICATE_START, VERB_WORDS, families_of
 from harness.text.names import Named, named_in, target_words
 from harness.text.normal import ascii_fold, clean
 from harness.text.polarity import Polarity, polarity
@@ -32,7 +32,13 @@ _BULLET = re.compile(r"^\s*(?:[-*\u2022>]|\d{1,2}[.)])\s+")
 _JOINS = re.compile(
     r";\s*|\s+(?:but|whereas|while|although|though)\s+|\s+[-\u2013\u2014]\s+|"
     # a question after a comma is a statement of its own ("..., did something go wrong?")
-    r",\s+(?=(?:did|do|does|is|are|was|were|can|could|has|have|will|would)\b[^,]*\?\s*$)"
+    r",\s+(?=(?:did|do|does|is|are|was|were|can|could|has|have|will|would)\b[^,]*\?\s*$)|"
+    # and a short ask at the end ("... still haven't shown up, resend?", "..., or not?")
+    r",\s+(?=[\w']+(?:\s+[\w']+)?\?\s*$)|"
+    # so is a plan after a comma or an unbroken sentence end ("I cancelled the note, she'll hear
+    # it in person", "got them, thanks! will print monday"): what is still to come leaves what
+    # was done a statement of fact
+    r"(?:,|(?<=[.!?]))\s+(?=(?:i|he|she|we|they|you)?\s*(?:'ll|will|shall|must|going to)\b)"
 )
 #: A comma outside brackets: list items in a run ("spiral-6 live, spiral-7 queued").
 _COMMA = re.compile(r",\s+(?![^()]*\))(?:and\s+)?")
@@ -50,16 +56,16 @@ _PLAN = re.compile(
 #: States prose gives a thing that the stance lexicon does not name, by polarity. Each is read
 #: with the statement's own negation ("not yet live").
 _UNDONE_WORDS = re.compile(
-    r"\b(?:abandoned|scrapped|discarded|withdrawn|dropped|shelved|postponed|deferred|parked|skipped|held|on hold|draft|"
-    r"unanswered|unreplied|overdue|not yet|no reply|no answer|no response|no word|"
+    r"\b(?:abandoned|scrapped|discarded|withdrawn|dropped|suppressed|shelved|postponed|deferred|parked|skipped|held|on hold|draft|"
+    r"unanswered|unreplied|overdue|not yet|yet to|waits|no reply|no answer|no response|no word|"
     r"nothing (?:back|yet|from)|still (?:open|waiting|pending|queued|out|unsent|to)|"
-    r"in progress|in_progress|to be|missing|lost|stuck|errored|error|broken|open|todo|"
+    r"in progress|in_progress|to be|not started|not begun|unstarted|missing|lost|stuck|errored|error|broken|open|todo|"
     r"unpaid|unsent|unread|undelivered|not sent|not delivered|not done|returned|blocked)\b"
 )
 _DONE_WORDS = re.compile(
     r"\b(?:shipped|answered|replied|approved|accepted|fixed|signed|went live|is live|are live|"
     r"now live|out now|handed|ok|okay|all good|arrived|(?:came|come|comes|gone) through|"
-    r"came (?:in|today|yesterday|this morning|back)|(?:have|has) come|turned up|showed up|"
+    r"came (?:in|today|yesterday|this morning|back)|(?:have|has) come|turned up|showed up|shown up|show up|"
     r"(?:have|has|had) had|had (?:any|the|your|a|an)|heard (?:from|back)|received|got it|got them|"
     r"in hand|thanks for|thank you for|filed|done|complete|completed|finished|sent|delivered|"
     r"paid|merged|published|posted|sealed|registered|rendered|uploaded|logged|closed|resolved|"
@@ -102,6 +108,10 @@ def _cells(line: str, header: list[str]) -> str:
     return ", ".join(c for c in cells if c)
 
 
+#: A thing's state given as who holds it ("proofs: with Hana", "draft - now with the printer").
+_WITH_SOMEONE = re.compile(r"(?::|\s-)\s*(?:now\s+|already\s+)?with\s+(?!no\b|none\b)[a-z]")
+#: "not yet" standing alone, as a state ("not yet, waiting on the printer").
+_NOT_YET_ALONE = re.compile(r"\bnot yet\b(?=\s*(?:[,;:.!]|\s-\s|$))")
 _HEADER_WORDS = re.compile(r"\b(?:status|state|item|name|id|who|what|when|date|target|result)\b")
 
 
@@ -110,7 +120,8 @@ def _lines(text: str) -> list[tuple[str, bool]]:
     whether the line is a row: a row is one statement, whatever commas its cells hold)."""
     out: list[tuple[str, bool]] = []
     header: list[str] = []
-    for raw in text.splitlines() or [text]:
+    # a table flattened into one line keeps its rows apart with "||" ("a | b || c | d")
+    for raw in [r for line in text.splitlines() or [text] for r in line.split("||")]:
         line = _BULLET.sub("", raw).strip()
         if not line or _RULE.match(line):
             continue
@@ -130,9 +141,18 @@ def _lines(text: str) -> list[tuple[str, bool]]:
     return out
 
 
-def _uncommitted(text: str) -> bool:
+def uncommitted(text: str) -> bool:
+    """Does the text ask, guess or plan, rather than state? A question's first part, cut from
+    its end at a comma ("did you get the files, or not?"), still asks."""
     plain = clean(ascii_fold(text))
-    return text.rstrip().endswith("?") or bool(_HEDGE.search(plain) or _PLAN.search(plain))
+    return text.rstrip().endswith("?") or bool(
+        _HEDGE.search(plain) or _PLAN.search(plain) or _ASKS.match(plain)
+    )
+
+
+#: How a question opens: an auxiliary before its subject ("did you", "has she").
+_ASKS = re.compile(r"^\W*(?:did|do|does|can|could|will|would|is|are|was|were|has|have)\s+"
+                   r"(?:you|he|she|they|we|it|i|anyone|anybody)\b")  # fmt: skip
 
 
 #: Words that head a line without being anyone's name.
@@ -150,8 +170,14 @@ def _names_one(word: str) -> bool:
 
 def _state(text: str) -> Polarity | None:
     plain = clean(ascii_fold(text))
-    if _uncommitted(text):
+    if uncommitted(text):
         return None
+    if _WITH_SOMEONE.search(plain):
+        return "done"  # "catalogue copy: with Hana since Monday": it reached them
+    if _NOT_YET_ALONE.search(plain):
+        # "patrick - not yet, he's not on the list": the "not yet" is the thing's state; the
+        # negations of the reasons after it turn nothing round
+        return "undone"
     st = stance(plain)
     if st.says is not None:
         return st.says
@@ -159,7 +185,9 @@ def _state(text: str) -> Polarity | None:
     if undone is None and done is None:
         return None
     base: Polarity = "undone" if undone is not None else "done"
-    if st.negated and not (undone is not None and re.search(r"\bno\b|\bnot yet\b", undone[0])):
+    # an undone word that holds its own negation ("no reply", "not started") is not turned
+    if st.negated and not (undone is not None and re.search(r"\bno\b|\bnot\b|\byet to\b",
+                                                             undone[0])):  # fmt: skip
         return "done" if base == "undone" else "undone"
     return base
 
@@ -174,11 +202,19 @@ def _pieces(sentence: str) -> list[str]:
     """A sentence's statements: at ";" and "but", and at commas when the parts name a thing
     each ("spiral-6 live, spiral-7 queued"); a part naming nothing stays with the one before."""
     out: list[str] = []
-    for part in _JOINS.split(sentence):
+    held = ""
+    for part, join in _joined(sentence):
         if not part.strip(" ."):
             continue
+        if held:
+            part, held = f"{held} - {part}", ""
+        elif join.strip() in _DASHES and _heads_only(part):
+            # "patrick - not yet": a bare name or noun before a dash heads what follows
+            held = part.strip()
+            continue
         runs = [p for p in _COMMA.split(part) if p.strip(" .")]
-        named = [bool(named_in(p)) for p in runs]
+        # "captions: closed, price-list: in progress": each "key: value" names its own thing
+        named = [bool(named_in(p) or _KEYED.match(p)) for p in runs]
         if len(runs) > 1 and sum(named) >= 2:
             merged: list[str] = []
             for run, has in zip(runs, named, strict=True):
@@ -189,7 +225,40 @@ def _pieces(sentence: str) -> list[str]:
             out.extend(merged)
         else:
             out.append(part)
+    if held:
+        out.append(held)
     return out
+
+
+#: A run that gives a key and its value ("price-list: in progress").
+_KEYED = re.compile(r"^\s*[\w][\w '-]{0,40}:\s+\S")
+_DASHES = frozenset("-\u2013\u2014")
+
+
+def _joined(sentence: str) -> list[tuple[str, str]]:
+    """The sentence's parts at ``_JOINS``, each with the join that follows it."""
+    out: list[tuple[str, str]] = []
+    at = 0
+    for m in _JOINS.finditer(sentence):
+        out.append((sentence[at : m.start()], m.group(0)))
+        at = m.end()
+    out.append((sentence[at:], ""))
+    return out
+
+
+#: A part of one to three words: perhaps only the head of a dash.
+_HEAD_ONLY = re.compile(r"[\w'.-]+(?:\s+[\w'.-]+){0,2}")
+_PRONOUNS = re.compile(r"\b(?:i|it|he|she|we|they|you|them|him|her)\b")
+
+
+def _heads_only(part: str) -> bool:
+    """Is the part only a name or a noun that heads what follows its dash ("patrick - not
+    yet")? A short part with a verb, a pronoun or a state of its own ("held it back - ...",
+    "sent - bounced") states something itself."""
+    plain = clean(ascii_fold(part)).strip()
+    return bool(_HEAD_ONLY.fullmatch(plain)) and not (
+        PREDICATE_START.search(plain) or _PRONOUNS.search(plain) or _state(plain) is not None
+    )
 
 
 @lru_cache(maxsize=4096)
@@ -214,7 +283,7 @@ def statements_of(item: str, text: str, sender: str = "") -> tuple[Statement, ..
                     names = before
                 before = names
                 found.append(Statement(item, piece, names, roots(piece), speaker,
-                                       _state(piece), st.negated, _uncommitted(piece), st.core,
+                                       _state(piece), st.negated, uncommitted(piece), st.core,
                                        roots(st.core), families_of(st.core),
                                        status_word(piece, st.core),
                                        frozenset(root(w) for w in re.findall(r"[a-z]+", plain))))  # fmt: skip
@@ -259,4 +328,5 @@ def status_word(text: str, core: str) -> bool:
     rather than some other fact of its thing? ``core`` is its stance core, attributive
     participles ("the sealed value") out."""
     plain = clean(ascii_fold(text))
-    return bool(_UNDONE_WORDS.search(plain) or _DONE_WORDS.search(core) or polarity(core))
+    return bool(_UNDONE_WORDS.search(plain) or _DONE_WORDS.search(core) or polarity(core)
+                or _WITH_SOMEONE.search(plain) or _NOT_YET_ALONE.search(plain))  # fmt: skip

@@ -35,13 +35,20 @@ PRESENCE = re.compile(
     r"(?:landed|ended up)\s+in\s+(?:the\s+)?(?:output|folder|directory|dir|bucket|drop|"
     r"storage|disk|archive)s?)\b"
 )
-#: Words that open a predicate: a clause's subject ends where the first of these starts.
+#: Words that open a predicate: a clause's subject ends where the first of these starts. The
+#: irregular past tenses are there because a claim's verb is as often "wrote" or "sold" as a
+#: regular "-ed" one; a prefix joined by a hyphen ("re-sealed", "co-signed") is part of the verb.
 PREDICATE_START = re.compile(
-    r"\b(?:is|are|was|were|has|have|had|do|does|did|will|would|can|could|should|shows?|"
+    r"\b(?:(?:re|un|pre|co|over|mis)-)?"
+    r"(?:is|are|was|were|has|have|had|do|does|did|will|would|can|could|should|shows?|"
     r"contains|lists|carries|lacks|needs|wants|asked|asks|got|gets|drifts|meets|met|"
     r"reached|holds|took|takes|ran|runs|went|goes|remains|stays|uses|started|starts|"
     r"came|comes|found|made|gave|left|kept|held|sent|paid|said|says|told|saw|brought|bought|"
-    r"began|became|put|set|skipped|[a-z]{3,}ed)\b"
+    r"began|became|put|set|skipped|spoke|sold|built|drew|chose|heard|knew|thought|"
+    r"taught|forgot|understood|[a-z]{3,}ed|"
+    # "wrote to confirm the prints arrived", "wrote that ...": a report of what the writer
+    # said, whose own predicate is the one that counts
+    r"wrote(?!\s+(?:that|to\s+(?:say|confirm|ask|report|tell|let))\b))\b"
 )
 #: Words read as plainer ones, on both sides: negations without "not" ("skipped the check" did
 #: not do it, "lacks a seal" has none, "nowhere on the feed" is not on it, "accidental" is not
@@ -168,6 +175,26 @@ class Segment:
     says: Polarity | None
 
 
+#: Outcomes a claim states in words of its own, by polarity.
+_CLAIM_STATES: tuple[tuple[re.Pattern[str], Polarity], ...] = (
+    # a thing still being worked on is not done
+    (re.compile(r"\b(?:in progress|in_progress|underway|under way|ongoing)\b"), "undone"),
+    # "has yet to receive", "is yet to go out": not yet, whatever the verb
+    (re.compile(r"\b(?:has|have|had|is|are|was|were)\s+yet\s+to\s+(?!be\b)"), "undone"),
+    # "didn't make it to Greta", "never made it through": it did not arrive
+    (re.compile(r"(?:\bnot|\bnever|n't)\s+(?:make|made)\s+it\b"), "undone"),
+    (re.compile(r"\bmade it\s+(?:to|through|in|over)\b"), "done"),
+    # "sits in the outbox", "is still in drafts": not sent
+    (re.compile(r"\b(?:sits?|sitting|is|are|was|were|remains?|stays?)\s+(?:still\s+)?"
+                r"(?:sitting\s+)?in\s+(?:the\s+|my\s+|our\s+)?(?:outbox|drafts?)\b"), "undone"),
+    # "the notice is out": it went out ("out of stock", "out on the feed" are other things)
+    (re.compile(r"\b(?:is|are|was|were)\s+(?:now\s+|already\s+)?out\b(?!\s+(?:of|on)\b)"),
+     "done"),
+)  # fmt: skip
+#: Forms above that hold their own negation: the clause's "not" is theirs, not a turn.
+_SELF_NEGATED = re.compile(r"\byet\s+to\b|(?:\bnot|\bnever|n't)\s+(?:make|made)\s+it\b")
+
+
 def segments_of(plain: str) -> tuple[Segment, ...]:
     """The parts of already ``plain_negations``-read text, each read for its own stance."""
     found: list[Segment] = []
@@ -175,6 +202,14 @@ def segments_of(plain: str) -> tuple[Segment, ...]:
         if part.strip(" ."):
             st = stance(part)
             says = None if _UNCOMMITTED.search(part) else st.says
+            if says is None and not _UNCOMMITTED.search(part):
+                # outcomes said in words the stance does not read ("is still in progress",
+                # "has yet to receive", "didn't make it", "sits in the outbox", "is out");
+                # read on the claim's side only, where the clause speaks of one thing (an
+                # item's list of several is read statement by statement)
+                says = next((ps for pattern, ps in _CLAIM_STATES if pattern.search(part)), None)
+                if says is not None and st.negated and not _SELF_NEGATED.search(part):
+                    says = "done" if says == "undone" else "undone"
             found.append(Segment(part, roots(st.core) | roots(part), st.negated, says))
     return tuple(found)
 

@@ -76,7 +76,10 @@ ID_HEADS: frozenset[str] = frozenset(
      "page", "chapter", "folio", "proof", "print", "scan", "frame", "edition", "release", "task",
      "delegation", "deleg", "sheet", "session", "pull request", "merge request", "reminder",
      "item", "entry", "note", "message", "post", "letter", "parcel", "crate", "box", "lot",
-     "shipment", "payment", "booking", "draft"}
+     "shipment", "payment", "booking", "draft",
+     # parts of a series or a run ("part 4 is drafted" is not part 3 posted)
+     "part", "volume", "episode", "installment", "instalment", "round", "phase", "step", "room",
+     "sample", "tile", "panel", "track", "section"}
 )  # fmt: skip
 _ID_HEAD_RE = "|".join(sorted((re.escape(h) for h in ID_HEADS), key=len, reverse=True))
 _HEAD_NUMBER = re.compile(

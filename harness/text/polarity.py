@@ -16,7 +16,7 @@ Polarity = Literal["done", "undone"]
 
 #: Words of an outcome that came about, in the forms prose uses for sending and receiving.
 _DONE = re.compile(
-    r"\b(?:succeeded|success(?:ful(?:ly)?)?|delivered|sent|got|gotten|received|arrived|reached|"
+    r"\b(?:succeeded|success(?:ful(?:ly)?)?|delivered|sent|(?:got|gotten) through|got|gotten|received|arrived|reached|"
     r"went (?:out|through)|gone out|completed|complete|done|finished|published|posted|live|"
     r"sealed|re-?sealed|registered|rendered|acknowledged|acked|logged|journal(?:l)?ed|recorded|"
     r"uploaded|merged|paid|landed|handed (?:off|over)|has (?:the|it|them)|have (?:the|it|them)|"
@@ -30,7 +30,7 @@ _UNDONE = re.compile(
 )
 #: Base forms: an outcome only when negated ("did not get it"); otherwise a plan or a request.
 _BASE = re.compile(
-    r"\b(?:get|send|deliver|receive|arrive|reach|go out|go through|complete|finish|publish|post|"
+    r"\b(?:gets? through|get|send|deliver|receive|arrive|reach|go out|go through|complete|finish|publish|post|"
     r"seal|register|render|acknowledge|ack|log|upload|merge|pay|land|succeed|happen|happened)\b"
 )
 _NEGATION = re.compile(

@@ -74,7 +74,9 @@ _DONE = re.compile(
 _UNDONE = re.compile(
     r"\b(?:queued|queue|pending|waiting|awaiting|stalled|failed|failure|bounced|rejected|"
     r"throttled|cancell?ed|timed out|outstanding|in flight|retrying|yet to|declined|"
-    r"(?:is|are|remains?|still|stays?|left|kept) open|reopened|"
+    r"(?:is|are|remains?|still|stays?|left|kept|as|marked) open|reopened|"
+    # an act let go: "forgot to send", "decided against posting", "gave up on the scan"
+    r"forg(?:ot|otten) to|decided (?:against|not to)|chose not to|gave up|given up|giving up|"
     r"(?:do|did|does) (?:bounce|fail|stall))\b"
 )
 #: Events that are someone's response or another step, not the action itself: a claim naming one
@@ -97,8 +99,19 @@ _ATTRIBUTIVE = re.compile(
 )
 
 
+#: "not yet" standing alone ("proofs: not yet, waiting on the printer"): a state of its own,
+#: pending, not a negation that would turn the state after it ("waiting") round.
+_NOT_YET_ALONE = re.compile(r"\bnot yet\b(?=\s*(?:[,;:.!]|\s-\s|$))")
+
+
+#: A field written out with a false value ("intended false", "intended: false"): its negation.
+_FALSE_FIELD = re.compile(r"\b([a-z][\w-]*)(?:\s*[:=]\s*|\s+)false\b")
+
+
 def _expand(text: str) -> str:
     plain = clean(ascii_fold(text))
+    plain = _NOT_YET_ALONE.sub("pending", plain)
+    plain = _FALSE_FIELD.sub(r"not \1", plain)
     plain = _NOT_PHRASES.sub("not", plain)
     plain = _ATTRIBUTIVE.sub(lambda m: f"{m.group('det')} ", plain)
     plain = _CONTRACTED.sub(

@@ -1,0 +1,50 @@
+"""What tells one thing from its fellows when no id does: a capital letter after its noun ("set
+A", "set B"), a version ("slides v2", "audio v3"), the clock time a log keeps its lines by
+("06:00 heartbeat: suppressed").
+
+Why a module of its own: the prose reading (``support_prose``) and the clause reading
+(``support_label``) both need to know that "set B" is not "set A" and that "the 06:00 heartbeat"
+is the 06:00 line, where words matched over a whole item would take the fellow for the thing.
+"""
+
+from __future__ import annotations
+
+import re
+
+from harness.text.roots import root
+
+_CLOCK = re.compile(r"\b(\d{1,2}):(\d{2})\b")
+
+
+def clock_of(text: str) -> str:
+    """The first clock time a text gives, as HH:MM ("6:00" is "06:00"), or ""."""
+    m = _CLOCK.search(text)
+    return f"{int(m.group(1)):02d}:{m.group(2)}" if m else ""
+
+
+#: A thing told from its fellows by a capital letter after its noun ("set A", "plan B",
+#: "room C"); "I" is the first person, never a letter.
+_LETTERED = re.compile(r"\b([a-z]{2,})\s+([A-HJ-Z])\b(?![\w'-])")
+
+
+def lettered(text: str) -> dict[str, str]:
+    """The lettered things a text names, by the root of their noun: {"set": "A"}."""
+    return {root(noun): letter for noun, letter in _LETTERED.findall(text)}
+
+
+def other_lettered(wanted: dict[str, str], text: str) -> bool:
+    """Does the text name another letter of a lettered thing the clause names ("set B" for
+    "set A")?"""
+    if not wanted:
+        return False
+    theirs = lettered(text)
+    return any(theirs.get(noun, letter) != letter for noun, letter in wanted.items())
+
+
+#: A version written after a thing ("v2", "version 3", "rev 4").
+_VERSION = re.compile(r"\b(?:v|version\s+|rev\.?\s*|revision\s+)(\d+)\b", re.IGNORECASE)
+
+
+def versions_of(text: str) -> frozenset[str]:
+    """The versions a text gives ("lecture-slides v2" gives "2")."""
+    return frozenset(_VERSION.findall(text))
