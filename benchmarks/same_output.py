@@ -4,13 +4,15 @@
     .venv/bin/python benchmarks/same_output.py --base /tmp/base            # the shipped corpus
 
 Each tree runs ``shadow run --runner recorded --model reference-careful`` (replay, all scorers, the
-report) on this venv, into a folder of its own. Every file of the two run directories is then
+report) on this venv, in the tree's own folder (so that it imports that tree's harness, checked
+before the run), into a folder of its own. Every file of the two run directories is then
 compared byte for byte, after masking what differs between any two runs by nature:
 
 - the run id (random; it is in every result line, run.json, the report and the case pages);
 - ``started_at`` of each result line, run.json's and summary.json's ``started_at``/``ended_at`` and
   ``scoring.scored_at`` (and the report's rows that print them): clock readings;
-- the fourth column of ``traces/*.index`` (the time each trace was written, in ns).
+- the fourth column of ``traces/*.index`` (the time each trace was written, in ns);
+- ``git_revision``: both runs are made with ``GIT_DIR`` pointing nowhere, so it is null in both.
 
 The replay runs cases on threads, so the order of result lines and of traces differs from run to
 run: result lines are compared sorted, traces by archive id (each record as the index places it).
@@ -35,11 +37,20 @@ _TIME_KEYS = re.compile(rb'"(started_at|ended_at|scored_at)": ?"[^"]*"')
 
 
 def run(tree: Path, out: Path, recordings: Path) -> str:
+    # Run in the tree itself: ``python -m`` puts the working directory ahead of PYTHONPATH, so
+    # run from this checkout both "trees" would import this checkout's harness (as this script
+    # did until 2026-12-02: every comparison before then was this checkout against itself).
+    # No git repository for either: run.json's git_revision is the tree's commit, which differs
+    # by nature (and a tree from ``git archive`` has none).
+    env = {"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin", "GIT_DIR": "/nonexistent"}
+    where = subprocess.run([sys.executable, "-c", "import harness; print(harness.__file__)"],
+                           cwd=tree, env=env, check=True, capture_output=True, text=True)  # fmt: skip
+    if not Path(where.stdout.strip()).resolve().is_relative_to(tree):
+        raise SystemExit(f"{tree}: the run would import {where.stdout.strip()}, not this tree")
     argv = [sys.executable, "-m", "harness.cli", "run", "--runner", "recorded",
             "--model", "reference-careful", "--recordings", str(recordings),
             "--out", str(out), "--no-progress"]  # fmt: skip
-    subprocess.run(argv, cwd=ROOT, env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin"},
-                   check=True, capture_output=True)  # fmt: skip
+    subprocess.run(argv, cwd=tree, env=env, check=True, capture_output=True)
     first = (out / "results.jsonl").open("rb").readline()
     return str(json.loads(first)["run_id"])
 

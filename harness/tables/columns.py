@@ -10,7 +10,8 @@ them), strings as stored.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from array import array
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -79,80 +80,151 @@ def _text(value: Any) -> str | None:
     return value if type(value) is str else str.__str__(value) if isinstance(value, str) else None
 
 
+class _Codes:
+    """Distinct values in the order first seen, and each one's code: a column of a few distinct
+    values kept as 4-byte codes instead of an 8-byte pointer (and often an object) a row."""
+
+    __slots__ = ("codes", "values")
+
+    def __init__(self, *first: Any) -> None:
+        self.codes: dict[Any, int] = {}
+        self.values: list[Any] = []
+        for value in first:
+            self.code(value)
+
+    def code(self, value: Any) -> int:
+        found = self.codes.get(value)
+        if found is None:
+            found = self.codes[value] = len(self.values)
+            self.values.append(value)
+        return found
+
+
+def _objects(values: Sequence[Any]) -> np.ndarray[Any, np.dtype[np.object_]]:
+    # Filled in place: np.array would make a 2-d array of a list of tuples.
+    shared = np.empty(len(values), dtype=object)
+    shared[:] = values
+    return shared
+
+
+def _series(
+    shared: np.ndarray[Any, np.dtype[np.object_]], codes: np.ndarray[Any, Any]
+) -> pd.Series:
+    """A column of ``shared[codes]``, its dtype inferred as from a list of the values (what the
+    stored lines give). An object array of strings and None infers ``str`` (None as missing) as
+    the list does, without the list (a list of 5 million took the frame's peak 250 MB higher);
+    anything else (numbers) goes through a list so that inference is the list's, exactly."""
+    rows = shared.take(codes)
+    if all(value is None or type(value) is str for value in shared):
+        return pd.Series(rows)
+    return pd.Series(rows.tolist())
+
+
 class ScoreColumns:
     """``scores_frame``: long form, one row per (run, scorer, value key). Numbers and booleans go
     to ``value`` (float, NaN for None and text); strings go to ``text``; labels become
     ``label_<key>``. ``add`` takes records in file order; ``add_case`` a case's records in any
     order of cases, each case's rows put in file order when the frame is made."""
 
-    _KEYS = ("package", "stage", "agent", "model", "scorer")
-
     def __init__(self) -> None:
-        # A large run has millions of rows, and the same few ids repeat on every one of them
-        # (one shared string each, not one per row).
-        self._shared: dict[str, str] = {}
-        self._columns: dict[str, list[Any]] = {
-            k: [] for k in (*self._KEYS, "metric", "value", "text", "explanation")
+        # Held until the frame is made: at 100,000 cases that is 1 million records and 5 million
+        # rows. Everything but the value repeats (a run's ids on each of its rows, a few thousand
+        # distinct explanations, a few hundred label sets): each is a code into the distinct
+        # values, 4 bytes a record or row, instead of a pointer a row and often a string a record
+        # (about 6 KB a case as lists; the frame's own columns are made only in ``frame``).
+        self._run = _Codes()  # (package, stage, agent, model)
+        self._scorer = _Codes()
+        self._explanation = _Codes()
+        self._labels = _Codes()  # the record's labels as a tuple of (name, value)
+        self._metric = _Codes()
+        self._text = _Codes(None)
+        #: Per record: its codes and number of rows.
+        self._records: dict[str, array[int]] = {
+            k: array("i") for k in ("run", "scorer", "explanation", "labels", "rows")
         }
-        self._labels: dict[str, list[Any]] = {}
-        self._rows = 0
+        #: Per row: the value key's code, the value as a number, the value as text's code.
+        self._rows_metric: array[int] = array("i")
+        self._rows_value: array[float] = array("d")
+        self._rows_text: array[int] = array("i")
         #: (package, stage) -> (first row, rows) of each case given to ``add_case``.
         self._cases: dict[tuple[str, str], tuple[int, int]] = {}
 
     def add(self, r: ScoreRecord, values: Sequence[tuple[str, Any]] | None = None) -> None:
-        # A record's rows share all but the value: each column is extended once per record
-        # (a record has about five values), not appended to once per row.
-        keys: Iterable[str] = r.values.keys() if values is None else [k for k, _ in values]
-        found: Iterable[Any] = r.values.values() if values is None else [v for _, v in values]
-        n = len(r.values)
-        columns, shared = self._columns, self._shared
-        ids = (r.package, str(r.stage), r.agent, r.model, r.scorer)
-        for name, item in zip(self._KEYS, ids, strict=True):
-            columns[name].extend([shared.setdefault(item, item)] * n)
-        columns["metric"].extend([shared.setdefault(key, key) for key in keys])
-        columns["value"].extend([_numeric(value) for value in found])
-        columns["text"].extend([_text(value) for value in found])
-        columns["explanation"].extend([r.explanation] * n)
-        labels = self._labels
-        run_labels = {f"{LABEL_PREFIX}{k}": v for k, v in r.labels.items()}
-        for name in run_labels:
-            if name not in labels:
-                labels[name] = [None] * self._rows
-        for name, column in labels.items():
-            column.extend([run_labels.get(name)] * n)
-        self._rows += n
+        items = list(r.values.items()) if values is None else values
+        records = self._records
+        records["run"].append(self._run.code((r.package, str(r.stage), r.agent, r.model)))
+        records["scorer"].append(self._scorer.code(r.scorer))
+        records["explanation"].append(self._explanation.code(r.explanation))
+        records["labels"].append(self._labels.code(tuple(r.labels.items())))
+        records["rows"].append(len(items))
+        metric, text = self._metric.code, self._text.code
+        self._rows_metric.extend([metric(key) for key, _ in items])
+        self._rows_value.extend([_numeric(value) for _, value in items])
+        self._rows_text.extend([text(_text(value)) for _, value in items])
 
     def add_case(self, records: Sequence[ScoreRecord]) -> None:
         """One case's records as scoring made them: in the stored order (by scorer, each
         scorer's values by key), the case's place among the others kept for ``frame``."""
         if not records:
             return
-        first = self._rows
+        first = len(self._rows_metric)
         for r in sorted(records, key=lambda r: r.scorer):
             self.add(r, sorted(r.values.items()))
-        self._cases[(records[0].package, str(records[0].stage))] = (first, self._rows - first)
+        rows = len(self._rows_metric) - first
+        self._cases[(records[0].package, str(records[0].stage))] = (first, rows)
+
+    def _order(self) -> np.ndarray[Any, Any] | None:
+        """Rows in file order: cases came in the order they ran; the stored file has them
+        sorted. None when they are in that order already."""
+        if not self._cases:
+            return None
+        spans = np.array([self._cases[key] for key in sorted(self._cases)], dtype=np.int64)
+        starts, lengths = spans[:, 0], spans[:, 1]
+        # Where each case's rows go: first..first+rows, the cases one after the other. Told from
+        # the cases (100,000) before any row (5 million) is touched.
+        shift = starts - (np.cumsum(lengths) - lengths)
+        total = int(lengths.sum())
+        if total < 2 or not shift.any():
+            return None
+        dtype = np.intc if total < 2**31 else np.int64
+        picked: np.ndarray[Any, Any] = np.repeat(shift.astype(dtype), lengths)
+        picked += np.arange(total, dtype=dtype)
+        return picked
 
     def frame(self) -> pd.DataFrame:
-        """The long table. It takes the columns over, freeing each list as it is converted, so
-        a large run holds its rows once rather than as lists, a reordered copy and the frame's
-        arrays at the same time (three copies of 5 million rows at 100,000 cases): call it
-        once."""
-        names = [*SCORE_COLUMNS, *sorted(self._labels)]
-        sources = {**self._columns, **self._labels}
-        order = None
-        if self._cases:
-            # Cases came in the order they ran; the stored file has them sorted.
-            picked = [
-                i
-                for key in sorted(self._cases)
-                for i in range(self._cases[key][0], sum(self._cases[key]))
-            ]
-            if len(picked) > 1 and picked != list(range(len(picked))):
-                order = np.asarray(picked)
+        """The long table, its columns made one at a time from the codes (call it once: the
+        codes are given up as the frame is made)."""
+        records = {k: np.array(v, dtype=np.intc) for k, v in self._records.items()}
+        metric, value = np.array(self._rows_metric, dtype=np.intc), np.array(self._rows_value)
+        text = np.array(self._rows_text, dtype=np.intc)
+        order = self._order()
+        # The codes as arrays now; the buffers they were gathered in are given up.
+        self._records, self._rows_metric, self._rows_text = {}, array("i"), array("i")
+        self._rows_value = array("d")
+        row_record = np.repeat(np.arange(len(records["rows"]), dtype=np.intc), records["rows"])
+        if order is not None:
+            row_record, metric = row_record.take(order), metric.take(order)
+            value, text = value.take(order), text.take(order)
+        label_sets = [dict(t) for t in self._labels.values]
+        label_names = sorted({name for labels in label_sets for name in labels})
+        names = [*SCORE_COLUMNS, *(f"{LABEL_PREFIX}{name}" for name in label_names)]
+        if not len(row_record):
+            empty = {n: pd.Series([], dtype=float if n == "value" else None) for n in names}
+            return pd.DataFrame(empty, columns=names)
         data: dict[str, pd.Series] = {}
-        for name in names:
-            column = sources[name]
-            series = pd.Series(column, dtype=float if name == "value" else None)
-            column.clear()
-            data[name] = series if order is None else series.take(order).reset_index(drop=True)
+        runs = records["run"].take(row_record)
+        for i, name in enumerate(RUN_KEY):
+            data[name] = _series(_objects([key[i] for key in self._run.values]), runs)
+        del runs
+        data["scorer"] = _series(_objects(self._scorer.values), records["scorer"].take(row_record))
+        data["metric"] = _series(_objects(self._metric.values), metric)
+        data["value"] = pd.Series(value, dtype=float)
+        data["text"] = _series(_objects(self._text.values), text)
+        explanations = records["explanation"].take(row_record)
+        data["explanation"] = _series(_objects(self._explanation.values), explanations)
+        del explanations
+        labels = records["labels"].take(row_record)
+        for name in label_names:
+            shared = _objects([found.get(name) for found in label_sets])
+            data[f"{LABEL_PREFIX}{name}"] = _series(shared, labels)
         return pd.DataFrame(data, columns=names, copy=False)

@@ -21,6 +21,7 @@ from harness.tables.columns import (
     ResultColumns,
     ScoreColumns,
 )
+from harness.tables.wide import coded_values
 from harness.untrusted.parse import LoadError
 
 #: ``harness.rundir.SCORES`` under the name this module's importers use.
@@ -135,6 +136,13 @@ def run_values(scores: pd.DataFrame) -> pd.DataFrame:
     labels = label_columns(scores)
     if scores.empty:
         return pd.DataFrame(columns=[*RUN_KEY, *labels])
+    wide = coded_values(scores, labels)
+    return grouped_values(scores, labels) if wide is None else wide
+
+
+def grouped_values(scores: pd.DataFrame, labels: list[str]) -> pd.DataFrame:
+    """``run_values`` by grouping the long table on its key columns: what ``coded_values`` makes
+    from codes, for the keys it cannot code (a missing key)."""
     # The value column grouped by the key columns themselves, not a copy of the long table with
     # one more column; and each row's "scorer.metric" key is one of a few shared strings, not a
     # new string a row (450 MB at 100,000 cases, 5 million rows).
