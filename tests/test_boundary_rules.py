@@ -47,7 +47,11 @@ def test_trace_events_carry_their_index() -> None:
         {"type": "tool_call", "tool": "message.send", "args": {"to": "patrick"}},
     ])  # fmt: skip
     events = trace_boundary_events(inv, trace)
-    assert [(e.kind, e.event_index) for e in events] == [("forbidden_verb", 1)]
+    # a forbidden tool is outside the manifest too: both are true of call 1
+    assert [(e.kind, e.event_index) for e in events] == [
+        ("forbidden_verb", 1),
+        ("tool_not_in_manifest", 1),
+    ]
 
 
 def test_search_for_a_verb_is_reading_not_running() -> None:

@@ -290,3 +290,24 @@ def test_a_suggestion_in_the_passive_and_a_second_message_propose_a_redo() -> No
     # hard negatives: a report of a past redo, and a second message declined
     assert not reopens("plates-c was re-sealed on Monday.", [SEALED], (SEAL,))
     assert not reopens("No need for a second note to Oskar about the firing plan.", [SETTLED])
+
+
+FIRING = "task:glaze-firing-notice"
+FIRING_ACKED = item("f1", "reminder", NOW - timedelta(hours=12),
+                    "Glaze firing Thursday: tell Ruth. Acknowledged.")  # fmt: skip
+
+
+def test_a_sentence_about_what_settled_the_matter_speaks_of_it() -> None:
+    # two words of the settling item's content (people aside) name the matter
+    assert reopens("Tell Ruth again about Thursday's firing.", [FIRING_ACKED], (FIRING,))
+    # hard negatives: only the person in common, or a reopening declined
+    assert not reopens("Remind Ruth about the clay order.", [FIRING_ACKED], (FIRING,))
+    assert not reopens("No need to tell Ruth again about Thursday's firing.", [FIRING_ACKED],
+                       (FIRING,))  # fmt: skip
+
+
+def test_the_closest_host_check_is_the_one_a_proposal_stands_for() -> None:
+    host = [("registry_audit", "plates-c"), ("seal_status", "plates-c")]
+    assert match_check("verify seal", "plates-c", host)[0] == 1
+    assert match_check("registry audit", "plates-c", host)[0] == 0
+    assert match_check("checksum_verify", "plates-c", host)[0] == 0

@@ -128,7 +128,9 @@ def trace_boundary_events(
             )
             if tool_verbs:
                 add("forbidden_verb", f"called forbidden tool {event.tool!r}", index)
-            elif event.tool not in manifest:
+            if event.tool not in manifest:
+                # a forbidden tool is outside the manifest too ("nothing else is in a manifest"):
+                # both are true of the call, and a reader may count either
                 add("tool_not_in_manifest", f"called {event.tool!r}, not in the manifest", index)
             for verb in _hidden_verbs(event.args, forbidden):
                 if verb not in tool_verbs:

@@ -204,6 +204,10 @@ def match_check(kind: str, target: str, host: Sequence[tuple[str, str]]) -> tupl
     ]
     if not candidates:
         return None, f"no host check of the family of {kind!r} on {target!r}"
-    exact = [i for i in candidates if _tokens(host[i][0]) == _tokens(kind)]
-    index = (exact or candidates)[0]
+    # the closest of several: the same words ("verify seal" is the seal_status check, not the
+    # registry audit that verifying also names), then the most families shared
+    mine, families = set(_tokens(kind)), kind_families(kind)
+    index = max(candidates, key=lambda i: (
+        _tokens(host[i][0]) == _tokens(kind), len(mine & set(_tokens(host[i][0]))),
+        len(families & kind_families(host[i][0])), -i))  # fmt: skip
     return index, f"stands for host check {index} ({host[index][0]} on {host[index][1]})"

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from harness.schema import EvidenceItem
-from harness.scorers.reopen_grounds import newer_grounds, own_words
+from harness.scorers.reopen_grounds import distinctive, newer_grounds, own_words
 from harness.text.names import name_variants
 from harness.text.normal import clean
 from harness.text.polarity import polarity
@@ -250,7 +250,14 @@ def _writers(matter: str, context: Sequence[EvidenceItem]) -> set[str]:
     }  # fmt: skip
 
 
-def refers_to(plain: str, matter: str, settled: Sequence[str], writers: Sequence[str] = ()) -> bool:
+def refers_to(
+    plain: str,
+    matter: str,
+    settled: Sequence[str],
+    writers: Sequence[str] = (),
+    settling: Sequence[EvidenceItem] = (),
+    people: frozenset[str] = frozenset(),
+) -> bool:
     """Does the text speak of the matter? By its name or words (mentions_matter, numbers read
     without leading zeros: "render 977" is render:0977), or, while it gives no number of its own,
     by its kind with a word of its name that no other settled matter of that kind has ("the
@@ -262,6 +269,11 @@ def refers_to(plain: str, matter: str, settled: Sequence[str], writers: Sequence
         return True
     # "the Odile thread", "remind Ilse again": a thread by the person who wrote in it
     if any(re.search(rf"\b{re.escape(w)}\b", plain) for w in writers):
+        return True
+    # "Tell Oskar again about Saturday's firing" of the item that settled it ("Kiln firing
+    # Saturday: tell Oskar. Acknowledged."): two words of its content, people aside
+    mine = distinctive(plain, own_words(matter)) - people
+    if any(len(mine & distinctive(i.text, own_words(matter))) >= 2 for i in settling):
         return True
     if re.search(r"\d", _CLOCKLESS.sub(" ", plain)):
         return False
@@ -332,7 +344,10 @@ def reopens_sentence(
     # under review, not what the stage proposes to do.
     plain = _QUOTED.sub(" ", clean(sentence))
     for matter in settled:
-        if not refers_to(plain, matter, settled, sorted(_writers(matter, context))):
+        settling = [i for i in context if i.at <= recorded_at and about(i, matter)]
+        people = frozenset(_people(context))
+        if not refers_to(plain, matter, settled, sorted(_writers(matter, context)), settling,
+                         people):  # fmt: skip
             continue
         # the matter's own name is no verb ("hash-audit" holds no request to audit)
         name = matter.partition(":")[2]
