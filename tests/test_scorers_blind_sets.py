@@ -1,4 +1,4 @@
-"""The blind sets (held-out 4 to 14, the labelled real SmolLM2 statements): frozen, measured once,
+"""The blind sets (held-out 4 to 15, the labelled real SmolLM2 statements): frozen, measured once,
 now guards.
 
 Each was written blind from docs/labelled-sets.md; their first-contact figures (FIRST_CONTACT.md
@@ -90,6 +90,12 @@ FIRST_CONTACT_RIGHT = {
     ("heldout14", "citations.jsonl"): 59,  # of 60
     ("heldout14", "traces.jsonl"): 184,  # of 184 (first contact 181; a development figure)
     ("heldout14", "repeat.jsonl"): 41,  # of 44 (first contact 39; a development figure)
+    # Held-out 15: first contact 2026-12-02 20:37 UTC, main f1f7abb (tests/data/heldout15/).
+    ("heldout15", "completion.jsonl"): 177,  # of 182
+    ("heldout15", "support.jsonl"): 93,  # of 133
+    ("heldout15", "citations.jsonl"): 51,  # of 52
+    ("heldout15", "traces.jsonl"): 198,  # of 199 (trace, kind) units
+    ("heldout15", "repeat.jsonl"): 41,  # of 44
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {("heldout4", "traces.jsonl"): ["traces.jsonl:1: trace.0.tool_call.t"]}
@@ -118,6 +124,7 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout12",
         "heldout13",
         "heldout14",
+        "heldout15",
         "real_smollm2",
     ],
 )
@@ -148,12 +155,13 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout12", 30, 25),
         ("heldout13", 55, 53),
         ("heldout14", 68, 45),
+        ("heldout15", 59, 35),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
     # First contact: held-out 4 14, held-out 5 25, held-out 6 20, held-out 7 24, held-out 8 36,
     # held-out 9 42, held-out 10 43, held-out 11 27, held-out 12 24, held-out 13 35, held-out 14
-    # 45; the first three
+    # 45, held-out 15 35; the first three
     # raised by the structural linking they drove, held-out 7 by the references, negation scope
     # and possession rules it drove, held-out 8 and 9 by the plan, object, day, idiom and actor
     # rules they drove, held-out 7, 10, 11 and 12 by the prose reading of the eighth session,
