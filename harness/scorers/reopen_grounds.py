@@ -126,7 +126,7 @@ def _sender(item: EvidenceItem) -> str | None:
 
 _MONTH = rf"(?:{'|'.join(_MONTH_NAMES.split())})[a-z]*\.?"
 #: Calendar dates and clock times, whose numbers are days and hours, not ids.
-_DATES = re.compile(
+DATES = re.compile(
     rf"(?i)\b{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?\b|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}|"
     r"\b\d{4}-\d{2}-\d{2}(?:t[\d:.]+z?)?\b|\b\d{1,2}:\d{2}\b"
 )
@@ -147,8 +147,8 @@ def speaks_of(
     mine = distinctive(sentence, matter_words)
     theirs = distinctive(item.text, matter_words)
     # the day of a date ("reported on Oct 2") is no number of the thing spoken of ("slide 4")
-    numbers_mine = {w for w in distinctive(_DATES.sub(" ", sentence), matter_words) if w.isdigit()}
-    numbers_theirs = {w for w in distinctive(_DATES.sub(" ", item.text), matter_words)
+    numbers_mine = {w for w in distinctive(DATES.sub(" ", sentence), matter_words) if w.isdigit()}
+    numbers_theirs = {w for w in distinctive(DATES.sub(" ", item.text), matter_words)
                       if w.isdigit()}  # fmt: skip
     if numbers_mine and numbers_theirs and not numbers_mine & numbers_theirs:
         return False

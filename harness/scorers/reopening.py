@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from harness.schema import EvidenceItem
-from harness.scorers.reopen_grounds import distinctive, newer_grounds, own_words
+from harness.scorers.reopen_grounds import DATES, distinctive, newer_grounds, own_words
 from harness.text.names import name_variants
 from harness.text.normal import clean
 from harness.text.polarity import polarity
@@ -78,11 +78,6 @@ def matter_words(matter: str) -> set[str]:
 
 
 _NUMBER = re.compile(r"\d+")
-_MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
-_DAY_OR_CLOCK = re.compile(
-    rf"\b{_MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?\b|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTHS}|"
-    r"\b\d{1,2}:\d{2}\b|\b\d{4}-\d{2}-\d{2}\b"
-)
 
 
 def mentions_matter(text: str, matter: str) -> bool:
@@ -99,7 +94,7 @@ def mentions_matter(text: str, matter: str) -> bool:
     found = {w for w in words if re.search(rf"\b{re.escape(w)}\b", plain)}
     numbers = {w for w in words if w.isdigit()}
     # a day or a clock time ("the Oct 2 backup", "at 14:00") is no other id's number
-    if numbers - found and _NUMBER.search(_DAY_OR_CLOCK.sub(" ", plain)):
+    if numbers - found and _NUMBER.search(DATES.sub(" ", plain)):
         return False
     return 2 * len(found) >= len(words) and bool(found - numbers or not words - numbers)
 
@@ -250,13 +245,21 @@ def _writers(matter: str, context: Sequence[EvidenceItem]) -> set[str]:
     }  # fmt: skip
 
 
+def speaks_of_settling(
+    plain: str, matter: str, settling: Sequence[EvidenceItem], people: frozenset[str]
+) -> bool:
+    """Does the text speak of what an item about the matter says ("Tell Oskar again about
+    Saturday's firing" of "Kiln firing Saturday: tell Oskar. Acknowledged.")? Two words of its
+    content, people aside."""
+    mine = distinctive(plain, own_words(matter)) - people
+    return any(len(mine & distinctive(i.text, own_words(matter))) >= 2 for i in settling)
+
+
 def refers_to(
     plain: str,
     matter: str,
     settled: Sequence[str],
     writers: Sequence[str] = (),
-    settling: Sequence[EvidenceItem] = (),
-    people: frozenset[str] = frozenset(),
 ) -> bool:
     """Does the text speak of the matter? By its name or words (mentions_matter, numbers read
     without leading zeros: "render 977" is render:0977), or, while it gives no number of its own,
@@ -269,11 +272,6 @@ def refers_to(
         return True
     # "the Odile thread", "remind Ilse again": a thread by the person who wrote in it
     if any(re.search(rf"\b{re.escape(w)}\b", plain) for w in writers):
-        return True
-    # "Tell Oskar again about Saturday's firing" of the item that settled it ("Kiln firing
-    # Saturday: tell Oskar. Acknowledged."): two words of its content, people aside
-    mine = distinctive(plain, own_words(matter)) - people
-    if any(len(mine & distinctive(i.text, own_words(matter))) >= 2 for i in settling):
         return True
     if re.search(r"\d", _CLOCKLESS.sub(" ", plain)):
         return False
@@ -343,17 +341,17 @@ def reopens_sentence(
     # A quoted draft ("Hold \"Resending the labels...\" until a receipt exists") is the text
     # under review, not what the stage proposes to do.
     plain = _QUOTED.sub(" ", clean(sentence))
+    people = frozenset(_people(context))
     for matter in settled:
-        settling = [i for i in context if i.at <= recorded_at and about(i, matter)]
-        people = frozenset(_people(context))
-        if not refers_to(plain, matter, settled, sorted(_writers(matter, context)), settling,
-                         people):  # fmt: skip
-            continue
+        if not refers_to(plain, matter, settled, sorted(_writers(matter, context))):
+            settling = [i for i in context if i.at <= recorded_at and about(i, matter)]
+            if not speaks_of_settling(plain, matter, settling, people):
+                continue
         # the matter's own name is no verb ("hash-audit" holds no request to audit)
         name = matter.partition(":")[2]
         unnamed = re.sub(rf"\b[\w-]*{re.escape(name)}[\w-]*", lambda m: "x" * len(m.group()),
                          plain) if name else plain  # fmt: skip
-        verb = _REOPEN.search(unnamed) or _redo_by_marker(unnamed, _people(context))
+        verb = _REOPEN.search(unnamed) or _redo_by_marker(unnamed, set(people))
         if verb is None:
             continue
         # "Pinging Rune again would only reopen it": the act as the subject of what it would do
