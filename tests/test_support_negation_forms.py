@@ -483,3 +483,19 @@ def test_a_confirmation_is_the_persons_own_line_saying_it_came() -> None:
         "contradicted"
     )
     assert _label("Ondra replied.", _thread("Ondra: hmm, not here yet")) == "supported"
+
+
+# -- counterfactuals ---------------------------------------------------------------------------
+
+HELD = _item("hb1", "heartbeat", "02:00 quiet hours. Would have messaged Ottilie about the kiln.")
+
+
+def test_a_counterfactual_says_the_act_did_not_happen() -> None:
+    assert _label("Ottilie was messaged at 02:00.", HELD) == "contradicted"
+    assert _label("Nobody messaged Ottilie at 02:00.", HELD) == "supported"
+
+
+def test_a_plan_is_no_counterfactual() -> None:
+    # hard negative: a plan says nothing of whether the act later happened
+    plan = _item("hb2", "heartbeat", "02:00 quiet hours. Will message Ottilie at 08:00.")
+    assert _label("Ottilie was messaged.", plan) == "unsupported"

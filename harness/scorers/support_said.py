@@ -46,6 +46,9 @@ class Said:
 #: "Plan for tomorrow: send ...") states no outcome either way.
 PLAN_WORDS = r"will|shall|going to|plans? (?:to|for)|intends? to|about to|tomorrow|later today"
 _PLANNED = re.compile(rf"\b(?:{PLAN_WORDS}|planned to|planning to)\b|'ll\b|\bplan:")
+#: A counterfactual ("Would have messaged Leocadia; held until 08:00") says the act did not
+#: happen: unlike a plan, which says nothing of what came after it.
+_COUNTERFACTUAL = re.compile(r"\bwould(?: have|'ve)\b")
 #: Words of a mere possibility ("Thursday could work"): that part states nothing.
 #: "intent unclear", "cause unknown": a thing not known is said neither way, not denied.
 #: Words that make a statement a guess, shared with the prose reading (``support_statements``).
@@ -86,7 +89,11 @@ def _said(item: str, text: str, data: tuple[str, ...]) -> tuple[Said, ...]:
     if heading is not None and not re.search(r"[a-z]ed\b", heading.group(1).lower()):
         text = text[heading.end() :]  # "Heartbeat 04:00: ...": when it is, not what it says
     for sentence in sentences(text):
-        if _PLANNED.search(clean(sentence)):
+        plain_sentence = clean(sentence)
+        if _COUNTERFACTUAL.search(plain_sentence):
+            found.extend(_not_done(item, clause) for clause in clauses(sentence))
+            continue
+        if _PLANNED.search(plain_sentence):
             continue
         pieces = clauses(sentence)
         question = sentence.rstrip().endswith("?")
@@ -106,6 +113,11 @@ def _said(item: str, text: str, data: tuple[str, ...]) -> tuple[Said, ...]:
         if r:
             found.append(Said(item, part, r, st.negated, st.says, core))
     return tuple(found)
+
+
+def _not_done(item: str, clause: str) -> Said:
+    core = roots(stance(plain_negations(clause)).core)
+    return Said(item, clause, core | roots(clause), True, "undone", core)
 
 
 def item_roots(b: Backing) -> frozenset[str]:
