@@ -1,4 +1,4 @@
-"""The blind sets (held-out 4 to 15, the labelled real SmolLM2 statements): frozen, measured once,
+"""The blind sets (held-out 4 to 17, the labelled real SmolLM2 statements): frozen, measured once,
 now guards.
 
 Each was written blind from docs/labelled-sets.md; their first-contact figures (FIRST_CONTACT.md
@@ -96,6 +96,17 @@ FIRST_CONTACT_RIGHT = {
     ("heldout15", "citations.jsonl"): 51,  # of 52
     ("heldout15", "traces.jsonl"): 198,  # of 199 (trace, kind) units
     ("heldout15", "repeat.jsonl"): 41,  # of 44
+    # Held-out 16 and 17: first contact 2026-12-02 22:14 UTC, main c05d97c (written side by side).
+    ("heldout16", "completion.jsonl"): 209,  # of 220
+    ("heldout16", "support.jsonl"): 93,  # of 136
+    ("heldout16", "citations.jsonl"): 50,  # of 50
+    ("heldout16", "traces.jsonl"): 194,  # of 194 (trace, kind) units
+    ("heldout16", "repeat.jsonl"): 43,  # of 45
+    ("heldout17", "completion.jsonl"): 173,  # of 183
+    ("heldout17", "support.jsonl"): 132,  # of 205
+    ("heldout17", "citations.jsonl"): 58,  # of 58
+    ("heldout17", "traces.jsonl"): 185,  # of 185 (trace, kind) units
+    ("heldout17", "repeat.jsonl"): 41,  # of 44
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {("heldout4", "traces.jsonl"): ["traces.jsonl:1: trace.0.tool_call.t"]}
@@ -125,6 +136,8 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout13",
         "heldout14",
         "heldout15",
+        "heldout16",
+        "heldout17",
         "real_smollm2",
     ],
 )
@@ -156,12 +169,14 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout13", 55, 53),
         ("heldout14", 68, 45),
         ("heldout15", 59, 35),
+        ("heldout16", 59, 40),
+        ("heldout17", 98, 61),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
     # First contact: held-out 4 14, held-out 5 25, held-out 6 20, held-out 7 24, held-out 8 36,
     # held-out 9 42, held-out 10 43, held-out 11 27, held-out 12 24, held-out 13 35, held-out 14
-    # 45, held-out 15 35; the first three
+    # 45, held-out 15 35, held-out 16 40, held-out 17 61; the first three
     # raised by the structural linking they drove, held-out 7 by the references, negation scope
     # and possession rules it drove, held-out 8 and 9 by the plan, object, day, idiom and actor
     # rules they drove, held-out 7, 10, 11 and 12 by the prose reading of the eighth session,
