@@ -112,8 +112,19 @@ class Named:
         return " ".join([*self.words, str(self.number)])
 
 
+#: Month names as ids abbreviate them ("the September audit" is task:audit-sept); "may" and
+#: "march" are left alone, being verbs as often as months.
+_MONTHS = {
+    "january": "jan", "february": "feb", "april": "apr", "june": "jun", "july": "jul",
+    "august": "aug", "september": "sep", "sept": "sep", "october": "oct", "november": "nov",
+    "december": "dec",
+}  # fmt: skip
+
+
 def _stem_word(word: str) -> str:
     word = ascii_fold(word.lower()).removesuffix("'s")
+    if word in _MONTHS:
+        return _MONTHS[word]
     return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
 
 

@@ -352,6 +352,11 @@ PROGRESSIVE: dict[str, Action] = {
     **dict.fromkeys(["booking", "scheduling", "rescheduling"], SCHEDULE),
 }  # fmt: skip
 _PROGRESSIVE = "|".join(sorted(PROGRESSIVE, key=len, reverse=True))
+#: Verbs of a letter's purpose after "writing to" ("I'm writing to ask ...").
+_PURPOSE = (
+    r"(?:confirm|ask|let|say|thank|check|follow|update|share|apologi[sz]e|invite|request|remind|"
+    r"introduce|inform|offer|propose|explain|clarify|see|tell|announce|report|answer|reply)"
+)
 #: A done-label's word, where it names a family itself ("Reminder-12: cleared").
 LABEL_WORDS: dict[str, Action] = {
     **dict.fromkeys(["cleared", "acknowledged", "acked", "dismissed"], ACK),
@@ -431,7 +436,8 @@ TRIGGERS: tuple[Trigger, ...] = (
     # "the sheet is in the archive", terse "contact sheet in archive now": stored there
     _t(r"\b(?:(?:is|are|now|sits?|'s)\s+(?:now\s+|safely\s+|already\s+)?(?:up\s+(?:in|on)|in)\s+(?:the\s+|our\s+|my\s+)?(?:archive|drive|shared drive|bucket|storage|backup|dropbox)\b|in\s+(?:the\s+)?(?:archive|drive|bucket|storage)\s+now\b)", UPLOAD, needs="archive|drive|bucket|storage|backup|dropbox"),
     # an action in progress as the stage writes: "I am sending it again now"
-    _t(rf"\b(?:i|we)\s*(?:am|are|'m|'re)\s+(?:now\s+|also\s+|just\s+|currently\s+)?(?P<verb>{_PROGRESSIVE})\b", None, ONGOING, needs="ing"),
+    # "I'm writing to confirm Thursday": a letter naming its own purpose, not a send under way
+    _t(rf"\b(?:i|we)\s*(?:am|are|'m|'re)\s+(?:now\s+|also\s+|just\s+|currently\s+)?(?P<verb>{_PROGRESSIVE})\b(?!\s+{_PURPOSE}\b)", None, ONGOING, needs="ing"),
     # ... with its subject and auxiliary left out, as a status line: "Sending scan results to
     # Hana." (a gerund that is a subject has a finite verb after it: "Sending it twice is a risk")
     _t(rf"^\W*(?P<verb>{_PROGRESSIVE})(?=\s+\w)(?!.*\b(?:[a-z]{{2,}}ed|is|are|was|were|has|have|had|will|would|should|can|could|may|might|must|needs?|seems?|risks?|means?|takes?|requires?|comes?|goes|went|hit|ran|broke|blew|threw|got|stuck|fell|stays?|remains?|waits?|sits?|lies|hangs|tomorrow|tonight|later|next|soon|after|once|when|if|unless)\b|.*\b(?:in the queue|on hold)\b)", None, ONGOING, needs="ing"),
@@ -685,8 +691,8 @@ MODAL = re.compile(
     # "the intended drift", "the planned post": an adjective before a noun plans nothing now
     r"plans? to|planning|planned(?=\s+(?:to|for)\b|\W*$)|intends? to|intend|"
     r"intended(?=\s+(?:to|for)\b|\W*$)|intending|needs? to|need|needs|"
-    r"wants? to|ready to|to be|is to|are to|expected to|supposed to|hopes? to|tries to|try to|"
-    r"attempt to|propose[sd]?|proposal|recommend(?:s|ed|ing)?|suggest(?:s|ed|ing)?|consider|"
+    r"wants? to|ready to|to be|is to|are to|expected to|supposed to|hopes? to|tries to|try to|tried to|"
+    r"attempt(?:ed|s)? to|propose[sd]?|proposal|recommend(?:s|ed|ing)?|suggest(?:s|ed|ing)?|consider|"
     r"pending|awaiting|await|waiting|once|if|unless|until|whether|when|in case|assuming|"
     r"suppose|supposing|imagine|hypothetical(?:ly)?|as if|as though|lest|otherwise|being|"
     # "tonight's reflection" names a thing by its day, it plans nothing

@@ -108,6 +108,14 @@ def _future(before: str, phrase: str) -> bool:
     return bool(words)
 
 
+#: An instruction that names the state to set ("3. Mark the task done", "set the post live"):
+#: a step of a plan, its number or letter included.
+_SET_STATE = re.compile(
+    r"^\W*(?:(?:\d{1,2}|[a-h])[.)]\s+)?(?:(?:please|then|next|also|now|and|so)\s+)*"
+    r"(?:mark|set|flag|declare|list)\s+(?:the|this|that|these|those|it|them|its|our|my)\b"
+)
+
+
 def blocked(before: str, local_after: str, clause_after: str, phrase: str) -> str | None:
     before = _ENDORSED.sub(" ", _OPENING_ING.sub(" ", _AS_PARENTHETICAL.sub(" ", before)))
     if _PAST_FORM.match(phrase):
@@ -134,6 +142,8 @@ def blocked(before: str, local_after: str, clause_after: str, phrase: str) -> st
         return "attributed to a source, not asserted"
     if lx.TELL_IMPERATIVE.match(before):
         return "the content of a message to send, not a statement"
+    if _SET_STATE.match(before):
+        return "an instruction to set a state, not a state reached"
     if lx.VERIFY.search(before):
         return "asks for verification"
     if lx.TRAILING_COND.search(local_after):

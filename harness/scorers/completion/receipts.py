@@ -142,7 +142,10 @@ class _PackageIndex:
         return any(action.matches(r.action) for r in self.receipts)
 
     def cites(self, name: Named) -> bool:
-        return name.is_id and any(named_matches(name, i) for i in self.evidence_ids)
+        # "per receipts c31-r1 and c31-r2": an id with a digit that is an item's id is cited,
+        # whatever its shape; a plain word ("patrick") is never taken for an id
+        id_like = name.is_id or any(ch.isdigit() for ch in name.literal)
+        return id_like and any(named_matches(name, i) for i in self.evidence_ids)
 
 
 def _same_target(a: str, b: str) -> bool:

@@ -46,6 +46,12 @@ def _words(text: str) -> list[str]:
 
 
 _COPULA = r"(?:is|are|was|were|am|'s|'re|has been|have been|had been|got|gets|now|all|also|both|fully|already|finally|just|officially|properly|safely)"  # fmt: skip
+#: The stage's own work, as the gerund after a verb of ending ("finished checking the inbox").
+_OWN_WORK_AFTER = re.compile(
+    r"\s+(?:reading|re-reading|rereading|reviewing|checking|looking|going|comparing|inspecting|"
+    r"examining|studying|auditing|drafting|sorting|triaging|skimming|scanning|analy[sz]ing|"
+    r"verifying|testing|measuring|counting|searching|planning|thinking)\b"
+)
 #: States that say an action is over: the predicate of "the invoice is settled", "0589 render done".
 _DONE_STATE = re.compile(
     rf"(?<![\w-])(?:{_COPULA}\s+)*(?:done|complete|completed|finished|through|handled|settled|"
@@ -54,6 +60,8 @@ _DONE_STATE = re.compile(
     r"squared up|out of the way|off (?:my|the|our) list|locked in)(?![\w-])"
     # "through the booked slot", "closed to visitors": a preposition heading a phrase, no state
     r"(?!\s+(?:the|a|an|my|our|his|her|their|its|this|that|to|with)\b)"
+    # "finished reading through the registry audit": the stage's own work is what ended
+    rf"(?!{_OWN_WORK_AFTER.pattern})"
 )
 #: Particles that are a done-state only as a predicate: "the audio is up", "audio up on the
 #: archive"; never "set up", "the notes in the folder".
@@ -66,7 +74,7 @@ _PARTICLE_STATE = re.compile(
 _NOT_DONE = frozenset(
     _words("""read checked compared measured drafted reviewed found noticed saw seen looked verified
     asked requested wanted needed planned expected failed queued bounced rejected cancelled
-    canceled stalled stuck blocked delayed paused started attempted tried retried waited opened
+    canceled stalled stuck blocked locked delayed paused started attempted tried retried waited opened
     said named called titled labelled labeled dated timestamped mentioned used based related
     tagged flagged missed skipped scanned parsed counted searched inspected examined analysed
     analyzed noted considered prepared outlined sketched proposed suggested recommended
@@ -244,10 +252,12 @@ def _shape(text: str, m: re.Match[str], verb: str = "", moving: bool = True) -> 
     return Shape(m.start(), m.end(), lx.refine_delivery(action, text))
 
 
+#: The opening of a step in a list, its number or letter included ("3. Mark the task done").
+_STEP = r"^\W*(?:(?:\d{1,2}|[a-h])[.)]\s+)?"
 #: An imperative verb whose object takes a predicate ("mark the card complete", "set the post
 #: live"): the state is the one asked for, not one reached.
 _IMPERATIVE_COMPLEMENT = re.compile(
-    r"^\W*(?:(?:please|then|next|also|now|and|so)\s+)*(?:mark|set|flag|declare|call|consider|"
+    rf"{_STEP}(?:(?:please|then|next|also|now|and|so)\s+)*(?:mark|set|flag|declare|call|consider|"
     r"get|leave|keep|make|treat|list)\s"
 )
 
@@ -256,7 +266,7 @@ _IMPERATIVE_COMPLEMENT = re.compile(
 #: action, whatever its participles say ("Publish study 12 through the booked slot").
 _IMPERATIVE = re.compile(
     # only verbs that are no noun as well ("Message is send", "Render 0412 done" are not asks)
-    r"^\W*(?:(?:please|then|next|also|now|and|so)\s+)*(?:publish|send|reseal|register|pay|"
+    rf"{_STEP}(?:(?:please|then|next|also|now|and|so)\s+)*(?:publish|send|reseal|register|pay|"
     r"merge|upload|deliver|close|complete|delete|remove|forward|notify|tell|inform|share|"
     r"acknowledge|dismiss|finish|finalise|finalize|settle|wire)\s+"
     r"(?!(?:is|are|was|were|has|have|had|been|got|went|now|already)\b)"
@@ -303,6 +313,8 @@ def shapes(text: str) -> list[Shape]:
         verb = m.group("verb")
         if verb in _NOT_DONE or verb.startswith("un") or _INFINITIVE.match(text, m.end()):
             continue
+        if _OWN_WORK_AFTER.match(text, m.end()):
+            continue  # "finished reading through the registry audit": its own work ended
         if not_ours(text[: m.start()].strip()):
             continue  # "Pavel thanked us by email": their act, nothing this agent did
         if (s := _shape(text, m, verb, moving=False)) is not None:
