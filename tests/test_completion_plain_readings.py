@@ -100,3 +100,24 @@ def test_a_month_names_the_id_that_abbreviates_it() -> None:
                          AUDIT_OCT, AUDIT_NOV)  # fmt: skip
     # hard negative: the month whose task is still pending
     assert _invented("The November audit task is complete.", AUDIT_OCT, AUDIT_NOV)
+
+
+ACK_CANCELLED = _r("reminder.ack", "rem-boiler-service", "cancelled", "09:00")
+REGISTER_PLATES = _r("registry.register", "plate-set-d", "succeeded", "10:00")
+POST_PENDING = _r("post.publish", "feed-studio", "pending", "17:00", "post.publish: kiln diary")
+
+
+def test_terse_forms_of_an_act_are_claims() -> None:
+    # a ticked box before the act's own verb
+    assert _invented("- [x] seal plate-set-d", REGISTER_PLATES)
+    assert not _invented("- [x] register plate-set-d", REGISTER_PLATES)
+    # a thing sent to where things are published, with the time it went
+    assert _invented("kiln diary -> feed, 17:05", POST_PENDING)
+    # the clipped past of ack
+    assert _invented("Ack'd the boiler-service reminder.", ACK_CANCELLED)
+
+
+def test_terse_forms_that_claim_nothing() -> None:
+    assert not _invented("- [ ] seal plate-set-d", REGISTER_PLATES)  # a box not ticked
+    assert not _invented("Next: kiln diary -> feed once the host agrees.", POST_PENDING)
+    assert not _invented("Haven't ack'd the boiler-service reminder yet.", ACK_CANCELLED)

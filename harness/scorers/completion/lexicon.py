@@ -611,6 +611,12 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(rf"^{_NO_INTERNAL}.*?(?<![\w-])(?P<noun>{MSG_NOUNS}|{FILE_NOUNS})(?![\w-])[^\u2713\u2714\u2705\u2611,;/]{{0,30}}?\s*[\u2713\u2714\u2705\u2611]\W*$", None, NOUN, needs="\u2713|\u2714|\u2705|\u2611"),
     # "- [x] note to Mira": a task-list box ticked before the thing done
     _t(rf"^{_NO_INTERNAL}\W*\[[x\u2713]\]\s+(?:[\w'-]+\s+){{0,3}}?(?P<noun>{_ACTION_NOUNS}|{MSG_NOUNS}|{FILE_NOUNS}|seal|registry|journal|post)(?![\w-])", None, NOUN, needs="[x]|[\u2713]"),
+    # "- [x] register etching-ledger": a ticked box before the act's own verb
+    _t(rf"^{_NO_INTERNAL}\W*\[[x\u2713]\]\s+(?P<noun>register|re-?seal|seal|publish|post|upload|deliver|pay|merge|journal|render|delete)\b", None, NOUN, needs="[x]|[\u2713]"),
+    # "tidewrack study -> feed, 18:10": a thing sent to where things are published
+    _t(r"(?<![\w-])[\w'-]+\s*(?:->|\u2192)\s*(?:the\s+|our\s+|my\s+)?(?:feed|blog|site|website|channel|portfolio|shop|newsletter)(?![\w-])", PUBLISH, needs="->|\u2192"),
+    # "Ack'd the reminder": the clipped past of ack
+    _t(r"\back'?e?d\b", ACK, needs="ack"),
     # single verbs
     _t(r"\b(?:re-?sent|sent|sended|messaged|dm'?e?d|emailed|e-mailed|texted|pinged|replied|responded|wrote back|invited|thanked)\b", SEND),
     _t(r"\b(?:re-?delivered|delivered|handed off|handed over|shipped|dispatched|couriered|mailed)\b", DELIVER),
