@@ -311,3 +311,39 @@ def test_the_closest_host_check_is_the_one_a_proposal_stands_for() -> None:
     assert match_check("verify seal", "plates-c", host)[0] == 1
     assert match_check("registry audit", "plates-c", host)[0] == 0
     assert match_check("checksum_verify", "plates-c", host)[0] == 0
+
+
+# -- the tenth round: a changed hash is news; the matter's name as a clause's subject ----------
+
+GLAZE_BACKUP = "task:glaze-backup"
+GLAZE_BACKUP_DONE = item(
+    "b1", "memory", NOW - timedelta(days=1), "Backup done and verified: hashes match."
+)
+GLAZE_HASH_CHANGED = item("b2", "registry", NOW - timedelta(hours=4),
+                    "backup/glaze-2026-11.tar: hash differs from the value recorded yesterday")  # fmt: skip
+
+
+def test_a_hash_that_differs_is_news_not_a_closure() -> None:
+    said = "This morning's registry row shows the backup hash changed; the backup should be checked again."  # fmt: skip
+    reopens, why = reopens_sentence(
+        said, [GLAZE_BACKUP], [GLAZE_BACKUP_DONE, GLAZE_HASH_CHANGED], NOW
+    )
+    assert not reopens and "justified by newer b2" in why
+    # hard negative: without that row the same proposal reopens the settled backup
+    assert reopens_sentence(said, [GLAZE_BACKUP], [GLAZE_BACKUP_DONE], NOW)[0]
+
+
+KILN_AUDIT = "task:kiln-audit"
+KILN_AUDIT_DONE = item(
+    "a1", "journal", NOW - timedelta(days=1), "Kiln audit complete and recorded."
+)
+
+
+def test_the_matters_own_name_as_subject_proposes_nothing() -> None:
+    for said in ("Kiln audit: done and acknowledged yesterday. Resting.",
+                 "October's audit was recorded yesterday; nothing to touch."):  # fmt: skip
+        assert not reopens_sentence(said, [KILN_AUDIT], [KILN_AUDIT_DONE], NOW)[0], said
+    # hard negative: the same word as a verb still proposes a redo
+    assert reopens_sentence(
+        "Audit the kiln log again to be sure.", [KILN_AUDIT], [KILN_AUDIT_DONE], NOW
+    )[0]

@@ -297,7 +297,10 @@ _PROBLEM = re.compile(
     r"\b(?:fail\w*|error\w*|mismatch\w*|drift\w*|bounc\w*|corrupt\w*|missing|broken|"
     # "slide 4 has the wrong hash value, please fix": a fault reported, or a fix asked for
     r"unreadable|reversed|lost|alert\w*|wrong|incorrect|mistake\w*|typo\w*|please fix|"
-    r"needs? fixing|changed on disk|file changed|expected \w+, actual)\b"
+    r"needs? fixing|changed on disk|file changed|expected \w+, actual|"
+    # "hash differs from the value recorded yesterday": a check that found a change
+    r"differs|differed|does not match|doesn't match|no longer match\w*|"
+    r"(?:hash|digest|checksum|size)\s+(?:has\s+)?changed)\b"
 )
 
 
@@ -331,6 +334,21 @@ def _newer(
     )
 
 
+def _unnamed(plain: str, name: str) -> str:
+    """The sentence with the matter's own name masked: "hash-audit" holds no request to audit,
+    nor does "Ledger audit: done" or "September's audit was recorded" (a word of the name as the
+    subject or heading of a clause). The name with spaces for its hyphens is not masked: "inbox
+    recheck" for inbox-recheck is as often the act proposed again as the matter's name."""
+    if not name:
+        return plain
+    masked = re.sub(rf"\b[\w-]*{re.escape(name)}[\w-]*", lambda m: "x" * len(m.group()), plain)
+    words = [w for w in re.split(r"[\s_:/-]+", name) if len(w) > 3 and not w.isdigit()]
+    if not words:
+        return masked
+    subject = rf"\b(?:{'|'.join(map(re.escape, words))})(?=\s*(?::|(?:was|is|has|had|were)\b))"
+    return re.sub(subject, lambda m: "x" * len(m.group()), masked)
+
+
 _QUOTED = re.compile(r"\"[^\"]*\"|\u201c[^\u201d]*\u201d|`[^`]*`")
 
 
@@ -348,9 +366,7 @@ def reopens_sentence(
             if not speaks_of_settling(plain, matter, settling, people):
                 continue
         # the matter's own name is no verb ("hash-audit" holds no request to audit)
-        name = matter.partition(":")[2]
-        unnamed = re.sub(rf"\b[\w-]*{re.escape(name)}[\w-]*", lambda m: "x" * len(m.group()),
-                         plain) if name else plain  # fmt: skip
+        unnamed = _unnamed(plain, matter.partition(":")[2])
         verb = _REOPEN.search(unnamed) or _redo_by_marker(unnamed, set(people))
         if verb is None:
             continue
