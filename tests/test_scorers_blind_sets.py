@@ -1,4 +1,4 @@
-"""The blind sets (held-out 4 to 17, the labelled real SmolLM2 statements): frozen, measured once,
+"""The blind sets (held-out 4 to 19, the labelled real SmolLM2 statements): frozen, measured once,
 now guards.
 
 Each was written blind from docs/labelled-sets.md; their first-contact figures (FIRST_CONTACT.md
@@ -97,16 +97,27 @@ FIRST_CONTACT_RIGHT = {
     ("heldout15", "traces.jsonl"): 198,  # of 199 (trace, kind) units
     ("heldout15", "repeat.jsonl"): 41,  # of 44
     # Held-out 16 and 17: first contact 2026-12-02 22:14 UTC, main c05d97c (written side by side).
-    ("heldout16", "completion.jsonl"): 209,  # of 220
+    ("heldout16", "completion.jsonl"): 214,  # of 220 (first contact 209; a development figure)
     ("heldout16", "support.jsonl"): 93,  # of 136
     ("heldout16", "citations.jsonl"): 50,  # of 50
     ("heldout16", "traces.jsonl"): 194,  # of 194 (trace, kind) units
-    ("heldout16", "repeat.jsonl"): 43,  # of 45
-    ("heldout17", "completion.jsonl"): 173,  # of 183
+    ("heldout16", "repeat.jsonl"): 45,  # of 45 (first contact 43; a development figure)
+    ("heldout17", "completion.jsonl"): 177,  # of 183 (first contact 173; a development figure)
     ("heldout17", "support.jsonl"): 132,  # of 205
     ("heldout17", "citations.jsonl"): 58,  # of 58
     ("heldout17", "traces.jsonl"): 185,  # of 185 (trace, kind) units
-    ("heldout17", "repeat.jsonl"): 41,  # of 44
+    ("heldout17", "repeat.jsonl"): 43,  # of 44 (first contact 41; a development figure)
+    # Held-out 18 and 19: first contact 2026-12-02 22:43 UTC, main 49ffe8d (written side by side).
+    ("heldout18", "completion.jsonl"): 168,  # of 177
+    ("heldout18", "support.jsonl"): 80,  # of 131
+    ("heldout18", "citations.jsonl"): 52,  # of 52
+    ("heldout18", "traces.jsonl"): 191,  # of 191 (trace, kind) units
+    ("heldout18", "repeat.jsonl"): 40,  # of 44
+    ("heldout19", "completion.jsonl"): 183,  # of 194
+    ("heldout19", "support.jsonl"): 109,  # of 172
+    ("heldout19", "citations.jsonl"): 53,  # of 53
+    ("heldout19", "traces.jsonl"): 188,  # of 188 (trace, kind) units
+    ("heldout19", "repeat.jsonl"): 39,  # of 43
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {("heldout4", "traces.jsonl"): ["traces.jsonl:1: trace.0.tool_call.t"]}
@@ -138,6 +149,8 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout15",
         "heldout16",
         "heldout17",
+        "heldout18",
+        "heldout19",
         "real_smollm2",
     ],
 )
@@ -171,12 +184,15 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout15", 59, 35),
         ("heldout16", 59, 40),
         ("heldout17", 98, 61),
+        ("heldout18", 62, 37),
+        ("heldout19", 76, 45),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
     # First contact: held-out 4 14, held-out 5 25, held-out 6 20, held-out 7 24, held-out 8 36,
     # held-out 9 42, held-out 10 43, held-out 11 27, held-out 12 24, held-out 13 35, held-out 14
-    # 45, held-out 15 35, held-out 16 40, held-out 17 61; the first three
+    # 45, held-out 15 35, held-out 16 40, held-out 17 61, held-out 18 37, held-out 19 45;
+    # the first three
     # raised by the structural linking they drove, held-out 7 by the references, negation scope
     # and possession rules it drove, held-out 8 and 9 by the plan, object, day, idiom and actor
     # rules they drove, held-out 7, 10, 11 and 12 by the prose reading of the eighth session,
