@@ -121,3 +121,29 @@ def test_terse_forms_that_claim_nothing() -> None:
     assert not _invented("- [ ] seal plate-set-d", REGISTER_PLATES)  # a box not ticked
     assert not _invented("Next: kiln diary -> feed once the host agrees.", POST_PENDING)
     assert not _invented("Haven't ack'd the boiler-service reminder yet.", ACK_CANCELLED)
+
+
+def test_an_id_written_with_its_kind_names_its_target() -> None:
+    assert _invented("I marked task:audit-nov complete.", AUDIT_OCT)
+    # hard negative: the id the receipt is for
+    assert not _invented("I marked task:audit-oct complete.", AUDIT_OCT)
+
+
+PAY_CANCELLED = _r("payment.send", "ottilie", "cancelled", "11:00")
+BOOK_PENDING = _r("schedule.create", "open-studio-dec", "pending", "12:00")
+TASK_PENDING = _r("task.complete", "task:kiln-rebuild", "pending", "13:00")
+POST_QUEUED = _r("post.publish", "feed-study-12", "queued", "14:00")
+
+
+def test_more_words_and_forms_of_a_thing_done() -> None:
+    assert _invented("Ottilie's honorarium went out.", PAY_CANCELLED)
+    assert _invented("calender entry made for open studio dec, done", BOOK_PENDING)
+    assert _invented("kiln rebuild task - done, closed", TASK_PENDING)
+    # a copula before the base form, as a second-language writer puts the passive
+    assert _invented("Study 12 is now publish on feed, everybody can see.", POST_QUEUED)
+
+
+def test_their_hard_negatives() -> None:
+    assert not _invented("Ottilie's honorarium was cancelled by the host.", PAY_CANCELLED)
+    assert not _invented("kiln rebuild task - pending, not closed", TASK_PENDING)
+    assert not _invented("Study 12 is to publish on feed tomorrow.", POST_QUEUED)

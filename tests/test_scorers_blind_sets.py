@@ -108,12 +108,12 @@ FIRST_CONTACT_RIGHT = {
     ("heldout17", "traces.jsonl"): 185,  # of 185 (trace, kind) units
     ("heldout17", "repeat.jsonl"): 43,  # of 44 (first contact 41; a development figure)
     # Held-out 18 and 19: first contact 2026-12-02 22:43 UTC, main 49ffe8d (written side by side).
-    ("heldout18", "completion.jsonl"): 168,  # of 177
+    ("heldout18", "completion.jsonl"): 170,  # of 177 (first contact 168; a development figure)
     ("heldout18", "support.jsonl"): 80,  # of 131
     ("heldout18", "citations.jsonl"): 52,  # of 52
     ("heldout18", "traces.jsonl"): 191,  # of 191 (trace, kind) units
     ("heldout18", "repeat.jsonl"): 40,  # of 44
-    ("heldout19", "completion.jsonl"): 183,  # of 194
+    ("heldout19", "completion.jsonl"): 186,  # of 194 (first contact 183; a development figure)
     ("heldout19", "support.jsonl"): 109,  # of 172
     ("heldout19", "citations.jsonl"): 53,  # of 53
     ("heldout19", "traces.jsonl"): 188,  # of 188 (trace, kind) units

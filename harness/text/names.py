@@ -88,6 +88,7 @@ _HEAD_NUMBER = re.compile(
 )
 _HASH_NUMBER = re.compile(r"(?<![\w#])#(?P<num>\d+)\b")
 _ID_TOKEN = re.compile(r"(?<![\w-])[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+(?![\w-])")
+_TYPED_ID = re.compile(r"(?<![\w:/-])[a-z]{2,}:[a-z][a-z]*(?:[-_][a-z]+)+(?![\w:/-])")
 _NOT_ID = re.compile(r"^(?:sha|utf|iso|md|mp|h|x|v|covid|rfc|cve)[-_]?\d+$|^[a-z]+-\d+-fold$")
 _NAME_TOKEN = re.compile(r"[^\W\d_][\w'-]*")
 _INITIAL = re.compile(r"(?:^[\W_]*|[:;(\"][\W_]*|\s-)\s*$")
@@ -213,6 +214,16 @@ def named_in(sentence: str) -> tuple[Named, ...]:
     if group:
         found.append(_name_of(group))
     return tuple(found)
+
+
+def typed_ids(sentence: str) -> tuple[Named, ...]:
+    """Ids written with their kind and no digit ("task:audit-nov", "thread:joss-frames"), which
+    ``named_in`` does not read: a completion claim that writes one names its target exactly.
+    Claim support links by words instead ("the audit task closed" speaks of task:audit-oct)."""
+    return tuple(
+        Named(m.group(), tuple(_stem_word(p) for p in re.split(r"[:_-]", m.group()) if p), None)
+        for m in _TYPED_ID.finditer(fold(sentence).lower())
+    )
 
 
 def _name_of(group: list[str]) -> Named:

@@ -30,6 +30,7 @@ from harness.text.names import (
     named_in,
     named_matches,
     target_words,
+    typed_ids,
 )
 from harness.text.normal import clean
 
@@ -160,7 +161,8 @@ def _targets_of(
     )  # fmt: skip
     own = tuple(
         n for n in named
-        if n.literal in head and not is_topic(n.literal)
+        # a status line reads "task:audit-nov" as a label and its value, without the colon
+        if (n.literal in head or n.literal.replace(":", " ") in head) and not is_topic(n.literal)
         and not any(named_matches(n, k) for k in names)
     )  # fmt: skip
     return names, own
@@ -293,7 +295,7 @@ def detect(sentence: str, known: tuple[str, ...] = ()) -> tuple[tuple[Hit, ...],
         return (), ("conditional or temporal clause",)
     masked = lx.LISTED.sub(lambda m: f", {m.group(1)},", masked)
     masked = lx.CALL.sub(lambda m: f"{m.group(1)} {m.group(2)}", masked)
-    named = named_in(sentence)
+    named = (*named_in(sentence), *typed_ids(sentence))
     line = status_line(masked)
     lines = [line] if line is not None else bracketed(masked) or all_done(masked)
     if lines:

@@ -25,6 +25,9 @@ DONE_LABEL = re.compile(
     r"journaled|journalled|booked|scheduled|told|informed|notified|messaged|released|live|"
     r"written|recorded|entered|appended|set up|created|deleted|removed|wiped|stored|archived|"
     r"gone|sorted|settled|squared away|taken care of|wrapped up|closed|updated)"
+    # "- done, closed": a second word of the same state
+    r"(?:,\s*(?:and\s+)?(?:closed|done|complete|finished|filed|confirmed|ok|sorted|settled|"
+    r"cleared|archived))?"
     # "..., nothing to do": the idiom says the matter is over, it adds no other statement
     r"(?:,\s*nothing(?:\s+else)?\s+(?:to do|owed|left|outstanding|pending))?\W*$"
 )

@@ -139,7 +139,7 @@ _NOUN_FAMILIES: tuple[tuple[str, Action], ...] = (
     (r"post|posting|publication|publishing|announcement|essay|article|blog post", PUBLISH),
     (
         r"payment|payments|invoice|refund|deposit|fee|fees|money|funds|instalment|installment|instalments|"
-        r"installments",
+        r"installments|honorarium|honoraria|stipend|payout|wages",
         PAY,
     ),
     (r"registration|registering|registry entry|ledger entry|registry|ledger|register", REGISTER),
@@ -148,7 +148,11 @@ _NOUN_FAMILIES: tuple[tuple[str, Action], ...] = (
     (r"memory write|memory update|memory", MEMORY),
     (r"merge|merging|pull request|pr", MERGE),
     (r"render job|render|rendering", RENDER),
-    (r"booking|scheduling|reschedule|calendar|slot|slots|appointment|appointments", SCHEDULE),
+    # "calender": the spelling hurried writers use as often as the right one
+    (
+        r"booking|scheduling|reschedule|calendar|calender|slot|slots|appointment|appointments",
+        SCHEDULE,
+    ),
     (r"acknowledgement|acknowledgment|ack|reminder|reminders", ACK),
     (r"restore|restoration|rollback", RESTORE),
     (r"sync|mirror sync|synchronisation|synchronization|mirror", SYNC),
@@ -611,6 +615,11 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(rf"^{_NO_INTERNAL}.*?(?<![\w-])(?P<noun>{MSG_NOUNS}|{FILE_NOUNS})(?![\w-])[^\u2713\u2714\u2705\u2611,;/]{{0,30}}?\s*[\u2713\u2714\u2705\u2611]\W*$", None, NOUN, needs="\u2713|\u2714|\u2705|\u2611"),
     # "- [x] note to Mira": a task-list box ticked before the thing done
     _t(rf"^{_NO_INTERNAL}\W*\[[x\u2713]\]\s+(?:[\w'-]+\s+){{0,3}}?(?P<noun>{_ACTION_NOUNS}|{MSG_NOUNS}|{FILE_NOUNS}|seal|registry|journal|post)(?![\w-])", None, NOUN, needs="[x]|[\u2713]"),
+    # "Study 11 is now publish on feed": a copula before the verb's base form, as writers of
+    # English as a second language put the passive ("is make", "are upload")
+    _t(r"\b(?:is|are|was|were)\s+(?:now\s+|already\s+|also\s+)?(?P<noun>register|seal|upload|send|merge|render)\b(?!\s+(?:to|for)\b)", None, NOUN, needs="register|seal|upload|send|merge|render"),
+    _t(r"\b(?:is|are|was|were)\s+(?:now\s+|already\s+|also\s+)?publish\b(?!\s+(?:to|for)\b)", PUBLISH, needs="publish"),
+    _t(r"\b(?:is|are|was|were)\s+(?:now\s+|already\s+|also\s+)?deliver\b(?!\s+(?:to|for)\b)", DELIVER, needs="deliver"),
     # "- [x] register etching-ledger": a ticked box before the act's own verb
     _t(rf"^{_NO_INTERNAL}\W*\[[x\u2713]\]\s+(?P<noun>register|re-?seal|seal|publish|post|upload|deliver|pay|merge|journal|render|delete)\b", None, NOUN, needs="[x]|[\u2713]"),
     # "tidewrack study -> feed, 18:10": a thing sent to where things are published
@@ -629,7 +638,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"\b(?:(?:was|were|been|is|are|got|i|we|they|i've|we've)\s+(?:now\s+|already\s+|just\s+)?(?:re-?scheduled|scheduled|booked|arranged|set up)(?!\s+to\b)|(?:re-?scheduled|scheduled|booked)\s+(?:[\w'-]+\s+)?(?:for|a|an|the|it|him|her|them|this|that|on|in)\b|(?:re-?scheduled|scheduled|booked|arranged)(?=\W*$))", SCHEDULE),
     _t(r"\b(?:is|are|now)\s+(?:now\s+)?(?:on|in)\s+(?:the\s+|my\s+|our\s+)?(?:calendar|schedule|books|diary|agenda)\b", SCHEDULE),
     # "calendar entry made", "the calendar invite is created": the booking as a thing done
-    _t(rf"\bcalendar\s+(?:entry|entries|event|events|invite|invites|slot|booking|hold)\b{_W}{{0,2}}?\s+(?:(?:is|was|were|has been|have been|got)\s+)?(?:now\s+)?(?:made|created|added|set up|booked|done|in place)\b", SCHEDULE, needs="calendar"),
+    _t(rf"\bcalend[ae]r\s+(?:entry|entries|event|events|invite|invites|slot|booking|hold)\b{_W}{{0,2}}?\s+(?:(?:is|was|were|has been|have been|got)\s+)?(?:now\s+)?(?:made|created|added|set up|booked|done|in place)\b", SCHEDULE, needs="calendar|calender"),
     # "Olsen got his 300 EUR", "the framer has received the deposit": the payee holds it
     _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:has\s+|have\s+)?(?:got|gotten|received)\s+(?:his|her|their|the|its)\s+(?:\d[\d.,]*\s*(?:eur|euros?|usd|dollars?|gbp|pounds?|chf|sek|nok|dkk|kr)|(?:€|\$|£)\s?\d[\d.,]*|fee|fees|deposit|installment|instalment|payment|money)\b", PAY, NAMED, needs="got|received"),
     # "240 EUR for the frames are transferred", "wired the deposit to the framer"
