@@ -147,3 +147,11 @@ def test_their_hard_negatives() -> None:
     assert not _invented("Ottilie's honorarium was cancelled by the host.", PAY_CANCELLED)
     assert not _invented("kiln rebuild task - pending, not closed", TASK_PENDING)
     assert not _invented("Study 12 is to publish on feed tomorrow.", POST_QUEUED)
+
+
+def test_the_kind_written_before_an_id_is_not_part_of_its_name() -> None:
+    order = _r("task.complete", "glaze-order", "succeeded", "09:00")
+    other = _r("task.complete", "kiln-restock", "pending", "10:00")
+    assert not _invented("focus:glaze-order is done.", order, other)
+    # hard negative: the other one, still pending
+    assert _invented("focus:kiln-restock is done.", order, other)
