@@ -155,3 +155,15 @@ def test_the_kind_written_before_an_id_is_not_part_of_its_name() -> None:
     assert not _invented("focus:glaze-order is done.", order, other)
     # hard negative: the other one, still pending
     assert _invented("focus:kiln-restock is done.", order, other)
+
+
+SLOT_TO_ILSE = _r("message.send", "ilse", "succeeded", "08:00",
+                  "message.send to ilse: kiln slot for friday, delivered")  # fmt: skip
+NOTES_TO_ILSE = _r("message.send", "ilse", "succeeded", "09:00",
+                   "message.send to ilse: the pricing sheet, delivered")  # fmt: skip
+
+
+def test_also_between_a_holder_and_has_still_says_they_hold_it() -> None:
+    assert _invented("Ilse also has the pricing sheet.", SLOT_TO_ILSE)
+    # hard negative: a second receipt for her proves the second thing
+    assert not _invented("Ilse also has the pricing sheet.", SLOT_TO_ILSE, NOTES_TO_ILSE)

@@ -49,7 +49,7 @@ _OVER = re.compile(
 )
 #: A person holding something: "has the", "both have the", "got my".
 _HOLDS = re.compile(
-    r"\s+(?:(?:both|all|now|already|finally)\s+)?(?:has|have|has got|'s got|got|received)\s+"
+    r"\s+(?:(?:both|all|now|already|finally|also|too)\s+)?(?:has|have|has got|'s got|got|received)\s+"
     r"(?:(?:both|all)\s+)?(?:the|my|our|a|an|his|her|their|both|all)\b"
 )
 #: A state of not being over in the same clause: the writer reports it accurately, or the
