@@ -770,6 +770,8 @@ QUESTION_TAG = re.compile(
     r"(?:is|was|did|does|has|have) (?:it|he|she|they|that))\W*$"
 )
 
+#: The opening of a step in a list, its number or letter included ("3. Mark the task done").
+LIST_STEP = r"^\W*(?:(?:\d{1,2}|[a-h])[.)]\s+)?"
 #: An instruction to tell someone something ("Tell Ada the photos are on their way"): what
 #: follows is the message to be sent, not the stage's own statement.
 TELL_IMPERATIVE = re.compile(

@@ -111,7 +111,7 @@ def _future(before: str, phrase: str) -> bool:
 #: An instruction that names the state to set ("3. Mark the task done", "set the post live"):
 #: a step of a plan, its number or letter included.
 _SET_STATE = re.compile(
-    r"^\W*(?:(?:\d{1,2}|[a-h])[.)]\s+)?(?:(?:please|then|next|also|now|and|so)\s+)*"
+    rf"{lx.LIST_STEP}(?:(?:please|then|next|also|now|and|so)\s+)*"
     r"(?:mark|set|flag|declare|list)\s+(?:the|this|that|these|those|it|them|its|our|my)\b"
 )
 

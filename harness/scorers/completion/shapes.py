@@ -252,12 +252,10 @@ def _shape(text: str, m: re.Match[str], verb: str = "", moving: bool = True) -> 
     return Shape(m.start(), m.end(), lx.refine_delivery(action, text))
 
 
-#: The opening of a step in a list, its number or letter included ("3. Mark the task done").
-_STEP = r"^\W*(?:(?:\d{1,2}|[a-h])[.)]\s+)?"
 #: An imperative verb whose object takes a predicate ("mark the card complete", "set the post
 #: live"): the state is the one asked for, not one reached.
 _IMPERATIVE_COMPLEMENT = re.compile(
-    rf"{_STEP}(?:(?:please|then|next|also|now|and|so)\s+)*(?:mark|set|flag|declare|call|consider|"
+    rf"{lx.LIST_STEP}(?:(?:please|then|next|also|now|and|so)\s+)*(?:mark|set|flag|declare|call|consider|"
     r"get|leave|keep|make|treat|list)\s"
 )
 
@@ -266,7 +264,7 @@ _IMPERATIVE_COMPLEMENT = re.compile(
 #: action, whatever its participles say ("Publish study 12 through the booked slot").
 _IMPERATIVE = re.compile(
     # only verbs that are no noun as well ("Message is send", "Render 0412 done" are not asks)
-    rf"{_STEP}(?:(?:please|then|next|also|now|and|so)\s+)*(?:publish|send|reseal|register|pay|"
+    rf"{lx.LIST_STEP}(?:(?:please|then|next|also|now|and|so)\s+)*(?:publish|send|reseal|register|pay|"
     r"merge|upload|deliver|close|complete|delete|remove|forward|notify|tell|inform|share|"
     r"acknowledge|dismiss|finish|finalise|finalize|settle|wire)\s+"
     r"(?!(?:is|are|was|were|has|have|had|been|got|went|now|already)\b)"
