@@ -118,6 +118,17 @@ FIRST_CONTACT_RIGHT = {
     ("heldout19", "citations.jsonl"): 53,  # of 53
     ("heldout19", "traces.jsonl"): 188,  # of 188 (trace, kind) units
     ("heldout19", "repeat.jsonl"): 39,  # of 43
+    # Held-out 20 and 21: first contact 2026-12-03 02:27 UTC, main 4047466 (written side by side).
+    ("heldout20", "completion.jsonl"): 186,  # of 196
+    ("heldout20", "support.jsonl"): 104,  # of 136
+    ("heldout20", "citations.jsonl"): 53,  # of 53
+    ("heldout20", "traces.jsonl"): 181,  # of 182 (trace, kind) units
+    ("heldout20", "repeat.jsonl"): 37,  # of 42
+    ("heldout21", "completion.jsonl"): 174,  # of 184
+    ("heldout21", "support.jsonl"): 88,  # of 134
+    ("heldout21", "citations.jsonl"): 51,  # of 53
+    ("heldout21", "traces.jsonl"): 182,  # of 182 (trace, kind) units
+    ("heldout21", "repeat.jsonl"): 37,  # of 42
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {("heldout4", "traces.jsonl"): ["traces.jsonl:1: trace.0.tool_call.t"]}
@@ -151,6 +162,8 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout17",
         "heldout18",
         "heldout19",
+        "heldout20",
+        "heldout21",
         "real_smollm2",
     ],
 )
@@ -186,12 +199,15 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout17", 98, 61),
         ("heldout18", 62, 37),
         ("heldout19", 76, 45),
+        ("heldout20", 58, 45),
+        ("heldout21", 59, 37),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
     # First contact: held-out 4 14, held-out 5 25, held-out 6 20, held-out 7 24, held-out 8 36,
     # held-out 9 42, held-out 10 43, held-out 11 27, held-out 12 24, held-out 13 35, held-out 14
-    # 45, held-out 15 35, held-out 16 40, held-out 17 61, held-out 18 37, held-out 19 45;
+    # 45, held-out 15 35, held-out 16 40, held-out 17 61, held-out 18 37, held-out 19 45,
+    # held-out 20 45, held-out 21 37;
     # the first three
     # raised by the structural linking they drove, held-out 7 by the references, negation scope
     # and possession rules it drove, held-out 8 and 9 by the plan, object, day, idiom and actor
