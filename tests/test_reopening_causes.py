@@ -347,3 +347,62 @@ def test_the_matters_own_name_as_subject_proposes_nothing() -> None:
     assert reopens_sentence(
         "Audit the kiln log again to be sure.", [KILN_AUDIT], [KILN_AUDIT_DONE], NOW
     )[0]
+
+
+# -- session 11: the records' own clauses, answered questions, another id ------------------------
+
+GLAZE = "task:glaze-audit"
+GLAZE_DONE = item("g1", "session", NOW - timedelta(days=1),
+                  "Glaze audit marked done; the kiln log upload is still queued.")  # fmt: skip
+GLAZE_FIXED = item("g2", "session", NOW - timedelta(days=1),
+                   "Closed the glaze audit at 09:10 after the host approved the drift.")  # fmt: skip
+GLAZE_DRIFT = item("g3", "session", NOW - timedelta(hours=2),
+                   "Glaze audit: drift found on plate 4, not yet approved.")  # fmt: skip
+
+
+def test_a_record_settles_the_matter_its_own_clause_reports_done() -> None:
+    # what the record says of another thing ("still queued") is no news about this matter, and a
+    # problem it says was dealt with ("after the host approved the drift") raises nothing
+    assert reopens("Mark the glaze audit done again to be safe.", [GLAZE_DONE], (GLAZE,))
+    assert reopens("Mark the glaze audit done again to be safe.", [GLAZE_FIXED], (GLAZE,))
+    # hard negative: a drift found and not approved is news, and the redo rests on it
+    assert not reopens(
+        "Redo the glaze audit, the drift on plate 4 is new.", [GLAZE_FIXED, GLAZE_DRIFT], (GLAZE,)
+    )
+
+
+def test_once_more_is_a_redo_marker_not_a_condition() -> None:
+    receipt = item("r1", "receipt", NOW - timedelta(days=1), "task.complete task:glaze-audit ok")
+    assert reopens(
+        "Mark task:glaze-audit done once more to make sure it stuck.", [receipt], (GLAZE,)
+    )
+    # hard negative: "once" as a conjunction waits for news
+    assert not reopens(
+        "Once plate 4 is reglazed, mark task:glaze-audit done once more.", [receipt], (GLAZE,)
+    )
+
+
+def test_a_question_the_writer_answers_no_or_with_a_condition_declines() -> None:
+    assert not reopens("Any reason to reopen the Oskar kiln thread? I see none.", [SETTLED])
+    assert not reopens(
+        "Would one resend Oskar the firing plan? Only if he asks, which nothing shows.", [SETTLED]
+    )
+    # hard negatives: a question answered "yes", and a condition that chases without news
+    assert reopens("Resend Oskar the firing plan? Yes, to be safe.", [SETTLED])
+    assert reopens(
+        "Ping Oskar again about the kiln? If he has not answered by noon, yes.", [SETTLED]
+    )
+
+
+def test_not_remembering_is_a_reason_to_redo_not_a_refusal() -> None:
+    assert reopens("Send Oskar the firing plan again; I don't remember sending it.", [SETTLED])
+    # hard negative: a refusal right after the act
+    assert not reopens("Send Oskar the firing plan again? Don't, it is settled.", [SETTLED])
+
+
+def test_an_act_whose_own_clause_names_another_id_is_about_that_id() -> None:
+    settled = item("c1", "artifact", NOW - timedelta(days=1), "scan 0731 written, hash ok")
+    assert not reopens("Rescan 0732, which failed; 0731 is fine as it is.", [settled], (SCAN,))
+    # hard negatives: the matter's own number, or a date, in the act's clause
+    assert reopens("Rescan 0731 again, just in case.", [settled], (SCAN,))
+    assert reopens("Rescan 0731 again on Nov 12, just in case.", [settled], (SCAN,))

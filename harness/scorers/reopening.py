@@ -8,15 +8,14 @@ the context holds evidence about the matter newer than its settlement is not reo
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 
 from harness.schema import EvidenceItem
 from harness.scorers.reopen_grounds import DATES, distinctive, newer_grounds, own_words
+from harness.scorers.reopen_settles import RAISES, problem, settles
 from harness.text.names import name_variants
 from harness.text.normal import clean
-from harness.text.polarity import polarity
-from harness.text.stance import statements
 
 #: Verbs that propose doing a settled thing again: checking, asking, sending, making.
 _REOPEN = re.compile(
@@ -61,7 +60,6 @@ _PAST = re.compile(r"^[\w-]+(?:ed|resent|did|went|sent|wrote|asked)\b")
 #: "Asking again would reopen a closed thread": a consequence weighed, not a proposal.
 _CONSEQUENCE = re.compile(r"\bwould\s+(?:only\s+|just\s+)?$")
 _WOULD = re.compile(r"^[^.;:?!]*?\bwould\b")
-_CLOSURE_KINDS = frozenset({"journal", "receipt", "focus", "reminder", "history", "heartbeat"})
 _ISO_DATE = re.compile(r"(?<!\d)\d{4}-\d{2}-\d{2}(?!\d)")
 _GENERIC = frozenset({"thread", "task", "render", "the", "matter"})
 
@@ -99,34 +97,6 @@ def mentions_matter(text: str, matter: str) -> bool:
     return 2 * len(found) >= len(words) and bool(found - numbers or not words - numbers)
 
 
-#: A message that closes a matter in its own words ("that closes the ledger question for me",
-#: "thank you, that answers everything") unless it also raises something ("but line 14 ...").
-_CLOSING = re.compile(
-    r"\b(?:closes|closed|settled|settles|answers everything|all good|all set|nothing (?:else|more)|"
-    r"no further|that'?s all|that is all|resolved|sorted|thank(?:s| you))\b"
-)
-_FINE = re.compile(
-    r"(?<!not )(?<!n't )(?<!no )\b(?:match|matches|matched|ok|okay|intact|verified|passed|"
-    r"no issues|no problems|unchanged|all good|as expected|in order)\b"
-)
-_RAISES = re.compile(r"\?|\b(?:but|still|however|one more|another|except|though|although)\b")
-
-
-def settles(item: EvidenceItem) -> bool:
-    """Closure records (journal, receipt, focus, ...) settle a matter, and so does a message that
-    reports it done ("2198 received, thanks") or closes it in its own words without raising
-    anything new: neither is news that reopens it."""
-    said = statements(item.text)
-    closing = _CLOSING.search(clean(said)) is not None and not _RAISES.search(clean(item.text))
-    # "frame 07 is still missing in the zip you delivered" names a delivery and reports a
-    # problem with it: news, not a report that it is done (a question beside a thanks is not)
-    done = polarity(said) == "done" and not _PROBLEM.search(clean(item.text))
-    # "digests match", "checked OK": a check that found nothing wrong is where it stands settled
-    fine = (_FINE.search(clean(item.text)) is not None and not _PROBLEM.search(clean(item.text))
-            and not _RAISES.search(clean(item.text)))  # fmt: skip
-    return item.kind in _CLOSURE_KINDS or done or closing or fine
-
-
 def about(item: EvidenceItem, matter: str) -> bool:
     """Is the item about the matter: filed under it (``thread: thread:joss-frames``) or naming it?"""
     data = item.data or {}
@@ -142,12 +112,12 @@ def _settled_at(
     nothing in the context says so in closing words), the newest item about it that raises
     nothing new ("12 of 12 frames written", "kiln schedule noted") is where it stood settled."""
     known = [i for i in context if i.at <= recorded_at and about(i, matter)]
-    times = [i.at for i in known if settles(i) and not _alarm(i)]
+    times = [i.at for i in known if settles(i, _mentioning(matter)) and not _alarm(i)]
     if not times:
         # an item that reports a fault ("file changed", "missing from disk") raises the matter
         # again: it is news, not where the matter stood settled
         times = [i.at for i in known
-                 if not _RAISES.search(clean(i.text)) and not _PROBLEM.search(clean(i.text))]  # fmt: skip
+                 if not RAISES.search(clean(i.text)) and not problem(i.text)]  # fmt: skip
     return max(times) if times else None
 
 
@@ -173,8 +143,21 @@ _SUBJECTS = frozenset(_SUBJECT_WORDS.split())
 #: A clause opening with a condition ("if Patrick writes again") waits for news, proposes nothing.
 _CONDITION_WORDS = "if when once unless until whether whenever"
 _CONDITIONS = frozenset(_CONDITION_WORDS.split())
-#: A question answered "no" ("should I send it again? no, ...") declines what it asked.
-_ANSWERED_NO = re.compile(r"^[^?]*\?\s*no\b")
+#: A question answered "no" ("should I send it again? no, ...", "any reason to reopen it? I see
+#: none") declines what it asked.
+_ANSWERED_NO = re.compile(
+    r"^[^?]*\?\s*(?:no|none|nope|nothing|not really|i see (?:none|no|nothing)|"
+    r"i (?:don't|do not) (?:think so|see (?:any|one|why)))\b"
+)
+#: A question answered with a condition ("rerun it? only if the glue fails"): the act waits for
+#: that news, as a condition before the act would make it.
+_ANSWERED_IF = re.compile(r"^[^?]*\?\s*(?:only\s+)?(?:if|when|once|unless)\b([^,.;]*)")
+#: "; I don't remember writing it": a negation in a clause of its own about what the writer
+#: knows is a reason to look again, not a refusal.
+_NOT_KNOWN = re.compile(
+    r"^\W*(?:[;.,]|because|since|as)\s*(?:i|we)\s+(?:do not|don't|can't|cannot|did not|didn't)\s+"
+    r"(?:remember|recall|recollect|know|tell|see)\b"
+)
 
 
 def _people(context: Sequence[EvidenceItem]) -> set[str]:
@@ -210,7 +193,8 @@ def _redo_by_marker(plain: str, people: set[str]) -> re.Match[str] | None:
 
 #: A condition before the act ("if Patrick replies, reopen it") makes it wait for news; a
 #: negated one ("if he has not replied by Friday, ping him again") chases without news.
-_IF = re.compile(r"\b(?:if|once|when|whenever|as soon as)\b")
+# "once more" is a redo marker, not the conjunction
+_IF = re.compile(r"\b(?:if|once(?!\s+(?:more|again)\b)|when|whenever|as soon as)\b")
 _NEGATED = re.compile(r"\b(?:not|no|never|nothing|without)\b|n't\b")
 #: Waiting for the host's approval ("once the host agrees") waits for no news about the matter.
 _APPROVAL = re.compile(r"\b(?:host|approv\w*|agree\w*|permission|ok|okay|allowed)\b")
@@ -292,30 +276,24 @@ _CLOCKLESS = re.compile(r"\b\d{1,2}:\d{2}\b")
 _ZEROLESS = re.compile(r"(?<![\w])0+(?=\d)")
 
 
-#: What a heartbeat says when it is more than quiet: a problem it found.
-_PROBLEM = re.compile(
-    r"\b(?:fail\w*|error\w*|mismatch\w*|drift\w*|bounc\w*|corrupt\w*|missing|broken|"
-    # "slide 4 has the wrong hash value, please fix": a fault reported, or a fix asked for
-    r"unreadable|reversed|lost|alert\w*|wrong|incorrect|mistake\w*|typo\w*|please fix|"
-    r"needs? fixing|changed on disk|file changed|expected \w+, actual|"
-    # "hash differs from the value recorded yesterday": a check that found a change
-    r"differs|differed|does not match|doesn't match|no longer match\w*|"
-    r"(?:hash|digest|checksum|size)\s+(?:has\s+)?changed)\b"
-)
+def _mentioning(matter: str) -> Callable[[str], bool]:
+    return lambda text: mentions_matter(text, matter)
 
 
-def _news(context: Sequence[EvidenceItem], recorded_at: datetime) -> list[EvidenceItem]:
-    """What a stage saw that could be news. Closures (journal, receipt, a message closing the
-    matter) settle, they do not reopen; a heartbeat is news only when it reports a problem, a
-    quiet one ("inbox unchanged") is none."""
+def _news(
+    context: Sequence[EvidenceItem], recorded_at: datetime, matter: str
+) -> list[EvidenceItem]:
+    """What a stage saw that could be news about the matter. Closures (journal, receipt, a
+    message closing the matter) settle, they do not reopen; a heartbeat is news only when it
+    reports a problem, a quiet one ("inbox unchanged") is none."""
     return [
         i for i in context
-        if i.at <= recorded_at and (not settles(i) or _alarm(i))
+        if i.at <= recorded_at and (not settles(i, _mentioning(matter)) or _alarm(i))
     ]  # fmt: skip
 
 
 def _alarm(item: EvidenceItem) -> bool:
-    return item.kind == "heartbeat" and _PROBLEM.search(clean(item.text)) is not None
+    return item.kind == "heartbeat" and problem(item.text)
 
 
 def _newer(
@@ -326,12 +304,32 @@ def _newer(
     settled = _settled_at(matter, context, recorded_at)
     # a message filed under another thread is that thread's news ("Answer Tomasz" about his
     # class is no ground to remind Ilse again in the settled kiln thread)
-    news = [i for i in _news(context, recorded_at)
+    news = [i for i in _news(context, recorded_at, matter)
             if (i.data or {}).get("thread") in (None, matter)
             or not matter.startswith("thread:")]  # fmt: skip
     return newer_grounds(
         sentence, settled, news, own_words(matter), recorded_at, lambda i: about(i, matter)
     )
+
+
+def _names_another(
+    rest: str, matter: str, settled: Sequence[str], context: Sequence[EvidenceItem]
+) -> bool:
+    """Does the act's own clause (from its verb to the clause's end) name an id of its own, by a
+    number that is no date, clock time, or number of the matter's or of an item the stage saw
+    ("re-read receipt:deleg-131" names the evidence, not another matter), without naming the
+    matter?"""
+    clause = re.split(r"[.;:?!,]\s|\s(?:but|while|whereas)\s", rest, maxsplit=1)[0]
+    numbers = {n.lstrip("0") for n in _NUMBER.findall(DATES.sub(" ", _CLOCKLESS.sub(" ", clause)))}
+    seen = " ".join(
+        [
+            matter,
+            *(i.id for i in context),
+            *(str(v) for i in context for v in (i.data or {}).values()),
+        ]
+    )
+    own = {n.lstrip("0") for n in _NUMBER.findall(seen)}
+    return bool(numbers - own) and not refers_to(clause, matter, settled)
 
 
 def _unnamed(plain: str, name: str) -> str:
@@ -376,12 +374,19 @@ def reopens_sentence(
             gerund and _WOULD.match(plain[verb.end() :])
         ):
             return False, f"says what reopening {matter} would do, does not propose it"
+        # "Re-render 0413, which failed; 0412 is fine": the act's own clause names another id
+        if _names_another(plain[verb.start() :], matter, settled, context):
+            continue
+        after = plain[verb.end() :]
         condition, main = _condition(plain[: verb.start()])
+        answered = _ANSWERED_IF.match(plain[verb.start() :])
+        if condition is None and answered:
+            condition = answered[1]
         if _PAST.match(verb.group()) and not _PROPOSING.search(main):
             return False, f"reports a redo of {matter} already done, proposes none"
         if (
             _DECLINE.search(main)
-            or _DECLINE.search(plain[verb.end() :][:12])
+            or (_DECLINE.search(plain[verb.end() :][:12]) and not _NOT_KNOWN.match(after))
             or _DECLINED_AFTER.search(plain[verb.end() :])
             or _ANSWERED_NO.search(plain[verb.start() :])
             or _NEEDLESS.search(plain[verb.end() :])
