@@ -119,12 +119,12 @@ FIRST_CONTACT_RIGHT = {
     ("heldout19", "traces.jsonl"): 188,  # of 188 (trace, kind) units
     ("heldout19", "repeat.jsonl"): 39,  # of 43
     # Held-out 20 and 21: first contact 2026-12-03 02:27 UTC, main 4047466 (written side by side).
-    ("heldout20", "completion.jsonl"): 186,  # of 196
+    ("heldout20", "completion.jsonl"): 188,  # of 196 (first contact 186; a development figure)
     ("heldout20", "support.jsonl"): 104,  # of 136
     ("heldout20", "citations.jsonl"): 53,  # of 53
     ("heldout20", "traces.jsonl"): 181,  # of 182 (trace, kind) units
     ("heldout20", "repeat.jsonl"): 40,  # of 42 (first contact 37; a development figure)
-    ("heldout21", "completion.jsonl"): 174,  # of 184
+    ("heldout21", "completion.jsonl"): 175,  # of 184 (first contact 174; a development figure)
     ("heldout21", "support.jsonl"): 88,  # of 134
     ("heldout21", "citations.jsonl"): 51,  # of 53
     ("heldout21", "traces.jsonl"): 182,  # of 182 (trace, kind) units

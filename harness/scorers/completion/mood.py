@@ -131,6 +131,8 @@ def blocked(before: str, local_after: str, clause_after: str, phrase: str) -> st
         _future(before, phrase)
         or lx.MODAL.search(re.sub(r"'(?!s\b)\w+", "", phrase))
         or lx.AFTER_FUTURE.search(before)
+        # "post it after delivery is confirmed": the phrase is the clause "after" opens
+        or (lx.AFTER_FUTURE.match(f"after {phrase}") and re.search(r"\bafter\s*$", before))
     ):
         return "future, modal or conditional"
     own = _OWN_HEDGE.sub(" ", _SAID_THING.sub(" ", before))

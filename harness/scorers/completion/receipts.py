@@ -182,7 +182,10 @@ def _carrying_messages(c: Completion, receipts: Sequence[Receipt]) -> list[Recei
     preview) delivers no file."""
     if c.action != DELIVER_FILE:
         return []
+    # an invoice is had or received as a file is (the delivery triggers say so), and it travels
+    # in a message as often
     nouns = {m.group() for m in FILE_RE.finditer(clean(c.sentence))}
+    nouns |= set(re.findall(r"\binvoices?\b", clean(c.sentence)))
     # Only a success carries: a queued message about the files is no occasion of delivering them.
     return [r for r in receipts if r.action in ("message.send", "message.reply") and nouns
             and r.status in SUCCESS_STATUSES and any(_carries(r.text, n) for n in nouns)]  # fmt: skip
@@ -257,6 +260,10 @@ def verdict(
                 # "the studio call with Kemi": a person an event's receipt names is taking
                 # part in it, not another target
                 rs = [r for r in family if re.search(rf"\b{re.escape(n.literal)}\b", clean(r.text))]
+            if not rs and not n.is_id:
+                # "media.deliver film-0731 to kasimir": a receipt whose text names its recipient
+                rs = [r for r in family
+                      if re.search(rf"\bto\s+{re.escape(n.literal)}\b", clean(r.text))]  # fmt: skip
             if rs:
                 required.append((n.label, rs))
             elif index.cites(n):
