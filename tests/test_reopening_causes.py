@@ -406,3 +406,6 @@ def test_an_act_whose_own_clause_names_another_id_is_about_that_id() -> None:
     # hard negatives: the matter's own number, or a date, in the act's clause
     assert reopens("Rescan 0731 again, just in case.", [settled], (SCAN,))
     assert reopens("Rescan 0731 again on Nov 12, just in case.", [settled], (SCAN,))
+    # the matter named before the verb, in the same clause, with another id as what it is
+    # compared to (development set 23)
+    assert reopens("Compare scan-0731 to scan-0730 once more before the show.", [settled], (SCAN,))

@@ -129,9 +129,27 @@ FIRST_CONTACT_RIGHT = {
     ("heldout21", "citations.jsonl"): 51,  # of 53
     ("heldout21", "traces.jsonl"): 182,  # of 182 (trace, kind) units
     ("heldout21", "repeat.jsonl"): 41,  # of 42 (first contact 37; a development figure)
+    # Held-out 22 and 23: first contact 2026-12-03 02:50 UTC, main 97ef63e (written side by side).
+    ("heldout22", "completion.jsonl"): 174,  # of 184
+    ("heldout22", "support.jsonl"): 99,  # of 131
+    ("heldout22", "citations.jsonl"): 50,  # of 51
+    ("heldout22", "traces.jsonl"): 187,  # of 187 (trace, kind) units
+    ("heldout22", "repeat.jsonl"): 38,  # of 40
+    ("heldout23", "completion.jsonl"): 188,  # of 200
+    ("heldout23", "support.jsonl"): 85,  # of 136
+    ("heldout23", "citations.jsonl"): 51,  # of 52
+    ("heldout23", "traces.jsonl"): 182,  # of 183 (trace, kind) units
+    ("heldout23", "repeat.jsonl"): 41,  # of 43 (first contact 40; a development figure)
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
-UNREADABLE = {("heldout4", "traces.jsonl"): ["traces.jsonl:1: trace.0.tool_call.t"]}
+UNREADABLE = {
+    ("heldout4", "traces.jsonl"): ["traces.jsonl:1: trace.0.tool_call.t"],
+    # lines 4 and 18 give a tool result's output as an object
+    ("heldout23", "traces.jsonl"): [
+        "traces.jsonl:4: trace.3.tool_result.output",
+        "traces.jsonl:18: trace.3.tool_result.output",
+    ],
+}
 
 
 def _outcomes(folder: str, name: str) -> list[Outcome]:
@@ -164,6 +182,8 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout19",
         "heldout20",
         "heldout21",
+        "heldout22",
+        "heldout23",
         "real_smollm2",
     ],
 )
@@ -201,13 +221,15 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout19", 76, 45),
         ("heldout20", 58, 45),
         ("heldout21", 59, 37),
+        ("heldout22", 57, 42),
+        ("heldout23", 57, 34),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
     # First contact: held-out 4 14, held-out 5 25, held-out 6 20, held-out 7 24, held-out 8 36,
     # held-out 9 42, held-out 10 43, held-out 11 27, held-out 12 24, held-out 13 35, held-out 14
     # 45, held-out 15 35, held-out 16 40, held-out 17 61, held-out 18 37, held-out 19 45,
-    # held-out 20 45, held-out 21 37;
+    # held-out 20 45, held-out 21 37, held-out 22 42, held-out 23 34;
     # the first three
     # raised by the structural linking they drove, held-out 7 by the references, negation scope
     # and possession rules it drove, held-out 8 and 9 by the plan, object, day, idiom and actor

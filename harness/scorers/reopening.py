@@ -313,13 +313,15 @@ def _newer(
 
 
 def _names_another(
-    rest: str, matter: str, settled: Sequence[str], context: Sequence[EvidenceItem]
+    plain: str, at: int, matter: str, settled: Sequence[str], context: Sequence[EvidenceItem]
 ) -> bool:
-    """Does the act's own clause (from its verb to the clause's end) name an id of its own, by a
-    number that is no date, clock time, or number of the matter's or of an item the stage saw
-    ("re-read receipt:deleg-131" names the evidence, not another matter), without naming the
-    matter?"""
-    clause = re.split(r"[.;:?!,]\s|\s(?:but|while|whereas)\s", rest, maxsplit=1)[0]
+    """Does the clause of the act at ``at`` name an id of its own, by a number that is no date,
+    clock time, or number of the matter's or of an item the stage saw ("re-read
+    receipt:deleg-131" names the evidence, not another matter), without naming the matter
+    ("compare render-1014a to render-1013 again" still speaks of 1014a)?"""
+    bounds = r"[.;:?!,]\s|\s(?:but|while|whereas)\s"
+    start = ([0] + [m.end() for m in re.finditer(bounds, plain[:at])])[-1]
+    clause = plain[start:at] + re.split(bounds, plain[at:], maxsplit=1)[0]
     numbers = {n.lstrip("0") for n in _NUMBER.findall(DATES.sub(" ", _CLOCKLESS.sub(" ", clause)))}
     seen = " ".join(
         [
@@ -375,7 +377,7 @@ def reopens_sentence(
         ):
             return False, f"says what reopening {matter} would do, does not propose it"
         # "Re-render 0413, which failed; 0412 is fine": the act's own clause names another id
-        if _names_another(plain[verb.start() :], matter, settled, context):
+        if _names_another(plain, verb.start(), matter, settled, context):
             continue
         after = plain[verb.end() :]
         condition, main = _condition(plain[: verb.start()])
