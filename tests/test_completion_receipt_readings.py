@@ -55,3 +55,14 @@ def test_a_clause_after_after_that_waits_for_its_event_claims_nothing() -> None:
                          field="next_steps")  # fmt: skip
     # hard negative: a past "after" clause reports the delivery as done
     assert _invented("Posted 0412 to the feed after the delivery was confirmed.", FILM_QUEUED)
+
+
+UPLOADED = _r("artifact.upload", "sweep-0412", "succeeded", "10:30")
+
+
+def test_a_checklist_line_answered_no_claims_nothing() -> None:
+    assert not _invented("Uploaded: yes (10:30). Paid: no.", UPLOADED, field="answer")
+    assert not _invented("Sent to Oda - not yet.", UPLOADED)
+    # hard negatives: the line answered yes, or "no problem", with no receipt for it
+    assert _invented("Uploaded: yes (10:30). Paid: yes.", UPLOADED, field="answer")
+    assert _invented("Paid: no problem, all settled.", UPLOADED)

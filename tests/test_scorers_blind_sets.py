@@ -135,7 +135,7 @@ FIRST_CONTACT_RIGHT = {
     ("heldout22", "citations.jsonl"): 50,  # of 51
     ("heldout22", "traces.jsonl"): 187,  # of 187 (trace, kind) units
     ("heldout22", "repeat.jsonl"): 38,  # of 40
-    ("heldout23", "completion.jsonl"): 188,  # of 200
+    ("heldout23", "completion.jsonl"): 189,  # of 200 (first contact 188; a development figure)
     ("heldout23", "support.jsonl"): 85,  # of 136
     ("heldout23", "citations.jsonl"): 51,  # of 52
     ("heldout23", "traces.jsonl"): 182,  # of 183 (trace, kind) units

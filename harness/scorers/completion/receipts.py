@@ -261,9 +261,10 @@ def verdict(
                 # part in it, not another target
                 rs = [r for r in family if re.search(rf"\b{re.escape(n.literal)}\b", clean(r.text))]
             if not rs and not n.is_id:
-                # "media.deliver film-0731 to kasimir": a receipt whose text names its recipient
-                rs = [r for r in family
-                      if re.search(rf"\bto\s+{re.escape(n.literal)}\b", clean(r.text))]  # fmt: skip
+                # "media.deliver film-0731 to kasimir": a receipt for a thing whose text names its
+                # recipient (a receipt for a person names them in its target, which decides)
+                rs = [r for r in family if not r.action.startswith("message.")
+                      and re.search(rf"\bto\s+{re.escape(n.literal)}\b", clean(r.text))]  # fmt: skip
             if rs:
                 required.append((n.label, rs))
             elif index.cites(n):

@@ -4,6 +4,7 @@ the clause grammar, each statement judged against the package's receipts.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from datetime import datetime
 from typing import Any
@@ -20,7 +21,7 @@ from harness.scorers.completion.one_receipt import (
 from harness.scorers.completion.receipts import _PackageIndex, known_targets, verdict
 from harness.scorers.judged import judged_completion
 from harness.scorers.values import InventedCompletionValues
-from harness.text.normal import iter_strings, normalise
+from harness.text.normal import clean, iter_strings, normalise
 from harness.text.sentences import sentences
 from harness.text.support import evidence_tokens
 from harness.text.times import parse_time
@@ -85,6 +86,23 @@ def _quotes_draft(sentence: str, draft: str, parts: Sequence[str]) -> bool:
     return any(p in whole for p in parts)
 
 
+#: A checklist line answering its own item "no" ("Paid: no.", "Sent - not yet").
+_NO_ANSWER = re.compile(
+    r"^\s*(?::|-|[\u2013\u2014])\s*(?:no|not yet|none|nope|n/a|false|pending)\b"
+    # "Paid: no problem, all settled" answers yes
+    r"(?!\s+(?:problems?|issues?|worries|trouble|delay)\b)"
+)
+
+
+def _answered_no(sentence: str, phrase: str, clause: str) -> bool:
+    plain = clean(sentence)
+    for said in (clause, phrase):
+        at = plain.find(said) if said else -1
+        if at >= 0:
+            return _NO_ANSWER.match(plain[at + len(said) :]) is not None
+    return False
+
+
 def completions(
     fields: Iterable[tuple[str, str]],
     targets: Sequence[str],
@@ -102,6 +120,10 @@ def completions(
                 continue
             hits, why_not = detect(read_as_addressed(sentence, to, i == 0), known)
             for h in hits:
+                if _answered_no(sentence, h.phrase, h.clause):
+                    skipped.append({"kind": "not_counted", "where": where, "sentence": sentence,
+                                    "why": f"{h.phrase!r}: answered no"})  # fmt: skip
+                    continue
                 labels = tuple(dict.fromkeys([*h.names, *(n.label for n in h.named)]))
                 found.append(Completion(where, sentence, h.phrase, h.action, labels, h.names,
                                         h.named, h.record, h.ongoing, h.clause))  # fmt: skip
