@@ -110,6 +110,13 @@ def precision_recall(pairs: list[tuple[bool, bool]]) -> tuple[float, float, int,
 ReceiptSpec = tuple[str, str, str, str, str]
 
 
+def receipt_on_nov20(
+    action: str, target: str, status: str, hhmm: str, text: str = ""
+) -> ReceiptSpec:
+    """A cause test's receipt dated 2026-11-20 at ``hhmm`` UTC (the day the tests record on)."""
+    return (action, target, status, f"2026-11-20T{hhmm}:00Z", text)
+
+
 def lexical_invented(
     sentence: str,
     specs: Sequence[ReceiptSpec],

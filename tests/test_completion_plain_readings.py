@@ -11,13 +11,12 @@ from datetime import UTC, datetime
 from harness.detectors.base import CompletionQuestion
 from harness.detectors.lexical import LexicalDetector
 from harness.schema import EvidenceItem, HostReceipt
-from tests.scorers_helpers import ReceiptSpec, lexical_invented
+from tests.scorers_helpers import ReceiptSpec, lexical_invented, receipt_on_nov20
 
 RECORDED = datetime(2026, 11, 20, 18, 0, tzinfo=UTC)
 
 
-def _r(action: str, target: str, status: str, hhmm: str, text: str = "") -> ReceiptSpec:
-    return (action, target, status, f"2026-11-20T{hhmm}:00Z", text)
+_r = receipt_on_nov20
 
 
 def _invented(sentence: str, *specs: ReceiptSpec, field: str = "summary") -> bool:

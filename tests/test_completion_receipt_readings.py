@@ -7,13 +7,12 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from tests.scorers_helpers import ReceiptSpec, lexical_invented
+from tests.scorers_helpers import ReceiptSpec, lexical_invented, receipt_on_nov20
 
 RECORDED = datetime(2026, 11, 20, 18, 0, tzinfo=UTC)
 
 
-def _r(action: str, target: str, status: str, hhmm: str, text: str = "") -> ReceiptSpec:
-    return (action, target, status, f"2026-11-20T{hhmm}:00Z", text)
+_r = receipt_on_nov20
 
 
 def _invented(sentence: str, *specs: ReceiptSpec, field: str = "findings") -> bool:
