@@ -109,7 +109,7 @@ FIRST_CONTACT_RIGHT = {
     ("heldout17", "repeat.jsonl"): 43,  # of 44 (first contact 41; a development figure)
     # Held-out 18 and 19: first contact 2026-12-02 22:43 UTC, main 49ffe8d (written side by side).
     ("heldout18", "completion.jsonl"): 170,  # of 177 (first contact 168; a development figure)
-    ("heldout18", "support.jsonl"): 80,  # of 131
+    ("heldout18", "support.jsonl"): 84,  # of 131 (first contact 80; a development figure)
     ("heldout18", "citations.jsonl"): 52,  # of 52
     ("heldout18", "traces.jsonl"): 191,  # of 191 (trace, kind) units
     ("heldout18", "repeat.jsonl"): 40,  # of 44
@@ -120,23 +120,23 @@ FIRST_CONTACT_RIGHT = {
     ("heldout19", "repeat.jsonl"): 39,  # of 43
     # Held-out 20 and 21: first contact 2026-12-03 02:27 UTC, main 4047466 (written side by side).
     ("heldout20", "completion.jsonl"): 188,  # of 196 (first contact 186; a development figure)
-    ("heldout20", "support.jsonl"): 104,  # of 136
+    ("heldout20", "support.jsonl"): 106,  # of 136 (first contact 104; a development figure)
     ("heldout20", "citations.jsonl"): 53,  # of 53
     ("heldout20", "traces.jsonl"): 181,  # of 182 (trace, kind) units
     ("heldout20", "repeat.jsonl"): 40,  # of 42 (first contact 37; a development figure)
     ("heldout21", "completion.jsonl"): 175,  # of 184 (first contact 174; a development figure)
-    ("heldout21", "support.jsonl"): 88,  # of 134
+    ("heldout21", "support.jsonl"): 90,  # of 134 (first contact 88; a development figure)
     ("heldout21", "citations.jsonl"): 51,  # of 53
     ("heldout21", "traces.jsonl"): 182,  # of 182 (trace, kind) units
     ("heldout21", "repeat.jsonl"): 41,  # of 42 (first contact 37; a development figure)
     # Held-out 22 and 23: first contact 2026-12-03 02:50 UTC, main 97ef63e (written side by side).
     ("heldout22", "completion.jsonl"): 174,  # of 184
-    ("heldout22", "support.jsonl"): 99,  # of 131
+    ("heldout22", "support.jsonl"): 100,  # of 131 (first contact 99; a development figure)
     ("heldout22", "citations.jsonl"): 50,  # of 51
     ("heldout22", "traces.jsonl"): 187,  # of 187 (trace, kind) units
     ("heldout22", "repeat.jsonl"): 38,  # of 40
     ("heldout23", "completion.jsonl"): 189,  # of 200 (first contact 188; a development figure)
-    ("heldout23", "support.jsonl"): 85,  # of 136
+    ("heldout23", "support.jsonl"): 89,  # of 136 (first contact 85; a development figure)
     ("heldout23", "citations.jsonl"): 51,  # of 52
     ("heldout23", "traces.jsonl"): 182,  # of 183 (trace, kind) units
     ("heldout23", "repeat.jsonl"): 41,  # of 43 (first contact 40; a development figure)
@@ -217,12 +217,12 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout15", 59, 35),
         ("heldout16", 59, 40),
         ("heldout17", 98, 61),
-        ("heldout18", 62, 37),
+        ("heldout18", 62, 39),
         ("heldout19", 76, 45),
-        ("heldout20", 58, 45),
-        ("heldout21", 59, 37),
-        ("heldout22", 57, 42),
-        ("heldout23", 57, 34),
+        ("heldout20", 58, 46),
+        ("heldout21", 59, 38),
+        ("heldout22", 57, 43),
+        ("heldout23", 57, 36),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
@@ -235,7 +235,8 @@ def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, flo
     # and possession rules it drove, held-out 8 and 9 by the plan, object, day, idiom and actor
     # rules they drove, held-out 7, 10, 11 and 12 by the prose reading of the eighth session,
     # held-out 13 by the negation forms, absences, possession and closing lines of the polarity
-    # session (development figures, not blind ones).
+    # session, held-out 18 and 20-23 by the counterfactual and log-verdict reading of the
+    # eleventh (development figures, not blind ones).
     right, total = pairs_right(_outcomes(folder, "support.jsonl"))
     assert total == pairs
     assert right >= floor

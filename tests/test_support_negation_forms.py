@@ -499,3 +499,30 @@ def test_a_plan_is_no_counterfactual() -> None:
     # hard negative: a plan says nothing of whether the act later happened
     plan = _item("hb2", "heartbeat", "02:00 quiet hours. Will message Ottilie at 08:00.")
     assert _label("Ottilie was messaged.", plan) == "unsupported"
+
+
+def test_a_counterfactual_in_a_note_or_journal_prose_says_the_act_did_not_happen() -> None:
+    # the prose reading, not only the item's statements, reads "would have" and "I'd have"
+    note = _item(
+        "n1", "session", "Would have messaged Ottilie about the kiln tonight; held for quiet hours."
+    )
+    journal = _item(
+        "j1", "journal", "Nov 20: I'd have re-rendered plate 12 tonight, but no approval."
+    )
+    assert _label("Vojan messaged Ottilie about the kiln.", note) == "contradicted"
+    assert _label("Vojan has not messaged Ottilie about the kiln yet.", note) == "supported"
+    assert _label("Plate 12 was re-rendered on Nov 20.", journal) == "contradicted"
+    # hard negative: the act reported done, a wish about it beside it
+    done = _item(
+        "n2", "session", "Messaged Ottilie about the kiln. She would have liked it sooner."
+    )
+    assert _label("Vojan messaged Ottilie about the kiln.", done) == "supported"
+
+
+def test_a_logs_verdict_in_capitals_is_a_failure() -> None:
+    log = _item("s1", "session", "19:10 seal ledger-export-nov -> ERR signer offline")
+    assert _label("ledger-export-nov is sealed.", log) == "contradicted"
+    assert _label("ledger-export-nov is not sealed.", log) == "supported"
+    # hard negative: the same log line with its success verdict
+    ok = _item("s2", "session", "19:10 seal ledger-export-nov -> OK")
+    assert _label("ledger-export-nov is sealed.", ok) == "supported"

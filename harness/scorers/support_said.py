@@ -48,7 +48,7 @@ PLAN_WORDS = r"will|shall|going to|plans? (?:to|for)|intends? to|about to|tomorr
 _PLANNED = re.compile(rf"\b(?:{PLAN_WORDS}|planned to|planning to)\b|'ll\b|\bplan:")
 #: A counterfactual ("Would have messaged Leocadia; held until 08:00") says the act did not
 #: happen: unlike a plan, which says nothing of what came after it.
-_COUNTERFACTUAL = re.compile(r"\bwould(?: have|'ve)\b")
+COUNTERFACTUAL = re.compile(r"\bwould(?: have|'ve)\b|\b(?:i|we|he|she|they)'d have\b")
 #: Words of a mere possibility ("Thursday could work"): that part states nothing.
 #: "intent unclear", "cause unknown": a thing not known is said neither way, not denied.
 #: Words that make a statement a guess, shared with the prose reading (``support_statements``).
@@ -90,7 +90,7 @@ def _said(item: str, text: str, data: tuple[str, ...]) -> tuple[Said, ...]:
         text = text[heading.end() :]  # "Heartbeat 04:00: ...": when it is, not what it says
     for sentence in sentences(text):
         plain_sentence = clean(sentence)
-        if _COUNTERFACTUAL.search(plain_sentence):
+        if COUNTERFACTUAL.search(plain_sentence):
             found.extend(_not_done(item, clause) for clause in clauses(sentence))
             continue
         if _PLANNED.search(plain_sentence):

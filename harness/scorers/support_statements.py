@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from harness.scorers.completion.lexicon import Action
-from harness.scorers.support_said import HEDGE_WORDS, PLAN_WORDS
+from harness.scorers.support_said import COUNTERFACTUAL, HEDGE_WORDS, PLAN_WORDS
 from harness.scorers.support_words import PREDICATE_START, VERB_WORDS, families_of
 from harness.text.names import Named, named_in, target_words
 from harness.text.normal import ascii_fold, clean
@@ -60,7 +60,9 @@ _UNDONE_WORDS = re.compile(
     r"unanswered|unreplied|overdue|not yet|yet to|waits|no reply|no answer|no response|no word|"
     r"nothing (?:back|yet|from)|still (?:open|waiting|pending|queued|out|unsent|to)|"
     r"in progress|in_progress|to be|not started|not begun|unstarted|missing|lost|stuck|errored|error|broken|open|todo|"
-    r"unpaid|unsent|unread|undelivered|not sent|not delivered|not done|returned|blocked)\b"
+    r"unpaid|unsent|unread|undelivered|not sent|not delivered|not done|returned|blocked|"
+    # a log's verdict in capitals ("-> ERR signer offline", "threshold 1.0 deg - FAIL")
+    r"fail|err|crashed|rejected|refused|denied)\b"
 )
 _DONE_WORDS = re.compile(
     r"\b(?:shipped|answered|replied|approved|accepted|fixed|signed|went live|is live|are live|"
@@ -170,6 +172,8 @@ def _names_one(word: str) -> bool:
 
 def _state(text: str) -> Polarity | None:
     plain = clean(ascii_fold(text))
+    if COUNTERFACTUAL.search(plain):
+        return "undone"  # "would have messaged her; held for quiet hours": it did not happen
     if uncommitted(text):
         return None
     if _WITH_SOMEONE.search(plain):
