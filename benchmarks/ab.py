@@ -9,7 +9,11 @@ with ``--no-report`` (the replay only), ``replay-alone`` the replay in a process
 The sandbox's steps run the ``command`` runner (full isolation) on suite.py's shell:
 ``command-20`` and ``command-120`` answer at once at ``--jobs 2`` (CPU per case is the difference
 over 100 cases), ``jobs-4`` and ``jobs-20`` sleep 0.2 s on 100 cases (efficiency is the ideal
-time over the replay time in run.json).
+time over the replay time in run.json). ``pytest`` is the pytest path (``pytest bench_suite.yaml``,
+suite.py's suite, ``-q -p no:cacheprovider --tb=line``); with ``e2e`` in the same round it prints
+what the pytest path adds per case over ``shadow run`` for each tree.
+
+    .venv/bin/python benchmarks/ab.py --base /tmp/base --cases 8640 --steps e2e pytest --rounds 3
 
     .venv/bin/python benchmarks/ab.py --base /tmp/base --cases 864 --rounds 3 \
         --steps command-20 command-120 jobs-4 jobs-20
@@ -21,6 +25,7 @@ alike. Prints the median wall and CPU seconds of each and the ratio base/head, w
 from __future__ import annotations
 
 import argparse
+import json
 import shutil
 import sys
 import tempfile
@@ -29,7 +34,7 @@ from pathlib import Path
 
 import corpus
 import measure
-from suite import SLEEP_S, replay_seconds, sleeper
+from suite import SLEEP_S, SUITE, replay_seconds, sleeper
 
 ROOT = Path(__file__).resolve().parent.parent
 STEPS = (
@@ -42,6 +47,7 @@ STEPS = (
     "command-120",
     "jobs-4",
     "jobs-20",
+    "pytest",
 )
 
 
@@ -55,11 +61,20 @@ def _argv(step: str, out: str) -> list[str]:
         return [*shadow, "run", "--runner", "command", "--recordings", "recordings/sophobot",
                 "--out", out, "--no-progress", "--no-report", "--limit", str(cases),
                 "--jobs", str(jobs), "--", *sleeper(sleep)]  # fmt: skip
+    if step == "pytest":
+        return [sys.executable, "-m", "pytest", "bench_suite.yaml", "--shadow-out", out, "-q",
+                "-p", "no:cacheprovider", "--tb=line"]  # fmt: skip
     if step in ("replay", "e2e"):
         return [*shadow, "run", "--runner", "recorded", "--model", corpus.MODEL,
                 "--recordings", "recordings/sophobot", "--out", out, "--no-progress",
                 *(["--no-report"] if step == "replay" else [])]  # fmt: skip
     return [*shadow, step, out]
+
+
+def _check_pytest_run(run_dir: Path, cases: int) -> None:
+    meta = json.loads((run_dir / "run.json").read_text(encoding="utf-8"))
+    if meta["counts"].get("completed") != cases:
+        raise SystemExit(f"pytest path: {meta['counts']} does not hold the {cases} cases")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -75,6 +90,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     efficiency: dict[tuple[str, str], list[float]] = {}
     with tempfile.TemporaryDirectory(prefix="shadow-ab-") as tmp:
         c = corpus.build(Path(tmp), args.cases)
+        (c.root / "bench_suite.yaml").write_text(SUITE.format(model=c.model), encoding="utf-8")
         print(f"corpus: {c.cases} cases; load {measure.load()}", file=sys.stderr)
         for round_no in range(args.rounds):
             order = ["base", "head"] if round_no % 2 == 0 else ["head", "base"]
@@ -83,11 +99,17 @@ def main(argv: Sequence[str] | None = None) -> int:
                 shutil.rmtree(c.root / out, ignore_errors=True)
                 env = {"PYTHONPATH": str(trees[name])}
                 for step in args.steps:
-                    if step == "e2e":  # a run directory of its own, beside the split steps'
-                        shutil.rmtree(c.root / f"{out}-e2e", ignore_errors=True)
-                    where = f"{out}-e2e" if step == "e2e" else out
-                    result = measure.run(_argv(step, where), c.root, env=env)
-                    if step == "e2e":
+                    # e2e and pytest write run directories of their own, beside the split steps'.
+                    alone = step in ("e2e", "pytest")
+                    where = f"{out}-{step}" if alone else out
+                    if alone:
+                        shutil.rmtree(c.root / where, ignore_errors=True)
+                    # pytest exits 1 when a case misses an expectation: a finding, not a failure.
+                    ok = (0, 1) if step == "pytest" else (0,)
+                    result = measure.run(_argv(step, where), c.root, env=env, ok=ok)
+                    if step == "pytest":
+                        _check_pytest_run(c.root / where, c.cases)
+                    if alone:
                         shutil.rmtree(c.root / where, ignore_errors=True)
                     rows.setdefault((name, step), []).append(result)
                     if step.startswith("jobs-"):
@@ -122,6 +144,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             ]
             print(f"{name}: CPU per sandboxed case {measure.median(marginal):.1f} ms "
                   f"(per round: {', '.join(f'{m:.1f}' for m in marginal)})")  # fmt: skip
+    if "e2e" in args.steps and "pytest" in args.steps:
+        for name in ("base", "head"):
+            extra = [
+                1000 * (p.cpu_s - e.cpu_s) / c.cases
+                for e, p in zip(rows[(name, "e2e")], rows[(name, "pytest")], strict=True)
+            ]
+            print(f"{name}: the pytest path adds {measure.median(extra):+.2f} ms CPU per case over "
+                  f"shadow run (per round: {', '.join(f'{x:+.2f}' for x in extra)})")  # fmt: skip
     for (name, step), values in sorted(efficiency.items()):
         print(f"{name} {step}: efficiency {measure.median(values):.2f} "
               f"(per round: {', '.join(f'{v:.2f}' for v in values)})")  # fmt: skip

@@ -11,15 +11,18 @@ from __future__ import annotations
 import json
 import shutil
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from harness.loading import Span
     from harness.replay.case import CaseContext
     from harness.rundir import ResultsWriter
-    from harness.schema import RunRecord, ScoreRecord, TraceEvent
+    from harness.schema import Package, RunRecord, ScoreRecord, TraceEvent
+    from harness.scorers.base import PackageMemo
+    from harness.scorers.lines import SortedLines
 
 PARTS = ".parts"
 PART_META = "part.json"
@@ -50,15 +53,35 @@ class Store:
     writer: ResultsWriter
     #: Under xdist only: every case's scores, for gates on other workers and the final merge.
     scores: IO[bytes] | None
+    #: In one process: the session's ``scores.jsonl``, each case's lines written as it is
+    #: scored (``SortedLines``), so no case's scores stay in memory until the end.
+    lines: SortedLines | None = None
+    #: The last package's scoring memo: its stages are scored one after the other, so what the
+    #: scorers work out of the package alone is worked out once (as ``shadow score`` does).
+    _memo: PackageMemo | None = None
 
-    def append(self, outcome: CaseOutcome, line: bytes) -> None:
-        """Store a case: ``line`` is its record as ``run_case`` serialized it."""
-        self.writer.append_line(line)
+    def score(
+        self, package: Package, record: RunRecord, trace: Sequence[TraceEvent]
+    ) -> list[ScoreRecord]:
+        from harness.scorers.run import context_for, score_case
+
+        ctx = context_for(package, record, trace, shared=self._memo)
+        self._memo = ctx.shared
+        return score_case(ctx)
+
+    def append(self, outcome: CaseOutcome, line: bytes) -> Span:
+        """Store a case: ``line`` is its record as ``run_case`` serialized it. Returns where the
+        line went in this process's ``results.jsonl``."""
+        span = self.writer.append_line(line)
         self.share(outcome)
+        return span
 
     def share(self, outcome: CaseOutcome) -> None:
-        """Under xdist, give a case's scores to the other workers' gates and the final merge
-        (a resumed case's too: its record is already in the run directory)."""
+        """Keep a case's scores for the session's end: its lines, or under xdist its part's line
+        for the other workers' gates and the final merge (a resumed case's too: its record is
+        already in the run directory)."""
+        if self.lines is not None:
+            self.lines.add(outcome.scores)
         if self.scores is None:
             return
         # One line per case, written at once: a gate on another worker reads whole cases only.
@@ -75,6 +98,7 @@ class Store:
         self.cases.traces.close()
         if self.scores is not None:
             self.scores.close()
+        # ``lines`` stays open: the session's end writes it out (``SortedLines.write``).
 
 
 def part_scores(data: bytes) -> Iterator[tuple[tuple[str, str], list[ScoreRecord]]]:
@@ -90,30 +114,29 @@ def part_scores(data: bytes) -> Iterator[tuple[tuple[str, str], list[ScoreRecord
 def finish_run(
     run_dir: Path,
     meta: dict[str, Any],
-    records: Sequence[RunRecord],
-    scores: Sequence[ScoreRecord],
+    statuses: Counter[str],
+    write_scores: Callable[[Path], object],
     *,
     planned: int,
     interrupted: bool,
     report: bool = True,
 ) -> None:
-    """Write the session's scores, the final run.json, ``reports/latest`` and (unless ``report``
-    is false: ``--shadow-no-report``) the report."""
+    """Write the session's scores (``write_scores(path)``: ``scores.jsonl``'s canonical bytes),
+    the final run.json, ``reports/latest`` and (unless ``report`` is false:
+    ``--shadow-no-report``) the report. ``statuses``: how many stored cases end in each status."""
     from harness.rundir import SCORES, iso, run_counts, update_latest, utc_now, write_run_meta
-    from harness.scorers.lines import serialise
 
-    counts = run_counts(
-        Counter(str(r.status) for r in records), max(planned, len(records)), len(records)
-    )
+    stored = sum(statuses.values())
+    counts = run_counts(statuses, max(planned, stored), stored)
     meta.update(
         counts=counts,
         ended_at=iso(utc_now()),
         state="interrupted" if interrupted or counts["pending"] else "finished",
     )
-    (run_dir / SCORES).write_bytes(serialise(scores))
+    write_scores(run_dir / SCORES)
     write_run_meta(run_dir, meta)
     update_latest(run_dir)
-    if records and report:
+    if stored and report:
         from harness.report import write_report
 
         write_report(run_dir)
@@ -127,6 +150,7 @@ def merge_parts(
     With ``resumed`` the run directory already holds results: they come first and stay."""
     from harness.replay.merge import gather_results
     from harness.rundir import RESULTS, SCORES, iter_scores
+    from harness.scorers.lines import serialise
 
     parts = sorted(p for p in (run_dir / PARTS).iterdir() if p.is_dir())
     gathered = gather_results([run_dir, *parts] if resumed else parts)
@@ -164,9 +188,10 @@ def merge_parts(
     planned = {tuple(k) for m in metas for k in m.get("planned", [])}
     interrupted = any(m.get("interrupted") for m in metas) or len(metas) < len(parts)
     (run_dir / RESULTS).write_bytes(b"".join(line + b"\n" for _, line, _ in gathered.kept.values()))
-    records = [record for _, _, record in gathered.kept.values()]
-    finish_run(run_dir, meta, records, [s for k in gathered.kept for s in scores.get(k, [])],
+    statuses = Counter(str(record.status) for _, _, record in gathered.kept.values())
+    lines = serialise(s for k in gathered.kept for s in scores.get(k, []))
+    finish_run(run_dir, meta, statuses, lambda path: path.write_bytes(lines),
                planned=len(planned | set(gathered.kept)), interrupted=interrupted,
                report=report)  # fmt: skip
     shutil.rmtree(run_dir / PARTS)
-    return len(records)
+    return len(gathered.kept)
