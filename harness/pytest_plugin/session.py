@@ -26,6 +26,8 @@ from harness.pytest_plugin.resume import (
     read_resumed,
     resume_problems,
     resumed_meta,
+    stored_outcome,
+    unjudged,
 )
 from harness.pytest_plugin.store import (
     PART_META,
@@ -33,6 +35,7 @@ from harness.pytest_plugin.store import (
     PART_START,
     PARTS,
     CaseOutcome,
+    InHand,
     Store,
     finish_run,
 )
@@ -219,6 +222,8 @@ class ShadowSession:
             scores=(self.part_dir / PART_SCORES).open("ab") if self.worker_id is not None else None,
             lines=SortedLines(run_dir / SCORES) if self.worker_id is None else None,
         )
+        if not (self.worker_id or self.resuming or self.config.getoption("shadow_no_report")):
+            store.in_hand = InHand()
         self._meta = self._new_meta()
         if self.resuming:
             self._meta = resumed_meta(self.resumed().meta, self._meta, notes)
@@ -302,37 +307,17 @@ class ShadowSession:
         return read_back(package, self.part_dir / RESULTS, span, self.run_dir)
 
     def _stored_outcome(self, package: Package, record: RunRecord) -> CaseOutcome:
-        """A case the resumed run holds: its record, archived trace and scores, never run again."""
         from harness.rundir import TraceStore
-        from harness.scorers.run import context_for, score_case
 
         if self._traces is None:
             self._traces = TraceStore(self.run_dir)
-        trace = self._traces.read(record.archive_id, missing_ok=True)
-        scores = self.resumed().scores.get(record.key)
-        if scores is None:
-            # An interrupted session wrote no scores.jsonl: scoring is a function of the
-            # package, the record and the trace, so this is what it would have stored.
-            scores = score_case(context_for(package, record, trace))
-        return CaseOutcome(record, trace, scores)
+        return stored_outcome(self.resumed(), self._traces, package, record)
 
     def _unjudged_stored(self) -> list[CaseOutcome]:
-        """Stored cases no item of this session asked for (deselected): kept in the run, with
-        their scores when the package is still in the recordings."""
+        """Stored cases no item of this session asked for (deselected): kept in the run."""
         if not self.resuming:
             return []
-        found: list[CaseOutcome] = []
-        for key, record in self.resumed().records.items():
-            if key in self.ledger:
-                continue
-            scores = self.resumed().scores.get(key)
-            if scores is None:
-                try:
-                    scores = self._stored_outcome(self.find_package(record.package), record).scores
-                except LookupError:
-                    scores = []
-            found.append(CaseOutcome(record, [], scores))
-        return found
+        return unjudged(self.resumed(), self.ledger, self.find_package, self._stored_outcome)
 
     def find_package(self, package_id: str) -> Package:
         files = self.override_recordings() or self.recordings
@@ -389,17 +374,17 @@ class ShadowSession:
                     "interrupted": interrupted}  # fmt: skip
             write_json(self.part_dir / PART_META, part)
             return
-        lines = None if self._store is None else self._store.lines
-        if lines is None:
+        store = self._store
+        if store is None or store.lines is None:
             return
         if self._meta is None:
-            lines.close()
+            store.lines.close()
             return
         statuses = Counter(self.ledger.statuses.values())
         for outcome in self._unjudged_stored():
             statuses[str(outcome.record.status)] += 1
-            lines.add(outcome.scores)
-        finish_run(self.run_dir, self._meta, statuses, lines.write,
+            store.lines.add(outcome.scores)
+        finish_run(self.run_dir, self._meta, statuses, store.write_scores,
                    planned=len(self.planned | set(self.ledger.statuses)), interrupted=interrupted,
                    report=not self.config.getoption("shadow_no_report"))  # fmt: skip
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import shutil
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from harness.schema import Package, RunRecord, ScoreRecord, TraceEvent
     from harness.scorers.base import PackageMemo
     from harness.scorers.lines import SortedLines
+    from harness.tables import RunTables
 
 PARTS = ".parts"
 PART_META = "part.json"
@@ -56,6 +57,9 @@ class Store:
     #: In one process: the session's ``scores.jsonl``, each case's lines written as it is
     #: scored (``SortedLines``), so no case's scores stay in memory until the end.
     lines: SortedLines | None = None
+    #: The report's tables, made as each case is stored (``InHand``), when the session writes
+    #: a report of its cases alone.
+    in_hand: InHand | None = None
     #: The last package's scoring memo: its stages are scored one after the other, so what the
     #: scorers work out of the package alone is worked out once (as ``shadow score`` does).
     _memo: PackageMemo | None = None
@@ -74,6 +78,8 @@ class Store:
         line went in this process's ``results.jsonl``."""
         span = self.writer.append_line(line)
         self.share(outcome)
+        if self.in_hand is not None and not self.in_hand.add(line, span, outcome.scores):
+            self.in_hand = None
         return span
 
     def share(self, outcome: CaseOutcome) -> None:
@@ -93,12 +99,62 @@ class Store:
         self.scores.write(entry.encode() + b"\n")
         self.scores.flush()
 
+    def write_scores(self, path: Path) -> RunTables | None:
+        """Write ``lines`` out as ``path`` (scores.jsonl); the report's tables if in hand."""
+        assert self.lines is not None
+        placed = self.lines.write(path)
+        return None if self.in_hand is None else self.in_hand.tables(placed)
+
     def close(self) -> None:
         self.writer.close()
         self.cases.traces.close()
         if self.scores is not None:
             self.scores.close()
         # ``lines`` stays open: the session's end writes it out (``SortedLines.write``).
+
+
+class InHand:
+    """The report's tables made while each case is in hand, as ``shadow run`` makes them
+    (``cli.run_live``), instead of read back from results.jsonl and scores.jsonl at the end: the
+    same frames, since ``columns`` builds them from records as ``load_tables`` does from lines.
+    Made only where results.jsonl holds this session's lines alone, in the order they come here
+    (one process, no resumed run); a line that would not read back gives them up (``add``)."""
+
+    def __init__(self) -> None:
+        from harness.tables import LineIndex, ResultColumns, ScoreColumns
+
+        self._results = ResultColumns()
+        self._scores = ScoreColumns()
+        self._lines = LineIndex()
+        self._models: dict[tuple[str, str], str] = {}
+
+    def add(self, line: bytes, span: Span, scores: Sequence[ScoreRecord]) -> bool:
+        """One stored case: its line as written at ``span``, and its scores; False when the line
+        does not read back as a record (the report then reads the files)."""
+        from pydantic import ValidationError
+
+        from harness.schema import RunRecord
+        from harness.untrusted.parse import BadInput, parse_json_object
+
+        try:
+            # Read as the stored run's reader reads it: the table holds what the file says.
+            record = RunRecord.model_validate(parse_json_object(line))
+        except (BadInput, ValidationError):
+            return False
+        key = (record.package, str(record.stage))
+        self._results.add(record)
+        self._lines.results[key] = [(span.offset, span.length)]
+        self._scores.add_case(scores)
+        self._models[key] = record.model
+        return True
+
+    def tables(self, placed: Mapping[tuple[str, str], tuple[int, int]]) -> RunTables:
+        """The tables, once scores.jsonl is written (``placed``: where each case's lines went)."""
+        from harness.tables import RunTables
+
+        for (package, stage), span in placed.items():
+            self._lines.scores[(package, stage, self._models[(package, stage)])] = [span]
+        return RunTables(self._results.frame(), self._scores.frame(), (), self._lines)
 
 
 def part_scores(data: bytes) -> Iterator[tuple[tuple[str, str], list[ScoreRecord]]]:
@@ -115,15 +171,16 @@ def finish_run(
     run_dir: Path,
     meta: dict[str, Any],
     statuses: Counter[str],
-    write_scores: Callable[[Path], object],
+    write_scores: Callable[[Path], RunTables | None],
     *,
     planned: int,
     interrupted: bool,
     report: bool = True,
 ) -> None:
-    """Write the session's scores (``write_scores(path)``: ``scores.jsonl``'s canonical bytes),
-    the final run.json, ``reports/latest`` and (unless ``report`` is false:
-    ``--shadow-no-report``) the report. ``statuses``: how many stored cases end in each status."""
+    """Write the session's scores (``write_scores(path)`` writes ``scores.jsonl`` and returns the
+    report's tables when they are in hand), the final run.json, ``reports/latest`` and (unless
+    ``report`` is false: ``--shadow-no-report``) the report. ``statuses``: how many stored cases
+    end in each status."""
     from harness.rundir import SCORES, iso, run_counts, update_latest, utc_now, write_run_meta
 
     stored = sum(statuses.values())
@@ -133,13 +190,13 @@ def finish_run(
         ended_at=iso(utc_now()),
         state="interrupted" if interrupted or counts["pending"] else "finished",
     )
-    write_scores(run_dir / SCORES)
+    tables = write_scores(run_dir / SCORES)
     write_run_meta(run_dir, meta)
     update_latest(run_dir)
     if stored and report:
         from harness.report import write_report
 
-        write_report(run_dir)
+        write_report(run_dir, tables=tables)
 
 
 def merge_parts(
@@ -190,7 +247,11 @@ def merge_parts(
     (run_dir / RESULTS).write_bytes(b"".join(line + b"\n" for _, line, _ in gathered.kept.values()))
     statuses = Counter(str(record.status) for _, _, record in gathered.kept.values())
     lines = serialise(s for k in gathered.kept for s in scores.get(k, []))
-    finish_run(run_dir, meta, statuses, lambda path: path.write_bytes(lines),
+
+    def write_scores(path: Path) -> None:
+        path.write_bytes(lines)
+
+    finish_run(run_dir, meta, statuses, write_scores,
                planned=len(planned | set(gathered.kept)), interrupted=interrupted,
                report=report)  # fmt: skip
     shutil.rmtree(run_dir / PARTS)
