@@ -40,13 +40,20 @@ _ISO = re.compile(rb"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z")
 _TIME_KEYS = re.compile(rb'"(started_at|ended_at|scored_at)": ?"[^"]*"')
 
 
+def _env(tree: Path) -> dict[str, str]:
+    # No bytecode written: a run must not leave caches in the trees or the venv (pytest's
+    # rewritten plugin modules too) that later timings would then not pay.
+    return {"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin", "GIT_DIR": "/nonexistent",
+            "PYTHONDONTWRITEBYTECODE": "1"}  # fmt: skip
+
+
 def run(tree: Path, out: Path, recordings: Path) -> str:
     # Run in the tree itself: ``python -m`` puts the working directory ahead of PYTHONPATH, so
     # run from this checkout both "trees" would import this checkout's harness (as this script
     # did until 2026-12-02: every comparison before then was this checkout against itself).
     # No git repository for either: run.json's git_revision is the tree's commit, which differs
     # by nature (and a tree from ``git archive`` has none).
-    env = {"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin", "GIT_DIR": "/nonexistent"}
+    env = _env(tree)
     where = subprocess.run([sys.executable, "-c", "import harness; print(harness.__file__)"],
                            cwd=tree, env=env, check=True, capture_output=True, text=True)  # fmt: skip
     if not Path(where.stdout.strip()).resolve().is_relative_to(tree):
@@ -85,7 +92,7 @@ def run_pytest(tree: Path, out: Path, recordings: Path) -> str:
     (where / "recordings").symlink_to(recordings.parent)
     suite = PYTEST_SUITE.format(name=recordings.name)
     (where / "suite.yaml").write_text(suite, encoding="utf-8")
-    env = {"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin", "GIT_DIR": "/nonexistent"}
+    env = _env(tree)
     plugin = subprocess.run([sys.executable, "-c", "import harness.pytest_plugin as p; print(p.__file__)"],
                             cwd=where, env=env, check=True, capture_output=True, text=True)  # fmt: skip
     if not Path(plugin.stdout.strip()).resolve().is_relative_to(tree):
