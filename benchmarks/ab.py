@@ -15,6 +15,12 @@ what the pytest path adds per case over ``shadow run`` for each tree.
 
     .venv/bin/python benchmarks/ab.py --base /tmp/base --cases 8640 --steps e2e pytest --rounds 3
 
+``--together`` runs each step of the two trees at the same moment, one on each of the machine's
+two cores, so that whatever else loads the machine loads both alike: on this shared machine the
+CPU seconds of one process drift by 30% from minute to minute, while two runs of the same code
+started together agree within a few percent. For CPU figures only (wall times and the sandbox's
+efficiency then measure two runs sharing the machine).
+
     .venv/bin/python benchmarks/ab.py --base /tmp/base --cases 864 --rounds 3 \
         --steps command-20 command-120 jobs-4 jobs-20
 Both trees run on this venv's interpreter and libraries (``PYTHONPATH`` picks the tree), in the
@@ -29,6 +35,7 @@ import json
 import shutil
 import sys
 import tempfile
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -71,6 +78,41 @@ def _argv(step: str, out: str) -> list[str]:
     return [*shadow, step, out]
 
 
+def _step(
+    c: corpus.Corpus,
+    trees: dict[str, Path],
+    name: str,
+    step: str,
+    round_no: int,
+    rows: dict[tuple[str, str], list[measure.Measured]],
+    efficiency: dict[tuple[str, str], list[float]],
+) -> None:
+    """One step of one tree, measured and noted."""
+    out = f"run-{name}"
+    # e2e and pytest write run directories of their own, beside the split steps'.
+    alone = step in ("e2e", "pytest")
+    where = f"{out}-{step}" if alone else out
+    if alone:
+        shutil.rmtree(c.root / where, ignore_errors=True)
+    # pytest exits 1 when a case misses an expectation: a finding, not a failure.
+    ok = (0, 1) if step == "pytest" else (0,)
+    env = {"PYTHONPATH": str(trees[name])}
+    result = measure.run(_argv(step, where), c.root, env=env, ok=ok)
+    if step == "pytest":
+        _check_pytest_run(c.root / where, c.cases)
+    if alone:
+        shutil.rmtree(c.root / where, ignore_errors=True)
+    rows.setdefault((name, step), []).append(result)
+    if step.startswith("jobs-"):
+        ideal = -(-100 // int(step[5:])) * SLEEP_S
+        efficiency.setdefault((name, step), []).append(ideal / replay_seconds(c.root / out))
+    if step.startswith(("command-", "jobs-")):
+        shutil.rmtree(c.root / out, ignore_errors=True)
+    print(f"round {round_no + 1} {name} {step}: wall {result.wall_s:.2f} s, "
+          f"cpu {result.cpu_s:.2f} s, peak {result.peak_mb:,.0f} MB, "
+          f"load {measure.load()}", file=sys.stderr, flush=True)  # fmt: skip
+
+
 def _check_pytest_run(run_dir: Path, cases: int) -> None:
     meta = json.loads((run_dir / "run.json").read_text(encoding="utf-8"))
     if meta["counts"].get("completed") != cases:
@@ -84,6 +126,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--cases", type=int, default=8640)
     parser.add_argument("--steps", nargs="+", choices=STEPS, default=["replay"])
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument(
+        "--together",
+        action="store_true",
+        help="run the two trees' step at the same moment, one on each core (CPU figures only)",
+    )
     args = parser.parse_args(argv)
     trees = {"base": args.base.resolve(), "head": args.head.resolve()}
     rows: dict[tuple[str, str], list[measure.Measured]] = {}
@@ -95,34 +142,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         for round_no in range(args.rounds):
             order = ["base", "head"] if round_no % 2 == 0 else ["head", "base"]
             for name in order:
-                out = f"run-{name}"
-                shutil.rmtree(c.root / out, ignore_errors=True)
-                env = {"PYTHONPATH": str(trees[name])}
+                shutil.rmtree(c.root / f"run-{name}", ignore_errors=True)
+            if args.together:
                 for step in args.steps:
-                    # e2e and pytest write run directories of their own, beside the split steps'.
-                    alone = step in ("e2e", "pytest")
-                    where = f"{out}-{step}" if alone else out
-                    if alone:
-                        shutil.rmtree(c.root / where, ignore_errors=True)
-                    # pytest exits 1 when a case misses an expectation: a finding, not a failure.
-                    ok = (0, 1) if step == "pytest" else (0,)
-                    result = measure.run(_argv(step, where), c.root, env=env, ok=ok)
-                    if step == "pytest":
-                        _check_pytest_run(c.root / where, c.cases)
-                    if alone:
-                        shutil.rmtree(c.root / where, ignore_errors=True)
-                    rows.setdefault((name, step), []).append(result)
-                    if step.startswith("jobs-"):
-                        ideal = -(-100 // int(step[5:])) * SLEEP_S
-                        efficiency.setdefault((name, step), []).append(
-                            ideal / replay_seconds(c.root / out)
-                        )
-                    if step.startswith(("command-", "jobs-")):
-                        shutil.rmtree(c.root / out, ignore_errors=True)
-                    print(f"round {round_no + 1} {name} {step}: wall {result.wall_s:.2f} s, "
-                          f"cpu {result.cpu_s:.2f} s, peak {result.peak_mb:,.0f} MB, "
-                          f"load {measure.load()}", file=sys.stderr, flush=True)  # fmt: skip
-                shutil.rmtree(c.root / out, ignore_errors=True)
+                    pair = [threading.Thread(target=_step, args=(c, trees, n, step, round_no, rows,
+                                                                 efficiency)) for n in order]  # fmt: skip
+                    for thread in pair:
+                        thread.start()
+                    for thread in pair:
+                        thread.join()
+            else:
+                for name in order:
+                    for step in args.steps:
+                        _step(c, trees, name, step, round_no, rows, efficiency)
+            for name in order:
+                shutil.rmtree(c.root / f"run-{name}", ignore_errors=True)
     print(
         f"| step ({c.cases} cases) | base wall / CPU s | head wall / CPU s | ratio wall | ratio CPU |"
     )
