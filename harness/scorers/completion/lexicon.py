@@ -12,6 +12,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from harness.text.literals import Literals, gate
+
 
 @dataclass(frozen=True)
 class Action:
@@ -634,17 +636,27 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"\b(?:re-?synced|synced|synchronized|synchronised)\b", SYNC),
 )  # fmt: skip
 
-_GATE_WORDS: tuple[str, ...] = tuple(sorted({w for t in TRIGGERS for w in t.needs}))
+#: Each trigger's literal gate (``harness.text.literals``): substrings one of which any match
+#: of its pattern holds, read off the pattern itself. Unlike ``needs`` it never changes what a
+#: trigger finds, only spares running a pattern where it cannot match.
+_LITERALS: tuple[frozenset[str] | None, ...] = tuple(gate(t.pattern) for t in TRIGGERS)
+#: The gate words of all triggers (``needs`` and literals), found in a clause in one pass.
+_GATE_WORDS = Literals({w for t in TRIGGERS for w in t.needs}.union(*(g for g in _LITERALS if g)))
 
 
 @lru_cache(maxsize=1024)
 def _active(present: frozenset[str]) -> tuple[Trigger, ...]:
-    return tuple(t for t in TRIGGERS if not t.needs or present.intersection(t.needs))
+    return tuple(
+        t for t, literals in zip(TRIGGERS, _LITERALS, strict=True)
+        if (not t.needs or present.intersection(t.needs))
+        and (literals is None or present.intersection(literals))
+    )  # fmt: skip
 
 
 def triggers_for(text: str) -> tuple[Trigger, ...]:
-    """The triggers, in order, whose gate words ``text`` holds (ungated ones always)."""
-    return _active(frozenset(w for w in _GATE_WORDS if w in text))
+    """The triggers, in order, whose gate words ``text`` holds (ungated ones always) and whose
+    patterns can match it."""
+    return _active(_GATE_WORDS.present(text))
 
 
 #: A sentence without any of these roots has no completion phrase (cheap prefilter).
