@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 from harness.scorers.completion import lexicon as lx
+from harness.scorers.completion import shapes
 from harness.text import stance
-from harness.text.literals import Literals, Rewrites, gate, may_match
+from harness.text.literals import Gates, Literals, Rewrites, gate, may_match
 from harness.text.normal import clean
 
 RECORDINGS = Path(__file__).resolve().parents[1] / "recordings"
@@ -67,8 +68,9 @@ def test_a_text_without_the_gate_is_skipped() -> None:
         [lx.NEGATION, lx.MODAL, lx.ATTRIBUTION, lx.VERIFY, lx.FLAGGED, lx.MIXED, lx.EMPHATIC],
         [p for p, _ in (*stance._IDIOMS, *stance._ANTONYMS)]
         + [stance._DONE, stance._UNDONE, stance._EVENTS, stance._ATTRIBUTIVE, stance._UN_WORD],
+        [p for p, _ in shapes._GATES._gates],
     ],
-    ids=["triggers", "mood", "stance"],
+    ids=["triggers", "mood", "stance", "shapes"],
 )
 def test_every_match_in_real_prose_meets_its_gate(patterns: list[re.Pattern[str]]) -> None:
     texts = _prose()
@@ -100,3 +102,11 @@ def test_rewrites_are_the_substitutions_in_order() -> None:
         for pattern, replacement in steps:
             expected = pattern.sub(replacement, expected)
         assert rewrite(text) == expected
+
+
+def test_gates_name_the_patterns_that_may_match() -> None:
+    sent, mailed, word = re.compile(r"\bsent\b"), re.compile(r"mailed"), re.compile(r"\w+")
+    gates = Gates((sent, mailed, word))
+    assert gates.possible("it was sent") == {sent, word}
+    assert gates.possible("emailed") == {mailed, word}
+    assert gates.possible("") == {word}

@@ -183,3 +183,18 @@ class Rewrites:
                 text = changed
                 present = self._words.present(text)
         return text
+
+
+class Gates:
+    """Which of several patterns can match one text, from one pass of ``Literals`` over it."""
+
+    def __init__(self, patterns: Iterable[re.Pattern[str]]) -> None:
+        self._gates = tuple((pattern, gate(pattern)) for pattern in patterns)
+        self._words = Literals(w for _, need in self._gates if need for w in need)
+
+    def possible(self, text: str) -> frozenset[re.Pattern[str]]:
+        """The patterns that may match ``text`` (any other cannot)."""
+        present = self._words.present(text)
+        return frozenset(
+            p for p, need in self._gates if need is None or not present.isdisjoint(need)
+        )
