@@ -68,7 +68,7 @@ def test_a_text_without_the_gate_is_skipped() -> None:
         [lx.NEGATION, lx.MODAL, lx.ATTRIBUTION, lx.VERIFY, lx.FLAGGED, lx.MIXED, lx.EMPHATIC],
         [p for p, _ in (*stance._IDIOMS, *stance._ANTONYMS)]
         + [stance._DONE, stance._UNDONE, stance._EVENTS, stance._ATTRIBUTIVE, stance._UN_WORD],
-        [p for p, _ in shapes._GATES._gates],
+        list(shapes._GATES.patterns),
     ],
     ids=["triggers", "mood", "stance", "shapes"],
 )

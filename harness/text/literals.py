@@ -164,37 +164,54 @@ class Rewrites:
 
     One pass of ``Literals`` finds which gates the text meets; it is looked at again only after
     a substitution changed the text, since a replacement may bring words a later pattern needs.
+    The gates are read on first use, so a process that never rewrites does not parse them.
     """
 
     def __init__(self, steps: Iterable[tuple[re.Pattern[str], Any]]) -> None:
-        self._steps = tuple((pattern, replacement, gate(pattern)) for pattern, replacement in steps)
-        self._words = Literals(w for _, _, need in self._steps if need for w in need)
-        self._ungated = any(need is None for _, _, need in self._steps)
+        self.steps = tuple(steps)
+        self._ready: tuple[tuple[tuple[re.Pattern[str], Any, Gate], ...], Literals, bool] | None
+        self._ready = None
+
+    def _prepared(self) -> tuple[tuple[tuple[re.Pattern[str], Any, Gate], ...], Literals, bool]:
+        if self._ready is None:
+            steps = tuple(
+                (pattern, replacement, gate(pattern)) for pattern, replacement in self.steps
+            )
+            words = Literals(w for _, _, need in steps if need for w in need)
+            self._ready = (steps, words, any(need is None for _, _, need in steps))
+        return self._ready
 
     def __call__(self, text: str) -> str:
-        present = self._words.present(text)
-        if not present and not self._ungated:
+        steps, words, ungated = self._prepared()
+        present = words.present(text)
+        if not present and not ungated:
             return text  # no pattern can match
-        for pattern, replacement, need in self._steps:
+        for pattern, replacement, need in steps:
             if need is not None and present.isdisjoint(need):
                 continue
             changed = pattern.sub(replacement, text)
             if changed != text:
                 text = changed
-                present = self._words.present(text)
+                present = words.present(text)
         return text
 
 
 class Gates:
-    """Which of several patterns can match one text, from one pass of ``Literals`` over it."""
+    """Which of several patterns can match one text, from one pass of ``Literals`` over it (the
+    gates read on first use)."""
 
     def __init__(self, patterns: Iterable[re.Pattern[str]]) -> None:
-        self._gates = tuple((pattern, gate(pattern)) for pattern in patterns)
-        self._words = Literals(w for _, need in self._gates if need for w in need)
+        self.patterns = tuple(patterns)
+        self._ready: tuple[tuple[tuple[re.Pattern[str], Gate], ...], Literals] | None = None
+
+    def _prepared(self) -> tuple[tuple[tuple[re.Pattern[str], Gate], ...], Literals]:
+        if self._ready is None:
+            gates = tuple((pattern, gate(pattern)) for pattern in self.patterns)
+            self._ready = (gates, Literals(w for _, need in gates if need for w in need))
+        return self._ready
 
     def possible(self, text: str) -> frozenset[re.Pattern[str]]:
         """The patterns that may match ``text`` (any other cannot)."""
-        present = self._words.present(text)
-        return frozenset(
-            p for p, need in self._gates if need is None or not present.isdisjoint(need)
-        )
+        gates, words = self._prepared()
+        present = words.present(text)
+        return frozenset(p for p, need in gates if need is None or not present.isdisjoint(need))
