@@ -2,6 +2,7 @@
 
     git archive <commit> | tar -x -C /tmp/base
     .venv/bin/python benchmarks/same_output.py --base /tmp/base            # the shipped corpus
+    .venv/bin/python benchmarks/same_output.py --base /tmp/base --cases 4320   # a copied corpus
 
 Each tree runs ``shadow run --runner recorded --model reference-careful`` (replay, all scorers, the
 report) on this venv, in the tree's own folder (so that it imports that tree's harness, checked
@@ -21,6 +22,11 @@ run: result lines are compared sorted, traces by archive id (each record as the 
 ``--pytest`` makes each run with the pytest path instead (``pytest suite.yaml``, suite.py's suite
 with its gate, ``-q --tb=line``, in a folder of its own) and also compares what pytest printed,
 its durations masked.
+
+With ``--cases N`` both trees run in one corpus folder of N cases (``corpus.py``: the shipped
+packages and recorded outputs copied under new ids), where the recorded outputs are found; that
+folder holds no harness, so ``PYTHONPATH`` picks the tree (checked the same way). With
+``--pytest`` too, each tree's pytest session reads that corpus's recordings.
 """
 
 from __future__ import annotations
@@ -33,6 +39,8 @@ import sys
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
+
+import corpus
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Clock readings as the run directory and its report write them.
@@ -47,21 +55,23 @@ def _env(tree: Path) -> dict[str, str]:
             "PYTHONDONTWRITEBYTECODE": "1"}  # fmt: skip
 
 
-def run(tree: Path, out: Path, recordings: Path) -> str:
+def run(tree: Path, out: Path, recordings: Path, cwd: Path | None = None) -> str:
     # Run in the tree itself: ``python -m`` puts the working directory ahead of PYTHONPATH, so
     # run from this checkout both "trees" would import this checkout's harness (as this script
     # did until 2026-12-02: every comparison before then was this checkout against itself).
     # No git repository for either: run.json's git_revision is the tree's commit, which differs
     # by nature (and a tree from ``git archive`` has none).
+    # A corpus folder (``--cases``) holds no harness: there PYTHONPATH picks the tree.
+    cwd = cwd or tree
     env = _env(tree)
     where = subprocess.run([sys.executable, "-c", "import harness; print(harness.__file__)"],
-                           cwd=tree, env=env, check=True, capture_output=True, text=True)  # fmt: skip
+                           cwd=cwd, env=env, check=True, capture_output=True, text=True)  # fmt: skip
     if not Path(where.stdout.strip()).resolve().is_relative_to(tree):
         raise SystemExit(f"{tree}: the run would import {where.stdout.strip()}, not this tree")
     argv = [sys.executable, "-m", "harness.cli", "run", "--runner", "recorded",
             "--model", "reference-careful", "--recordings", str(recordings),
             "--out", str(out), "--no-progress"]  # fmt: skip
-    subprocess.run(argv, cwd=tree, env=env, check=True, capture_output=True)
+    subprocess.run(argv, cwd=cwd, env=env, check=True, capture_output=True)
     first = (out / "results.jsonl").open("rb").readline()
     return str(json.loads(first)["run_id"])
 
@@ -157,13 +167,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--recordings", type=Path, default=ROOT / "recordings" / "sophobot")
     parser.add_argument("--keep", type=Path, help="write the two run directories here")
     parser.add_argument("--pytest", action="store_true", help="the pytest path, not shadow run")
+    parser.add_argument("--cases", type=int, help="a corpus of this many cases (corpus.py)")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="shadow-same-") as tmp:
         where = args.keep or Path(tmp)
         base, head = where / "base", where / "head"
-        make = run_pytest if args.pytest else run
-        base_id = make(args.base.resolve(), base, args.recordings.resolve())
-        head_id = make(args.head.resolve(), head, args.recordings.resolve())
+        recordings, cwd = args.recordings.resolve(), None
+        if args.cases:  # run in the corpus folder, where its recorded outputs are found
+            built = corpus.build(Path(tmp) / "corpus", args.cases)
+            recordings, cwd = built.recordings, built.root
+        if args.pytest:  # its own session folder, linked to ``recordings``' parent
+            base_id = run_pytest(args.base.resolve(), base, recordings)
+            head_id = run_pytest(args.head.resolve(), head, recordings)
+        else:
+            base_id = run(args.base.resolve(), base, recordings, cwd)
+            head_id = run(args.head.resolve(), head, recordings, cwd)
         problems = compare(base, base_id, head, head_id)
         if args.pytest:
             printed = [
