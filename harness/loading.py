@@ -186,6 +186,9 @@ class PackageIndex:
     def __len__(self) -> int:
         return len(self._where)
 
+    def __contains__(self, package_id: object) -> bool:
+        return package_id in self._where
+
     def get(self, package_id: str) -> tuple[Path, Package | str]:
         """The package's file and the package, or why its line no longer reads as one.
 

@@ -36,7 +36,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from harness.expectations.judge import Failure
 from harness.expectations.model import Expectations
-from harness.replay.select import Filters, Shard
+from harness.replay.select import Filters, PackageHead, Shard
 from harness.runners.base import Runner
 from harness.runners.secrets import redacted
 from harness.schema import Package, Stage
@@ -153,7 +153,7 @@ class Override(_Model):
     labels: dict[str, str] = {}
     expect: Expectations
 
-    def applies(self, package: Package) -> bool:
+    def applies(self, package: PackageHead) -> bool:
         if self.packages and not any(fnmatchcase(package.id, pat) for pat in self.packages):
             return False
         return all(package.labels.get(k) == v for k, v in self.labels.items())
@@ -234,7 +234,9 @@ class Suite(_Model):
             raise SuiteError(str(exc).replace("gate: phases.1.gates", "gate.gates")) from exc
         return policy, self.gate.require_phase or 1
 
-    def expectations_for(self, package: Package) -> Expectations:
+    def expectations_for(self, package: PackageHead) -> Expectations:
+        """A package's expectations: ``expect`` with every override that names it (by id and
+        labels: a package's head, ``replay.packages.PackageHead``, is enough)."""
         expect = self.expect
         for override in self.overrides:
             if override.applies(package):

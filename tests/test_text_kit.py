@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import re
+import sys
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from harness.text.sentences import _split_line, sentences
+from harness.text.normal import fold, normalise
+from harness.text.sentences import _sentences, _split_line, sentences
 from harness.text.times import clock, on_day, times_in
 
 
@@ -26,9 +29,11 @@ def test_sentences_are_the_same_from_many_threads() -> None:
     texts = [f"Receipt deleg-{i} in hand. Recording it here so I stop wondering. Next {i}."
              for i in range(400)]  # fmt: skip
     _split_line.cache_clear()
+    _sentences.cache_clear()
     with ThreadPoolExecutor(8) as pool:
         threaded = list(pool.map(sentences, texts))
     _split_line.cache_clear()
+    _sentences.cache_clear()
     assert threaded == [sentences(t) for t in texts]
     assert all(len(s) == 3 for s in threaded)
 
@@ -70,3 +75,15 @@ def test_sentence_spans_are_pysbds(pieces: list[str]) -> None:
     assert _Segmenter(language="en", clean=False).segment(twice) == pysbd.Segmenter(
         language="en", clean=False
     ).segment(twice)
+
+
+def test_fold_and_normalise_collapse_every_whitespace_as_the_regex_did() -> None:
+    # fold and normalise join str.split(); they used re.sub(r"\s+", " ", ...).strip(), and \s of
+    # a str pattern is str.isspace: the two agree on every character
+    spaces = re.compile(r"\s+")
+    for code in range(sys.maxunicode + 1):
+        c = chr(code)
+        text = f"{c}A{c}{c}b{c}"
+        assert " ".join(text.split()) == spaces.sub(" ", text).strip(), hex(code)
+    assert fold("  Inès\u00a0sent\t\u2019it\u2019 \n") == "Inès sent 'it'"
+    assert normalise(" Sent,\u2003the_file! ") == "sent the file"

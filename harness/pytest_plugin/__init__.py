@@ -19,6 +19,7 @@ holds the command-line options and ``fixtures`` the ``shadow_run`` fixture.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -37,7 +38,7 @@ from harness.pytest_plugin.controller import (
     relative,
 )
 from harness.pytest_plugin.fixtures import ShadowResult, shadow_run
-from harness.pytest_plugin.gates import GATHERED, Gathered, judge_gathered, ship
+from harness.pytest_plugin.gates import GATHERED, GateSpec, Gathered, judge_gathered, ship
 from harness.pytest_plugin.heap import release
 from harness.pytest_plugin.items import (
     CaseItem,
@@ -151,6 +152,7 @@ def pytest_collection_finish(session: pytest.Session) -> None:
         return
     shadow.collected = True
     shadow.planned = {c.key for c in cases}
+    shadow.ledger.plan((c.key for c in cases), _gate_keys(session, shadow.gates))
     specs = sorted({str(c.spec): c.spec for c in cases}.items())
     if len(specs) > 1:
         names = ", ".join(name for name, _ in specs)
@@ -170,6 +172,16 @@ def pytest_collection_finish(session: pytest.Session) -> None:
         shadow.check_run_dir()
     except ShadowUsageError as exc:
         raise pytest.UsageError(str(exc)) from exc
+
+
+def _gate_keys(session: pytest.Session, shipped: Sequence[GateSpec]) -> set[tuple[str, str]]:
+    """The cases the gates of this process read: its gate items' (an xdist worker has none: the
+    cases of the gates it ships)."""
+    keys = {k for spec in shipped for k in spec.keys}
+    gated = {i.parent for i in session.items if isinstance(i, GateItem)}
+    if gated:
+        keys.update(i.key for i in session.items if isinstance(i, CaseItem) and i.parent in gated)
+    return keys
 
 
 @pytest.hookimpl(optionalhook=True)
@@ -213,8 +225,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int | pytest.ExitC
             shadow.finish(interrupted)
             workeroutput: dict[str, Any] | None = getattr(config, "workeroutput", None)
             if workeroutput is not None:
-                scores = (s for o in shadow.outcomes.values() for s in o.scores)
-                ship(workeroutput, shadow.gates, scores)
+                ship(workeroutput, shadow.gates, shadow.ledger.shipped())
         finally:
             if shadow.heap_frozen:
                 release()

@@ -25,7 +25,8 @@ class ShadowResult(NamedTuple):
 @pytest.fixture
 def shadow_run(request: pytest.FixtureRequest) -> Callable[[str, str], ShadowResult]:
     """``shadow_run(package_id, stage)`` replays the case with the session's runner (once per
-    session), stores it in the run directory and returns (envelope, trace, scores)."""
+    session), stores it in the run directory and returns (envelope, trace, scores). A case a
+    suite item already ran is read back from the run directory; asked again, the same objects."""
     session = session_of(request.config)
 
     def run(package_id: str, stage: str) -> ShadowResult:

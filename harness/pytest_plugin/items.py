@@ -11,13 +11,15 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from harness.pytest_plugin.controller import relative
+from harness.pytest_plugin.ledger import load_package
 from harness.pytest_plugin.session import ShadowUsageError, session_of
 
 if TYPE_CHECKING:
     from harness.expectations.model import Expectations
     from harness.policy import Policy
     from harness.pytest_plugin.gates import GateSpec
-    from harness.schema import Package, Stage
+    from harness.replay.packages import PackageFiles, PackageHead
+    from harness.schema import Stage
     from harness.suite import RunnerSpec, Suite
 
 SUFFIXES = (".yaml", ".yml", ".toml")
@@ -53,9 +55,10 @@ class SuiteFile(pytest.File):
     suite: Suite
     suite_name: str
     gate_policy: tuple[Policy, int | None]
+    corpus: PackageFiles
 
     def collect(self) -> Iterator[pytest.Item]:
-        from harness.replay.select import select_cases
+        from harness.replay.select import select_pairs
         from harness.schema import STAGES
         from harness.suite import SuiteError, read_suite, resolve_recordings
 
@@ -78,28 +81,30 @@ class SuiteFile(pytest.File):
                 self.gate_policy = self.suite.gate_policy(self.path.parent)
             except SuiteError as exc:
                 raise self.CollectError(f"{self.path}: {exc}") from exc
-        loaded = session.corpus(files)
+        self.corpus = corpus = session.corpus(files)
         try:
-            cases = select_cases(loaded.items, filters)
+            # Heads only (id, agent, labels, stages): each item's package is read again when its
+            # case runs, so the session never holds the corpus (``session.PackageFiles``).
+            pairs = select_pairs(corpus.heads, filters)
         except ValueError as exc:
             raise self.CollectError(f"{self.path}: recordings: {exc}") from exc
         session.suites.append(self.path)
         session.recordings.extend(f for f in files if f not in session.recordings)
         session.load_errors.extend(
-            str(e) for e in loaded.errors if str(e) not in session.load_errors
+            str(e) for e in corpus.errors if str(e) not in session.load_errors
         )
         _register_markers(self.config, ["shadow", "shadow_gate"], "(any)")
         _register_markers(self.config, [str(s) for s in STAGES], "stage")
-        _register_markers(self.config, sorted({c.package.agent for c in cases}), "agent")
-        for case in cases:
+        _register_markers(self.config, sorted({head.agent for head, _ in pairs}), "agent")
+        for head, stage in pairs:
             item: CaseItem = CaseItem.from_parent(
-                self, name=f"{case.package.id}[{case.stage}]", package=case.package, stage=case.stage,
-                expect=self.suite.expectations_for(case.package), spec=spec,
+                self, name=f"{head.id}[{stage}]", head=head, stage=stage,
+                expect=self.suite.expectations_for(head), spec=spec,
             )  # fmt: skip
             yield item
-        if loaded.errors:
+        if corpus.errors:
             yield LoadErrorsItem.from_parent(
-                self, name="load-errors", errors=[str(e) for e in loaded.errors]
+                self, name="load-errors", errors=[str(e) for e in corpus.errors]
             )
         if self.suite.gate.enabled:
             yield GateItem.from_parent(self, name="gate")
@@ -110,40 +115,47 @@ class CaseFailed(Exception):
 
 
 class CaseItem(pytest.Item):
+    """One (package, stage). It holds the package's head, not the package: the package is read
+    again from its line when the case runs, and nothing of the case stays with the item after
+    its report (``session.ShadowSession.case``)."""
+
     def __init__(
         self,
         *,
-        package: Package,
+        head: PackageHead,
         stage: Stage,
         expect: Expectations,
         spec: RunnerSpec,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
-        self.package = package
+        self.head = head
         self.stage = stage
         self.expect = expect
         self.spec = spec
         self.add_marker("shadow")
         self.add_marker(str(stage))
-        if _MARKER_NAME.match(package.agent):
-            self.add_marker(package.agent)
+        if _MARKER_NAME.match(head.agent):
+            self.add_marker(head.agent)
         # -k can select by label value, e.g. -k premature_completion.
-        self.extra_keyword_matches.update(str(v) for v in package.labels.values())
+        self.extra_keyword_matches.update(str(v) for v in head.labels.values())
 
     @property
     def key(self) -> tuple[str, str]:
-        return (self.package.id, str(self.stage))
+        return (self.head.id, str(self.stage))
 
     def runtest(self) -> None:
         from harness.expectations.judge import CaseView, evaluate, render_case
 
         session = session_of(self.config)
-        outcome = session.case(self.package, self.stage)
+        suite_file = self.parent
+        assert isinstance(suite_file, SuiteFile)
+        package = load_package(suite_file.corpus, self.head.id)
+        outcome = session.case(package, self.stage, item=True)
         self.config.hook.pytest_shadow_case_scored(
             item=self, record=outcome.record, scores=list(outcome.scores)
         )
-        view = CaseView(self.package, outcome.record, outcome.trace, outcome.by_scorer)
+        view = CaseView(package, outcome.record, outcome.trace, outcome.by_scorer)
         failures = evaluate(self.expect, view)
         self.user_properties.append(("status", outcome.record.status))
         self.user_properties.append(("model", outcome.record.model))
@@ -157,12 +169,15 @@ class CaseItem(pytest.Item):
         excinfo: pytest.ExceptionInfo[BaseException],
         style: Any = None,
     ) -> str | Any:
-        if isinstance(excinfo.value, CaseFailed | ShadowUsageError | LookupError):
+        from harness.replay.packages import PackageChanged
+
+        # A package whose line changed since collection: the message names its file.
+        if isinstance(excinfo.value, CaseFailed | ShadowUsageError | LookupError | PackageChanged):
             return str(excinfo.value)
         return super().repr_failure(excinfo, style=style)
 
     def reportinfo(self) -> tuple[Path, int | None, str]:
-        return self.path, None, f"{self.package.id} [{self.stage}]"
+        return self.path, None, f"{self.head.id} [{self.stage}]"
 
 
 class LoadErrorsItem(pytest.Item):
@@ -242,7 +257,7 @@ class GateItem(pytest.Item):
         assert isinstance(suite_file, SuiteFile)
         policy, require_phase = suite_file.gate_policy
         keys = self.case_keys()
-        scores = {k: session.outcomes[k].scores for k in keys if k in session.outcomes}
+        scores = session.ledger.scores_of(keys)
         result = judge(suite_file.suite_name, keys, scores, policy, require_phase=require_phase,
                        own_gates=bool(suite_file.suite.gate.gates))  # fmt: skip
         self.config.hook.pytest_shadow_gate_judged(

@@ -11,15 +11,16 @@ from __future__ import annotations
 
 import json
 import shutil
-from collections.abc import Mapping
+from collections.abc import Callable, Container, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from harness.pytest_plugin.store import PART_START, PARTS
+from harness.pytest_plugin.store import PART_START, PARTS, CaseOutcome
 
 if TYPE_CHECKING:
-    from harness.schema import RunRecord, ScoreRecord
+    from harness.rundir import TraceStore
+    from harness.schema import Package, RunRecord, ScoreRecord
 
 #: run.json fields a resumed session must share with the stored run, or one directory would
 #: hold the cases of two runs: who answered, on which corpus content, for which shard.
@@ -49,6 +50,43 @@ def read_resumed(run_dir: Path) -> Resumed:
             if key in records:
                 scores.setdefault(key, []).append(score)
     return Resumed(meta, records, scores)
+
+
+def stored_outcome(
+    resumed: Resumed, traces: TraceStore, package: Package, record: RunRecord
+) -> CaseOutcome:
+    """A case the resumed run holds: its record, archived trace and scores, never run again."""
+    from harness.scorers.run import context_for, score_case
+
+    trace = traces.read(record.archive_id, missing_ok=True)
+    scores = resumed.scores.get(record.key)
+    if scores is None:
+        # An interrupted session wrote no scores.jsonl: scoring is a function of the
+        # package, the record and the trace, so this is what it would have stored.
+        scores = score_case(context_for(package, record, trace))
+    return CaseOutcome(record, trace, scores)
+
+
+def unjudged(
+    resumed: Resumed,
+    judged: Container[tuple[str, str]],
+    package_of: Callable[[str], Package],
+    stored: Callable[[Package, RunRecord], CaseOutcome],
+) -> list[CaseOutcome]:
+    """Stored cases not ``judged`` this session (deselected): kept in the run, with their scores
+    when the package is still in the recordings (``package_of`` raises LookupError if not)."""
+    found: list[CaseOutcome] = []
+    for key, record in resumed.records.items():
+        if key in judged:
+            continue
+        scores = resumed.scores.get(key)
+        if scores is None:
+            try:
+                scores = stored(package_of(record.package), record).scores
+            except LookupError:
+                scores = []
+        found.append(CaseOutcome(record, [], scores))
+    return found
 
 
 def not_from_pytest(stored: Mapping[str, Any]) -> str | None:

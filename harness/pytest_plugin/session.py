@@ -8,6 +8,7 @@ process (by two suites, or a suite and the ``shadow_run`` fixture) runs once.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,6 +18,7 @@ import pytest
 
 from harness.pytest_plugin.controller import controller_out, relative
 from harness.pytest_plugin.heap import settle_case
+from harness.pytest_plugin.ledger import Ledger, load_package, read_back
 from harness.pytest_plugin.options import DEFAULT_RUNNER, key_value
 from harness.pytest_plugin.resume import (
     Resumed,
@@ -24,6 +26,8 @@ from harness.pytest_plugin.resume import (
     read_resumed,
     resume_problems,
     resumed_meta,
+    stored_outcome,
+    unjudged,
 )
 from harness.pytest_plugin.store import (
     PART_META,
@@ -31,13 +35,14 @@ from harness.pytest_plugin.store import (
     PART_START,
     PARTS,
     CaseOutcome,
+    InHand,
     Store,
     finish_run,
 )
 
 if TYPE_CHECKING:
-    from harness.loading import Loaded
     from harness.pytest_plugin.gates import GateSpec
+    from harness.replay.packages import PackageFiles
     from harness.replay.select import Shard
     from harness.rundir import TraceStore
     from harness.runners.base import Runner
@@ -63,12 +68,13 @@ class ShadowSession:
     planned: set[tuple[str, str]] = field(default_factory=set)
     collected: bool = False
     usage_error: str | None = None
-    outcomes: dict[tuple[str, str], CaseOutcome] = field(default_factory=dict)
+    #: What the session keeps of each case once its item has reported (``ledger``).
+    ledger: Ledger = field(default_factory=Ledger)
     #: Cases' survivors were frozen out of the collector's reach (``heap``) until the end.
     heap_frozen: bool = False
     #: xdist worker: the gates it collected and left to the controller (``gates``).
     gates: list[GateSpec] = field(default_factory=list)
-    _corpora: dict[tuple[Path, ...], Loaded[Package]] = field(default_factory=dict)
+    _corpora: dict[tuple[Path, ...], PackageFiles] = field(default_factory=dict)
     _runner: Runner | None = None
     _store: Store | None = None
     _meta: dict[str, Any] | None = None
@@ -134,12 +140,13 @@ class ShadowSession:
 
     # -- inputs --
 
-    def corpus(self, files: Sequence[Path]) -> Loaded[Package]:
+    def corpus(self, files: Sequence[Path]) -> PackageFiles:
+        """The packages under ``files``, validated once and kept as heads and line offsets."""
         key = tuple(files)
         if key not in self._corpora:
-            from harness.loading import load_packages
+            from harness.replay.packages import PackageFiles
 
-            self._corpora[key] = load_packages(list(files))
+            self._corpora[key] = PackageFiles(list(files))
         return self._corpora[key]
 
     def override_recordings(self) -> list[Path] | None:
@@ -178,6 +185,7 @@ class ShadowSession:
         from harness.replay.case import CaseContext
         from harness.rundir import (
             RUN_WRITER,
+            SCORES,
             ArchiveLedger,
             ResultsWriter,
             TraceWriter,
@@ -185,6 +193,7 @@ class ShadowSession:
             write_json,
             write_run_meta,
         )
+        from harness.scorers.lines import SortedLines
 
         run_dir = self.run_dir
         self.check_run_dir()
@@ -211,7 +220,10 @@ class ShadowSession:
             cases=cases,
             writer=ResultsWriter(self.part_dir, fsync_interval=None),
             scores=(self.part_dir / PART_SCORES).open("ab") if self.worker_id is not None else None,
+            lines=SortedLines(run_dir / SCORES) if self.worker_id is None else None,
         )
+        if not (self.worker_id or self.resuming or self.config.getoption("shadow_no_report")):
+            store.in_hand = InHand()
         self._meta = self._new_meta()
         if self.resuming:
             self._meta = resumed_meta(self.resumed().meta, self._meta, notes)
@@ -247,75 +259,74 @@ class ShadowSession:
             self._store = self._open_store()
         return self._store
 
-    def case(self, package: Package, stage: Stage) -> CaseOutcome:
-        """Replay, store and score one case once per process; later asks reuse the outcome."""
+    def case(self, package: Package, stage: Stage, *, item: bool = False) -> CaseOutcome:
+        """Replay, store and score one case once per process. ``item``: a case item asks, and
+        lets the outcome go once it and every other item of its case have asked (``ledger``);
+        the ``shadow_run`` fixture's outcomes are held, so asking again gives the same one."""
         key = (package.id, str(stage))
-        if key in self.outcomes:
-            return self.outcomes[key]
+        ledger = self.ledger
+        held = ledger.held_for(key, item=item)
+        if held is not None:
+            return held
+        outcome = self._read_back(package, key) if key in ledger else self._first(package, stage)
+        ledger.hold(key, outcome, item=item)
+        return outcome
+
+    def _first(self, package: Package, stage: Stage) -> CaseOutcome:
         from harness.replay.case import run_case
         from harness.replay.select import Case
-        from harness.scorers.run import context_for, score_case
 
+        key = (package.id, str(stage))
         store = self.store()
         stored = self.resumed().records.get(key) if self.resuming else None
         if stored is not None:
             outcome = self._stored_outcome(package, stored)
             store.share(outcome)
-            self.outcomes[key] = outcome
+            self.ledger.stored(key, outcome, None)
             return outcome
         result = run_case(store.cases, Case(package, stage))
         if result is None:
             # Only the context's stop event interrupts a case, and a pytest session never sets it.
             raise RuntimeError(f"{package.id} [{stage}]: the case was stopped before it ended")
-        scores = score_case(context_for(package, result.record, result.trace))
-        outcome = CaseOutcome(result.record, result.trace, scores)
-        store.append(outcome, result.line)
-        self.outcomes[key] = outcome
+        outcome = CaseOutcome(
+            result.record, result.trace, store.score(package, result.record, result.trace)
+        )
+        self.ledger.stored(key, outcome, store.append(outcome, result.line))
         settle_case()
         self.heap_frozen = True
         return outcome
 
+    def _read_back(self, package: Package, key: tuple[str, str]) -> CaseOutcome:
+        """A case this process stored and let go, asked for again: read back from the run
+        directory, as a resumed session reads its stored cases."""
+        from harness.rundir import RESULTS
+
+        span = self.ledger.lines.get(key)
+        if span is None:  # judged from the resumed run, not run here
+            return self._stored_outcome(package, self.resumed().records[key])
+        return read_back(package, self.part_dir / RESULTS, span, self.run_dir)
+
     def _stored_outcome(self, package: Package, record: RunRecord) -> CaseOutcome:
-        """A case the resumed run holds: its record, archived trace and scores, never run again."""
         from harness.rundir import TraceStore
-        from harness.scorers.run import context_for, score_case
 
         if self._traces is None:
             self._traces = TraceStore(self.run_dir)
-        trace = self._traces.read(record.archive_id, missing_ok=True)
-        scores = self.resumed().scores.get(record.key)
-        if scores is None:
-            # An interrupted session wrote no scores.jsonl: scoring is a function of the
-            # package, the record and the trace, so this is what it would have stored.
-            scores = score_case(context_for(package, record, trace))
-        return CaseOutcome(record, trace, scores)
+        return stored_outcome(self.resumed(), self._traces, package, record)
 
     def _unjudged_stored(self) -> list[CaseOutcome]:
-        """Stored cases no item of this session asked for (deselected): kept in the run, with
-        their scores when the package is still in the recordings."""
+        """Stored cases no item of this session asked for (deselected): kept in the run."""
         if not self.resuming:
             return []
-        found: list[CaseOutcome] = []
-        for key, record in self.resumed().records.items():
-            if key in self.outcomes:
-                continue
-            scores = self.resumed().scores.get(key)
-            if scores is None:
-                try:
-                    scores = self._stored_outcome(self.find_package(record.package), record).scores
-                except LookupError:
-                    scores = []
-            found.append(CaseOutcome(record, [], scores))
-        return found
+        return unjudged(self.resumed(), self.ledger, self.find_package, self._stored_outcome)
 
     def find_package(self, package_id: str) -> Package:
         files = self.override_recordings() or self.recordings
         if not files:
             default = self.config.rootpath / DEFAULT_RECORDINGS
             files = [default] if default.exists() else []
-        for package in self.corpus(files).items:
-            if package.id == package_id:
-                return package
+        corpus = self.corpus(files)
+        if package_id in corpus:
+            return load_package(corpus, package_id)
         where = ", ".join(str(f) for f in files[:3]) or "no recordings (give --shadow-recordings)"
         raise LookupError(f"no package {package_id!r} in {where}{' ...' if len(files) > 3 else ''}")
 
@@ -363,13 +374,18 @@ class ShadowSession:
                     "interrupted": interrupted}  # fmt: skip
             write_json(self.part_dir / PART_META, part)
             return
-        if self._store is None or self._meta is None:
+        store = self._store
+        if store is None or store.lines is None:
             return
-        kept = [*self._unjudged_stored(), *self.outcomes.values()]
-        records = [o.record for o in kept]
-        scores = [s for o in kept for s in o.scores]
-        finish_run(self.run_dir, self._meta, records, scores, planned=len(self.planned | set(self.outcomes)),
-                   interrupted=interrupted,
+        if self._meta is None:
+            store.lines.close()
+            return
+        statuses = Counter(self.ledger.statuses.values())
+        for outcome in self._unjudged_stored():
+            statuses[str(outcome.record.status)] += 1
+            store.lines.add(outcome.scores)
+        finish_run(self.run_dir, self._meta, statuses, store.write_scores,
+                   planned=len(self.planned | set(self.ledger.statuses)), interrupted=interrupted,
                    report=not self.config.getoption("shadow_no_report"))  # fmt: skip
 
 

@@ -11,15 +11,19 @@ from __future__ import annotations
 import json
 import shutil
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from harness.loading import Span
     from harness.replay.case import CaseContext
     from harness.rundir import ResultsWriter
-    from harness.schema import RunRecord, ScoreRecord, TraceEvent
+    from harness.schema import Package, RunRecord, ScoreRecord, TraceEvent
+    from harness.scorers.base import PackageMemo
+    from harness.scorers.lines import SortedLines
+    from harness.tables import RunTables
 
 PARTS = ".parts"
 PART_META = "part.json"
@@ -50,15 +54,40 @@ class Store:
     writer: ResultsWriter
     #: Under xdist only: every case's scores, for gates on other workers and the final merge.
     scores: IO[bytes] | None
+    #: In one process: the session's ``scores.jsonl``, each case's lines written as it is
+    #: scored (``SortedLines``), so no case's scores stay in memory until the end.
+    lines: SortedLines | None = None
+    #: The report's tables, made as each case is stored (``InHand``), when the session writes
+    #: a report of its cases alone.
+    in_hand: InHand | None = None
+    #: The last package's scoring memo: its stages are scored one after the other, so what the
+    #: scorers work out of the package alone is worked out once (as ``shadow score`` does).
+    _memo: PackageMemo | None = None
 
-    def append(self, outcome: CaseOutcome, line: bytes) -> None:
-        """Store a case: ``line`` is its record as ``run_case`` serialized it."""
-        self.writer.append_line(line)
+    def score(
+        self, package: Package, record: RunRecord, trace: Sequence[TraceEvent]
+    ) -> list[ScoreRecord]:
+        from harness.scorers.run import context_for, score_case
+
+        ctx = context_for(package, record, trace, shared=self._memo)
+        self._memo = ctx.shared
+        return score_case(ctx)
+
+    def append(self, outcome: CaseOutcome, line: bytes) -> Span:
+        """Store a case: ``line`` is its record as ``run_case`` serialized it. Returns where the
+        line went in this process's ``results.jsonl``."""
+        span = self.writer.append_line(line)
         self.share(outcome)
+        if self.in_hand is not None and not self.in_hand.add(line, span, outcome.scores):
+            self.in_hand = None
+        return span
 
     def share(self, outcome: CaseOutcome) -> None:
-        """Under xdist, give a case's scores to the other workers' gates and the final merge
-        (a resumed case's too: its record is already in the run directory)."""
+        """Keep a case's scores for the session's end: its lines, or under xdist its part's line
+        for the other workers' gates and the final merge (a resumed case's too: its record is
+        already in the run directory)."""
+        if self.lines is not None:
+            self.lines.add(outcome.scores)
         if self.scores is None:
             return
         # One line per case, written at once: a gate on another worker reads whole cases only.
@@ -70,11 +99,62 @@ class Store:
         self.scores.write(entry.encode() + b"\n")
         self.scores.flush()
 
+    def write_scores(self, path: Path) -> RunTables | None:
+        """Write ``lines`` out as ``path`` (scores.jsonl); the report's tables if in hand."""
+        assert self.lines is not None
+        placed = self.lines.write(path)
+        return None if self.in_hand is None else self.in_hand.tables(placed)
+
     def close(self) -> None:
         self.writer.close()
         self.cases.traces.close()
         if self.scores is not None:
             self.scores.close()
+        # ``lines`` stays open: the session's end writes it out (``SortedLines.write``).
+
+
+class InHand:
+    """The report's tables made while each case is in hand, as ``shadow run`` makes them
+    (``cli.run_live``), instead of read back from results.jsonl and scores.jsonl at the end: the
+    same frames, since ``columns`` builds them from records as ``load_tables`` does from lines.
+    Made only where results.jsonl holds this session's lines alone, in the order they come here
+    (one process, no resumed run); a line that would not read back gives them up (``add``)."""
+
+    def __init__(self) -> None:
+        from harness.tables import LineIndex, ResultColumns, ScoreColumns
+
+        self._results = ResultColumns()
+        self._scores = ScoreColumns()
+        self._lines = LineIndex()
+        self._models: dict[tuple[str, str], str] = {}
+
+    def add(self, line: bytes, span: Span, scores: Sequence[ScoreRecord]) -> bool:
+        """One stored case: its line as written at ``span``, and its scores; False when the line
+        does not read back as a record (the report then reads the files)."""
+        from pydantic import ValidationError
+
+        from harness.schema import RunRecord
+        from harness.untrusted.parse import BadInput, parse_json_object
+
+        try:
+            # Read as the stored run's reader reads it: the table holds what the file says.
+            record = RunRecord.model_validate(parse_json_object(line))
+        except (BadInput, ValidationError):
+            return False
+        key = (record.package, str(record.stage))
+        self._results.add(record)
+        self._lines.results[key] = [(span.offset, span.length)]
+        self._scores.add_case(scores)
+        self._models[key] = record.model
+        return True
+
+    def tables(self, placed: Mapping[tuple[str, str], tuple[int, int]]) -> RunTables:
+        """The tables, once scores.jsonl is written (``placed``: where each case's lines went)."""
+        from harness.tables import RunTables
+
+        for (package, stage), span in placed.items():
+            self._lines.scores[(package, stage, self._models[(package, stage)])] = [span]
+        return RunTables(self._results.frame(), self._scores.frame(), (), self._lines)
 
 
 def part_scores(data: bytes) -> Iterator[tuple[tuple[str, str], list[ScoreRecord]]]:
@@ -90,33 +170,33 @@ def part_scores(data: bytes) -> Iterator[tuple[tuple[str, str], list[ScoreRecord
 def finish_run(
     run_dir: Path,
     meta: dict[str, Any],
-    records: Sequence[RunRecord],
-    scores: Sequence[ScoreRecord],
+    statuses: Counter[str],
+    write_scores: Callable[[Path], RunTables | None],
     *,
     planned: int,
     interrupted: bool,
     report: bool = True,
 ) -> None:
-    """Write the session's scores, the final run.json, ``reports/latest`` and (unless ``report``
-    is false: ``--shadow-no-report``) the report."""
+    """Write the session's scores (``write_scores(path)`` writes ``scores.jsonl`` and returns the
+    report's tables when they are in hand), the final run.json, ``reports/latest`` and (unless
+    ``report`` is false: ``--shadow-no-report``) the report. ``statuses``: how many stored cases
+    end in each status."""
     from harness.rundir import SCORES, iso, run_counts, update_latest, utc_now, write_run_meta
-    from harness.scorers.lines import serialise
 
-    counts = run_counts(
-        Counter(str(r.status) for r in records), max(planned, len(records)), len(records)
-    )
+    stored = sum(statuses.values())
+    counts = run_counts(statuses, max(planned, stored), stored)
     meta.update(
         counts=counts,
         ended_at=iso(utc_now()),
         state="interrupted" if interrupted or counts["pending"] else "finished",
     )
-    (run_dir / SCORES).write_bytes(serialise(scores))
+    tables = write_scores(run_dir / SCORES)
     write_run_meta(run_dir, meta)
     update_latest(run_dir)
-    if records and report:
+    if stored and report:
         from harness.report import write_report
 
-        write_report(run_dir)
+        write_report(run_dir, tables=tables)
 
 
 def merge_parts(
@@ -127,6 +207,7 @@ def merge_parts(
     With ``resumed`` the run directory already holds results: they come first and stay."""
     from harness.replay.merge import gather_results
     from harness.rundir import RESULTS, SCORES, iter_scores
+    from harness.scorers.lines import serialise
 
     parts = sorted(p for p in (run_dir / PARTS).iterdir() if p.is_dir())
     gathered = gather_results([run_dir, *parts] if resumed else parts)
@@ -164,9 +245,14 @@ def merge_parts(
     planned = {tuple(k) for m in metas for k in m.get("planned", [])}
     interrupted = any(m.get("interrupted") for m in metas) or len(metas) < len(parts)
     (run_dir / RESULTS).write_bytes(b"".join(line + b"\n" for _, line, _ in gathered.kept.values()))
-    records = [record for _, _, record in gathered.kept.values()]
-    finish_run(run_dir, meta, records, [s for k in gathered.kept for s in scores.get(k, [])],
+    statuses = Counter(str(record.status) for _, _, record in gathered.kept.values())
+    lines = serialise(s for k in gathered.kept for s in scores.get(k, []))
+
+    def write_scores(path: Path) -> None:
+        path.write_bytes(lines)
+
+    finish_run(run_dir, meta, statuses, write_scores,
                planned=len(planned | set(gathered.kept)), interrupted=interrupted,
                report=report)  # fmt: skip
     shutil.rmtree(run_dir / PARTS)
-    return len(records)
+    return len(gathered.kept)

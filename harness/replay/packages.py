@@ -51,6 +51,9 @@ class PackageFiles:
     def __len__(self) -> int:
         return len(self.heads)
 
+    def __contains__(self, package_id: object) -> bool:
+        return package_id in self._index
+
     def load(self, package_id: str) -> Package:
         """The package, read and validated again from its line (the last few are kept)."""
         path, package = self._index.get(package_id)

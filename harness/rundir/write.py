@@ -24,7 +24,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import IO, Any
 
-from harness.loading import find_package_files
+from harness.loading import Span, find_package_files
 from harness.rundir.meta import RunMeta
 from harness.rundir.read import RESULTS, RUN_META, load_run_meta
 from harness.schema import RunRecord, RunStatus
@@ -165,8 +165,10 @@ class ResultsWriter:
     def append(self, record: RunRecord) -> None:
         self.append_line(record.model_dump_json().encode())
 
-    def append_line(self, line: bytes) -> None:
-        """Append one serialized record (no newline inside) with a single write."""
+    def append_line(self, line: bytes) -> Span:
+        """Append one serialized record (no newline inside) with a single write; where it went.
+        (Opened for appending, the file's position is its end: this process alone appends.)"""
+        offset = self._handle.tell()
         self._handle.write(line + b"\n")
         self._handle.flush()
         self._dirty = True
@@ -174,6 +176,7 @@ class ResultsWriter:
             now = time.monotonic()
             if now - self._last_sync >= self._fsync_interval:
                 self.sync()
+        return Span(offset, len(line) + 1)
 
     def sync(self) -> None:
         if self._dirty:

@@ -8,16 +8,16 @@ claim's support; this module runs them over a case and scores it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from rapidfuzz import fuzz
 
 from harness.metrics.spec import mean, pooled
 from harness.schema import EvidenceItem, Package
 from harness.schema.package import ExpectedFact
-from harness.scorers.base import Score, ScoreContext, ratio, result_list, scorer
+from harness.scorers.base import Score, ScoreContext, Thresholds, ratio, result_list, scorer
 from harness.scorers.citations import CitationCheck, check_citation
 from harness.scorers.claim_support import Backing, claim_support
 from harness.scorers.judged import judged_support
@@ -119,6 +119,42 @@ def _backing(ctx: ScoreContext, item: EvidenceItem) -> Backing:
     return known
 
 
+#: A claim's lexical support or label by (claim, ids of its cited backings, thresholds), with the
+#: backings themselves (an id is only theirs while they live) and what was found for them.
+_Judged = dict[tuple[str, tuple[int, ...], Thresholds], tuple[tuple[Backing, ...], object]]
+R = TypeVar("R")
+
+
+def _supports(package: Package) -> _Judged:
+    """``claim_support`` of the package's claims, kept per package (see ``_memo``)."""
+    return {}
+
+
+def _labels(package: Package) -> _Judged:
+    """``support_label`` of the package's claims, kept per package (see ``_memo``)."""
+    return {}
+
+
+def _memo(
+    ctx: ScoreContext,
+    table: Callable[[Package], _Judged],
+    compute: Callable[[str, list[Backing], Thresholds], R],
+    text: str,
+    items: list[Backing],
+) -> R:
+    """``compute(text, items, thresholds)`` once per package: the stages, and the fields of one
+    output, repeat claims word for word citing the same items (a third of the calls on the
+    shipped corpus), and both checks are pure functions of the claim and the backings."""
+    memo = ctx.per_package(table)
+    key = (text, tuple(map(id, items)), ctx.thresholds)
+    hit = memo.get(key)
+    if hit is not None and all(a is b for a, b in zip(hit[0], items, strict=True)):
+        return cast(R, hit[1])
+    found = compute(text, items, ctx.thresholds)
+    memo[key] = (tuple(items), found)
+    return found
+
+
 def _analyse(ctx: ScoreContext) -> EvidenceAnalysis:
     package, thresholds = ctx.package, ctx.thresholds
     checks: list[CitationCheck] = []
@@ -137,7 +173,7 @@ def _analyse(ctx: ScoreContext) -> EvidenceAnalysis:
         # Inquire findings share the answer's citation list rather than carrying their own.
         pool = own or (tuple(inquire_cites) if where.startswith("result.findings") else ())
         items = [_backing(ctx, c.item) for c in pool if c.valid and c.item is not None]
-        support = claim_support(text, items, thresholds)
+        support = _memo(ctx, _supports, claim_support, text, items)
         # Polarity on both sides: a claim its citations say the opposite of is contradicted,
         # whatever words it shares with them.
         judge = ctx.chosen_detector("support")
@@ -145,7 +181,7 @@ def _analyse(ctx: ScoreContext) -> EvidenceAnalysis:
             label, label_why = judged_support(judge, text, [b.item for b in items])
         else:
             label, label_why = (
-                support_label(text, items, thresholds) if items else ("unsupported", "")
+                _memo(ctx, _labels, support_label, text, items) if items else ("unsupported", "")
             )
         # Only what the claim itself asserts can disagree with the host: a quote reports what an
         # item says ("the focus field reads 'in progress'") without vouching for it.

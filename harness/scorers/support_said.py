@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from harness.schema import EvidenceItem
 from harness.scorers.claim_support import Backing
 from harness.scorers.support_words import plain_negations
 from harness.text.normal import clean
@@ -24,8 +25,13 @@ from harness.text.stance import clauses, data_statements, stance
 NAME_FIELDS = ("target", "from", "to", "item", "reminder", "path", "thread", "name", "file")
 
 
+def _quantities(item: EvidenceItem) -> list[Quantity]:
+    return [*quantities(item.text), *data_quantities(item.data)]
+
+
 def item_quantities(b: Backing) -> list[Quantity]:
-    return [*quantities(b.item.text), *data_quantities(b.item.data)]
+    """The numbers an item states, read once per backing (each clause citing it asks again)."""
+    return b.once(_quantities)
 
 
 @dataclass(frozen=True)

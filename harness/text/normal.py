@@ -16,7 +16,6 @@ _QUOTE_MAP = str.maketrans(
      "\u2013": "-", "\u2014": " - ", "\u00a0": " "}
 )  # fmt: skip
 _NON_WORD = re.compile(r"[^\w\s'-]+")
-_SPACES = re.compile(r"\s+")
 
 
 @lru_cache(maxsize=8192)
@@ -24,7 +23,7 @@ def fold(text: str) -> str:
     """Unicode-folded text with typographic quotes and dashes made plain, case kept."""
     if not text.isascii():  # ASCII is its own NFKC form and holds no typographic quote
         text = unicodedata.normalize("NFKC", text).translate(_QUOTE_MAP)
-    return _SPACES.sub(" ", text).strip()
+    return " ".join(text.split())  # as re.sub(r"\s+", " ", text).strip(): \s is str.isspace
 
 
 @lru_cache(maxsize=8192)
@@ -45,7 +44,7 @@ def ascii_fold(text: str) -> str:
 @lru_cache(maxsize=8192)
 def normalise(text: str) -> str:
     """``clean`` text with punctuation turned to spaces: the form fuzzy matching compares."""
-    return _SPACES.sub(" ", _NON_WORD.sub(" ", clean(text).replace("_", " "))).strip()
+    return " ".join(_NON_WORD.sub(" ", clean(text).replace("_", " ")).split())
 
 
 # Splits after . ! ? (not inside verbs like message.send, which have no space after the dot)

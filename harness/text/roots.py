@@ -107,8 +107,10 @@ def same_root(a: str, b: str) -> bool:
     return len(short) >= 5 and long.startswith(short) and len(long) - len(short) <= 3
 
 
+@lru_cache(maxsize=16384)
 def roots(text: str) -> frozenset[str]:
-    """The topic roots of ``text``: content words only, ids split into their parts."""
+    """The topic roots of ``text``: content words only, ids split into their parts. Cached: the
+    rules root the same item texts again for every clause and stage that cites them."""
     plain = ascii_fold(clean(text))
     for pattern, word in _PHRASES:
         plain = pattern.sub(word, plain)

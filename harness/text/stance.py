@@ -13,6 +13,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from harness.text.literals import Rewrites
 from harness.text.names import named_in
 from harness.text.normal import ascii_fold, clean
 from harness.text.polarity import Polarity
@@ -108,19 +109,25 @@ _NOT_YET_ALONE = re.compile(r"\bnot yet\b(?=\s*(?:[,;:.!]|\s-\s|$))")
 _FALSE_FIELD = re.compile(r"\b([a-z][\w-]*)(?:\s*[:=]\s*|\s+)false\b")
 
 
-def _expand(text: str) -> str:
-    plain = clean(ascii_fold(text))
-    plain = _NOT_YET_ALONE.sub("pending", plain)
-    plain = _FALSE_FIELD.sub(r"not \1", plain)
-    plain = _NOT_PHRASES.sub("not", plain)
-    plain = _ATTRIBUTIVE.sub(lambda m: f"{m.group('det')} ", plain)
-    plain = _CONTRACTED.sub(
-        lambda m: {"won": "will", "can": "can"}.get(m.group(1), m.group(1)) + " not", plain
+#: The rewrites of ``_expand``, in order; each is run only where its pattern can match
+#: (``literals``): most clauses hold none of an idiom's words.
+_REWRITES = Rewrites(
+    (
+        (_NOT_YET_ALONE, "pending"),
+        (_FALSE_FIELD, r"not \1"),
+        (_NOT_PHRASES, "not"),
+        (_ATTRIBUTIVE, lambda m: f"{m.group('det')} "),
+        (_CONTRACTED,
+         lambda m: {"won": "will", "can": "can"}.get(m.group(1), m.group(1)) + " not"),
+        (_UN_WORD, lambda m: f"not {m.group(1)}"),
+        *_IDIOMS,
+        *_ANTONYMS,
     )
-    plain = _UN_WORD.sub(lambda m: f"not {m.group(1)}", plain)
-    for pattern, replacement in (*_IDIOMS, *_ANTONYMS):
-        plain = pattern.sub(replacement, plain)
-    return plain
+)  # fmt: skip
+
+
+def _expand(text: str) -> str:
+    return _REWRITES(clean(ascii_fold(text)))
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
+
+from harness.text.literals import Literals, gate
 
 
 @dataclass(frozen=True)
@@ -655,17 +657,32 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"\b(?:re-?synced|synced|synchronized|synchronised)\b", SYNC),
 )  # fmt: skip
 
-_GATE_WORDS: tuple[str, ...] = tuple(sorted({w for t in TRIGGERS for w in t.needs}))
+
+@cache
+def _gates() -> tuple[tuple[frozenset[str] | None, ...], Literals]:
+    """Each trigger's literal gate (``harness.text.literals``): substrings one of which any match
+    of its pattern holds, read off the pattern itself (on first use: parsing them is a tenth of
+    a second); and all gate words (``needs`` and literals), found in a clause in one pass.
+    Unlike ``needs`` a literal gate never changes what a trigger finds, it only spares running
+    a pattern where it cannot match."""
+    literals = tuple(gate(t.pattern) for t in TRIGGERS)
+    words = Literals({w for t in TRIGGERS for w in t.needs}.union(*(g for g in literals if g)))
+    return literals, words
 
 
 @lru_cache(maxsize=1024)
 def _active(present: frozenset[str]) -> tuple[Trigger, ...]:
-    return tuple(t for t in TRIGGERS if not t.needs or present.intersection(t.needs))
+    return tuple(
+        t for t, literals in zip(TRIGGERS, _gates()[0], strict=True)
+        if (not t.needs or present.intersection(t.needs))
+        and (literals is None or present.intersection(literals))
+    )  # fmt: skip
 
 
 def triggers_for(text: str) -> tuple[Trigger, ...]:
-    """The triggers, in order, whose gate words ``text`` holds (ungated ones always)."""
-    return _active(frozenset(w for w in _GATE_WORDS if w in text))
+    """The triggers, in order, whose gate words ``text`` holds (ungated ones always) and whose
+    patterns can match it."""
+    return _active(_gates()[1].present(text))
 
 
 #: A sentence without any of these roots has no completion phrase (cheap prefilter).

@@ -22,10 +22,12 @@ finds the predicate and the family, so a clause it reads is judged like any othe
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from harness.scorers.completion import lexicon as lx
 from harness.scorers.completion.lexicon import Action
+from harness.text.literals import Gates
 
 
 @dataclass(frozen=True)
@@ -271,32 +273,48 @@ _IMPERATIVE = re.compile(
 )
 
 
+#: The patterns ``shapes`` reads a clause with, each run only where it can match (``literals``).
+_GATES = Gates(
+    (NON_SUCCESS, _IMPERATIVE, _TOLD, _HAS, _DONE_STATE, _PARTICLE_STATE, _BASE_PASSIVE,
+     _PROGRESSIVE_NOW, _BEING_NOW, _PAST)
+)  # fmt: skip
+
+
+def _finditer(
+    pattern: re.Pattern[str], text: str, can: frozenset[re.Pattern[str]]
+) -> Iterator[re.Match[str]]:
+    return pattern.finditer(text) if pattern in can else iter(())
+
+
 def shapes(text: str) -> list[Shape]:
     """Completed-shape predicates of one clause (already masked and lower-case), each with the
     family it speaks of; none where the clause names no action."""
     found: list[Shape] = []
-    if NON_SUCCESS.search(text) or _IMPERATIVE.match(text):
+    can = _GATES.possible(text)
+    if (NON_SUCCESS in can and NON_SUCCESS.search(text)) or (
+        _IMPERATIVE in can and _IMPERATIVE.match(text)
+    ):
         return found
-    for m in _TOLD.finditer(text):
+    for m in _finditer(_TOLD, text, can):
         if m.group("who") not in _NOT_HOLDERS:
             found.append(Shape(m.start(), m.end(), lx.SEND, who=m.group("who")))
-    for m in _HAS.finditer(text):
+    for m in _finditer(_HAS, text, can):
         who = m.group("who").removesuffix("'s")
         if who in _NOT_HOLDERS or who in lx.FILE_NOUNS.split("|"):
             continue
         action = lx.noun_family(m.group("obj")) or lx.SEND
         found.append(Shape(m.start(), m.end(), lx.refine_delivery(action, m.group(0)), who=who))
     for pattern in (_DONE_STATE, _PARTICLE_STATE):
-        for m in pattern.finditer(text):
+        for m in _finditer(pattern, text, can):
             verb = m.group(0).split()[-1]
             if not text[: m.start()].strip() or _IMPERATIVE_COMPLEMENT.match(text):
                 continue  # "Complete the batch", "Mark the card done": an imperative, no state
             if (s := _shape(text, m, verb)) is not None:
                 found.append(s)
-    for m in _BASE_PASSIVE.finditer(text):
+    for m in _finditer(_BASE_PASSIVE, text, can):
         if (s := _shape(text, m, m.group("verb") + "ed")) is not None:
             found.append(s)
-    for m in _PROGRESSIVE_NOW.finditer(text):
+    for m in _finditer(_PROGRESSIVE_NOW, text, can):
         verb = m.group("verb")
         if verb in _NOT_DOING:
             continue
@@ -304,10 +322,10 @@ def shapes(text: str) -> list[Shape]:
         ongoing = own or _family(text, m.start(), m.end())
         if ongoing is not None:
             found.append(Shape(m.start(), m.end(), lx.refine_delivery(ongoing, text), True))
-    for m in _BEING_NOW.finditer(text):
+    for m in _finditer(_BEING_NOW, text, can):
         if (s := _shape(text, m, m.group("verb"))) is not None:
             found.append(Shape(s.start, s.end, s.action, True))
-    for m in _PAST.finditer(text):
+    for m in _finditer(_PAST, text, can):
         verb = m.group("verb")
         if verb in _NOT_DONE or verb.startswith("un") or _INFINITIVE.match(text, m.end()):
             continue
