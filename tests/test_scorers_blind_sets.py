@@ -140,6 +140,17 @@ FIRST_CONTACT_RIGHT = {
     ("heldout23", "citations.jsonl"): 51,  # of 52
     ("heldout23", "traces.jsonl"): 182,  # of 183 (trace, kind) units
     ("heldout23", "repeat.jsonl"): 41,  # of 43 (first contact 40; a development figure)
+    # Held-out 24 and 25: first contact 2026-12-03 04:08 UTC, main 4df7e96 (written side by side).
+    ("heldout24", "completion.jsonl"): 189,  # of 199
+    ("heldout24", "support.jsonl"): 109,  # of 138
+    ("heldout24", "citations.jsonl"): 51,  # of 52
+    ("heldout24", "traces.jsonl"): 182,  # of 183 (trace, kind) units
+    ("heldout24", "repeat.jsonl"): 44,  # of 45
+    ("heldout25", "completion.jsonl"): 195,  # of 212
+    ("heldout25", "support.jsonl"): 115,  # of 156
+    ("heldout25", "citations.jsonl"): 52,  # of 53
+    ("heldout25", "traces.jsonl"): 189,  # of 190 (trace, kind) units
+    ("heldout25", "repeat.jsonl"): 37,  # of 43
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -184,6 +195,8 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout21",
         "heldout22",
         "heldout23",
+        "heldout24",
+        "heldout25",
         "real_smollm2",
     ],
 )
@@ -223,13 +236,16 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout21", 59, 38),
         ("heldout22", 57, 43),
         ("heldout23", 57, 36),
+        ("heldout24", 58, 44),
+        ("heldout25", 69, 51),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
     # First contact: held-out 4 14, held-out 5 25, held-out 6 20, held-out 7 24, held-out 8 36,
     # held-out 9 42, held-out 10 43, held-out 11 27, held-out 12 24, held-out 13 35, held-out 14
     # 45, held-out 15 35, held-out 16 40, held-out 17 61, held-out 18 37, held-out 19 45,
-    # held-out 20 45, held-out 21 37, held-out 22 42, held-out 23 34;
+    # held-out 20 45, held-out 21 37, held-out 22 42, held-out 23 34, held-out 24 44,
+    # held-out 25 51;
     # the first three
     # raised by the structural linking they drove, held-out 7 by the references, negation scope
     # and possession rules it drove, held-out 8 and 9 by the plan, object, day, idiom and actor
