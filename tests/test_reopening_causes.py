@@ -409,3 +409,23 @@ def test_an_act_whose_own_clause_names_another_id_is_about_that_id() -> None:
     # the matter named before the verb, in the same clause, with another id as what it is
     # compared to (development set 23)
     assert reopens("Compare scan-0731 to scan-0730 once more before the show.", [settled], (SCAN,))
+
+
+def test_a_name_with_accents_is_the_name_the_matter_spells_plain() -> None:
+    tiles = "thread:rezso-tiles"
+    closed = item("h1", "history", NOW - timedelta(days=3),
+                  "Rezső closed the tiling swap: 'all good, nothing more needed'.")  # fmt: skip
+    assert reopens("Ask Rezső again whether the tiling swap needs anything.", [closed], (tiles,))
+    # hard negative: another person, folded or not, is not this thread
+    assert not reopens("Ask Rózsa again about the kiln.", [closed], (tiles,))
+
+
+def test_a_check_that_counted_no_fault_settles_the_matter() -> None:
+    repair = "task:glaze-repair"
+    clean_audit = item("g4", "registry", NOW - timedelta(days=1),
+                       "Audit after repair: 0 mismatches in glaze-plates.")  # fmt: skip
+    assert reopens("Run the audit on glaze-plates again to be sure.", [clean_audit], (repair,))
+    # hard negative: an audit that counted faults is news the redo rests on
+    faults = item("g5", "registry", NOW - timedelta(days=1),
+                  "Audit after repair: 2 mismatches in glaze-plates.")  # fmt: skip
+    assert not reopens("Run the audit on glaze-plates again to be sure.", [faults], (repair,))

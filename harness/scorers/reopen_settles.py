@@ -51,10 +51,14 @@ _RESOLVED = re.compile(
 )
 
 
+#: A check that counted no fault reports none: "0 mismatches", "no errors", "zero drift".
+_NO_FAULT = re.compile(rf"\b(?:0|no|zero|none of the)\s+(?:\w+\s+)?{_FAULT}\b")
+
+
 def problem(text: str) -> bool:
-    """Does the text report a problem it has not itself resolved?"""
+    """Does the text report a problem it has not itself resolved or counted as none?"""
     plain = clean(text)
-    return PROBLEM.search(_RESOLVED.sub(" ", plain)) is not None
+    return PROBLEM.search(_NO_FAULT.sub(" ", _RESOLVED.sub(" ", plain))) is not None
 
 
 #: Clause bounds of a record: a semicolon, or a sentence's end.

@@ -15,7 +15,7 @@ from harness.schema import EvidenceItem
 from harness.scorers.reopen_grounds import DATES, distinctive, newer_grounds, own_words
 from harness.scorers.reopen_settles import RAISES, problem, settles
 from harness.text.names import name_variants
-from harness.text.normal import clean
+from harness.text.normal import ascii_fold, clean
 
 #: Verbs that propose doing a settled thing again: checking, asking, sending, making.
 _REOPEN = re.compile(
@@ -83,7 +83,7 @@ def mentions_matter(text: str, matter: str) -> bool:
     Patrick thread" for ``thread:patrick-etching``, "the 2198 payment" for
     ``thread:lenz-invoice-2198``); its numbers must be there too unless the text gives none, and a
     text giving only another number (render 0413 for ``render:0412``) speaks of something else."""
-    plain = clean(text)
+    plain = clean(ascii_fold(text))  # "Rezső" is the rezso of thread:rezso-tiles
     if any(v in plain for v in name_variants(matter)):
         return True
     words = matter_words(matter)
@@ -358,7 +358,7 @@ def reopens_sentence(
     """(reopens, why) for one sentence against the settled matters."""
     # A quoted draft ("Hold \"Resending the labels...\" until a receipt exists") is the text
     # under review, not what the stage proposes to do.
-    plain = _QUOTED.sub(" ", clean(sentence))
+    plain = _QUOTED.sub(" ", clean(ascii_fold(sentence)))
     people = frozenset(_people(context))
     for matter in settled:
         if not refers_to(plain, matter, settled, sorted(_writers(matter, context))):
