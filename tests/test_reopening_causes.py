@@ -429,3 +429,15 @@ def test_a_check_that_counted_no_fault_settles_the_matter() -> None:
     faults = item("g5", "registry", NOW - timedelta(days=1),
                   "Audit after repair: 2 mismatches in glaze-plates.")  # fmt: skip
     assert not reopens("Run the audit on glaze-plates again to be sure.", [faults], (repair,))
+
+
+def test_a_record_closing_the_matter_in_a_clause_that_does_not_name_it_still_settles() -> None:
+    # "thread closed" names no matter; with the clause that does, the record settles it
+    # (development set 27: reading only the clauses that name the matter lost the closure)
+    closed = item("n1", "message", NOW - timedelta(days=2),
+                  "Oskar asked for nothing further; thread closed after the thank-you.")  # fmt: skip
+    assert reopens("Send Oskar another thank-you about the kiln, just to be sure.", [closed])
+    # hard negative: a problem in a clause that does not name the matter is still news
+    corrupt = item("g6", "session", NOW - timedelta(days=1),
+                   "Glaze audit marked done; its pdf is corrupt.")  # fmt: skip
+    assert not reopens("Redo the glaze audit, the pdf is corrupt.", [corrupt], (GLAZE,))

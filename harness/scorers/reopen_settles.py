@@ -78,17 +78,23 @@ def about_clauses(text: str, mentions: Callable[[str], bool] | None = None) -> s
 def settles(item: EvidenceItem, mentions: Callable[[str], bool] | None = None) -> bool:
     """Does the record settle the matter ``mentions`` tests for (or any matter, without one)?
     A closure record does; so does a message that reports the matter done, closes it in its
-    own words, or says a check found nothing wrong, each without raising anything new."""
-    text = about_clauses(item.text, mentions)
+    own words, or says a check found nothing wrong, each without raising anything new. The
+    whole record is read, and its clauses about the matter alone ("Term report marked complete;
+    summary post still queued"), but a problem anywhere in it is news ("...; its pdf is
+    corrupt" names no matter and is still about it)."""
+    if item.kind in CLOSURE_KINDS:
+        return True
+    if problem(item.text):
+        return False
+    return any(_settling(text) for text in {item.text, about_clauses(item.text, mentions)})
+
+
+def _settling(text: str) -> bool:
     said = statements(text)
     closing = _CLOSING.search(clean(said)) is not None and not RAISES.search(clean(text))
     # "frame 07 is still missing in the zip you delivered" names a delivery and reports a
     # problem with it: news, not a report that it is done (a question beside a thanks is not)
-    done = polarity(said) == "done" and not problem(text)
+    done = polarity(said) == "done"
     # "digests match", "checked OK": a check that found nothing wrong is where it stands settled
-    fine = (
-        _FINE.search(clean(text)) is not None
-        and not problem(text)
-        and not RAISES.search(clean(text))
-    )
-    return item.kind in CLOSURE_KINDS or done or closing or fine
+    fine = _FINE.search(clean(text)) is not None and not RAISES.search(clean(text))
+    return done or closing or fine
