@@ -41,7 +41,7 @@ from pathlib import Path
 
 import corpus
 import measure
-from suite import SLEEP_S, SUITE, replay_seconds, sleeper
+from suite import SLEEP_S, model_suite, replay_seconds, sleeper
 
 ROOT = Path(__file__).resolve().parent.parent
 STEPS = (
@@ -137,7 +137,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     efficiency: dict[tuple[str, str], list[float]] = {}
     with tempfile.TemporaryDirectory(prefix="shadow-ab-") as tmp:
         c = corpus.build(Path(tmp), args.cases)
-        (c.root / "bench_suite.yaml").write_text(SUITE.format(model=c.model), encoding="utf-8")
+        (c.root / "bench_suite.yaml").write_text(model_suite(c.model), encoding="utf-8")
         print(f"corpus: {c.cases} cases; load {measure.load()}", file=sys.stderr)
         for round_no in range(args.rounds):
             order = ["base", "head"] if round_no % 2 == 0 else ["head", "base"]

@@ -22,23 +22,12 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from suite_file import suite_yaml
+
 from harness.loading import load_packages
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
-
-SUITE = """\
-shadow-suite: 1
-recordings: ["rec-{scale}/*.jsonl"]
-runner: reference
-expect:
-  status: completed
-  parity: true
-  invented_completion: false
-  boundary_events: 0
-  evidence: {{citation_precision: 0.9}}
-gate: false
-"""
 
 
 @dataclass(frozen=True)
@@ -88,7 +77,7 @@ def timed(argv: list[str], cwd: Path) -> float:
 def measure(work: Path, source: Path, scale: int) -> Timing:
     cases = write_corpus(source, work / f"rec-{scale}", scale)
     suite = work / f"suite_{scale}.yaml"
-    suite.write_text(SUITE.format(scale=scale), encoding="utf-8")
+    suite.write_text(suite_yaml(f"rec-{scale}/*.jsonl", "reference"), encoding="utf-8")
     shadow_s = timed(
         [
             str(BIN / "shadow"),

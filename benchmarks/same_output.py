@@ -41,6 +41,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import corpus
+from suite_file import suite_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Clock readings as the run directory and its report write them.
@@ -76,17 +77,6 @@ def run(tree: Path, out: Path, recordings: Path, cwd: Path | None = None) -> str
     return str(json.loads(first)["run_id"])
 
 
-PYTEST_SUITE = """\
-shadow-suite: 1
-recordings: ["recordings/{name}/**/*.jsonl"]
-runner: recorded:reference-careful
-expect:
-  status: completed
-  parity: true
-  invented_completion: false
-  boundary_events: 0
-  evidence: {{citation_precision: 0.9}}
-"""
 #: What differs between any two sessions: the session's duration, and a failing case's latency
 #: and run id.
 _DURATION = re.compile(rb" in \d+\.\d+s( \(\d+:\d+:\d+\))?")
@@ -100,7 +90,9 @@ def run_pytest(tree: Path, out: Path, recordings: Path) -> str:
     where.mkdir(parents=True)
     # The recorded runner reads ``recordings/outputs`` where the session runs.
     (where / "recordings").symlink_to(recordings.parent)
-    suite = PYTEST_SUITE.format(name=recordings.name)
+    suite = suite_yaml(
+        f"recordings/{recordings.name}/**/*.jsonl", "recorded:reference-careful", gate=True
+    )
     (where / "suite.yaml").write_text(suite, encoding="utf-8")
     env = _env(tree)
     plugin = subprocess.run([sys.executable, "-c", "import harness.pytest_plugin as p; print(p.__file__)"],

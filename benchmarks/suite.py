@@ -34,6 +34,7 @@ from pathlib import Path
 # Run as a script, so its own folder is on sys.path.
 import corpus
 import measure
+from suite_file import suite_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
@@ -41,18 +42,12 @@ SHADOW = str(BIN / "shadow")
 PYTEST = str(BIN / "pytest")
 SECTIONS = ("e2e", "split", "inspect", "pytest", "jobs", "sandbox")
 
-SUITE = """\
-shadow-suite: 1
-recordings: ["recordings/sophobot/*.jsonl"]
-runner: recorded:{model}
-expect:
-  status: completed
-  parity: true
-  invented_completion: false
-  boundary_events: 0
-  evidence: {{citation_precision: 0.9}}
-gate: false
-"""
+
+def model_suite(model: str) -> str:
+    """The suite of the pytest figure: the shipped recordings replayed as ``model``'s outputs."""
+    return suite_yaml("recordings/sophobot/*.jsonl", f"recorded:{model}")
+
+
 #: The sleeping program of the concurrency figure: reads its invocation, sleeps, answers.
 SLEEP_S = 0.2
 ENVELOPE = '{"status":"completed","summary":"ok","result":{"status":"ambiguous","facts":[]}}'
@@ -126,7 +121,7 @@ def inspect(fig: Figures, python: Path, work: Path, samples: int) -> None:
 
 def pytest_path(fig: Figures, c: corpus.Corpus) -> None:
     suite = c.root / "bench_suite.yaml"
-    suite.write_text(SUITE.format(model=c.model), encoding="utf-8")
+    suite.write_text(model_suite(c.model), encoding="utf-8")
     out = _fresh(c.root, "run-pytest")
     argv = [PYTEST, suite.name, "--shadow-out", out, "-q", "-p", "no:cacheprovider",
             "--rootdir", str(c.root)]  # fmt: skip
