@@ -2,9 +2,9 @@
 
 A closure record (journal, receipt, focus, ...) settles the matter it is about, and so does a
 message that reports it done or closes it in its own words. A record that reports a problem with
-it (a failure, a mismatch, a changed hash) is news instead. Both are read in the record's own
-clauses about the matter: "Term report marked complete; summary post still queued" settles the
-term report, whatever it says of the summary post.
+it (a failure, a mismatch, a changed hash) is news instead, unless it says the problem was dealt
+with or counted none. A record may speak of other things too: "Term report marked complete;
+summary post still queued" settles the term report, whatever it says of the summary post.
 """
 
 from __future__ import annotations
@@ -85,15 +85,16 @@ def settles(item: EvidenceItem, mentions: Callable[[str], bool] | None = None) -
     if item.kind in CLOSURE_KINDS:
         return True
     if problem(item.text):
+        # "frame 07 is still missing in the zip you delivered" names a delivery and reports a
+        # problem with it: news, not a report that it is done
         return False
     return any(_settling(text) for text in {item.text, about_clauses(item.text, mentions)})
 
 
 def _settling(text: str) -> bool:
     said = statements(text)
+    # a question beside a thanks raises something: no closing
     closing = _CLOSING.search(clean(said)) is not None and not RAISES.search(clean(text))
-    # "frame 07 is still missing in the zip you delivered" names a delivery and reports a
-    # problem with it: news, not a report that it is done (a question beside a thanks is not)
     done = polarity(said) == "done"
     # "digests match", "checked OK": a check that found nothing wrong is where it stands settled
     fine = _FINE.search(clean(text)) is not None and not RAISES.search(clean(text))

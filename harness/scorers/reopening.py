@@ -388,10 +388,10 @@ def reopens_sentence(
             return False, f"reports a redo of {matter} already done, proposes none"
         if (
             _DECLINE.search(main)
-            or (_DECLINE.search(plain[verb.end() :][:12]) and not _NOT_KNOWN.match(after))
-            or _DECLINED_AFTER.search(plain[verb.end() :])
+            or (_DECLINE.search(after[:12]) and not _NOT_KNOWN.match(after))
+            or _DECLINED_AFTER.search(after)
             or _ANSWERED_NO.search(plain[verb.start() :])
-            or _NEEDLESS.search(plain[verb.end() :])
+            or _NEEDLESS.search(after)
         ):
             return False, f"declines to reopen {matter}"
         if condition is not None and not (

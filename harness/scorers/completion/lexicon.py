@@ -130,6 +130,10 @@ _MSG_RE = re.compile(rf"\b(?:{MSG_NOUNS})\b")
 _FILE_RE = re.compile(rf"\b(?:{FILE_NOUNS})\b")
 FILE_RE = _FILE_RE
 MSG_RE = _MSG_RE
+#: What a person is said to have once it reached them: a file, or an invoice (which travels as a
+#: file or in a message as often).
+HELD_NOUNS = rf"{FILE_NOUNS}|invoice|invoices"
+HELD_RE = re.compile(rf"\b(?:{HELD_NOUNS})\b")
 
 #: Nouns naming an action (nominalisations) or what it moves, each with its family. A generic
 #: outcome ("X went through", "X: done") takes the family of the nearest such noun.
@@ -551,7 +555,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(rf"\b(?:{_ACTION_NOUNS}|{_OBJECT_NOUNS})\b{_W}{{0,3}}?\s+(?:went|has gone|have gone|had gone|was sent|got sent|were sent|was pushed|were pushed|got pushed|was forwarded|were forwarded|was shipped|were shipped|made its way|went off|went over)\s+(?:over\s+|off\s+|out\s+)?to\s+(?P<dest>(?:{_DET}\s+|the\s+|a\s+)?[\w'-]+(?:\s+[\w'-]+)?)", None, PLACE),
     _t(rf"\b(?:shipped|pushed|forwarded)\s+(?:[\w'-]+\s+){{0,4}}?to\s+(?P<dest>(?:{_DET}\s+|the\s+|a\s+)?[\w'-]+(?:\s+[\w'-]+)?)", None, PLACE),
     _t(rf"(?<![\w'])(?P<who>[\w-]+)\s+{_BOTH}(?:now\s+|already\s+|finally\s+)?(?:has|have|got|received|has received|have received|has gotten|has got|has had|have had|has seen|has read|saw|opened)\s+(?:(?:{_DET}|a|an)\s+)?{_MODS}(?:{MSG_NOUNS})(?![\w-]){_NOT_LEFT}", SEND),
-    _t(rf"(?<![\w'])(?P<who>[\w-]+)\s+{_BOTH}(?:now\s+|already\s+|finally\s+)?(?:has|have|got|received|has received|have received|has gotten|has got|has had|have had)\s+(?:(?:{_DET}|a|an)\s+)?{_MODS}(?:{FILE_NOUNS}|invoice|invoices)\b{_NOT_LEFT}", DELIVER_FILE),
+    _t(rf"(?<![\w'])(?P<who>[\w-]+)\s+{_BOTH}(?:now\s+|already\s+|finally\s+)?(?:has|have|got|received|has received|have received|has gotten|has got|has had|have had)\s+(?:(?:{_DET}|a|an)\s+)?{_MODS}(?:{HELD_NOUNS})\b{_NOT_LEFT}", DELIVER_FILE),
     _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:now\s+|already\s+|finally\s+)?(?:has|got|received|has received|has gotten|has got|has had)\s+(?:it|them|both|everything)\b", DELIVER, NAMED),
     # "Patrick has the frame-size question": a question or request received; only with a
     # determiner that points at a sent one ("has questions about X" is his own)

@@ -19,6 +19,7 @@ from harness.scorers.completion.lexicon import (
     DELIVER_FILE,
     FAMILY_NAMESPACES,
     FILE_RE,
+    HELD_RE,
     MSG_RE,
     SEND,
     Action,
@@ -182,10 +183,7 @@ def _carrying_messages(c: Completion, receipts: Sequence[Receipt]) -> list[Recei
     preview) delivers no file."""
     if c.action != DELIVER_FILE:
         return []
-    # an invoice is had or received as a file is (the delivery triggers say so), and it travels
-    # in a message as often
-    nouns = {m.group() for m in FILE_RE.finditer(clean(c.sentence))}
-    nouns |= set(re.findall(r"\binvoices?\b", clean(c.sentence)))
+    nouns = {m.group() for m in HELD_RE.finditer(clean(c.sentence))}
     # Only a success carries: a queued message about the files is no occasion of delivering them.
     return [r for r in receipts if r.action in ("message.send", "message.reply") and nouns
             and r.status in SUCCESS_STATUSES and any(_carries(r.text, n) for n in nouns)]  # fmt: skip
