@@ -162,6 +162,17 @@ FIRST_CONTACT_RIGHT = {
     ("heldout27", "citations.jsonl"): 52,  # of 52
     ("heldout27", "traces.jsonl"): 189,  # of 190 (trace, kind) units
     ("heldout27", "repeat.jsonl"): 43,  # of 45 (first contact 42; a development figure)
+    # Held-out 28 and 29: first contact 2026-12-03 06:53 UTC, main 9e71c6a (written side by side).
+    ("heldout28", "completion.jsonl"): 218,  # of 235
+    ("heldout28", "support.jsonl"): 113,  # of 147
+    ("heldout28", "citations.jsonl"): 70,  # of 70
+    ("heldout28", "traces.jsonl"): 214,  # of 214 (trace, kind) units
+    ("heldout28", "repeat.jsonl"): 49,  # of 52
+    ("heldout29", "completion.jsonl"): 226,  # of 249
+    ("heldout29", "support.jsonl"): 128,  # of 146
+    ("heldout29", "citations.jsonl"): 64,  # of 64
+    ("heldout29", "traces.jsonl"): 202,  # of 203 (trace, kind) units
+    ("heldout29", "repeat.jsonl"): 48,  # of 52
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -210,6 +221,8 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout25",
         "heldout26",
         "heldout27",
+        "heldout28",
+        "heldout29",
         "real_smollm2",
     ],
 )
@@ -253,6 +266,8 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout25", 69, 51),
         ("heldout26", 56, 43),
         ("heldout27", 56, 48),
+        ("heldout28", 63, 50),
+        ("heldout29", 62, 53),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
@@ -260,7 +275,7 @@ def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, flo
     # held-out 9 42, held-out 10 43, held-out 11 27, held-out 12 24, held-out 13 35, held-out 14
     # 45, held-out 15 35, held-out 16 40, held-out 17 61, held-out 18 37, held-out 19 45,
     # held-out 20 45, held-out 21 37, held-out 22 42, held-out 23 34, held-out 24 44,
-    # held-out 25 51, held-out 26 43, held-out 27 48;
+    # held-out 25 51, held-out 26 43, held-out 27 48, held-out 28 50, held-out 29 53;
     # the first three
     # raised by the structural linking they drove, held-out 7 by the references, negation scope
     # and possession rules it drove, held-out 8 and 9 by the plan, object, day, idiom and actor
