@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from harness.text.normal import fold, normalise
+from harness.text.normal import ascii_fold, fold, lower_ascii, normalise
 from harness.text.sentences import _sentences, _split_line, sentences
 from harness.text.times import clock, on_day, times_in
 
@@ -87,3 +87,12 @@ def test_fold_and_normalise_collapse_every_whitespace_as_the_regex_did() -> None
         assert " ".join(text.split()) == spaces.sub(" ", text).strip(), hex(code)
     assert fold("  Inès\u00a0sent\t\u2019it\u2019 \n") == "Inès sent 'it'"
     assert normalise(" Sent,\u2003the_file! ") == "sent the file"
+
+
+def test_accents_fold_to_the_spelling_hosts_store() -> None:
+    assert (
+        lower_ascii("Inès Zdeněk Søren Łukasz Strauß Æsa")
+        == "ines zdenek soren lukasz strauss aesa"
+    )
+    assert ascii_fold("Bjørn") == "Bjorn"
+    assert ascii_fold("plain ascii") == "plain ascii"

@@ -43,6 +43,8 @@ from harness.text.roots import root, roots
 from harness.text.stance import Stance, stance
 from harness.text.support import STOPWORDS
 
+_ZERO = re.compile(r"\bzero\b")
+
 
 @dataclass(frozen=True)
 class ClaimReading:
@@ -92,7 +94,11 @@ class ClaimReading:
         for seg in self.segments:
             if word in seg.text:
                 # "one plate is missing": the amount already counts what is absent
-                return stance(MISSING.sub(" ", seg.text)).negated if q.missing else seg.negated
+                if q.missing:
+                    return stance(MISSING.sub(" ", seg.text)).negated
+                # "zero issues" negates a clause that counts nothing, but as an amount it is
+                # the count itself, compared as 0
+                return stance(_ZERO.sub("0", seg.text)).negated if q.value == 0 else seg.negated
         return self.negated
 
     @property

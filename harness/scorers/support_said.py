@@ -26,7 +26,13 @@ NAME_FIELDS = ("target", "from", "to", "item", "reminder", "path", "thread", "na
 
 
 def _quantities(item: EvidenceItem) -> list[Quantity]:
-    return [*quantities(item.text), *data_quantities(item.data)]
+    text = item.text
+    if COUNTERFACTUAL.search(clean(text)):
+        # "Would have paid Kessler on the 3rd; the host held it": the 3rd of an act that did
+        # not happen agrees with no claim that it did
+        text = " ".join(part for s in sentences(text) for part in s.split(";")
+                        if not COUNTERFACTUAL.search(clean(part)))  # fmt: skip
+    return [*quantities(text), *data_quantities(item.data)]
 
 
 def item_quantities(b: Backing) -> list[Quantity]:

@@ -202,6 +202,15 @@ def verb_families(core: str) -> frozenset[Action]:
     return families_of(" ".join(w for w in re.findall(r"[a-z][a-z'-]*", core) if w in VERB_WORDS))
 
 
+#: A comma's last run that is only an absence: "no conflicts", "no new errors". Not a courtesy
+#: ("no need to reply", "no rush at all"), which speaks of what the writer asks, not what is.
+_ABSENCE_RUN = re.compile(
+    r"^\s*no\s+(?!(?:need|rush|hurry|worries|worry|problem|problems|pressure|stress)\b)"
+    r"[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}\s*\.?\s*$",
+    re.IGNORECASE,
+)
+
+
 def _pieces(sentence: str) -> list[str]:
     """A sentence's statements: at ";" and "but", and at commas when the parts name a thing
     each ("spiral-6 live, spiral-7 queued"); a part naming nothing stays with the one before."""
@@ -227,6 +236,10 @@ def _pieces(sentence: str) -> list[str]:
                 else:
                     merged.append(run)
             out.extend(merged)
+        elif len(runs) > 1 and _ABSENCE_RUN.match(runs[-1]):
+            # "merged glaze-db at 18:02, no conflicts": the "no" counts the conflicts, it does
+            # not undo the merge
+            out.extend([", ".join(runs[:-1]), runs[-1].strip()])
         else:
             out.append(part)
     if held:

@@ -135,7 +135,9 @@ def other_target(text: str, target: str) -> str | None:
         return None
     for token in re.findall(r"(?<![\w.-])[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?![\w-])", clean(text)):
         theirs = token.split("-")
-        if theirs[0] != parts[0] or token == clean(target) or _prefix_of(token, target):
+        # "proof-v1.pdf" is read up to its extension: the file's stem is the target itself
+        stem = re.sub(r"\.[a-z0-9]{1,5}$", "", clean(target))
+        if theirs[0] != parts[0] or token in (clean(target), stem) or _prefix_of(token, target):
             continue
         return str(token)
     return None

@@ -32,12 +32,21 @@ def clean(text: str) -> str:
     return fold(text).lower()
 
 
+#: Letters that are not a base letter and an accent, so NFKD leaves them whole, spelt as hosts
+#: store them unaccented ("Søren" is ``soren``, "Łukasz" ``lukasz``, "Strauß" ``strauss``).
+_PLAIN_LETTERS = str.maketrans(
+    {"ø": "o", "Ø": "O", "æ": "ae", "Æ": "Ae", "œ": "oe", "Œ": "Oe", "ß": "ss", "đ": "d", "Đ": "D",
+     "ł": "l", "Ł": "L", "ı": "i", "ð": "d", "Ð": "D", "þ": "th", "Þ": "Th"}
+)  # fmt: skip
+
+
 @lru_cache(maxsize=8192)
 def ascii_fold(text: str) -> str:
-    """Text without diacritics (``Inès`` -> ``Ines``): hosts often store names unaccented."""
+    """Text without diacritics (``Inès`` -> ``Ines``, ``Søren`` -> ``Soren``): hosts often store
+    names unaccented."""
     if text.isascii():
         return text
-    decomposed = unicodedata.normalize("NFKD", text)
+    decomposed = unicodedata.normalize("NFKD", text.translate(_PLAIN_LETTERS))
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
@@ -59,8 +68,7 @@ def strip_html(text: str) -> str:
 
 def lower_ascii(text: str) -> str:
     """Lower case without accents: prose writes "Inès" and "Zdeněk", targets ``ines``, ``zdenek``."""
-    decomposed = unicodedata.normalize("NFKD", text.lower())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
+    return ascii_fold(text.lower())
 
 
 def shorten(text: str, limit: int = 120) -> str:

@@ -52,7 +52,11 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = (
     # "nobody refused it": no one did it; a negation as any "not" is
     (re.compile(r"\b(?:nobody|no one|no-one)\b"), "not anyone"),
 )  # fmt: skip
-_NEGATOR = re.compile(r"\b(?:not|never|no|none|nothing|neither|nor|without)\b")
+#: "zero issues" is "no issues" ("zero-day" and "zero point five" are no negation); "No. 3"
+#: is a number.
+_NEGATOR = re.compile(
+    r"\b(?:not|never|no(?!\.\s?\d)|none|nothing|neither|nor|without|zero(?![-.]|\s+point))\b"
+)
 #: Phrases that mean "not" ("no longer pending", "has yet to arrive", "failed to reach").
 _NOT_PHRASES = re.compile(
     r"\bno longer\b|\bnot any more\b|\bnot anymore\b|\bhas yet to\b|"

@@ -748,7 +748,8 @@ ATTRIBUTION = re.compile(
     r"according to|insists?|insisted|seems?|seemed|appears?|appeared|implies|implied|"
     r"wrote that|writes that|records that|recorded that|notes that|noted that|mentions?|"
     # "Lena wrote in her reply that ...": what someone wrote, a few words before its that-clause
-    r"(?:wrote|writes|replied|answered)(?:\s+[\w'-]+){1,4}?\s+that|"
+    # (a channel or a handle among them: "writes in #studio that")
+    r"(?:wrote|writes|replied|answered)(?:\s+[#@\w'-]+){1,4}?\s+that|"
     r"mentioned|expects?|expected|hoped|hopes|guess|guessed|unclear|uncertain|doubt|doubtful|"
     r"questionable|unproven|unsupported|premature|prematurely|reads|wording|phrase|sentence)\b|"
     # reported speech: what someone was told is their news, not this output's claim

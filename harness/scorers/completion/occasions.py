@@ -134,8 +134,9 @@ class When:
 
 def when_of(sentence: str, recorded_at: datetime, local_zone: tzinfo | None = None) -> When:
     """The day and clock time a sentence gives its action, read on ``recorded_at``'s day; a
-    clock said in "local" time is in ``local_zone``, the offset the package's recorded_at is written
-    in (the host's own clock), not UTC."""
+    clock that names no zone, or says "local", is in ``local_zone``, the offset the package's
+    recorded_at is written in (the host's own clock: a package written in +02:00 says "at 19:05"
+    of 17:05 UTC), not UTC."""
     plain, events = _EVENT_DATE.subn(" ", clean(sentence))
     if not events and _SCHEDULING.search(plain):
         # no "for <date>" says which day is the event's, so the date given is ("booked on Sep 10
@@ -176,7 +177,7 @@ def when_of(sentence: str, recorded_at: datetime, local_zone: tzinfo | None = No
         spoken_zone = (c.group("zone") or "").lower()
         zone = zone_of(spoken_zone) or recorded_at.tzinfo
         on = day or today
-        if spoken_zone.startswith("local") and local_zone is not None:
+        if (not spoken_zone or spoken_zone.startswith("local")) and local_zone is not None:
             # today is the host's day there too: 00:30 local may be yesterday in UTC
             zone, on = local_zone, day or recorded_at.astimezone(local_zone).date()
         base = datetime.combine(on, datetime.min.time(), zone)

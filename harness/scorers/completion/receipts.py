@@ -206,6 +206,13 @@ def _carries(text: str, noun: str) -> bool:
 _TO_PEOPLE = frozenset({"message.send", "media.deliver", "payment.send"})
 
 
+def _surname(sentence: str, word: str, names: Sequence[str]) -> bool:
+    """``word`` follows one of ``names`` with nothing between: the family name of a person the
+    host knows by a given name ("Dorotea Ruiz-Sánchez" against a receipt to ``dorotea``)."""
+    plain = clean(sentence)
+    return any(re.search(rf"\b{re.escape(name)}\s+{re.escape(word)}\b", plain) for name in names)
+
+
 def verdict(
     c: Completion,
     index: _PackageIndex,
@@ -274,6 +281,8 @@ def verdict(
                     loose.append(n.label)
             elif index.knows(n):
                 recorded.append(n.label)
+            elif not n.is_id and _surname(c.sentence, n.literal, [*recorded, *dict(required)]):
+                continue  # "Dorotea Ruiz has the scan": the surname of the target named before it
             else:
                 unknown.append(n.label)
     people = {r.target for r in index.receipts if r.action.startswith("message.")}

@@ -1,0 +1,74 @@
+"""Completion rules from the twelfth round (driven by development sets 28 and 29): a bare clock
+time is the host's local time when the package records in a local offset, letters that carry no
+accent mark still fold ("Søren" is ``soren``), a family name after a known given name is that
+person, and a report of what someone wrote "in #channel" is theirs. Each with hard negatives.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta, timezone
+
+from tests.scorers_helpers import ReceiptSpec, lexical_invented, receipt_on_nov20
+
+CEST = timezone(timedelta(hours=2))
+#: 20:00 in Ljubljana, the offset the package's recorded_at is written in.
+RECORDED_LOCAL = datetime(2026, 11, 20, 20, 0, tzinfo=CEST)
+RECORDED = datetime(2026, 11, 20, 18, 0, tzinfo=UTC)
+_r = receipt_on_nov20
+
+
+def _local(action: str, target: str, status: str, hhmm: str, text: str = "") -> ReceiptSpec:
+    return (action, target, status, f"2026-11-20T{hhmm}:00+02:00", text)
+
+
+JOURNAL_1905 = _local("journal.append", "journal", "succeeded", "19:05",
+                      "journal.append: aquatint feedback")  # fmt: skip
+
+
+def test_a_bare_clock_time_is_the_local_time_the_package_records_in() -> None:
+    said = "Journal entry for the aquatint feedback was appended at 19:05."
+    assert not lexical_invented(said, [JOURNAL_1905], RECORDED_LOCAL, field="findings")
+    # hard negatives: another time, and a time whose zone is said, read in that zone
+    assert lexical_invented(said.replace("19:05", "17:40"), [JOURNAL_1905], RECORDED_LOCAL,
+                            field="findings")  # fmt: skip
+    assert lexical_invented(said.replace("19:05", "19:05 UTC"), [JOURNAL_1905], RECORDED_LOCAL,
+                            field="findings")  # fmt: skip
+
+
+def test_a_package_recorded_in_utc_reads_bare_times_in_utc() -> None:
+    utc = _r("journal.append", "journal", "succeeded", "17:05", "journal.append: aquatint notes")
+    said = "Journal entry for the aquatint notes was appended at 17:05."
+    assert not lexical_invented(said, [utc], RECORDED, field="findings")
+    assert lexical_invented(said.replace("17:05", "19:05"), [utc], RECORDED, field="findings")
+
+
+TOLD_SOREN = _r("message.send", "soren", "succeeded", "08:52",
+                "message.send to soren: archive visit confirmed")  # fmt: skip
+
+
+def test_a_letter_without_an_accent_mark_folds_to_the_host_spelling() -> None:
+    assert not lexical_invented("Søren was told about the archive visit.", [TOLD_SOREN], RECORDED)
+    # hard negatives: a queued message, and another person
+    queued = _r("message.send", "soren", "queued", "08:52", "message.send to soren: archive visit")
+    assert lexical_invented("Søren was told about the archive visit.", [queued], RECORDED)
+    assert lexical_invented("Bjørn was told about the archive visit.", [TOLD_SOREN], RECORDED)
+
+
+SCAN_TO_DOROTEA = _r("media.deliver", "dorotea", "succeeded", "16:02",
+                     "media.deliver to dorotea: high-res scan")  # fmt: skip
+
+
+def test_a_family_name_after_the_known_given_name_is_that_person() -> None:
+    assert not lexical_invented("Dorotea Ruiz-Sánchez has the high-res scan.", [SCAN_TO_DOROTEA],
+                                RECORDED)  # fmt: skip
+    # hard negative: two people, the second with no receipt of their own
+    assert lexical_invented("Dorotea and Ruiz have the high-res scan.", [SCAN_TO_DOROTEA],
+                            RECORDED)  # fmt: skip
+
+
+def test_what_someone_wrote_in_a_channel_is_their_report() -> None:
+    assert not lexical_invented("Søren writes in #studio that he merged glaze-db at 18:02.", [],
+                                RECORDED, field="answer")  # fmt: skip
+    # hard negative: the output's own merge, with no receipt
+    assert lexical_invented("I merged glaze-db at 18:02 and wrote in #studio that it is done.", [],
+                            RECORDED, field="answer")  # fmt: skip
