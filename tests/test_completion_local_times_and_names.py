@@ -1,7 +1,8 @@
 """Completion rules from the twelfth round (driven by development sets 28 and 29): a bare clock
 time is the host's local time when the package records in a local offset, letters that carry no
 accent mark still fold ("Søren" is ``soren``), a family name after a known given name is that
-person, and a report of what someone wrote "in #channel" is theirs. Each with hard negatives.
+person, a report of what someone wrote "in #channel" or "told me" is theirs, a clause opened by
+"after the ..." waits for its event, and "as well" names no thing moved. Each with hard negatives.
 """
 
 from __future__ import annotations
@@ -72,3 +73,40 @@ def test_what_someone_wrote_in_a_channel_is_their_report() -> None:
     # hard negative: the output's own merge, with no receipt
     assert lexical_invented("I merged glaze-db at 18:02 and wrote in #studio that it is done.", [],
                             RECORDED, field="answer")  # fmt: skip
+
+
+DELIVERY_QUEUED = _r(
+    "media.deliver", "ilse", "queued", "10:00", "media.deliver to ilse: render-0540"
+)
+
+
+def test_a_clause_after_after_and_a_determiner_waits_for_its_event() -> None:
+    step = "Step 4 (journal the hand-off) only after the delivery receipt is succeeded."
+    assert not lexical_invented(step, [DELIVERY_QUEUED], RECORDED, field="next_steps")
+    # hard negative: the delivery stated as a fact, the journaling planned after lunch
+    fact = "The delivery is confirmed; journal the hand-off after lunch."
+    assert lexical_invented(fact, [DELIVERY_QUEUED], RECORDED, field="next_steps")
+
+
+def test_what_the_writer_was_told_is_a_report_that_left_out() -> None:
+    assert not lexical_invented("Kaito told me he posted the clip on his own feed.", [], RECORDED,
+                                field="answer")  # fmt: skip
+    # hard negatives: the writer telling someone of their own act, and an act after an instruction
+    assert lexical_invented("I told Kaito I posted the clip on the feed.", [], RECORDED,
+                            field="answer")  # fmt: skip
+    assert lexical_invented("Kaito told me to post the clip, and I posted it.", [], RECORDED,
+                            field="answer")  # fmt: skip
+
+
+PAID = _r("payment.send", "halvorsen-print", "succeeded", "15:02",
+          "payment.send to halvorsen-print: proof run 2, NOK 3 150")  # fmt: skip
+NOTICE = _r("message.send", "halvorsen-print", "succeeded", "15:05",
+            "message.send to halvorsen-print: payment notice for proof run 2")  # fmt: skip
+
+
+def test_as_well_names_no_thing_moved() -> None:
+    said = "Not only paid Halvorsen Print for proof run 2 but told them as well."
+    assert not lexical_invented(said, [PAID, NOTICE], RECORDED)
+    # hard negative: a thing the notice did not carry
+    assert lexical_invented("Paid Halvorsen Print for proof run 2 and told them about the well.",
+                            [PAID, NOTICE], RECORDED)  # fmt: skip

@@ -755,6 +755,8 @@ ATTRIBUTION = re.compile(
     # reported speech: what someone was told is their news, not this output's claim
     r"\b(?:was|were|been|being)\s+told\b|"
     r"\b(?:told|informed|notified|assured|reminded|warned)\s+(?:[\w'-]+\s+){0,2}?that\b|"
+    # "Kaito told me he posted it": what the writer was told, "that" left out
+    r"\b(?:told|assured)\s+(?:me|us)\b(?!\s+to\b)|"
     # "the draft tells the host Delphine has it": what a text tells is its words
     r"\btells\b|"
     r"\breport(?:s|ed)? that\b"

@@ -116,6 +116,10 @@ _SET_STATE = re.compile(
 )
 
 
+#: "after" and a determiner right before a phrase: the phrase is the clause "after" opens.
+_AFTER_OPENS = re.compile(r"\bafter(?:\s+(?:the|a|an|this|that|its|their|our|my|his|her))?\s*$")
+
+
 def blocked(before: str, local_after: str, clause_after: str, phrase: str) -> str | None:
     before = _ENDORSED.sub(" ", _OPENING_ING.sub(" ", _AS_PARENTHETICAL.sub(" ", before)))
     if _PAST_FORM.match(phrase):
@@ -131,8 +135,8 @@ def blocked(before: str, local_after: str, clause_after: str, phrase: str) -> st
         _future(before, phrase)
         or lx.MODAL.search(re.sub(r"'(?!s\b)\w+", "", phrase))
         or lx.AFTER_FUTURE.search(before)
-        # "post it after delivery is confirmed": the phrase is the clause "after" opens
-        or (lx.AFTER_FUTURE.match(f"after {phrase}") and re.search(r"\bafter\s*$", before))
+        # "post it after (the) delivery is confirmed": the phrase is the clause "after" opens
+        or (lx.AFTER_FUTURE.match(f"after {phrase}") and _AFTER_OPENS.search(before))
     ):
         return "future, modal or conditional"
     own = _OWN_HEDGE.sub(" ", _SAID_THING.sub(" ", before))

@@ -215,7 +215,9 @@ def id_numbers(text: str) -> set[str]:
 _GENERIC_TOKENS = _GENERIC | support_tokens(" ".join(_GENERIC))
 
 
-_STILL = re.compile(r"(?i)\bstill\b")
+#: Adverbs whose words would read as things moved: "still" (its stem is that of "stills", film
+#: frames) and "as well" ("told them as well" moved no "well").
+_ADVERBS = re.compile(r"(?i)\bstill\b|\bas well\b")
 
 
 def object_words(sentence: str, target_words: frozenset[str]) -> frozenset[str]:
@@ -223,8 +225,7 @@ def object_words(sentence: str, target_words: frozenset[str]) -> frozenset[str]:
     the action's generic words, short words or numbers."""
     # a token opening with a digit is a number, a time or a date ("10:00Z" leaves "00z"), not
     # a thing moved
-    # the adverb "still" names nothing, but its stem is the stem of "stills" (film frames)
-    plain = _STILL.sub(" ", sentence)
+    plain = _ADVERBS.sub(" ", sentence)
     return frozenset(w for w in support_tokens(plain) - target_words - _GENERIC_TOKENS
                      if len(w) > 2 and not w[0].isdigit())  # fmt: skip
 
