@@ -2,7 +2,8 @@
 time is the host's local time when the package records in a local offset, letters that carry no
 accent mark still fold ("Søren" is ``soren``), a family name after a known given name is that
 person, a report of what someone wrote "in #channel" or "told me" is theirs, a clause opened by
-"after the ..." waits for its event, and "as well" names no thing moved. Each with hard negatives.
+"after the ..." waits for its event, "as well" names no thing moved, and "both" needs a second
+success. Each with hard negatives.
 """
 
 from __future__ import annotations
@@ -110,3 +111,25 @@ def test_as_well_names_no_thing_moved() -> None:
     # hard negative: a thing the notice did not carry
     assert lexical_invented("Paid Halvorsen Print for proof run 2 and told them about the well.",
                             [PAID, NOTICE], RECORDED)  # fmt: skip
+
+
+ACK_KILN = _r(
+    "reminder.ack", "rem-kiln-invoice", "succeeded", "07:30", "reminder.ack rem-kiln-invoice"
+)
+ACK_CALL = _r("reminder.ack", "rem-zofia-call", "succeeded", "07:35", "reminder.ack rem-zofia-call")
+
+
+def test_both_needs_a_second_success() -> None:
+    assert lexical_invented("Both reminders are acknowledged.", [ACK_KILN], RECORDED, field="claim")
+    assert not lexical_invented("Both reminders are acknowledged.", [ACK_KILN, ACK_CALL], RECORDED,
+                                field="claim")  # fmt: skip
+
+
+def test_one_receipt_that_lists_two_things_is_both() -> None:
+    pair = _r("media.deliver", "ilse", "succeeded", "13:00",
+              "media.deliver to ilse: render-0521 TIFF + contact sheet, handed off")  # fmt: skip
+    assert not lexical_invented("Both files are with Ilse now.", [pair], RECORDED, field="claim")
+    single = _r(
+        "media.deliver", "ilse", "succeeded", "13:00", "media.deliver to ilse: render-0521 TIFF"
+    )
+    assert lexical_invented("Both files are with Ilse now.", [single], RECORDED, field="claim")

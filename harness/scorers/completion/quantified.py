@@ -25,6 +25,10 @@ _ALL = re.compile(
 )
 
 
+#: A receipt's text that lists more than one thing moved.
+_SEVERAL = re.compile(r"\s\+\s|&|\band\b|,\s*\w")
+
+
 def quantifier(clause: str) -> str | None:
     """The words by which ``clause`` speaks of every thing of a kind, or None."""
     m = _ALL.search(clean(clause))
@@ -39,6 +43,9 @@ def unfinished_of_all(
     said = quantifier(clause)
     if said is None or proof.at is None:
         return None
+    few = not_both(clause, [proof], own, recorded_at)
+    if few is not None:
+        return few
     day = proof.at.date()
     latest: dict[str, TargetReceipt] = {}
     for r in sorted((r for r in own if r.at is not None and r.at <= recorded_at
@@ -52,3 +59,24 @@ def unfinished_of_all(
         + ", ".join(f"{r.id} ({r.target}) is {r.status}" for r in left)
         + ": not all of them happened"
     )
+
+
+def not_both(
+    clause: str,
+    proofs: Sequence[TargetReceipt],
+    own: Sequence[TargetReceipt],
+    recorded_at: datetime,
+) -> str | None:
+    """Why a statement of "both" things is not proved: one success of the action in all, and
+    ``proofs`` list no second thing ("both reminders are acknowledged" against one
+    acknowledgement; one receipt that lists two, "TIFF + contact sheet", is both)."""
+    said = quantifier(clause)
+    if said is None or not re.search(r"\bboth\b", said):
+        return None
+    done = {r.id for r in own if r.at is not None and r.at <= recorded_at
+            and r.status in SUCCESS_STATUSES}  # fmt: skip
+    if len(done | {p.id for p in proofs}) >= 2 or any(
+        _SEVERAL.search(p.text or "") for p in proofs
+    ):
+        return None
+    return f"says {said!r}; only {', '.join(sorted(done))} of that action succeeded: not both"

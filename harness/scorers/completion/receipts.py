@@ -36,7 +36,7 @@ from harness.scorers.completion.others import (
     succeeded,
     unnamed_destination,
 )
-from harness.scorers.completion.quantified import unfinished_of_all
+from harness.scorers.completion.quantified import not_both, unfinished_of_all
 from harness.scorers.completion.series import other_of_series
 from harness.text.names import (
     Named,
@@ -333,7 +333,8 @@ def verdict(
             return None, (f"names {number}, which no succeeded {verb} receipt at or before "
                           f"recorded_at carries ({_describe(family)})")  # fmt: skip
         other = (other_occasion(c, proofs, family, recorded_at) or other_object(c, proofs)
-                 or unnamed_destination(c, proofs))  # fmt: skip
+                 or unnamed_destination(c, proofs)
+                 or not_both(c.clause or c.sentence, proofs, family, recorded_at))  # fmt: skip
         if other is not None:
             return None, other
         # names the proofs carry in their text are proved items too ("etch-12 scans")
