@@ -94,3 +94,17 @@ def test_no_rows_is_the_empty_frame_of_lists() -> None:
     pd.testing.assert_frame_equal(
         columns.frame(), _reference([]).assign(**{f"{LABEL_PREFIX}origin": pd.Series([])})
     )
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_key_lists_past_the_bound_are_coded_as_they_come(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from harness.tables import columns as module
+
+    monkeypatch.setattr(module, "_MAX_KEY_LISTS", 2)
+    records = _records(seed)
+    columns = ScoreColumns()
+    for r in records:
+        columns.add(r)
+    pd.testing.assert_frame_equal(columns.frame(), _reference(records), check_exact=True)
