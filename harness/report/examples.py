@@ -48,8 +48,11 @@ def worst_examples(
         keys = zip(results["package"], results["stage"], results["model"], strict=True)
         archive = dict(zip(keys, results["archive_id"], strict=True))
     examples: list[Example] = []
+    # The rows of the failures' metrics, picked once: each failure then compares its few
+    # thousand rows, not every row of the long table twice (same rows, order and index).
+    candidates = scores[scores["metric"].isin({metric for _, metric, _ in FAILURES.values()})]
     for failure, (scorer, metric, predicate) in FAILURES.items():
-        rows = scores[(scores["scorer"] == scorer) & (scores["metric"] == metric)]
+        rows = candidates[(candidates["scorer"] == scorer) & (candidates["metric"] == metric)]
         hit = rows[rows["value"] > 0] if predicate == "positive" else rows[rows["value"] == 0]
         if hit.empty:
             continue

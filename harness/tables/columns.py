@@ -121,10 +121,16 @@ def _series(
     stored lines give). An object array of strings and None infers ``str`` (None as missing) as
     the list does, without the list (a list of 5 million took the frame's peak 250 MB higher);
     anything else (numbers) goes through a list so that inference is the list's, exactly."""
-    rows = shared.take(codes)
     if all(value is None or type(value) is str for value in shared):
-        return pd.Series(rows)
-    return pd.Series(rows.tolist())
+        # Which dtype the rows infer depends on which kinds of value they hold (a string or
+        # None), so it is inferred from the distinct values they use; the column is then those
+        # values converted once and taken by code, not every row inferred and converted again.
+        used = np.bincount(codes, minlength=len(shared)) > 0
+        kind = pd.Series(shared[used]).dtype
+        if isinstance(kind, pd.StringDtype):
+            return pd.Series(pd.array(shared, dtype=kind).take(codes))
+        return pd.Series(shared.take(codes))
+    return pd.Series(shared.take(codes).tolist())
 
 
 class ScoreColumns:
