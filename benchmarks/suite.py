@@ -8,7 +8,7 @@ Sections (``--only``):
   e2e      ``shadow run --runner recorded`` with all scorers and the report, per corpus size
   split    the same as three processes: ``shadow run --no-report``, ``shadow score``, ``shadow report``
   inspect  inspect_ai's trivial task (mockllm, match), interleaved round by round with e2e
-  pytest   ``pytest suite.yaml`` over the same corpus, against e2e at the same size
+  pytest   ``pytest suite.yaml --tb=line`` over the same corpus, against e2e at the same size
   jobs     a ``command`` runner that sleeps 200 ms, 100 cases, at --jobs 4 and 20: efficiency
   sandbox  CPU per case of the sandboxed ``command`` runner (a shell answering at once)
 
@@ -123,8 +123,11 @@ def pytest_path(fig: Figures, c: corpus.Corpus) -> None:
     suite = c.root / "bench_suite.yaml"
     suite.write_text(model_suite(c.model), encoding="utf-8")
     out = _fresh(c.root, "run-pytest")
+    # --tb=line as ab.py and the README's advice for large suites: pytest's default failure
+    # summary scans every report per failing item (pytest-dev/pytest#13360), which would time
+    # pytest's summary of the suite's ~1,100 failing cases, not the harness.
     argv = [PYTEST, suite.name, "--shadow-out", out, "-q", "-p", "no:cacheprovider",
-            "--rootdir", str(c.root)]  # fmt: skip
+            "--tb=line", "--rootdir", str(c.root)]  # fmt: skip
     # pytest exits 1 when a case misses an expectation: a finding, not a broken benchmark.
     fig.add(f"pytest {c.cases}", measure.run(argv, c.root, ok=(0, 1)), c.cases)
     meta = json.loads((c.root / out / "run.json").read_text(encoding="utf-8"))

@@ -94,3 +94,34 @@ def test_no_rows_is_the_empty_frame_of_lists() -> None:
     pd.testing.assert_frame_equal(
         columns.frame(), _reference([]).assign(**{f"{LABEL_PREFIX}origin": pd.Series([])})
     )
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_key_lists_past_the_bound_are_coded_as_they_come(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from harness.tables import columns as module
+
+    monkeypatch.setattr(module, "_MAX_KEY_LISTS", 2)
+    records = _records(seed)
+    columns = ScoreColumns()
+    for r in records:
+        columns.add(r)
+    pd.testing.assert_frame_equal(columns.frame(), _reference(records), check_exact=True)
+
+
+def test_a_column_whose_rows_use_only_none_is_an_object_column() -> None:
+    # A label only on a record without values, and no text value at all: every row of those
+    # columns is None although their distinct values hold a string.
+    records = [
+        ScoreRecord(package="p", stage=Stage.plan, agent="a", model="m", scorer="s",
+                    labels={"theme": "x"}, values={}, explanation="e"),
+        ScoreRecord(package="p", stage=Stage.plan, agent="a", model="m", scorer="t",
+                    labels={}, values={"n": 1, "ok": True}, explanation="e"),
+    ]  # fmt: skip
+    columns = ScoreColumns()
+    for r in records:
+        columns.add(r)
+    frame = columns.frame()
+    pd.testing.assert_frame_equal(frame, _reference(records), check_exact=True)
+    assert frame[f"{LABEL_PREFIX}theme"].dtype == object and frame["text"].dtype == object

@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import posixpath
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
@@ -107,16 +107,34 @@ def workspace_symlinks(root: Path) -> dict[str, str]:
     return links
 
 
-def json_strings(value: Any, key: str = "") -> Iterator[tuple[str, str]]:
-    """Every (key, string) inside a JSON value; list items inherit their parent's key."""
-    if isinstance(value, str):
-        yield key, value
+def json_strings(value: Any, key: str = "") -> list[tuple[str, str]]:
+    """Every (key, string) inside a JSON value, in order; list items inherit their parent's key."""
+    found: list[tuple[str, str]] = []
+    _strings(value, key, found)
+    return found
+
+
+def _strings(value: Any, key: str, found: list[tuple[str, str]]) -> None:
+    # Exact types first: arguments are parsed JSON, and a check against the Mapping ABC costs
+    # several times a type test (a nested generator per level cost more again: the replay calls
+    # this twice on every tool call's arguments). Other types take the ABC checks as before.
+    kind = type(value)
+    if kind is str:
+        found.append((key, value))
+    elif kind is dict:
+        for k, v in value.items():
+            _strings(v, str(k).lower(), found)
+    elif kind is list:
+        for item in value:
+            _strings(item, key, found)
+    elif isinstance(value, str):
+        found.append((key, value))
     elif isinstance(value, Mapping):
         for k, v in value.items():
-            yield from json_strings(v, str(k).lower())
+            _strings(v, str(k).lower(), found)
     elif isinstance(value, list | tuple):
         for item in value:
-            yield from json_strings(item, key)
+            _strings(item, key, found)
 
 
 #: URL schemes that name a file of this machine or of the workspace: a tool taking such a URL

@@ -4,7 +4,7 @@ taken from the host, artifacts written outside the output root."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from pydantic import ValidationError
@@ -27,18 +27,33 @@ TRACE_TYPES: frozenset[str] = frozenset(
 _EVENT_FIELDS = ("tool", "path", "text", "output", "message", "call_id")
 
 
+#: Types that hold nothing: a value of one is no container, told without the Mapping ABC's
+#: isinstance check (several times a type test, and a result is mostly strings and numbers).
+_LEAVES: frozenset[type] = frozenset({str, int, float, bool, type(None)})
+
+
+def _containers(values: Iterable[Any]) -> list[Any]:
+    return [
+        v
+        for v in values
+        if (kind := type(v)) is dict
+        or kind is list
+        or (kind not in _LEAVES and isinstance(v, Mapping | list))
+    ]
+
+
 def embedded_trace_events(value: Any) -> int:
     """How many trace-event-shaped dicts a value carries (0 when the trace stayed archived)."""
     count = 0
     stack = [value]
     while stack:
         item = stack.pop()
-        if isinstance(item, Mapping):
+        if type(item) is dict or isinstance(item, Mapping):
             if item.get("type") in TRACE_TYPES and any(f in item for f in _EVENT_FIELDS):
                 count += 1
-            stack.extend(v for v in item.values() if isinstance(v, Mapping | list))
+            stack.extend(_containers(item.values()))
         elif isinstance(item, list):
-            stack.extend(v for v in item if isinstance(v, Mapping | list))
+            stack.extend(_containers(item))
     return count
 
 

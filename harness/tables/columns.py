@@ -75,6 +75,13 @@ def _numeric(value: Any) -> float:
     return math.nan
 
 
+#: Value types that are numbers as stored (no subclass: an enum member or a numpy number is
+#: for ``_numeric`` to judge, as before).
+_NUMBERS = frozenset({float, int, bool})
+#: Distinct lists of value keys coded once each (``ScoreColumns._key_codes``).
+_MAX_KEY_LISTS = 4096
+
+
 def _text(value: Any) -> str | None:
     # As stored: a str subclass (an enum's member) is written as its plain string.
     return value if type(value) is str else str.__str__(value) if isinstance(value, str) else None
@@ -114,10 +121,16 @@ def _series(
     stored lines give). An object array of strings and None infers ``str`` (None as missing) as
     the list does, without the list (a list of 5 million took the frame's peak 250 MB higher);
     anything else (numbers) goes through a list so that inference is the list's, exactly."""
-    rows = shared.take(codes)
     if all(value is None or type(value) is str for value in shared):
-        return pd.Series(rows)
-    return pd.Series(rows.tolist())
+        # Which dtype the rows infer depends on which kinds of value they hold (a string or
+        # None), so it is inferred from the distinct values they use; the column is then those
+        # values converted once and taken by code, not every row inferred and converted again.
+        used = np.bincount(codes, minlength=len(shared)) > 0
+        kind = pd.Series(shared[used]).dtype
+        if isinstance(kind, pd.StringDtype):
+            return pd.Series(pd.array(shared, dtype=kind).take(codes))
+        return pd.Series(shared.take(codes))
+    return pd.Series(shared.take(codes).tolist())
 
 
 class ScoreColumns:
@@ -148,19 +161,43 @@ class ScoreColumns:
         self._rows_text: array[int] = array("i")
         #: (package, stage) -> (first row, rows) of each case given to ``add_case``.
         self._cases: dict[tuple[str, str], tuple[int, int]] = {}
+        #: A record's value keys -> their codes (``_key_codes``).
+        self._key_lists: dict[tuple[str, ...], array[int]] = {}
 
     def add(self, r: ScoreRecord, values: Sequence[tuple[str, Any]] | None = None) -> None:
-        items = list(r.values.items()) if values is None else values
+        numbers: list[Any]
+        if values is None:
+            keys, numbers = tuple(r.values), list(r.values.values())
+        else:
+            keys, numbers = tuple(k for k, _ in values), [v for _, v in values]
         records = self._records
         records["run"].append(self._run.code((r.package, str(r.stage), r.agent, r.model)))
         records["scorer"].append(self._scorer.code(r.scorer))
         records["explanation"].append(self._explanation.code(r.explanation))
         records["labels"].append(self._labels.code(tuple(r.labels.items())))
-        records["rows"].append(len(items))
-        metric, text = self._metric.code, self._text.code
-        self._rows_metric.extend([metric(key) for key, _ in items])
-        self._rows_value.extend([_numeric(value) for _, value in items])
-        self._rows_text.extend([text(_text(value)) for _, value in items])
+        records["rows"].append(len(keys))
+        self._rows_metric.extend(self._key_codes(keys))
+        if set(map(type, numbers)) <= _NUMBERS:
+            # The common record (counts, rates, flags): every value a plain number, so no text
+            # (code 0 is None's) and each value as float() gives it, without a call a row.
+            self._rows_value.fromlist(numbers)
+            self._rows_text.frombytes(bytes(self._rows_text.itemsize * len(numbers)))
+        else:
+            text = self._text.code
+            self._rows_value.extend([_numeric(value) for value in numbers])
+            self._rows_text.extend([text(_text(value)) for value in numbers])
+
+    def _key_codes(self, keys: tuple[str, ...]) -> array[int]:
+        """The codes of a record's value keys. A scorer writes the same keys record after
+        record (10 distinct key lists in 86,400 records of a run), so they are coded once per
+        distinct list; past a bound (a scorer keying values by something of each case) each
+        record's keys are coded as they come, so nothing grows with the run."""
+        found = self._key_lists.get(keys)
+        if found is None:
+            found = array("i", [self._metric.code(key) for key in keys])
+            if len(self._key_lists) < _MAX_KEY_LISTS:
+                self._key_lists[keys] = found
+        return found
 
     def add_case(self, records: Sequence[ScoreRecord]) -> None:
         """One case's records as scoring made them: in the stored order (by scorer, each

@@ -102,18 +102,36 @@ def load_tables(run_dir: Path) -> RunTables:
             yield record
 
     def scores_noted() -> Iterator[ScoreRecord]:
-        spans: Spans = []
+        # A case's lines are together in a file sorted by case: its span is noted when the next
+        # case starts (or a line was skipped between), not lengthened line by line.
         last: tuple[str, str, str] | None = None
+        start = end = 0
         for line, score in iter_score_lines(run_dir, bad_lines):
-            key = (score.package, str(score.stage), score.model)
-            if key != last:  # a case's lines are together in a file sorted by case
-                spans, last = lines.scores.setdefault(key, []), key
-            add_span(spans, line)
+            key = (score.package, score.stage, score.model)
+            if key != last or line.offset != end:
+                if last is not None:
+                    _note(lines.scores, last, start, end - start)
+                last, start = key, line.offset
+            end = line.offset + line.length
             yield score
+        if last is not None:
+            _note(lines.scores, last, start, end - start)
 
     results = results_frame(_read(results_noted()))
     scores = scores_frame(_read(scores_noted()))
     return RunTables(results, scores, tuple(map(str, bad_lines)), lines)
+
+
+def _note(
+    spans_of: dict[tuple[str, str, str], Spans], key: tuple[str, Any, str], start: int, length: int
+) -> None:
+    """``add_span`` for a run of neighbouring lines at once: joined to the case's last span
+    when it follows it directly."""
+    spans = spans_of.setdefault((key[0], str(key[1]), key[2]), [])
+    if spans and spans[-1][0] + spans[-1][1] == start:
+        spans[-1] = (spans[-1][0], spans[-1][1] + length)
+    else:
+        spans.append((start, length))
 
 
 def label_columns(frame: pd.DataFrame) -> list[str]:
