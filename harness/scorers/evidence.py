@@ -88,8 +88,10 @@ def _expected_truth(ctx: ScoreContext, text: str, stated: Any) -> tuple[bool | N
     if not facts or not claim_tokens(text):
         return None, ""
     plain = normalise(without_negation(text))
-    best, best_plain = max(facts, key=lambda f: fuzz.token_set_ratio(plain, f[1]))
-    score = fuzz.token_set_ratio(plain, best_plain)
+    # Each fact scored once; the first of the best, as ``max`` picks it.
+    scores = [fuzz.token_set_ratio(plain, f[1]) for f in facts]
+    score = max(scores)
+    best = facts[scores.index(score)][0]
     if score < ctx.thresholds.expected_fact:
         return None, ""
     asserts_expected = denies_completion(text) == denies_completion(best.claim)

@@ -75,10 +75,12 @@ def _uncarried(reading: ClaimReading, pool: Sequence[Backing]) -> str | None:
     so one missing is a wrong one. A clock time a range an item states covers ("running at
     23:30" in "22:00 to 07:00") is carried by it."""
     plain = clean(ascii_fold(reading.text))
-    ranges = [q for b in pool for q in item_quantities(b) if q.relation == "in"]
+    ranges: list[Quantity] | None = None  # the items' numbers are read only for a clock time
     for start, end, date, hm in times_in(plain):
         if any(b.carries(date, hm) for b in pool):
             continue
+        if hm is not None and date is None and ranges is None:
+            ranges = [q for b in pool for q in item_quantities(b) if q.relation == "in"]
         if hm is None or date is not None or not ranges:
             return plain[start:end]
         minute = int(hm[:2]) * 60 + int(hm[3:])
