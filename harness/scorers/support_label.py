@@ -13,11 +13,11 @@ unsupported.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import pairwise
 
 from harness.scorers.base import Thresholds
-from harness.scorers.claim_support import Backing, claim_support
+from harness.scorers.claim_support import Backing, Support, claim_support
 from harness.scorers.support_absence import absence_label
 from harness.scorers.support_claim import ClaimReading, read_claim
 from harness.scorers.support_compare import compared_label
@@ -57,6 +57,10 @@ def _occasion(receipts: Sequence[Link]) -> Link:
 _STARTS = re.compile(r"\b(?:start|starts|started|begin|begins|began|open|opens|from)\s+(?:at\s+)?$")
 _ENDS = re.compile(r"\b(?:end|ends|ended|stop|stops|finish|finishes|close|closes|until|till)"
                    r"\s+(?:at\s+)?$")  # fmt: skip
+
+
+#: Lexical claim support: ``claim_support``'s signature.
+Lexical = Callable[[str, list[Backing], Thresholds], Support]
 
 
 def _in_range(minute: int, q: Quantity, before: str) -> bool:
@@ -269,17 +273,20 @@ def restated(text: str, pool: Sequence[Backing]) -> Backing | None:
 _LABEL_END = re.compile(r":\s+|\s+[-\u2014]\s+")
 
 
-def support_label(text: str, pool: list[Backing], thresholds: Thresholds) -> tuple[str, str]:
+def support_label(
+    text: str, pool: list[Backing], thresholds: Thresholds, lexical: Lexical = claim_support
+) -> tuple[str, str]:
     """(``supported`` | ``contradicted`` | ``unsupported``, why) for a claim and its cited items.
 
     A claim that quotes its evidence or disputes a mention reports what others say: its words are
     not its outcome, and lexical support (``claim_support``) judges it. Any other claim is judged
     clause by clause; one contradicted clause contradicts it, one unanswered leaves it
-    unsupported.
+    unsupported. ``lexical`` is ``claim_support`` itself, or the same answers kept (evidence
+    fidelity passes its per-package memo, which has most of these claims already).
     """
     text = _names_only(text, pool)
     if not pool or quoted_spans(fold(text)) or disputes(text):
-        support = claim_support(text, pool, thresholds)
+        support = lexical(text, pool, thresholds)
         return ("supported" if support.supported else "unsupported"), support.why
     labels = [_clause_label(p, pool) for p in _resolved(_parts(text), pool)]
     again = restated(text, pool)
