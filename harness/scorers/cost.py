@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from harness.boundary.result import inlined_trace_events
 from harness.metrics.spec import mean, rate
-from harness.schema import TRACE_EVENT
+from harness.schema import TRACE
 from harness.scorers.base import Score, ScoreContext, scorer
 from harness.scorers.values import CostValues, HygieneValues, LatencyValues
 
@@ -58,7 +58,10 @@ def cost(ctx: ScoreContext) -> Score[CostValues]:
 def hygiene(ctx: ScoreContext) -> Score[HygieneValues]:
     # The envelope as the run record stores it (compact JSON), which is what the host would receive.
     result_bytes = len(ctx.envelope.model_dump_json().encode())
-    trace_bytes = sum(len(TRACE_EVENT.dump_json(e)) + 1 for e in ctx.trace)
+    # Each event's compact JSON and a newline, as the archive stores them: the trace written as
+    # one JSON list is those events joined by commas in brackets, one byte more than that sum
+    # (one call instead of one per event).
+    trace_bytes = len(TRACE.dump_json(list(ctx.trace))) - 1 if ctx.trace else 0
     inlined = inlined_trace_events(ctx.envelope)
     ratio = round(result_bytes / trace_bytes, 6) if trace_bytes else None
     values: HygieneValues = {

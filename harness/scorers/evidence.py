@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any, TypeVar, cast
 
 from rapidfuzz import fuzz
@@ -19,7 +20,7 @@ from harness.schema import EvidenceItem, Package
 from harness.schema.package import ExpectedFact
 from harness.scorers.base import Score, ScoreContext, Thresholds, ratio, result_list, scorer
 from harness.scorers.citations import CitationCheck, check_citation
-from harness.scorers.claim_support import Backing, claim_support
+from harness.scorers.claim_support import Backing, Support, claim_support
 from harness.scorers.judged import judged_support
 from harness.scorers.support_label import support_label
 from harness.scorers.values import EvidenceFidelityValues
@@ -88,8 +89,10 @@ def _expected_truth(ctx: ScoreContext, text: str, stated: Any) -> tuple[bool | N
     if not facts or not claim_tokens(text):
         return None, ""
     plain = normalise(without_negation(text))
-    best, best_plain = max(facts, key=lambda f: fuzz.token_set_ratio(plain, f[1]))
-    score = fuzz.token_set_ratio(plain, best_plain)
+    # Each fact scored once; the first of the best, as ``max`` picks it.
+    scores = [fuzz.token_set_ratio(plain, f[1]) for f in facts]
+    score = max(scores)
+    best = facts[scores.index(score)][0]
     if score < ctx.thresholds.expected_fact:
         return None, ""
     asserts_expected = denies_completion(text) == denies_completion(best.claim)
@@ -157,6 +160,12 @@ def _memo(
 
 def _analyse(ctx: ScoreContext) -> EvidenceAnalysis:
     package, thresholds = ctx.package, ctx.thresholds
+
+    def lexical(text: str, items: list[Backing], _: Thresholds) -> Support:
+        # A claim that quotes or disputes is judged by claim_support inside support_label too,
+        # with the same words and items as below: one answer, kept per package.
+        return _memo(ctx, _supports, claim_support, text, items)
+
     checks: list[CitationCheck] = []
     claim_checks: list[tuple[ClaimCheck, bool, str]] = []
     inquire_cites = [
@@ -179,10 +188,12 @@ def _analyse(ctx: ScoreContext) -> EvidenceAnalysis:
         judge = ctx.chosen_detector("support")
         if judge is not None and items:
             label, label_why = judged_support(judge, text, [b.item for b in items])
-        else:
-            label, label_why = (
-                _memo(ctx, _labels, support_label, text, items) if items else ("unsupported", "")
+        elif items:
+            label, label_why = _memo(
+                ctx, _labels, partial(support_label, lexical=lexical), text, items
             )
+        else:
+            label, label_why = "unsupported", ""
         # Only what the claim itself asserts can disagree with the host: a quote reports what an
         # item says ("the focus field reads 'in progress'") without vouching for it.
         truth, truth_note = _expected_truth(ctx, support.asserted, stated)

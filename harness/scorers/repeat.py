@@ -213,10 +213,14 @@ def _warned(ctx: ScoreContext, action: str, target: str) -> str | None:
 
 
 def loops(ctx: ScoreContext) -> list[dict[str, Any]]:
+    calls = [(i, e) for i, e in enumerate(ctx.trace) if isinstance(e, ToolCall)]
+    # A tool called fewer than LOOP_MIN times cannot loop with any args: only the others' args
+    # are written out to compare them (the dump is most of this scorer's cost on long traces).
+    by_tool = Counter(e.tool for _, e in calls)
     counts: Counter[tuple[str, str]] = Counter()
     first: dict[tuple[str, str], int] = {}
-    for index, event in enumerate(ctx.trace):
-        if isinstance(event, ToolCall):
+    for index, event in calls:
+        if by_tool[event.tool] >= LOOP_MIN:
             key = (event.tool, json.dumps(event.args, sort_keys=True, default=str))
             counts[key] += 1
             first.setdefault(key, index)
@@ -253,7 +257,8 @@ def loops(ctx: ScoreContext) -> list[dict[str, Any]]:
 def repeat_checks(ctx: ScoreContext) -> Score[RepeatChecksValues]:
     host = ctx.package.host
     details: list[dict[str, Any]] = []
-    flags = _flagged(ctx)
+    # The flags only answer the host's checks: a package with none needs no sentence read.
+    flags = _flagged(ctx) if host.checks else []
     by_reconcile = _settled_by_reconcile(ctx)
     redundant = [c for c in host.checks if c.redundant]
     prevented = suppressed = 0

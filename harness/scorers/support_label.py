@@ -13,11 +13,11 @@ unsupported.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import pairwise
 
 from harness.scorers.base import Thresholds
-from harness.scorers.claim_support import Backing, claim_support
+from harness.scorers.claim_support import Backing, Support, claim_support
 from harness.scorers.support_absence import absence_label
 from harness.scorers.support_claim import ClaimReading, read_claim
 from harness.scorers.support_compare import compared_label
@@ -59,6 +59,10 @@ _ENDS = re.compile(r"\b(?:end|ends|ended|stop|stops|finish|finishes|close|closes
                    r"\s+(?:at\s+)?$")  # fmt: skip
 
 
+#: Lexical claim support: ``claim_support``'s signature.
+Lexical = Callable[[str, list[Backing], Thresholds], Support]
+
+
 def _in_range(minute: int, q: Quantity, before: str) -> bool:
     """Is a clock time carried by a range an item states ("22:00 to 07:00")? A time said to
     start the span must be its start, one said to end it its end, any other inside it."""
@@ -75,10 +79,12 @@ def _uncarried(reading: ClaimReading, pool: Sequence[Backing]) -> str | None:
     so one missing is a wrong one. A clock time a range an item states covers ("running at
     23:30" in "22:00 to 07:00") is carried by it."""
     plain = clean(ascii_fold(reading.text))
-    ranges = [q for b in pool for q in item_quantities(b) if q.relation == "in"]
+    ranges: list[Quantity] | None = None  # the items' numbers are read only for a clock time
     for start, end, date, hm in times_in(plain):
         if any(b.carries(date, hm) for b in pool):
             continue
+        if hm is not None and date is None and ranges is None:
+            ranges = [q for b in pool for q in item_quantities(b) if q.relation == "in"]
         if hm is None or date is not None or not ranges:
             return plain[start:end]
         minute = int(hm[:2]) * 60 + int(hm[3:])
@@ -267,17 +273,20 @@ def restated(text: str, pool: Sequence[Backing]) -> Backing | None:
 _LABEL_END = re.compile(r":\s+|\s+[-\u2014]\s+")
 
 
-def support_label(text: str, pool: list[Backing], thresholds: Thresholds) -> tuple[str, str]:
+def support_label(
+    text: str, pool: list[Backing], thresholds: Thresholds, lexical: Lexical = claim_support
+) -> tuple[str, str]:
     """(``supported`` | ``contradicted`` | ``unsupported``, why) for a claim and its cited items.
 
     A claim that quotes its evidence or disputes a mention reports what others say: its words are
     not its outcome, and lexical support (``claim_support``) judges it. Any other claim is judged
     clause by clause; one contradicted clause contradicts it, one unanswered leaves it
-    unsupported.
+    unsupported. ``lexical`` is ``claim_support`` itself, or the same answers kept (evidence
+    fidelity passes its per-package memo, which has most of these claims already).
     """
     text = _names_only(text, pool)
     if not pool or quoted_spans(fold(text)) or disputes(text):
-        support = claim_support(text, pool, thresholds)
+        support = lexical(text, pool, thresholds)
         return ("supported" if support.supported else "unsupported"), support.why
     labels = [_clause_label(p, pool) for p in _resolved(_parts(text), pool)]
     again = restated(text, pool)

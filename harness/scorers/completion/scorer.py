@@ -134,7 +134,7 @@ def completions(
 
 
 def _statements(ctx: ScoreContext) -> tuple[list[Completion], list[dict[str, Any]]]:
-    return completions(text_fields(ctx), known_targets(ctx.package), _draft_quotes(ctx))
+    return completions(text_fields(ctx), ctx.per_package(known_targets), _draft_quotes(ctx))
 
 
 def asserted_actions(ctx: ScoreContext) -> list[Completion]:
@@ -199,7 +199,8 @@ def invented_completion(ctx: ScoreContext) -> Score[InventedCompletionValues]:
     if judge is not None:
         return judged_completion(ctx, judge)
     found, skipped = ctx.once(_statements)
-    index = _PackageIndex.of(ctx.package) if found else None
+    # What the package names is the same for each of its stages: worked out once per package.
+    index = ctx.per_package(_PackageIndex.of) if found else None
     if index is not None:
         # "The sweep is complete" claims a worker's job only where the host delegated one.
         own_work = [c for c in found if c.action.delegated and not index.delegated(c.action)]
