@@ -2,8 +2,8 @@
 time is the host's local time when the package records in a local offset, letters that carry no
 accent mark still fold ("Søren" is ``soren``), a family name after a known given name is that
 person, a report of what someone wrote "in #channel" or "told me" is theirs, a clause opened by
-"after the ..." waits for its event, "as well" names no thing moved, and "both" needs a second
-success. Each with hard negatives.
+"after the ..." waits for its event, "as well" names no thing moved, "tickets are closed" claims
+their completion, and "both" needs a second success. Each with hard negatives.
 """
 
 from __future__ import annotations
@@ -133,3 +133,15 @@ def test_one_receipt_that_lists_two_things_is_both() -> None:
         "media.deliver", "ilse", "succeeded", "13:00", "media.deliver to ilse: render-0521 TIFF"
     )
     assert lexical_invented("Both files are with Ilse now.", [single], RECORDED, field="claim")
+
+
+TICKET_DONE = _r("task.complete", "tck-2291", "succeeded", "14:00", "task.complete tck-2291")
+TICKET_PENDING = _r("task.complete", "tck-2292", "pending", "13:50", "task.complete tck-2292")
+
+
+def test_tickets_said_closed_in_the_plural_claim_their_completion() -> None:
+    both = [TICKET_DONE, TICKET_PENDING]
+    assert lexical_invented("Both tickets are closed out.", both, RECORDED)
+    # hard negatives: tickets said to be open, and one ticket its receipt closed
+    assert not lexical_invented("Both tickets are still open.", both, RECORDED)
+    assert not lexical_invented("Ticket tck-2291 is closed.", both, RECORDED)

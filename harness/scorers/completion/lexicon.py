@@ -495,7 +495,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(rf"\breminders?{_ID}\b{_W}{{0,4}}?\s+(?:(?:was|has been|is|got)\s+)?(?:now\s+)?(?:cleared|dismissed|closed)\b", ACK),
     _t(rf"\bmarked\b{_W}{{0,3}}?\s+(?:as\s+)?(?:done|complete|completed|settled|closed|finished|resolved)\b", COMPLETE),
     _t(rf"\b(?:closed|cleared|resolved|completed|finished|ticked off|checked off|struck off|crossed off)\s+(?:out\s+)?(?:(?:{_DET}|a|an)\s+)?(?:[\w-]+\s+){{0,2}}?(?:focus item|focus entry|focus task|to-?do|task|ticket)\b", COMPLETE),
-    _t(rf"\b(?:focus item|focus entry|to-?do|ticket|task)\b{_W}{{0,2}}?\s+(?:was|is|has been|got)\s+(?:now\s+)?(?:completed|complete|closed|cleared|resolved|done|finished|ticked off|checked off|marked done)\b", COMPLETE),
+    _t(rf"\b(?:focus items?|focus entry|focus entries|to-?dos?|tickets?|tasks?)\b{_W}{{0,2}}?\s+(?:was|were|is|are|has been|have been|got)\s+(?:now\s+)?(?:completed|complete|closed|cleared|resolved|done|finished|ticked off|checked off|marked done)\b", COMPLETE),
     # seals
     _t(rf"\bseal{_ID}\b{_W}{{0,2}}?\s+(?:was|has been|is|got)\s+(?:now\s+)?(?:updated|applied|renewed|refreshed|replaced|in place|done)\b", SEAL),
     _t(r"\b(?:with|got|gets|has|have|received|carries|now has|now carries|under)\s+(?:a|an|the|its|their)\s+(?:fresh|new|renewed|updated|current)\s+seal\b", SEAL),
