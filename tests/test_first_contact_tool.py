@@ -1,0 +1,71 @@
+"""tools.first_contact: a set is checked against its digests before it is read, measured once
+with the committed harness, and its raw output kept with paths made relative."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+import pytest
+
+from tools.first_contact import ROOT, FrozenError, archive_head, check_frozen, main
+
+SOURCE = ROOT / "tests" / "data" / "heldout2" / "completion.jsonl"
+
+
+def _blind(tmp_path: Path) -> Path:
+    folder = tmp_path / "blind99"
+    folder.mkdir()
+    data = SOURCE.read_bytes()
+    (folder / "completion.jsonl").write_bytes(data)
+    (folder / "README.md").write_text("who, how, counts\n")
+    (folder / "FROZEN.txt").write_text(f"{hashlib.sha256(data).hexdigest()}  completion.jsonl\n")
+    (folder / "notes.txt").write_text("the labeller's scratch, not part of the set\n")
+    return folder
+
+
+def test_a_set_is_copied_checked_and_measured(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = tmp_path / "data"
+    assert main([str(_blind(tmp_path)), "heldout99", "--tree", str(ROOT), "--data", str(data)]) == 0
+    dest = data / "heldout99"
+    assert sorted(p.name for p in dest.iterdir()) == [
+        "FROZEN.txt", "README.md", "completion.jsonl", "first-contact-output.txt"]  # fmt: skip
+    raw = (dest / "first-contact-output.txt").read_text()
+    assert raw.startswith("== heldout99/completion.jsonl\n")
+    assert "recall" in raw and str(ROOT) not in raw
+    assert "recall " in capsys.readouterr().out
+
+
+def test_a_tampered_file_is_refused_before_anything_reads_it(tmp_path: Path) -> None:
+    blind = _blind(tmp_path)
+    with (blind / "completion.jsonl").open("a") as f:
+        f.write("\n")
+    with pytest.raises(FrozenError, match=r"FROZEN.txt:1: completion.jsonl differs"):
+        check_frozen(blind)
+    assert main([str(blind), "heldout99", "--tree", str(ROOT), "--data", str(tmp_path / "d")]) == 2
+    assert not (tmp_path / "d" / "heldout99").exists()
+
+
+def test_a_set_is_measured_once(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "data" / "heldout99").mkdir(parents=True)
+    args = [
+        str(_blind(tmp_path)),
+        "heldout99",
+        "--tree",
+        str(ROOT),
+        "--data",
+        str(tmp_path / "data"),
+    ]
+    assert main(args) == 2
+    assert "a set is measured once" in capsys.readouterr().err
+
+
+def test_the_committed_harness_is_what_is_measured(tmp_path: Path) -> None:
+    if not (ROOT / ".git").exists():
+        pytest.skip("not a git checkout")
+    tree = archive_head(ROOT, tmp_path)
+    assert (tree / "harness" / "cli" / "__init__.py").is_file() or (
+        tree / "harness" / "cli.py"
+    ).is_file()
