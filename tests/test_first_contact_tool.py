@@ -4,6 +4,7 @@ with the committed harness, and its raw output kept with paths made relative."""
 from __future__ import annotations
 
 import hashlib
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -63,9 +64,18 @@ def test_a_set_is_measured_once(tmp_path: Path, capsys: pytest.CaptureFixture[st
 
 
 def test_the_committed_harness_is_what_is_measured(tmp_path: Path) -> None:
-    if not (ROOT / ".git").exists():
-        pytest.skip("not a git checkout")
-    tree = archive_head(ROOT, tmp_path)
-    assert (tree / "harness" / "cli" / "__init__.py").is_file() or (
-        tree / "harness" / "cli.py"
-    ).is_file()
+    # a repository of its own: what is committed is archived, what is only in the work tree is not
+    repo = tmp_path / "repo"
+    (repo / "harness").mkdir(parents=True)
+    (repo / "harness" / "cli.py").write_text("committed\n")
+    git = ["git", "-C", str(repo), "-c", "user.name=t", "-c", "user.email=t@example.invalid"]
+    subprocess.run([*git, "init", "-q"], check=True)
+    subprocess.run([*git, "add", "."], check=True)
+    subprocess.run([*git, "commit", "-q", "-m", "c"], check=True)
+    (repo / "harness" / "cli.py").write_text("edited, not committed\n")
+    (repo / "harness" / "new.py").write_text("untracked\n")
+    (tmp_path / "out").mkdir()
+    tree = archive_head(repo, tmp_path / "out")
+    assert (tree / "harness" / "cli.py").read_text() == "committed\n"
+    assert not (tree / "harness" / "new.py").exists()
+    assert not (tree / ".git").exists()

@@ -43,13 +43,15 @@ def check_frozen(folder: Path) -> list[str]:
     for number, line in enumerate(frozen.read_text(encoding="utf-8").splitlines(), 1):
         if not line.strip():
             continue
-        digest, _, name = line.partition("  ")
-        path = folder / name.strip()
+        # sha256sum writes "digest  name", or "digest *name" in binary mode
+        digest, name = line.split(maxsplit=1)
+        name = name.removeprefix("*").strip()
+        path = folder / name
         if not path.is_file():
-            raise FrozenError(f"{frozen}:{number}: {name.strip()} is missing")
-        if hashlib.sha256(path.read_bytes()).hexdigest() != digest.strip():
-            raise FrozenError(f"{frozen}:{number}: {name.strip()} differs from its digest")
-        names.append(name.strip())
+            raise FrozenError(f"{frozen}:{number}: {name} is missing")
+        if hashlib.sha256(path.read_bytes()).hexdigest() != digest:
+            raise FrozenError(f"{frozen}:{number}: {name} differs from its digest")
+        names.append(name)
     return names
 
 

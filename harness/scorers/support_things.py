@@ -133,11 +133,11 @@ def other_target(text: str, target: str) -> str | None:
     parts = clean(target).split("-")
     if len(parts) < 2:
         return None
+    # "proof-v1.pdf" is read up to its extension: the file's stem is the target itself
+    own = {clean(target), re.sub(r"\.[a-z0-9]{1,5}$", "", clean(target))}
     for token in re.findall(r"(?<![\w.-])[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?![\w-])", clean(text)):
         theirs = token.split("-")
-        # "proof-v1.pdf" is read up to its extension: the file's stem is the target itself
-        stem = re.sub(r"\.[a-z0-9]{1,5}$", "", clean(target))
-        if theirs[0] != parts[0] or token in (clean(target), stem) or _prefix_of(token, target):
+        if theirs[0] != parts[0] or token in own or _prefix_of(token, target):
             continue
         return str(token)
     return None
