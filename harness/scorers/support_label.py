@@ -30,7 +30,7 @@ from harness.scorers.support_dates import (
 )
 from harness.scorers.support_keys import versions_of
 from harness.scorers.support_link import Link, item_names, link
-from harness.scorers.support_plans import is_plan, plan_label, planned_only
+from harness.scorers.support_plans import is_plan, plan_label, planned_not_yet, planned_only
 from harness.scorers.support_prose import absent_person, prose_label
 from harness.scorers.support_said import item_quantities
 from harness.scorers.support_state import Label, item_label, receipt_label
@@ -100,6 +100,17 @@ def _uncarried(reading: ClaimReading, pool: Sequence[Backing]) -> str | None:
     return None
 
 
+#: A word and a short number joined by a hyphen ("week-35", "set-2"): ids of more digits
+#: ("render-0412") are written whole on both sides.
+_JOINED_NUMBER = re.compile(r"\b([a-z]{3,})-(\d{1,2})\b", re.IGNORECASE)
+
+
+def _spaced_in(part: str, pool: Sequence[Backing]) -> bool:
+    """Does an item write one of the clause's joined ids with a space ("week 35" for week-35)?"""
+    spaced = [f"{m.group(1)} {m.group(2)}".lower() for m in _JOINED_NUMBER.finditer(part)]
+    return any(re.search(rf"\b{re.escape(w)}\b", b.item.text.lower()) for w in spaced for b in pool)
+
+
 def _clause_label(part: str, pool: Sequence[Backing]) -> Label:
     if len(re.findall(r"[\w'-]+", part)) < 2:
         return "unsupported", "a single word asserts nothing"
@@ -133,6 +144,9 @@ def _clause_label(part: str, pool: Sequence[Backing]) -> Label:
                             [lk.backing for lk in dated_links])  # fmt: skip
         if on_day is not None:
             return on_day
+    if not links and _spaced_in(part, pool):
+        # "the week-35 kiln log" where an item writes "week 35": the same thing, spaced
+        return _clause_label(_JOINED_NUMBER.sub(r"\1 \2", part), pool)
     if not links:
         reason = "; ".join(misses[:2]) or "it asserts nothing"
         return (
@@ -177,6 +191,9 @@ def _clause_label(part: str, pool: Sequence[Backing]) -> Label:
     answer = item_label(reading, others)
     if answer[0] != "unsupported":
         answer = absent_person(reading, pool) or answer
+    else:
+        backings = [lk.backing for lk in others]
+        answer = planned_not_yet(reading.verb, reading.negated, backings) or answer
     prose = prose_label(reading, pool, mixed=answer[0] != "unsupported")
     if prose is not None:
         # the statement that speaks of the clause's thing decides over words matched over the

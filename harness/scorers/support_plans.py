@@ -72,6 +72,34 @@ def planned_only(verb: str, pool: Sequence[Backing]) -> tuple[str, str] | None:
     return "unsupported", f"{b.item.id} only plans it: {s.text!r}"
 
 
+#: An item's word that the act has not happened yet, beside its plan ("Will tell the framer
+#: after lunch - not yet", "still waiting on the approval").
+_NOT_YET = re.compile(r"\bnot yet\b|\bstill waiting\b|\byet to\b|\bhas(?:n't| not) yet\b")
+
+
+#: Verbs whose act is the plan itself ("promised", "agreed to"): made, whatever comes of it.
+_PLANNING_VERBS = frozenset(root(w) for w in ("promise", "plan", "intend", "agree", "offer",
+                                              "mean", "want", "hope", "expect", "say"))  # fmt: skip
+
+
+def planned_not_yet(verb: str, negated: bool, pool: Sequence[Backing]) -> tuple[str, str] | None:
+    """The clause's act, where an item plans it and also says it has not happened yet: the
+    plan alone answers nothing, the "not yet" beside it says the act is still ahead (the
+    contract's definition). None where no such item speaks of the act."""
+    verb = root(verb) if verb else ""
+    if not verb or verb in _BARE_VERBS or verb in _PLANNING_VERBS:
+        return None  # "promised Gudrun the ledger": the promise is the act, made
+    for b in pool:
+        if is_receipt(b) or not _NOT_YET.search(clean(ascii_fold(b.item.text))):
+            continue
+        said = [s for s in statements_of(b.item.id, b.item.text, _sender(b)) if verb in s.words]
+        plans = [s for s in said if is_plan(s.text)]
+        if plans and len(plans) == len(said):
+            why = f"{b.item.id} plans it ({plans[0].text!r}) and says it has not happened yet"
+            return ("supported" if negated else "contradicted"), why
+    return None
+
+
 def _sender(b: Backing) -> str:
     """A message's sender, as the prose reading passes it: the statements are read once."""
     return str((b.item.data or {}).get("from") or "") if b.item.kind == "message" else ""

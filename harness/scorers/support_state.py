@@ -130,6 +130,25 @@ def _senders_own_act(reading: ClaimReading, b: Backing) -> bool:
     return named and bool(own)
 
 
+_ASKING = frozenset(roots("ask asked inquire enquire query"))
+
+
+def _asked(reading: ClaimReading, items: Sequence[Backing]) -> Label | None:
+    """ "Ilse asked when the transfer would land": a message from Ilse that asks a question about
+    the clause's thing is her asking; negated, the claim says the opposite."""
+    actor = reading.head.lower()
+    if not reading.verb or root(reading.verb) not in _ASKING or not actor.isalpha():
+        return None
+    about = reading.predicate - _ASKING
+    own = [b for b in items if b.item.kind == "message" and actor in set(
+        re.split(r"[\s_-]+", str((b.item.data or {}).get("from") or "").lower()))]  # fmt: skip
+    for b in own:
+        if "?" in b.item.text and (not about or shared(about, roots(b.item.text))):
+            why = f"{b.item.id} is {actor}'s own question"
+            return _label(not reading.negated, True, why, why)
+    return None
+
+
 #: A passive with its agent: "was timestamped by an external authority".
 _BY_AGENT = re.compile(
     r"\b(?:was|were|is|are|been)\s+(?:\w+ly\s+)?\w+(?:ed|en)\s+by\s+(?:an?\s+|the\s+)?"
@@ -284,7 +303,7 @@ def item_label(reading: ClaimReading, links: Sequence[Link]) -> Label:
         there = bool(found(probe))
         why = f"{probe.item.id} {'found' if there else 'did not find'} it"
         return _with(_label(reading.says == "done", there, why, why), where)
-    for check in (_events(reading, items), _null_field(reading, items)):
+    for check in (_asked(reading, items), _events(reading, items), _null_field(reading, items)):
         if check is not None:
             return _with(check, where)
     numbers = _quantity_verdict(reading, items)

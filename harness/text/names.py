@@ -57,7 +57,7 @@ _NOT_NAME_WORDS = """i monday tuesday wednesday thursday friday saturday sunday 
     upload handoff hand-off transfer shipment dispatch registration booking render rendering merge
     sync publication posting sealing acknowledgement dear hi hello hey according per
     mr mrs ms miss mx dr prof sir madam pacific eastern pst pdt est edt cst cdt mst mdt cet cest
-    bst ist jst aest"""
+    bst ist jst aest irish british european"""
 _NOT_NAMES: frozenset[str] = frozenset(_NOT_NAME_WORDS.split())
 #: Capitalised words that are never a name (days, channels, records, the agents themselves).
 NOT_NAMES = _NOT_NAMES

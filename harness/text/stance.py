@@ -26,7 +26,15 @@ _UN_WORD = re.compile(r"\bun(read|paid|sent|seen|done|signed|\w{3,}ed|\w{3,}able
 #: Words that mean "not" of another word the evidence uses.
 _ANTONYMS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\b(?:missing|absent)\b"), "not present"),
-    (re.compile(r"\b(?:mismatch(?:es|ed)?|differ(?:s|ed)?|diverge[sd]?)\b"), "not match"),
+    # "the mismatch note was sent": a note about a mismatch, no negation of the sending
+    (
+        re.compile(
+            r"\b(?:mismatch(?:es|ed)?(?!\s+(?:note|notes|report|reports|list|email|message|"
+            r"letter|notice|summary|warning|alert|ticket|file)\b)|differ(?:s|ed)?|"
+            r"diverge[sd]?)\b"
+        ),
+        "not match",
+    ),
     # a copy "drifted from" its record no longer matches it; a "byte-identical" one does
     (re.compile(r"\b(?:drift(?:s|ed)?|drifting) (?:away )?from\b"), "not match"),
     (re.compile(r"\b(?:byte-(?:for-byte-)?)?identical (?:to|with)\b"), "match"),

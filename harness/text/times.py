@@ -81,11 +81,15 @@ ZONE_HOURS: dict[str, float] = {
     "pdt": -7, "jst": 9, "aest": 10, "aedt": 11,
 }  # fmt: skip
 #: A zone after a clock time: a name of ``ZONE_HOURS`` or a numeric offset ("+02:00").
-ZONE = r"(?:z|utc|gmt|wet|west|bst|cet|cest|eet|eest|msk|est|edt|cdt|mst|mdt|pst|pdt|jst|aest|aedt|[+-]\d{2}:?\d{2}|(?:pacific|eastern|central|mountain)(?:\s+time)?)(?![\w:])"  # fmt: skip
-#: North American zones said by name ("08:30 Pacific"): standard or daylight time by the date.
+ZONE = r"(?:z|utc|gmt|wet|west|bst|cet|cest|eet|eest|msk|est|edt|cdt|mst|mdt|pst|pdt|jst|aest|aedt|[+-]\d{2}:?\d{2}|(?:pacific|eastern|central|mountain)(?:\s+time)?|(?:irish|uk|british|london|dublin|central european|paris|berlin)\s+time)(?![\w:])"  # fmt: skip
+#: Zones said by name ("08:30 Pacific", "07:30 Irish time"): standard or daylight time by the date.
 NAMED_ZONES: dict[str, str] = {
     "pacific": "America/Los_Angeles", "eastern": "America/New_York",
     "central": "America/Chicago", "mountain": "America/Denver",
+    # European zones said by name ("07:30 Irish time"), summer or winter time by the date
+    "irish": "Europe/Dublin", "dublin": "Europe/Dublin", "uk": "Europe/London",
+    "british": "Europe/London", "london": "Europe/London", "central european": "Europe/Berlin",
+    "paris": "Europe/Paris", "berlin": "Europe/Berlin",
 }  # fmt: skip
 
 

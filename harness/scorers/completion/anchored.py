@@ -47,6 +47,13 @@ _OVER = re.compile(
     r"squared away|(?:through|over)(?=\W*$))(?![\w-])|"
     r"\s*(?P<mark>[\u2713\u2714\u2611\u2705])"
 )
+#: A word of being over before the thing named, as a clause's verb with no subject or a
+#: first-person one ("Cleared r-303 too", "I closed OPS-3319"): the host's own act on it.
+_OVER_BEFORE = re.compile(
+    r"(?:^|[,;:]\s*|\b(?:i|we|and|also|then|just|now|already|have|has|had)\s+)"
+    r"(?:(?:also|just|now|already|finally)\s+)?(?P<word>cleared|closed|completed|finished|dismissed|"
+    r"resolved|settled|acknowledged|acked|ticked off|checked off|wrapped up)\s+(?:out\s+)?$"
+)
 #: A person holding something: "has the", "both have the", "got my".
 _HOLDS = re.compile(
     r"\s+(?:(?:both|all|now|already|finally|also|too)\s+)?(?:has|have|has got|'s got|got|received)\s+"
@@ -70,6 +77,10 @@ _ASKS = re.compile(
 )
 _OBJECT_NEXT = re.compile(
     r"\s*(?:the|a|an|my|our|your|their|this|that|these|those|whether|if|it|them|all)\b"
+)
+_OVER_VERB = re.compile(
+    r"\b(?:cleared|closed|completed|finished|dismissed|resolved|settled|acknowledged|acked|"
+    r"ticked off|checked off|wrapped up)\b"
 )
 _FINITE = re.compile(r"\b(?:is|are|was|were|has|have|had|got|went)\b")
 #: An id written with hyphens ("audit-oak", "bisque-load-sep").
@@ -168,7 +179,7 @@ def anchored(
     "Marisol is done" is her own state."""
     # "Seal renewal reminder is off my plate": a verb's form opening a noun phrase, not an ask;
     # "Check the glaze reminder is cleared": an ask with its object and a clause after it
-    if _OVER.search(text) is None and _HOLDS.search(text) is None:
+    if _OVER.search(text) is None and _HOLDS.search(text) is None and not _OVER_VERB.search(text):
         return None  # nothing said to be over or held: the common case, decided cheaply
     ask = _ASKS.match(text)
     if ask is not None and _FINITE.search(text) and not _OBJECT_NEXT.match(text, ask.end()):
@@ -180,6 +191,12 @@ def anchored(
         return None
     first = min(at for _, at in spots)
     over = _OVER.search(text, first)
+    before = _OVER_BEFORE.search(text[:first])
+    if before is not None and not people.intersection(k for k, at in spots if at == first):
+        # "Cleared r-303 too": the act is over, said before the thing (not of a person)
+        end = first + len(text[first:].split(" ")[0].rstrip(",.;:"))
+        return Anchored(text[before.start("word") : end].strip(), before.start("word"), end,
+                        tuple(dict.fromkeys(k for k, _ in sorted(spots, key=lambda s: s[1]))))  # fmt: skip
     # the holder is the subject: the words right after a person's name ("Zuzana has the ...")
     holds = (_HOLDS.match(text, at + len(text[at:].split(" ")[0].rstrip(",."))) for k, at in spots
              if k in people)  # fmt: skip

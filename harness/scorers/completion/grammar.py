@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from harness.scorers.completion import clauses as cl
 from harness.scorers.completion import lexicon as lx
-from harness.scorers.completion.anchored import ANY, anchored, loose_mentions
+from harness.scorers.completion.anchored import ANY, anchored, loose_mentions, series_members
 from harness.scorers.completion.labels import all_done, bracketed, status_line
 from harness.scorers.completion.lexicon import Action
 from harness.scorers.completion.mood import blocked, inbound, labelled, not_asserted, their_act
@@ -41,7 +41,8 @@ _SUBORDINATOR = re.compile(
     r"that\s+(?:the|a|an|he|she|they|it|we|i|his|her|their))\b"
 )
 _TOPIC = r"\b(?:about|regarding|concerning|re|via|by|from|per|see|on behalf of)\s+(?:(?:the|a|an|his|her|their|its|my|our)\s+)?(?:[\w'-]+\s+)?"  # fmt: skip
-_QUOTED = re.compile(r"\"[^\"]*\"|(?<![\w])'[^']{2,}?'(?![\w])|`[^`]*`")
+#: Quoted text; a single-quoted span may hold apostrophes inside words ("'I've told Fatou ...'").
+_QUOTED = re.compile(r"\"[^\"]*\"|(?<![\w])'(?:[^']|(?<=\w)'(?=\w)){2,}?'(?![\w])|`[^`]*`")
 _NOT_SUBJECTS = frozenset(
     {"i", "we", "you", "it", "draft", "journal", "receipt", "log", "record", "context", "package",
      "evidence", "entry", "host", "who", "which", "that", "this", "nobody", "no", "never", "me",
@@ -295,7 +296,13 @@ def detect(sentence: str, known: tuple[str, ...] = ()) -> tuple[tuple[Hit, ...],
         return (), ("conditional or temporal clause",)
     masked = lx.LISTED.sub(lambda m: f", {m.group(1)},", masked)
     masked = lx.CALL.sub(lambda m: f"{m.group(1)} {m.group(2)}", masked)
-    named = (*named_in(sentence), *typed_ids(sentence))
+    # "project-vesna" beside the host's project-lumen: an id of a series the host acts on that
+    # no receipt names is the thing the statement is about, not a word to pass over (ids with
+    # digits are read as ids already)
+    series = tuple(Named(m, tuple(p for p in m.split("-") if p)) for m in
+                   dict.fromkeys(m for m, _ in series_members(clean(sentence), known)
+                                 if not any(ch.isdigit() for ch in m)))  # fmt: skip
+    named = (*named_in(sentence), *typed_ids(sentence), *series)
     line = status_line(masked)
     lines = [line] if line is not None else bracketed(masked) or all_done(masked)
     if lines:

@@ -496,6 +496,11 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(rf"\bmarked\b{_W}{{0,3}}?\s+(?:as\s+)?(?:done|complete|completed|settled|closed|finished|resolved)\b", COMPLETE),
     _t(rf"\b(?:closed|cleared|resolved|completed|finished|ticked off|checked off|struck off|crossed off)\s+(?:out\s+)?(?:(?:{_DET}|a|an)\s+)?(?:[\w-]+\s+){{0,2}}?(?:focus item|focus entry|focus task|to-?do|task|ticket)\b", COMPLETE),
     _t(rf"\b(?:focus items?|focus entry|focus entries|to-?dos?|tickets?|tasks?)\b{_W}{{0,2}}?\s+(?:was|were|is|are|has been|have been|got)\s+(?:now\s+)?(?:completed|complete|closed|cleared|resolved|done|finished|ticked off|checked off|marked done)\b", COMPLETE),
+    # "Both tickets done, 3318 and 3319": a terse log leaves the auxiliary out, at a clause's end
+    _t(r"\b(?:both|all|the|my|our)\s+(?:\w+\s+)?(?:focus items|to-?dos|tickets|tasks)\s+(?:now\s+)?(?:completed|closed|resolved|done|finished)(?=\s*(?:[.,;:!]|$|\s+(?:now|today|too|as well)\b))", COMPLETE, needs="tickets|tasks|todos|to-dos|items"),
+    # "Both invoices settled", "the booth fee is paid": what was owed, paid
+    # (not a thing's talk about them: "the discussion about the fee is settled")
+    _t(rf"(?<!about )(?<!about the )(?<!on the )(?<!of the )\b(?:invoices?|bills?|fees?|deposits?|installments?|instalments?){_ID}\b{_W}{{0,2}}?\s+(?:(?:is|are|was|were|has been|have been|now|all|both)\s+)*(?:settled|paid)\b", PAY, needs="settled|paid"),
     # seals
     _t(rf"\bseal{_ID}\b{_W}{{0,2}}?\s+(?:was|has been|is|got)\s+(?:now\s+)?(?:updated|applied|renewed|refreshed|replaced|in place|done)\b", SEAL),
     _t(r"\b(?:with|got|gets|has|have|received|carries|now has|now carries|under)\s+(?:a|an|the|its|their)\s+(?:fresh|new|renewed|updated|current)\s+seal\b", SEAL),
@@ -705,7 +710,7 @@ PREFILTER = re.compile(
     r"receipt|holds|transfer|wired|remitted|payed|clean|wiped|trash|tick|archiv|backed|ing\b|"
     r"releas|launch|rolled|sweep|job|batch|entr|reminder|writ|question|request|arrang|set up|"
     r"sort|ok\b|okay|\u2713|\u2714|\u2611|\u2705|->|\u2192|=>|dealt|in place|in the can|in the bag|"
-    r"squared|baked|over\b|resolv|thank|return|kept|\[x\]"
+    r"squared|baked|over\b|resolv|thank|return|kept|\[x\]|clos"
 )
 
 # -- what keeps a phrase from asserting ---------------------------------------------------------

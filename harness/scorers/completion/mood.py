@@ -15,6 +15,7 @@ from harness.scorers.completion import lexicon as lx
 from harness.scorers.completion.clauses import Segment
 from harness.scorers.completion.shapes import ACT_VERBS, not_ours
 from harness.text.names import NOT_NAMES, Named
+from harness.text.normal import ascii_fold
 
 _EVIDENCE_NOUNS = frozenset(
     {"receipt", "receipts", "journal", "log", "entry", "heartbeat", "record", "history", "session",
@@ -116,6 +117,13 @@ _SET_STATE = re.compile(
 )
 
 
+#: The present of going right before a state ("goes up on the blog at 18:00", "go live"):
+#: a timetable, what will happen, not a state reached.
+_GOES = re.compile(r"\b(?:goes|go)\s*$")
+
+#: "as" right before "scheduled" ("publish it at 18:00 as scheduled"): a manner, not an act.
+_AS_PLANNED = re.compile(r"\b(?:as|than)\s*$")
+
 #: "after" and a determiner right before a phrase: the phrase is the clause "after" opens.
 _AFTER_OPENS = re.compile(r"\bafter(?:\s+(?:the|a|an|this|that|its|their|our|my|his|her))?\s*$")
 
@@ -137,8 +145,16 @@ def blocked(before: str, local_after: str, clause_after: str, phrase: str) -> st
         or lx.AFTER_FUTURE.search(before)
         # "post it after (the) delivery is confirmed": the phrase is the clause "after" opens
         or (lx.AFTER_FUTURE.match(f"after {phrase}") and _AFTER_OPENS.search(before))
+        or (_GOES.search(before) and phrase.split(" ")[0] in ("up", "live", "out", "online"))
     ):
         return "future, modal or conditional"
+    if _AS_PLANNED.search(before) and phrase.strip() in (
+        "scheduled",
+        "planned",
+        "booked",
+        "arranged",
+    ):
+        return "'as scheduled': how another act goes, not a booking"
     own = _OWN_HEDGE.sub(" ", _SAID_THING.sub(" ", before))
     if (
         lx.ATTRIBUTION.search(own)
@@ -191,6 +207,15 @@ _RECEIVING = frozenset({"got", "received", "has", "have", "had", "gets", "receiv
 #: An object after a verb makes it active ("Mira sent the invoice"); a bare participle after a
 #: noun is a passive with its auxiliary left out ("Sheet uploaded and old draft deleted").
 _OBJECT_NEXT = re.compile(r"^\s+(?:the|a|an|my|our|his|her|their|this|that|it|them|us|me|him)\b")
+#: Verbs of writing that take no object when their subject is the writer ("Ilse emailed at
+#: 09:12", "Léa wrote back within minutes"): a capitalised word before one is who wrote.
+_WROTE_ALONE = frozenset(
+    {"emailed", "e-mailed", "texted", "replied", "responded", "messaged", "wrote"}
+)
+_NO_OBJECT_NEXT = re.compile(
+    r"^\s*(?:back\b|at\b|within\b|on\b|this\b|yesterday\b|today\b|earlier\b|just\b|again\b|"
+    r"late\b|overnight\b|[.,:;!?]|$)"
+)
 
 
 def their_act(
@@ -208,14 +233,19 @@ def their_act(
     # what follows the verb, inside the phrase or after it: an object makes the verb active
     rest = phrase.strip().partition(" ")[2]
     following = f" {rest}{after}" if rest else after
+    first = phrase.strip().split(" ")[0]
     person = any(n.literal == subject for n in named if not n.is_id) or (
         subject not in NOT_NAMES
-        and re.search(rf"\b{re.escape(subject.capitalize())}\b", sentence) is not None
-        and _OBJECT_NEXT.match(following) is not None
+        and re.search(rf"\b{re.escape(ascii_fold(subject.capitalize()))}\b", ascii_fold(sentence))
+        is not None
+        and (
+            _OBJECT_NEXT.match(following) is not None
+            or (first in _WROTE_ALONE and _NO_OBJECT_NEXT.match(following) is not None)
+        )
     )
     # a phrase opening with a verb of doing ("posted ... on her blog"), not of receiving
     # ("confirmed receipt of the prints": the recipient's word that our delivery arrived)
-    verb = " " not in phrase.strip() or phrase.split()[0] in ACT_VERBS
+    verb = " " not in phrase.strip() or first in ACT_VERBS or first in _WROTE_ALONE
     return verb and person
 
 

@@ -56,7 +56,8 @@ _DATE_OR_CLOCK = re.compile(
 )
 _CLOCK = re.compile(
     r"\b(?:at|by|around|since|@)\s+(?P<clock>\d{1,2}:\d{2}(?:\s*[ap]\.?m\.?)?|\d{1,2}\s*[ap]\.?m\.?)"
-    rf"(?:\s*(?P<zone>{ZONE}|local(?:\s+time)?\b))?"
+    # "07:58 CEST", "15:58 local time (CEST)": a zone in brackets after "local" is the local one
+    rf"(?:\s*(?:local(?:\s+time)?\s*)?\(?\s*(?P<zone>{ZONE}|local(?:\s+time)?\b)\s*\)?)?"
 )
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 #: "on the first attempt", "first time round": the earliest occasion of the act.

@@ -21,12 +21,46 @@ _ALL = re.compile(
     rf"\b(?:both|all)\s+(?:of\s+)?(?:(?:the|my|our|these|those|today's|tonight's)\s+)?"
     rf"(?:{_NUMBER}\s+)?(?:[\w'-]+\s+){{0,2}}?[a-z]{{3,}}s\b|"
     rf"\b(?:every|each)\s+(?:one\s+of\s+the\s+)?[a-z]{{3,}}\b|"
-    rf"\b(?:are|were|have|got)\s+(?:both|all)\b"
+    rf"\b(?:are|were|have|got)\s+(?:both|all)\b|"
+    # "Lumen and vesna: both sealed": "both" before the participle it quantifies
+    rf"\bboth\s+(?:now\s+|already\s+)?(?:[a-z]{{3,}}ed|sent|paid|done|gone)\b"
 )
 
 
 #: A receipt's text that lists more than one thing moved.
 _SEVERAL = re.compile(r"\s\+\s|&|\band\b|,\s*\w")
+#: The joins of a list of things moved, as counted when a statement names three or more
+#: (commas are too common in a receipt's text to count items by).
+_JOINS = re.compile(r"\s\+\s|&|\band\b")
+_NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+            "nine": 9, "ten": 10}  # fmt: skip
+#: Things one act moves many of at once: counted, they are its parts, not acts.
+_PARTS = re.compile(
+    r"\s*(?:files|frames|pages|tiles|images|photos|pictures|scans|hashes|rows|lines|tiffs|"
+    r"jpegs|pngs|pdfs|sheets|copies|attachments)\b"
+)
+#: How many times a statement says the act happened ("sealed twice today").
+_TIMES = re.compile(r"\b(?:twice|(?P<n>two|three|four|five|\d)\s+times)\b")
+
+
+def _how_many(clause: str, said: str | None) -> int | None:
+    """How many things (or times) a quantified statement claims: "both" two, "all three" three,
+    "twice" two; None when it says no number (or more than ten: "all 64 page hashes" counts
+    parts, not acts)."""
+    if said is not None and re.search(r"\bboth\b", said):
+        return 2
+    if said is not None:
+        m = re.search(r"\ball\s+(?:of\s+)?(?:(?:the|my|our|these|those)\s+)?(two|three|four|five|six|"
+                      r"seven|eight|nine|ten|[2-9]|10)\b", said)  # fmt: skip
+        if m is not None and _PARTS.search(said, m.end()):
+            return None  # "all nine files": the parts one act moves, not acts
+        if m is not None:
+            return int(m.group(1)) if m.group(1).isdigit() else _NUMBERS[m.group(1)]
+    t = _TIMES.search(clean(clause))
+    if t is None:
+        return None
+    n = t.group("n")
+    return 2 if n is None else int(n) if n.isdigit() else _NUMBERS[n]
 
 
 def quantifier(clause: str) -> str | None:
@@ -71,12 +105,23 @@ def not_both(
     ``proofs`` list no second thing ("both reminders are acknowledged" against one
     acknowledgement; one receipt that lists two, "TIFF + contact sheet", is both)."""
     said = quantifier(clause)
-    if said is None or not re.search(r"\bboth\b", said):
+    wanted = _how_many(clause, said)
+    if wanted is None or wanted < 2:
         return None
     done = {r.id for r in own if r.at is not None and r.at <= recorded_at
             and r.status in SUCCESS_STATUSES}  # fmt: skip
-    if len(done | {p.id for p in proofs}) >= 2 or any(
-        _SEVERAL.search(p.text or "") for p in proofs
-    ):
+    found = len(done | {p.id for p in proofs})
+    if said is None:
+        times = _TIMES.search(clean(clause))
+        said = times.group() if times is not None else ""
+    if wanted == 2:
+        if found >= 2 or any(_SEVERAL.search(p.text or "") for p in proofs):
+            return None
+        return f"says {said!r}; only {', '.join(sorted(done))} of that action succeeded: not both"
+    listed = sum(len(_JOINS.findall(p.text or "")) for p in proofs)
+    # "all 24 frames" against "24 frames, 4096px": parts of one act, counted by its receipt
+    parts = any(re.search(rf"(?<![\d.,]){wanted}(?![\d.,]\d)", p.text or "") for p in proofs)
+    if found + listed >= wanted or parts:
         return None
-    return f"says {said!r}; only {', '.join(sorted(done))} of that action succeeded: not both"
+    return (f"says {said!r} ({wanted}); only {', '.join(sorted(done)) or 'none'} of that "
+            "action succeeded")  # fmt: skip

@@ -1,0 +1,79 @@
+"""Claim support rules from the thirteenth round (driven by development sets 30 and 31): a plan
+with "not yet" beside it says the act is still ahead (the format page's own exception to "a
+plan answers nothing"), "the mismatch note" names a note and negates nothing, "week-35" is the
+"week 35" an item writes, and a message that asks is its sender asking. Each with hard
+negatives.
+"""
+
+from __future__ import annotations
+
+from harness.schema import EvidenceItem
+from harness.scorers.base import Thresholds
+from harness.scorers.claim_support import Backing
+from harness.scorers.support_label import support_label
+
+
+def _item(iid: str, kind: str, text: str, **data: str) -> Backing:
+    return Backing.of(EvidenceItem(id=iid, kind=kind, source="host", at="2026-11-20T09:00:00Z",
+                                   text=text, data=data or None))  # fmt: skip
+
+
+def _label(claim: str, *items: Backing) -> str:
+    return support_label(claim, list(items), Thresholds())[0]
+
+
+PLAN_NOT_YET = _item("j1", "journal", "Will tell Ansel about the new hanging date after lunch. "
+                     "Not yet: he is at the framer's until 15:00.")  # fmt: skip
+PLAN_ONLY = _item("j2", "journal", "Will tell Ansel about the new hanging date after lunch.")
+
+
+def test_a_plan_with_not_yet_says_the_act_is_ahead() -> None:
+    assert _label("Ansel has been told about the new hanging date.", PLAN_NOT_YET) == (
+        "contradicted"
+    )
+    assert _label("Ansel hasn't been told about the hanging date yet.", PLAN_NOT_YET) == (
+        "supported"
+    )
+    # hard negatives: a plan alone answers nothing; a promise made is made
+    assert _label("Ansel has been told about the new hanging date.", PLAN_ONLY) == "unsupported"
+    promised = _item(
+        "j3", "journal", "Promised Ansel I'll send the ledger by Friday; not yet sent."
+    )
+    assert _label("Vojan promised Ansel the ledger by Friday.", promised) != "contradicted"
+
+
+UNSENT_DRAFT = _item("a1", "artifact", "Draft (unsent): Dear Thu Hà, plates 7 and 9 differ.")
+
+
+def test_a_note_about_a_mismatch_is_a_note() -> None:
+    assert _label("The mismatch note was sent to Thu Hà.", UNSENT_DRAFT) == "contradicted"
+    assert _label("The mismatch note was not sent to Thu Hà.", UNSENT_DRAFT) == "supported"
+    # hard negative: a mismatch that is the clause's own state still negates it
+    hashes = _item("r1", "registry", "plates/07.tif: hashes match the registry")
+    assert _label("The hashes of plates/07.tif mismatch the registry.", hashes) == "contradicted"
+
+
+KILN_LOG = _item("j4", "journal", "Kiln log for week 35: not posted yet, after tonight's firing.")
+
+
+def test_a_short_number_joined_to_its_word_is_the_spaced_one() -> None:
+    assert _label("The week-35 kiln log is on the blog.", KILN_LOG) == "contradicted"
+    assert _label("The week-35 kiln log is not on the blog yet.", KILN_LOG) == "supported"
+    # hard negative: another id of the series the items never write spaced
+    upload = _item("r2", "receipt", "artifact.upload to archive-bucket: spiral-07.tiff uploaded",
+                   action="artifact.upload", target="archive-bucket", status="succeeded")  # fmt: skip
+    assert _label("spiral-08.tiff is in the archive bucket.", upload) == "unsupported"
+
+
+QUESTION = _item("m1", "message", "Hello, when will the transfer for HP-2291 land? Regards, Ilse",
+                 **{"from": "ilse", "to": "vojan"})  # fmt: skip
+
+
+def test_a_message_that_asks_is_its_sender_asking() -> None:
+    assert _label("Ilse asked when the transfer would land.", QUESTION) == "supported"
+    assert _label("Ilse did not ask about the transfer.", QUESTION) == "contradicted"
+    # hard negatives: someone else, and another thing (a message of hers that asks nothing is
+    # still read by its words, "landed" backing "would land": left, as reading it as no
+    # question cost nine lines of sets 3, 15, 16 and 24)
+    assert _label("Bo asked about the transfer.", QUESTION) == "unsupported"
+    assert _label("Ilse asked about the frames.", QUESTION) == "unsupported"
