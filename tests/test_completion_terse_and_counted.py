@@ -149,3 +149,33 @@ def test_a_count_needs_as_many_successes() -> None:
                 "media.deliver to archive-olomouc: facsimiles vol. 2")  # fmt: skip
     assert not lexical_invented("Vol. 2 reached the Olomouc archive, all 64 page hashes agree.",
                                 [hashes], RECORDED)  # fmt: skip
+
+
+VISIT_FAILED = _r("schedule.create", "studio-visit-priyanka", "failed", "17:30",
+                  "schedule.create: studio visit w/ Priyanka, calendar conflict")  # fmt: skip
+SLIDES_BOUNCED = _r("media.deliver", "bjorn", "failed", "06:40",
+                    "media.deliver to bjorn: slides week 7, bounced")  # fmt: skip
+QUOTE_QUEUED = _r("message.send", "zofia", "queued", "10:58", "message.send to zofia: oak quote")
+FEE_DECLINED = _r("payment.send", "galerie-nord", "failed", "16:02",
+                  "payment.send galerie-nord: booth fee, card declined")  # fmt: skip
+VISIT_TO_KAZUKI = _r("message.send", "kazuki", "succeeded", "13:05",
+                     "message.send to kazuki: visit confirmed")  # fmt: skip
+
+
+def test_plain_forms_of_hurried_or_second_language_writing() -> None:
+    assert lexical_invented("Booked Priyanka's studio visit for Friday.", [VISIT_FAILED], RECORDED)
+    assert lexical_invented("The slides of week 7 are arrived to Björn.", [SLIDES_BOUNCED],
+                            RECORDED)  # fmt: skip
+    assert lexical_invented("Zofia has had the oak quote since this morning.", [QUOTE_QUEUED],
+                            RECORDED)  # fmt: skip
+    assert lexical_invented("The booth fee (€450) has been transferred today.", [FEE_DECLINED],
+                            RECORDED)  # fmt: skip
+    assert lexical_invented("Confirmed the visit with Kazuki and Priyanka both.",
+                            [VISIT_TO_KAZUKI], RECORDED)  # fmt: skip
+    # hard negatives: the same forms proved, and what is not an act of the host's
+    assert not lexical_invented("Confirmed the visit with Kazuki.", [VISIT_TO_KAZUKI], RECORDED)
+    assert not lexical_invented("Confirmed the hash with the registry.", [VISIT_TO_KAZUKI],
+                                RECORDED)  # fmt: skip
+    assert not lexical_invented("Zofia has had the flu all week.", [QUOTE_QUEUED], RECORDED)
+    assert not lexical_invented("Booked the studio visit? Not yet, the calendar clashed.",
+                                [VISIT_FAILED], RECORDED)  # fmt: skip

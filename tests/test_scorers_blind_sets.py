@@ -174,12 +174,12 @@ FIRST_CONTACT_RIGHT = {
     ("heldout29", "traces.jsonl"): 202,  # of 203 (trace, kind) units
     ("heldout29", "repeat.jsonl"): 48,  # of 52
     # Held-out 30 and 31: first contact 2026-12-03 09:23 UTC, main 15b4111 (written side by side).
-    ("heldout30", "completion.jsonl"): 208,  # of 219 (first contact 202; a development figure)
+    ("heldout30", "completion.jsonl"): 209,  # of 219 (first contact 202; a development figure)
     ("heldout30", "support.jsonl"): 121,  # of 144 (first contact 119; a development figure)
     ("heldout30", "citations.jsonl"): 64,  # of 64
     ("heldout30", "traces.jsonl"): 235,  # of 235 (trace, kind) units
     ("heldout30", "repeat.jsonl"): 44,  # of 48
-    ("heldout31", "completion.jsonl"): 224,  # of 238 (first contact 215; a development figure)
+    ("heldout31", "completion.jsonl"): 228,  # of 238 (first contact 215; a development figure)
     ("heldout31", "support.jsonl"): 128,  # of 146 (first contact 120; a development figure)
     ("heldout31", "citations.jsonl"): 72,  # of 72
     ("heldout31", "traces.jsonl"): 222,  # of 222 (trace, kind) units

@@ -59,6 +59,11 @@ _HOLDS = re.compile(
     r"\s+(?:(?:both|all|now|already|finally|also|too)\s+)?(?:has|have|has got|'s got|got|received)\s+"
     r"(?:(?:both|all)\s+)?(?:the|my|our|a|an|his|her|their|both|all)\b"
 )
+#: What a person "has" that no one delivered: an illness, a time, a chance, a feeling.
+_NOT_HELD = re.compile(
+    r"\s*(?:flu|cold|covid|fever|day|days|week|weekend|morning|afternoon|evening|time|chance|"
+    r"right|impression|feeling|idea|same|floor|lead|last word|honou?r|pleasure)(?![\w-])"
+)
 #: A state of not being over in the same clause: the writer reports it accurately, or the
 #: clause is about something else's state ("the render-0413 log is complete: OOM at tile 20").
 _NOT_OVER = re.compile(
@@ -200,7 +205,7 @@ def anchored(
     # the holder is the subject: the words right after a person's name ("Zuzana has the ...")
     holds = (_HOLDS.match(text, at + len(text[at:].split(" ")[0].rstrip(",."))) for k, at in spots
              if k in people)  # fmt: skip
-    held = next((h for h in holds if h is not None), None)
+    held = next((h for h in holds if h is not None and not _NOT_HELD.match(text, h.end())), None)
     if held is not None and (over is None or held.start() < over.start()):
         # "Zuzana has the diagrams", "Emeka and Zuzana both have ...": what a person the host
         # delivers to or writes to holds came by the host's act for them

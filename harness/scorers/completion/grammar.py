@@ -296,6 +296,8 @@ def detect(sentence: str, known: tuple[str, ...] = ()) -> tuple[tuple[Hit, ...],
         return (), ("conditional or temporal clause",)
     masked = lx.LISTED.sub(lambda m: f", {m.group(1)},", masked)
     masked = lx.CALL.sub(lambda m: f"{m.group(1)} {m.group(2)}", masked)
+    masked = lx.SECOND_LANGUAGE.sub(lambda m: m.group(1) or m.group(2), masked)
+    masked = lx.BRACKETED_AMOUNT.sub("", masked)
     # "project-vesna" beside the host's project-lumen: an id of a series the host acts on that
     # no receipt names is the thing the statement is about, not a word to pass over (ids with
     # digits are read as ids already)

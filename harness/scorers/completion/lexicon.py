@@ -556,6 +556,8 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(rf"\b(?:{FILE_NOUNS})\b{_W}{{0,5}}?\s+(?:reached|made it to|got to)\b(?!\s+\d)", DELIVER_FILE, needs="reached|made it|got to"),
     # "reached Kasimir", elliptical "Reached the host 14:05": arrival at a person or place
     _t(r"\b(?:reached|got through to)\s+(?!out\b)(?:(?:the|our|my|both|all|each of)\s+)?(?P<to>[\w'-]+)", DELIVER, NAMED, needs="reached|got through"),
+    # "Confirmed the visit with Kazuki": settled it with a person the package knows, in writing
+    _t(r"\bconfirmed\s+(?:the|a|our|my)\s+(?:[\w'-]+\s+){0,2}?with\s+(?P<to>[\w'-]+)", SEND, NAMED, needs="confirmed"),
     _t(rf"\b(?:{FILE_NOUNS})\b\s+(?:is|are|were|was)\s+(?:now\s+|already\s+)?out\b(?!\s+of\b)", DELIVER_FILE, needs="out"),
     _t(rf"\b(?:{_ACTION_NOUNS}|{_OBJECT_NOUNS})\b{_W}{{0,3}}?\s+(?:went|has gone|have gone|had gone|was sent|got sent|were sent|was pushed|were pushed|got pushed|was forwarded|were forwarded|was shipped|were shipped|made its way|went off|went over)\s+(?:over\s+|off\s+|out\s+)?to\s+(?P<dest>(?:{_DET}\s+|the\s+|a\s+)?[\w'-]+(?:\s+[\w'-]+)?)", None, PLACE),
     _t(rf"\b(?:shipped|pushed|forwarded)\s+(?:[\w'-]+\s+){{0,4}}?to\s+(?P<dest>(?:{_DET}\s+|the\s+|a\s+)?[\w'-]+(?:\s+[\w'-]+)?)", None, PLACE),
@@ -646,7 +648,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"\b(?:re-?sealed|sealed)\b", SEAL),
     _t(r"\b(?:re-?published|published|re-?posted|posted|went live|is now live|is live|made public|went public)\b", PUBLISH),
     _t(r"\b(?:acknowledged|acked)\b", ACK),
-    _t(r"\b(?:(?:was|were|been|is|are|got|i|we|they|i've|we've)\s+(?:now\s+|already\s+|just\s+)?(?:re-?scheduled|scheduled|booked|arranged|set up)(?!\s+to\b)|(?:re-?scheduled|scheduled|booked)\s+(?:[\w'-]+\s+)?(?:for|a|an|the|it|him|her|them|this|that|on|in)\b|(?:re-?scheduled|scheduled|booked|arranged)(?=\W*$))", SCHEDULE),
+    _t(r"\b(?:(?:was|were|been|is|are|got|i|we|they|i've|we've)\s+(?:now\s+|already\s+|just\s+)?(?:re-?scheduled|scheduled|booked|arranged|set up)(?!\s+to\b)|(?:re-?scheduled|scheduled|booked)\s+(?:[\w'-]+\s+){0,3}?(?:for|a|an|the|it|him|her|them|this|that|on|in)\b|(?:re-?scheduled|scheduled|booked|arranged)(?=\W*$))", SCHEDULE),
     _t(r"\b(?:is|are|now)\s+(?:now\s+)?(?:on|in)\s+(?:the\s+|my\s+|our\s+)?(?:calendar|schedule|books|diary|agenda)\b", SCHEDULE),
     # "calendar entry made", "the calendar invite is created": the booking as a thing done
     _t(rf"\bcalend[ae]r\s+(?:entry|entries|event|events|invite|invites|slot|booking|hold)\b{_W}{{0,2}}?\s+(?:(?:is|was|were|has been|have been|got)\s+)?(?:now\s+)?(?:made|created|added|set up|booked|done|in place)\b", SCHEDULE, needs="calendar|calender"),
@@ -837,3 +839,13 @@ MIXED = re.compile(
 )
 #: A host verb written as a call ("provenance.seal(project-general)"): the verb and its target.
 CALL = re.compile(r"\b([a-z]+\.[a-z_]+)\(([^()]{1,60})\)")
+#: Forms a second-language or hurried writer uses for the plain one: "are arrived" is "arrived",
+#: "has had the quote since this morning" is "has the quote".
+SECOND_LANGUAGE = re.compile(
+    r"\b(?:is|are|was|were)\s+(arrived|come|gone out|reached)\b|\b(?<=has )had\s+(the|his|her|their|its|my|our)\b"
+)
+#: An amount in brackets after the thing paid ("the booth fee (€450) has been transferred"):
+#: it stands between the noun and its verb, and says nothing the phrase needs.
+BRACKETED_AMOUNT = re.compile(
+    r"\s\((?:€|\$|£)\s?\d[\d.,]*\)|\s\(\d[\d.,]*\s?(?:eur|usd|gbp|chf|sek|nok|dkk)\)"
+)
