@@ -175,12 +175,12 @@ FIRST_CONTACT_RIGHT = {
     ("heldout29", "repeat.jsonl"): 48,  # of 52
     # Held-out 30 and 31: first contact 2026-12-03 09:23 UTC, main 15b4111 (written side by side).
     ("heldout30", "completion.jsonl"): 209,  # of 219 (first contact 202; a development figure)
-    ("heldout30", "support.jsonl"): 121,  # of 144 (first contact 119; a development figure)
+    ("heldout30", "support.jsonl"): 125,  # of 144 (first contact 119; a development figure)
     ("heldout30", "citations.jsonl"): 64,  # of 64
     ("heldout30", "traces.jsonl"): 235,  # of 235 (trace, kind) units
     ("heldout30", "repeat.jsonl"): 44,  # of 48
     ("heldout31", "completion.jsonl"): 228,  # of 238 (first contact 215; a development figure)
-    ("heldout31", "support.jsonl"): 128,  # of 146 (first contact 120; a development figure)
+    ("heldout31", "support.jsonl"): 130,  # of 146 (first contact 120; a development figure)
     ("heldout31", "citations.jsonl"): 72,  # of 72
     ("heldout31", "traces.jsonl"): 222,  # of 222 (trace, kind) units
     ("heldout31", "repeat.jsonl"): 60,  # of 63
@@ -281,8 +281,8 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout27", 56, 48),
         ("heldout28", 63, 50),
         ("heldout29", 62, 53),
-        ("heldout30", 60, 53),
-        ("heldout31", 61, 55),
+        ("heldout30", 60, 55),
+        ("heldout31", 61, 56),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
@@ -291,8 +291,8 @@ def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, flo
     # 45, held-out 15 35, held-out 16 40, held-out 17 61, held-out 18 37, held-out 19 45,
     # held-out 20 45, held-out 21 37, held-out 22 42, held-out 23 34, held-out 24 44,
     # held-out 25 51, held-out 26 43, held-out 27 48, held-out 28 50, held-out 29 53,
-    # held-out 30 52, held-out 31 51 (30 and 31 raised by the thirteenth round's plan and
-    # "mismatch note" rules, development figures);
+    # held-out 30 52, held-out 31 51 (30 and 31 raised by the thirteenth round's plan,
+    # "mismatch note", lettered-fellow and "missing" rules, development figures);
     # the first three
     # raised by the structural linking they drove, held-out 7 by the references, negation scope
     # and possession rules it drove, held-out 8 and 9 by the plan, object, day, idiom and actor

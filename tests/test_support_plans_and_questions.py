@@ -77,3 +77,30 @@ def test_a_message_that_asks_is_its_sender_asking() -> None:
     # question cost nine lines of sets 3, 15, 16 and 24)
     assert _label("Bo asked about the transfer.", QUESTION) == "unsupported"
     assert _label("Ilse asked about the frames.", QUESTION) == "unsupported"
+
+
+SET_B_DELIVERED = _item("r3", "receipt", "media.deliver to marta: teaching plates, set B",
+                        action="media.deliver", target="marta", status="succeeded")  # fmt: skip
+STUDY_9_LIVE = _item("r4", "receipt", "post.publish atelier-feed: 'Rosette study no. 9' live",
+                     action="post.publish", target="atelier-feed", status="succeeded")  # fmt: skip
+
+
+def test_a_receipt_for_a_fellow_answers_nothing_of_its_sibling() -> None:
+    assert _label("Set C of the teaching plates reached Marta.", SET_B_DELIVERED) == "unsupported"
+    assert _label("Set C of the plates did not reach Marta.", SET_B_DELIVERED) == "unsupported"
+    assert _label("Rosette study no. 10 is live on the feed.", STUDY_9_LIVE) == "unsupported"
+    # hard negatives: the thing the receipt is for, whatever case its noun is written in
+    assert _label("Set B of the teaching plates reached Marta.", SET_B_DELIVERED) == "supported"
+    assert _label("The plates, set B, did not reach Marta.", SET_B_DELIVERED) == "contradicted"
+    assert _label("Rosette study no. 9 is live on the feed.", STUDY_9_LIVE) == "supported"
+
+
+MISSING_A = _item("m3", "message", "Set B arrived, thank you! Set A is still missing on my side.",
+                  **{"from": "marta", "to": "uhdim"})  # fmt: skip
+
+
+def test_a_thing_still_missing_is_not_had() -> None:
+    assert _label("Marta has set A.", MISSING_A) == "contradicted"
+    assert _label("Marta does not have set A.", MISSING_A) == "supported"
+    # hard negative: its fellow, which arrived
+    assert _label("Marta has set B.", MISSING_A) == "supported"

@@ -24,12 +24,23 @@ def clock_of(text: str) -> str:
 
 #: A thing told from its fellows by a capital letter after its noun ("set A", "plan B",
 #: "room C"); "I" is the first person, never a letter.
-_LETTERED = re.compile(r"\b([a-z]{2,})\s+([A-HJ-Z])\b(?![\w'-])")
+_LETTERED = re.compile(r"\b([A-Za-z][a-z]+)\s+([A-HJ-Z])\b(?![\w'-])")
+#: Words before a capital letter that are no noun of a lettered thing ("the A-side", "and B").
+_NOT_NOUNS = frozenset({"the", "and", "or", "to", "of", "by", "in", "on", "at", "for", "with"})
+
+
+#: A thing told from its fellows by its number in a series ("study no. 10", "vol. 2", "part 3").
+_NUMBERED = re.compile(r"\b(no|nr|vol|volume|part|issue|chapter)\.?\s*(\d{1,3})\b(?![.,:]\d)",
+                       re.IGNORECASE)  # fmt: skip
 
 
 def lettered(text: str) -> dict[str, str]:
-    """The lettered things a text names, by the root of their noun: {"set": "A"}."""
-    return {root(noun): letter for noun, letter in _LETTERED.findall(text)}
+    """The lettered or numbered things a text names, by the root of their noun: {"set": "A"},
+    {"no": "10"}; a noun that opens a sentence ("Set C of the plates") counts as well."""
+    found = {root(noun.lower()): letter for noun, letter in _LETTERED.findall(text)
+             if noun.lower() not in _NOT_NOUNS}  # fmt: skip
+    found.update((root(noun.lower()), number) for noun, number in _NUMBERED.findall(text))
+    return found
 
 
 def other_lettered(wanted: dict[str, str], text: str) -> bool:

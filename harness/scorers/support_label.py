@@ -28,7 +28,7 @@ from harness.scorers.support_dates import (
     strip_days,
     subject_day_label,
 )
-from harness.scorers.support_keys import versions_of
+from harness.scorers.support_keys import lettered, other_lettered, versions_of
 from harness.scorers.support_link import Link, item_names, link
 from harness.scorers.support_plans import is_plan, plan_label, planned_not_yet, planned_only
 from harness.scorers.support_prose import absent_person, prose_label
@@ -182,6 +182,9 @@ def _clause_label(part: str, pool: Sequence[Backing]) -> Label:
             said = prose_label(reading, [lk.backing for lk in later])
             if said is not None:
                 return said
+        if other_lettered(lettered(reading.text), chosen.backing.item.text):
+            # "Set C reached Marta" against a delivery of set B: another of its fellows
+            return "unsupported", f"{chosen.backing.item.id} is of another of its kind"
         return receipt_label(reading, chosen)
     # a statement that the clause's act or thing is absent ("No seal.") names it with no
     # status word: the item-level reading would answer with the item's other statements

@@ -189,9 +189,10 @@ def _state(text: str) -> Polarity | None:
     if undone is None and done is None:
         return None
     base: Polarity = "undone" if undone is not None else "done"
-    # an undone word that holds its own negation ("no reply", "not started") is not turned
-    if st.negated and not (undone is not None and re.search(r"\bno\b|\bnot\b|\byet to\b",
-                                                             undone[0])):  # fmt: skip
+    # an undone word that holds its own negation ("no reply", "not started", "missing", which
+    # the stance reads as "not present") is not turned
+    if st.negated and not (undone is not None and re.search(r"\bno\b|\bnot\b|\byet to\b|"
+                                                             r"missing", undone[0])):  # fmt: skip
         return "done" if base == "undone" else "undone"
     return base
 
