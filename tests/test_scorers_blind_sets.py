@@ -184,6 +184,17 @@ FIRST_CONTACT_RIGHT = {
     ("heldout31", "citations.jsonl"): 72,  # of 72
     ("heldout31", "traces.jsonl"): 222,  # of 222 (trace, kind) units
     ("heldout31", "repeat.jsonl"): 60,  # of 63
+    # Held-out 32 and 33: first contact 2026-12-03 10:08 UTC, main 861aba5 (written side by side).
+    ("heldout32", "completion.jsonl"): 222,  # of 233
+    ("heldout32", "support.jsonl"): 120,  # of 140
+    ("heldout32", "citations.jsonl"): 59,  # of 59
+    ("heldout32", "traces.jsonl"): 200,  # of 201 (trace, kind) units
+    ("heldout32", "repeat.jsonl"): 47,  # of 49
+    ("heldout33", "completion.jsonl"): 208,  # of 220
+    ("heldout33", "support.jsonl"): 132,  # of 166
+    ("heldout33", "citations.jsonl"): 61,  # of 61
+    ("heldout33", "traces.jsonl"): 202,  # of 202 (trace, kind) units
+    ("heldout33", "repeat.jsonl"): 44,  # of 50
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -236,6 +247,8 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout29",
         "heldout30",
         "heldout31",
+        "heldout32",
+        "heldout33",
         "real_smollm2",
     ],
 )
@@ -283,6 +296,8 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout29", 62, 53),
         ("heldout30", 60, 55),
         ("heldout31", 61, 56),
+        ("heldout32", 58, 50),
+        ("heldout33", 76, 59),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
@@ -291,7 +306,7 @@ def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, flo
     # 45, held-out 15 35, held-out 16 40, held-out 17 61, held-out 18 37, held-out 19 45,
     # held-out 20 45, held-out 21 37, held-out 22 42, held-out 23 34, held-out 24 44,
     # held-out 25 51, held-out 26 43, held-out 27 48, held-out 28 50, held-out 29 53,
-    # held-out 30 52, held-out 31 51 (30 and 31 raised by the thirteenth round's plan,
+    # held-out 30 52, held-out 31 51, held-out 32 50, held-out 33 59 (30 and 31 raised by the thirteenth round's plan,
     # "mismatch note", lettered-fellow and "missing" rules, development figures);
     # the first three
     # raised by the structural linking they drove, held-out 7 by the references, negation scope
