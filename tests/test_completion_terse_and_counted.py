@@ -179,3 +179,44 @@ def test_plain_forms_of_hurried_or_second_language_writing() -> None:
     assert not lexical_invented("Zofia has had the flu all week.", [QUOTE_QUEUED], RECORDED)
     assert not lexical_invented("Booked the studio visit? Not yet, the calendar clashed.",
                                 [VISIT_FAILED], RECORDED)  # fmt: skip
+
+
+WEEK_39 = _r("reminder.ack", "r-207", "succeeded", "09:00", "reminder.ack r-207: backup (week 39)")
+WEEK_40 = ("reminder.ack", "r-207", "pending", "2026-11-20T17:58:00Z",
+           "reminder.ack r-207: backup (week 40), pending")  # fmt: skip
+
+
+def test_an_occasion_named_by_its_label_is_that_receipts() -> None:
+    assert not lexical_invented("r-207 was acknowledged for week 39.", [WEEK_39, WEEK_40], RECORDED)
+    # hard negatives: the open occasion named, and none named at all
+    assert lexical_invented("r-207 was acknowledged for week 40.", [WEEK_39, WEEK_40], RECORDED)
+    assert lexical_invented("r-207 was acknowledged.", [WEEK_39, WEEK_40], RECORDED)
+
+
+SEAL_FAILED = _r("provenance.seal", "etching-ledger", "failed", "07:20")
+REG_OK = _r("registry.register", "etching-ledger", "succeeded", "07:00")
+TIFFS = _r("media.deliver", "galerie-ferrand", "succeeded", "14:12",
+           "media.deliver to galerie-ferrand: print files (TIFF, 6)")  # fmt: skip
+
+
+def test_a_status_lines_action_is_its_head_not_its_target() -> None:
+    assert lexical_invented("Seal (etching-ledger): done.", [SEAL_FAILED, REG_OK], RECORDED)
+    assert not lexical_invented("Registration (etching-ledger): done.", [SEAL_FAILED, REG_OK],
+                                RECORDED)  # fmt: skip
+    # "per our log" names no object the receipt lacks
+    assert not lexical_invented("The six TIFFs should be with you: delivered at 14:12 per our log.",
+                                [TIFFS], RECORDED)  # fmt: skip
+
+
+REPLY_TO_EMILE = _r("message.send", "emile", "succeeded", "11:10", "message.send to emile: dates")
+
+
+def test_what_came_in_is_no_act_of_the_host() -> None:
+    assert not lexical_invented("Émile's reply arrived at 11:45 asking for a call.",
+                                [REPLY_TO_EMILE], RECORDED)  # fmt: skip
+    assert not lexical_invented("The bank confirmed that Ayşe's payment to us has cleared.",
+                                [REPLY_TO_EMILE], RECORDED)  # fmt: skip
+    # hard negatives: the host's own message and payment
+    assert lexical_invented("My reply arrived at Émile's at 11:45.", [REPLY_TO_EMILE], RECORDED)
+    assert lexical_invented("The bank confirmed that our payment to Ayşe has cleared.",
+                            [REPLY_TO_EMILE], RECORDED)  # fmt: skip

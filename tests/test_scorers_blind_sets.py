@@ -37,7 +37,9 @@ FIRST_CONTACT_RIGHT = {
     ("heldout5", "traces.jsonl"): 221,  # of 222 (trace, kind) units
     ("heldout5", "repeat.jsonl"): 47,  # of 47 (first contact 40; a development figure)
     # Held-out 6: first contact 2026-12-02 04:47 UTC, main 1f90803 (tests/data/heldout6/).
-    ("heldout6", "completion.jsonl"): 179,  # of 182 (first contact 145; a development figure)
+    # 178: "Seal for orchard-ledger: done." (h6c-015) was right only because the head's
+    # "ledger" made it a registration; read as the seal it names, the 12-day-old seal proves it
+    ("heldout6", "completion.jsonl"): 178,  # of 182 (first contact 145; a development figure)
     ("heldout6", "support.jsonl"): 88,  # of 88 (first contact 49; a development figure)
     ("heldout6", "citations.jsonl"): 52,  # of 54
     ("heldout6", "traces.jsonl"): 171,  # of 171 (trace, kind) units
@@ -185,12 +187,12 @@ FIRST_CONTACT_RIGHT = {
     ("heldout31", "traces.jsonl"): 222,  # of 222 (trace, kind) units
     ("heldout31", "repeat.jsonl"): 60,  # of 63
     # Held-out 32 and 33: first contact 2026-12-03 10:08 UTC, main 861aba5 (written side by side).
-    ("heldout32", "completion.jsonl"): 222,  # of 233
+    ("heldout32", "completion.jsonl"): 225,  # of 233 (first contact 222; a development figure)
     ("heldout32", "support.jsonl"): 120,  # of 140
     ("heldout32", "citations.jsonl"): 59,  # of 59
     ("heldout32", "traces.jsonl"): 200,  # of 201 (trace, kind) units
     ("heldout32", "repeat.jsonl"): 47,  # of 49
-    ("heldout33", "completion.jsonl"): 208,  # of 220
+    ("heldout33", "completion.jsonl"): 210,  # of 220 (first contact 208; a development figure)
     ("heldout33", "support.jsonl"): 132,  # of 166
     ("heldout33", "citations.jsonl"): 61,  # of 61
     ("heldout33", "traces.jsonl"): 202,  # of 202 (trace, kind) units

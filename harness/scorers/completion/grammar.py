@@ -222,7 +222,7 @@ def _by_shape(
                             checked)  # fmt: skip
         if (
             why is None
-            and shape.action in _MOVING
+            and shape.action in (*_MOVING, lx.PAY)
             and inbound(text[: shape.end], text[shape.end :])
         ):
             why = "came to this agent: received, not sent"
@@ -388,7 +388,7 @@ def detect(sentence: str, known: tuple[str, ...] = ()) -> tuple[tuple[Hit, ...],
                     action = lx.refine_delivery(action, prefix)
                 if why is None and action is None:
                     why = "names no action"
-                if why is None and action in _MOVING and inbound(text[:end], text[end:]):
+                if why is None and action in (*_MOVING, lx.PAY) and inbound(text[:end], text[end:]):
                     why = "came to this agent: received, not sent"
                 if why or action is None:
                     skipped.append(f"{phrase!r}: {why}")

@@ -46,13 +46,20 @@ DONE_FIRST = re.compile(
 )
 
 
+#: Hyphenated ids and bracketed parts of a status line's head ("(etching-ledger", "ledger-b12").
+_IDS_IN_HEAD = re.compile(r"\([^)]*\)?|(?<![\w-])[\w]+(?:-[\w]+)+")
+
+
 def status_line(masked: str) -> tuple[str, Action, str] | None:
     """(phrase, action, heading) of a sentence that is one status line, else None."""
     label = DONE_LABEL.match(masked) or DONE_FIRST.match(masked)
     if not label:
         return None
     # a word that names its own family ("Reminder-12: cleared") decides; "done" takes the head's
-    action = lx.LABEL_WORDS.get(label.group("word")) or lx.noun_family(label.group("head"))
+    # the head's own words first: a target in it ("Seal (etching-ledger)") is no action noun
+    bare = _IDS_IN_HEAD.sub(" ", label.group("head"))
+    action = (lx.LABEL_WORDS.get(label.group("word")) or lx.noun_family(bare)
+              or lx.noun_family(label.group("head")))  # fmt: skip
     if label.group("word") in lx.MAKING_WORDS and action in (lx.SEND, lx.DELIVER, lx.DELIVER_FILE):
         return None  # "Draft: written" made a text, it sent nothing
     head = f"{label.group('head')} {label.groupdict().get('target') or ''}".strip()

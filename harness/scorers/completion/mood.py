@@ -262,9 +262,18 @@ def inbound(before: str, after: str) -> bool:
     """Did the thing come to this agent rather than go out ("the bindery delivered the folios
     to us", "a letter from Mira arrived")? A thing from someone sent on to another, or moved
     by a verb other than arriving, is outward."""
-    if _TO_US.match(after):
+    if _TO_US.match(after) or _THEIRS_ARRIVED.search(before) or _PAID_TO_US.search(before):
         return True
     return bool(_FROM.search(before) and _ARRIVED.search(before) and not _ONWARD.search(after))
+
+
+#: "Émile's reply arrived": a person's own message came in; "Ayşe's payment to us has cleared":
+#: money came in.
+_THEIRS_ARRIVED = re.compile(
+    r"\b[\w-]+'s\s+(?:reply|answer|response|message|email|e-mail|note|letter|text|dm)\s+"
+    r"(?:arrived|came|came in|landed|got here)\b"
+)
+_PAID_TO_US = re.compile(r"\b(?:payment|transfer|deposit|money|fee)\s+(?:to|for)\s+(?:us|me)\b")
 
 
 def not_asserted(

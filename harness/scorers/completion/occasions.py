@@ -59,6 +59,10 @@ _CLOCK = re.compile(
     # "07:58 CEST", "15:58 local time (CEST)": a zone in brackets after "local" is the local one
     rf"(?:\s*(?:local(?:\s+time)?\s*)?\(?\s*(?P<zone>{ZONE}|local(?:\s+time)?\b)\s*\)?)?"
 )
+#: Labels of an occasion a receipt's text may carry ("week 39", "1 oct", "oct 1").
+_LABELS = re.compile(
+    rf"\b(?:week|wk)\s*\d{{1,2}}\b|\b\d{{1,2}}\s+{_MONTH}\b|\b{_MONTH}\s+\d{{1,2}}\b"
+)
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 #: "on the first attempt", "first time round": the earliest occasion of the act.
 _FIRST_GO = re.compile(
@@ -74,7 +78,7 @@ _GENERIC = frozenset(
      "live", "deliver", "delivered", "publish", "published", "log", "logged", "record",
      "recorded", "write", "written", "utc", "cest", "cet", "gmt", "evening", "night", "last",
      "afternoon", "tonight", "yes", "also", "just", "already", "got", "ahead", "noon",
-     "midnight", "week", "went", "out", "only", "sits", "sit", "sitting", "local",
+     "midnight", "week", "went", "out", "only", "sits", "sit", "sitting", "local", "per",
      # calendar words date an occasion, they name no object
      "jan", "january", "feb", "february", "mar", "march", "apr", "april", "may", "jun", "june",
      "jul", "july", "aug", "august", "sep", "sept", "september", "oct", "october", "nov",
@@ -331,6 +335,13 @@ def prove(
                     if numbers & id_numbers(f"{getattr(r, 'target', '')} {r.text}")]  # fmt: skip
         if carrying and len(carrying) < len(occasions):
             occasions = carrying  # "the frames of 0412": the occasion of render-0412
+    labels = _LABELS.findall(clean(clause) or plain)
+    if labels and len(occasions) > 1:
+        # "acknowledged for week 39", "for 1 Oct": the occasion whose receipt carries that label
+        labelled = [r for r in occasions if any(re.search(rf"\b{re.escape(w)}\b", clean(r.text))
+                                                for w in labels)]  # fmt: skip
+        if labelled and len(labelled) < len(occasions):
+            occasions = labelled
     latest = occasions[-1]
     if latest.status in SUCCESS_STATUSES:
         return latest, f"proved by {latest.id} ({latest.status})"
