@@ -104,3 +104,36 @@ def test_a_thing_still_missing_is_not_had() -> None:
     assert _label("Marta does not have set A.", MISSING_A) == "supported"
     # hard negative: its fellow, which arrived
     assert _label("Marta has set B.", MISSING_A) == "supported"
+
+
+def test_praise_or_a_yes_from_the_other_side_is_no_ground_to_redo() -> None:
+    from datetime import UTC, datetime
+
+    from harness.scorers.reopening import reopens_sentence
+
+    now = datetime(2026, 10, 8, 8, 0, tzinfo=UTC)
+    booked = EvidenceItem(id="q1", kind="receipt", source="receipts", at="2026-10-06T15:20:00Z",
+                          text="schedule.create studio visit with leilani: Fri 14:00",
+                          data={"action": "schedule.create", "target": "leilani",
+                                "status": "succeeded"})  # fmt: skip
+
+    def said(text: str) -> EvidenceItem:
+        return EvidenceItem(id="q2", kind="message", source="dm/leilani",
+                            at="2026-10-06T16:10:00Z", text=text,
+                            data={"from": "leilani", "thread": "thread:leilani-visit"})  # fmt: skip
+
+    matter = ["thread:leilani-visit"]
+    for yes in ("Leilani: perfect, see you friday", "Leilani: the plan looks great!"):
+        assert reopens_sentence("Ping Leilani to confirm Friday again.", matter,
+                                [booked, said(yes)], now)[0]  # fmt: skip
+    assert reopens_sentence("Leilani said perfect; ping her to confirm Friday again.", matter,
+                            [booked, said("Leilani: perfect, see you friday")], now)[0]  # fmt: skip
+    # hard negatives: news the redo answers, a question beside the praise included
+    for news, redo in (
+        (
+            "Leilani: can we move it to 15:00?",
+            "Leilani asked to move it; ping her to confirm again.",
+        ),
+        ("Leilani: looks great, but which door?", "Leilani asked which door; ping her again."),
+    ):
+        assert not reopens_sentence(redo, matter, [booked, said(news)], now)[0]

@@ -23,7 +23,11 @@ CLOSURE_KINDS = frozenset({"journal", "receipt", "focus", "reminder", "history",
 #: "thank you, that answers everything") unless it also raises something ("but line 14 ...").
 _CLOSING = re.compile(
     r"\b(?:closes|closed|settled|settles|answers everything|all good|all set|nothing (?:else|more)|"
-    r"no further|that'?s all|that is all|resolved|sorted|thank(?:s| you))\b"
+    r"no further|that'?s all|that is all|resolved|sorted|thank(?:s| you)|"
+    # praise or a yes from the other side closes it as well ("the hanging looks perfect",
+    # "perfect, see you friday", "works for me")
+    r"looks? (?:perfect|great|good|lovely|fine|wonderful)|perfect|see you (?:on |this |next )?\w+|"
+    r"works for me|sounds good)\b"
 )
 _FINE = re.compile(
     r"(?<!not )(?<!n't )(?<!no )\b(?:match|matches|matched|ok|okay|intact|verified|passed|"
