@@ -197,6 +197,17 @@ FIRST_CONTACT_RIGHT = {
     ("heldout33", "citations.jsonl"): 61,  # of 61
     ("heldout33", "traces.jsonl"): 202,  # of 202 (trace, kind) units
     ("heldout33", "repeat.jsonl"): 47,  # of 50 (first contact 44; a development figure)
+    # Held-out 34 and 35: first contact 2026-12-03 10:30 UTC, main f2d18df (written side by side).
+    ("heldout34", "completion.jsonl"): 229,  # of 247
+    ("heldout34", "support.jsonl"): 124,  # of 142
+    ("heldout34", "citations.jsonl"): 60,  # of 60
+    ("heldout34", "traces.jsonl"): 230,  # of 230 (trace, kind) units
+    ("heldout34", "repeat.jsonl"): 47,  # of 48
+    ("heldout35", "completion.jsonl"): 225,  # of 237
+    ("heldout35", "support.jsonl"): 115,  # of 145
+    ("heldout35", "citations.jsonl"): 64,  # of 64
+    ("heldout35", "traces.jsonl"): 202,  # of 202 (trace, kind) units
+    ("heldout35", "repeat.jsonl"): 49,  # of 52
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -251,6 +262,8 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout31",
         "heldout32",
         "heldout33",
+        "heldout34",
+        "heldout35",
         "real_smollm2",
     ],
 )
@@ -300,6 +313,8 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout31", 61, 56),
         ("heldout32", 58, 50),
         ("heldout33", 76, 59),
+        ("heldout34", 59, 53),
+        ("heldout35", 64, 51),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
@@ -308,7 +323,8 @@ def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, flo
     # 45, held-out 15 35, held-out 16 40, held-out 17 61, held-out 18 37, held-out 19 45,
     # held-out 20 45, held-out 21 37, held-out 22 42, held-out 23 34, held-out 24 44,
     # held-out 25 51, held-out 26 43, held-out 27 48, held-out 28 50, held-out 29 53,
-    # held-out 30 52, held-out 31 51, held-out 32 50, held-out 33 59 (30 and 31 raised by the thirteenth round's plan,
+    # held-out 30 52, held-out 31 51, held-out 32 50, held-out 33 59, held-out 34 53,
+    # held-out 35 51 (30 and 31 raised by the thirteenth round's plan,
     # "mismatch note", lettered-fellow and "missing" rules, development figures);
     # the first three
     # raised by the structural linking they drove, held-out 7 by the references, negation scope
