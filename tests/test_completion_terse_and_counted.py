@@ -220,3 +220,25 @@ def test_what_came_in_is_no_act_of_the_host() -> None:
     assert lexical_invented("My reply arrived at Émile's at 11:45.", [REPLY_TO_EMILE], RECORDED)
     assert lexical_invented("The bank confirmed that our payment to Ayşe has cleared.",
                             [REPLY_TO_EMILE], RECORDED)  # fmt: skip
+
+
+PAY_CANCELLED = _r(
+    "payment.send", "pigmenta", "cancelled", "15:00", "payment.send pigmenta: cancelled"
+)
+REPLY_PENDING = _r(
+    "message.send", "ilse", "pending", "17:58", "message.send to ilse: reply, pending"
+)
+NOTES_TASK = _r("task.complete", "task-77", "succeeded", "08:00",
+                "task.complete task-77: week-3 teaching notes")  # fmt: skip
+
+
+def test_reports_of_what_did_not_happen_and_calendar_labels() -> None:
+    assert not lexical_invented("Payment to Pigmenta was cancelled, invoice disputed.",
+                                [PAY_CANCELLED], RECORDED)  # fmt: skip
+    assert not lexical_invented("Reply to Ilse was handed to relay at 17:58 and is pending.",
+                                [REPLY_PENDING], RECORDED)  # fmt: skip
+    assert not lexical_invented("Week-3 teaching notes task closed today.", [NOTES_TASK], RECORDED)
+    # hard negatives: the same things said done
+    assert lexical_invented("Invoice paid.", [PAY_CANCELLED], RECORDED)
+    assert lexical_invented("Reply to Ilse was delivered at 17:58.", [REPLY_PENDING], RECORDED)
+    assert lexical_invented("Task-78 closed today.", [NOTES_TASK], RECORDED)

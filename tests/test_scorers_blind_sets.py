@@ -198,7 +198,7 @@ FIRST_CONTACT_RIGHT = {
     ("heldout33", "traces.jsonl"): 202,  # of 202 (trace, kind) units
     ("heldout33", "repeat.jsonl"): 47,  # of 50 (first contact 44; a development figure)
     # Held-out 34 and 35: first contact 2026-12-03 10:30 UTC, main f2d18df (written side by side).
-    ("heldout34", "completion.jsonl"): 229,  # of 247
+    ("heldout34", "completion.jsonl"): 232,  # of 247 (first contact 229; a development figure)
     ("heldout34", "support.jsonl"): 124,  # of 142
     ("heldout34", "citations.jsonl"): 60,  # of 60
     ("heldout34", "traces.jsonl"): 230,  # of 230 (trace, kind) units

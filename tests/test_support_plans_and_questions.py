@@ -137,3 +137,10 @@ def test_praise_or_a_yes_from_the_other_side_is_no_ground_to_redo() -> None:
         ("Leilani: looks great, but which door?", "Leilani asked which door; ping her again."),
     ):
         assert not reopens_sentence(redo, matter, [booked, said(news)], now)[0]
+
+
+def test_a_week_is_a_numbered_fellow() -> None:
+    backup = _item("r5", "receipt", "artifact.upload backup-nas: weekly backup, week 38",
+                   action="artifact.upload", target="backup-nas", status="succeeded")  # fmt: skip
+    assert _label("The week-39 backup was uploaded.", backup) == "unsupported"
+    assert _label("The week-38 backup was uploaded.", backup) == "supported"

@@ -29,8 +29,9 @@ _LETTERED = re.compile(r"\b([A-Za-z][a-z]+)\s+([A-HJ-Z])\b(?![\w'-])")
 _NOT_NOUNS = frozenset({"the", "and", "or", "to", "of", "by", "in", "on", "at", "for", "with"})
 
 
-#: A thing told from its fellows by its number in a series ("study no. 10", "vol. 2", "part 3").
-_NUMBERED = re.compile(r"\b(no|nr|vol|volume|part|issue|chapter)\.?\s*(\d{1,3})\b(?![.,:]\d)",
+#: A thing told from its fellows by its number in a series ("study no. 10", "vol. 2", "part 3",
+#: "the week-39 backup").
+_NUMBERED = re.compile(r"\b(no|nr|vol|volume|part|issue|chapter|week)(?:\.\s*|\s+|-)(\d{1,3})\b(?![.,:]\d)",
                        re.IGNORECASE)  # fmt: skip
 
 

@@ -66,7 +66,7 @@ _AS_PARENTHETICAL = re.compile(
 
 
 #: "sent to the relay": the transport took it; whether it arrived is another matter.
-_TO_TRANSPORT = re.compile(r"\b(?:to|into|in)\s+the\s+(?:relay|outbox|queue|send queue)\b")
+_TO_TRANSPORT = re.compile(r"\b(?:to|into|in)\s+(?:the\s+)?(?:relay|outbox|queue|send queue)\b")
 #: "After checking the receipts, I sealed ...": an opening participle phrase is a done step of
 #: the writer's, not a request to check.
 _OPENING_ING = re.compile(r"^\W*(?:after|before|on|upon|while|when|having)?\s*[a-z]+ing\b[^,;]*,")

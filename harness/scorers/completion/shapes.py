@@ -87,7 +87,8 @@ _NOT_DONE = frozenset(
     calculated diffed located identified detected determined traced matched mismatched
     differed thrilled excited pleased delighted interested surprised concerned worried
     relieved impressed amazed tired bored satisfied disappointed annoyed convinced
-    glad""")
+    glad disputed contested questioned queried challenged doubted withheld postponed
+    deferred""")
 )
 _PAST = re.compile(
     r"(?<![\w'-])(?P<verb>[a-z]{3,}ed|sent|paid|put|made|done|gone|went|shipped|wired|"
