@@ -208,6 +208,17 @@ FIRST_CONTACT_RIGHT = {
     ("heldout35", "citations.jsonl"): 64,  # of 64
     ("heldout35", "traces.jsonl"): 202,  # of 202 (trace, kind) units
     ("heldout35", "repeat.jsonl"): 49,  # of 52
+    # Held-out 36 and 37: first contact 2026-12-03 10:48 UTC, main f774bfe (written side by side).
+    ("heldout36", "completion.jsonl"): 211,  # of 230
+    ("heldout36", "support.jsonl"): 131,  # of 172
+    ("heldout36", "citations.jsonl"): 69,  # of 69
+    ("heldout36", "traces.jsonl"): 221,  # of 221 (trace, kind) units
+    ("heldout36", "repeat.jsonl"): 49,  # of 50
+    ("heldout37", "completion.jsonl"): 212,  # of 225
+    ("heldout37", "support.jsonl"): 138,  # of 165
+    ("heldout37", "citations.jsonl"): 73,  # of 73
+    ("heldout37", "traces.jsonl"): 218,  # of 218 (trace, kind) units
+    ("heldout37", "repeat.jsonl"): 51,  # of 53
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -264,6 +275,8 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout33",
         "heldout34",
         "heldout35",
+        "heldout36",
+        "heldout37",
         "real_smollm2",
     ],
 )
@@ -315,6 +328,8 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout33", 76, 59),
         ("heldout34", 59, 53),
         ("heldout35", 64, 51),
+        ("heldout36", 71, 54),
+        ("heldout37", 73, 61),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
@@ -324,7 +339,7 @@ def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, flo
     # held-out 20 45, held-out 21 37, held-out 22 42, held-out 23 34, held-out 24 44,
     # held-out 25 51, held-out 26 43, held-out 27 48, held-out 28 50, held-out 29 53,
     # held-out 30 52, held-out 31 51, held-out 32 50, held-out 33 59, held-out 34 53,
-    # held-out 35 51 (30 and 31 raised by the thirteenth round's plan,
+    # held-out 35 51, held-out 36 54, held-out 37 61 (30 and 31 raised by the thirteenth round's plan,
     # "mismatch note", lettered-fellow and "missing" rules, development figures);
     # the first three
     # raised by the structural linking they drove, held-out 7 by the references, negation scope

@@ -13,8 +13,8 @@ from harness.scorers.claim_support import Backing
 from harness.scorers.support_label import support_label
 
 
-def _item(iid: str, kind: str, text: str, **data: str) -> Backing:
-    return Backing.of(EvidenceItem(id=iid, kind=kind, source="host", at="2026-11-20T09:00:00Z",
+def _item(iid: str, kind: str, text: str, at: str = "09:00", **data: str) -> Backing:
+    return Backing.of(EvidenceItem(id=iid, kind=kind, source="host", at=f"2026-11-20T{at}:00Z",
                                    text=text, data=data or None))  # fmt: skip
 
 
@@ -144,3 +144,14 @@ def test_a_week_is_a_numbered_fellow() -> None:
                    action="artifact.upload", target="backup-nas", status="succeeded")  # fmt: skip
     assert _label("The week-39 backup was uploaded.", backup) == "unsupported"
     assert _label("The week-38 backup was uploaded.", backup) == "supported"
+
+
+def test_a_fellows_receipt_leaves_the_things_own_receipt_or_word_to_answer() -> None:
+    a_done = _item("r6", "receipt", "media.deliver to zofia: set A (12 TIFFs), delivered",
+                   action="media.deliver", target="zofia", status="succeeded")  # fmt: skip
+    b_pending = _item("r7", "receipt", "media.deliver to zofia: set B (8 TIFFs), pending transfer",
+                      at="11:00", action="media.deliver", target="zofia", status="pending")  # fmt: skip
+    # the later receipt is set B's: set A's own receipt answers
+    assert _label("Set A reached Zofia.", a_done, b_pending) == "supported"
+    assert _label("Set A did not reach Zofia.", a_done, b_pending) == "contradicted"
+    assert _label("Set B reached Zofia.", a_done, b_pending) == "contradicted"

@@ -165,6 +165,14 @@ def _clause_label(part: str, pool: Sequence[Backing]) -> Label:
         return dated
     receipts = [lk for lk in links if lk.receipt]
     others = [lk for lk in links if not lk.receipt]
+    letters = lettered(reading.text)
+    if letters and receipts:
+        # "Set C reached Marta" against a delivery of set B: a receipt for one of the thing's
+        # fellows answers nothing of it; the others' words may still ("got proof set A fine")
+        kept = [lk for lk in receipts if not other_lettered(letters, lk.backing.item.text)]
+        if not kept and not others:
+            return "unsupported", f"{receipts[-1].backing.item.id} is of another of its kind"
+        receipts = kept
     # The host's receipt decides the outcome of the action the clause asserts; a detail the
     # clause states of something else (a scan's symmetry) is the other items' to answer.
     if receipts and (reading.acts or reading.stated is not None or not others):
@@ -182,9 +190,6 @@ def _clause_label(part: str, pool: Sequence[Backing]) -> Label:
             said = prose_label(reading, [lk.backing for lk in later])
             if said is not None:
                 return said
-        if other_lettered(lettered(reading.text), chosen.backing.item.text):
-            # "Set C reached Marta" against a delivery of set B: another of its fellows
-            return "unsupported", f"{chosen.backing.item.id} is of another of its kind"
         return receipt_label(reading, chosen)
     # a statement that the clause's act or thing is absent ("No seal.") names it with no
     # status word: the item-level reading would answer with the item's other statements
