@@ -242,3 +242,18 @@ def test_reports_of_what_did_not_happen_and_calendar_labels() -> None:
     assert lexical_invented("Invoice paid.", [PAY_CANCELLED], RECORDED)
     assert lexical_invented("Reply to Ilse was delivered at 17:58.", [REPLY_PENDING], RECORDED)
     assert lexical_invented("Task-78 closed today.", [NOTES_TASK], RECORDED)
+
+
+ROTATIONS = _r("post.publish", "feed-uhdim", "succeeded", "10:00",
+               "post.publish to feed-uhdim: 'Rotations, no. 12', live")  # fmt: skip
+LATTICE = _r("post.publish", "feed-uhdim", "succeeded", "10:00",
+             "post.publish to feed-uhdim: 'Lattice studies 1-4', live")  # fmt: skip
+
+
+def test_a_title_is_its_words_and_may_be_cut_short() -> None:
+    assert not lexical_invented("'Rotations no. 12' is live on the feed.", [ROTATIONS], RECORDED)
+    assert not lexical_invented("The 'Lattice studies' post went live.", [LATTICE], RECORDED)
+    # hard negatives: another number, a longer title, another title
+    assert lexical_invented("'Rotations no. 11' is live on the feed.", [ROTATIONS], RECORDED)
+    assert lexical_invented("The 'Lattice studies 5-8' post went live.", [LATTICE], RECORDED)
+    assert lexical_invented("The 'Lattice walks' post went live.", [LATTICE], RECORDED)

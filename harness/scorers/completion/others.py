@@ -232,13 +232,23 @@ _TITLE = re.compile(
 
 
 def other_title(said: str, receipt_text: str) -> str | None:
-    """Why a receipt is of another work: both name a title in quotes, and not the same one."""
+    """Why a receipt is of another work: both name a title in quotes, and not the same one. A
+    title is its words, punctuation aside ("Rotations no. 12" is "Rotations, no. 12"), and a
+    title cut short is the same work ("Lattice studies" of "Lattice studies 1-4")."""
     ours = {m.group(1).casefold() for m in _TITLE.finditer(said)}
     theirs = {m.group(1).casefold() for m in _TITLE.finditer(receipt_text)}
     if not ours or not theirs or ours & theirs:
         return None
+    if any(
+        _title_words(t)[: len(_title_words(o))] == _title_words(o) for o in ours for t in theirs
+    ):
+        return None
     return (f"names the title {sorted(ours)[0]!r}; the receipt's work is "
             f"{sorted(theirs)[0]!r}: another object")  # fmt: skip
+
+
+def _title_words(title: str) -> list[str]:
+    return re.findall(r"[^\W_]+", title)
 
 
 #: Places a delivery goes to, named by a common noun ("delivered to the gallery").
