@@ -257,3 +257,15 @@ def test_a_title_is_its_words_and_may_be_cut_short() -> None:
     assert lexical_invented("'Rotations no. 11' is live on the feed.", [ROTATIONS], RECORDED)
     assert lexical_invented("The 'Lattice studies 5-8' post went live.", [LATTICE], RECORDED)
     assert lexical_invented("The 'Lattice walks' post went live.", [LATTICE], RECORDED)
+
+
+JOURNAL_0650 = _r("journal.append", "vojan-journal", "succeeded", "06:50",
+                  "journal.append vojan-journal: entry on Ledger XII")  # fmt: skip
+
+
+def test_a_checklist_no_denies_the_act_before_it() -> None:
+    assert not lexical_invented("Ledger XII: registered no, sealed no, journaled yes (06:50).",
+                                [JOURNAL_0650], RECORDED)  # fmt: skip
+    # hard negatives: a yes claims the act, and "no" before a noun is no answer
+    assert lexical_invented("Ledger XII: registered yes, sealed no.", [JOURNAL_0650], RECORDED)
+    assert lexical_invented("Registered no-fold-14 and sealed it.", [JOURNAL_0650], RECORDED)

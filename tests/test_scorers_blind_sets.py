@@ -209,7 +209,7 @@ FIRST_CONTACT_RIGHT = {
     ("heldout35", "traces.jsonl"): 202,  # of 202 (trace, kind) units
     ("heldout35", "repeat.jsonl"): 49,  # of 52
     # Held-out 36 and 37: first contact 2026-12-03 10:48 UTC, main f774bfe (written side by side).
-    ("heldout36", "completion.jsonl"): 213,  # of 230 (first contact 211; a development figure)
+    ("heldout36", "completion.jsonl"): 214,  # of 230 (first contact 211; a development figure)
     ("heldout36", "support.jsonl"): 131,  # of 172
     ("heldout36", "citations.jsonl"): 69,  # of 69
     ("heldout36", "traces.jsonl"): 221,  # of 221 (trace, kind) units

@@ -844,6 +844,8 @@ CALL = re.compile(r"\b([a-z]+\.[a-z_]+)\(([^()]{1,60})\)")
 SECOND_LANGUAGE = re.compile(
     r"\b(?:is|are|was|were)\s+(arrived|come|gone out|reached)\b|\b(?<=has )had\s+(the|his|her|their|its|my|our)\b"
 )
+#: A checklist's answer after the act ("registered no, sealed no, journaled yes"): "no" denies it.
+CHECKLIST_NO = re.compile(r"\b([a-z]{3,}ed)\s*(?:[-:=]\s*)?no\b(?=\s*(?:[,;.)]|$))")
 #: An amount in brackets after the thing paid ("the booth fee (€450) has been transferred"):
 #: it stands between the noun and its verb, and says nothing the phrase needs.
 BRACKETED_AMOUNT = re.compile(
