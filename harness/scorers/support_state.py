@@ -116,11 +116,16 @@ def _from(b: Backing, subject: str) -> bool:
     return b.item.kind == "message" and set(subject.lower().split()) <= sender
 
 
+def _sender_words(b: Backing) -> set[str]:
+    """The words of an item's sender (its ``from``), as a clause's actor is matched to them."""
+    return set(re.split(r"[\s_-]+", str((b.item.data or {}).get("from") or "").lower()))
+
+
 def _senders_own_act(reading: ClaimReading, b: Backing) -> bool:
     """In a message "I", "we" and "my" are its sender: "I already posted the photos" from Linnea is
     Linnea's act, and says nothing of an act by anyone else the clause names as its subject
     ("Uhdim posted the photos")."""
-    sender = set(re.split(r"[\s_-]+", str((b.item.data or {}).get("from") or "").lower()))
+    sender = _sender_words(b)
     actor = reading.head.lower()
     if b.item.kind != "message" or not reading.verb or not actor.isalpha() or actor in sender:
         return False
@@ -140,8 +145,7 @@ def _asked(reading: ClaimReading, items: Sequence[Backing]) -> Label | None:
     if not reading.verb or root(reading.verb) not in _ASKING or not actor.isalpha():
         return None
     about = reading.predicate - _ASKING
-    own = [b for b in items if b.item.kind == "message" and actor in set(
-        re.split(r"[\s_-]+", str((b.item.data or {}).get("from") or "").lower()))]  # fmt: skip
+    own = [b for b in items if b.item.kind == "message" and actor in _sender_words(b)]
     for b in own:
         if "?" in b.item.text and (not about or shared(about, roots(b.item.text))):
             why = f"{b.item.id} is {actor}'s own question"

@@ -49,11 +49,15 @@ _OVER = re.compile(
 )
 #: A word of being over before the thing named, as a clause's verb with no subject or a
 #: first-person one ("Cleared r-303 too", "I closed OPS-3319"): the host's own act on it.
+_OVER_VERBS = (
+    r"cleared|closed|completed|finished|dismissed|resolved|settled|acknowledged|acked|ticked off|"
+    r"checked off|wrapped up"
+)
 _OVER_BEFORE = re.compile(
     r"(?:^|[,;:]\s*|\b(?:i|we|and|also|then|just|now|already|have|has|had)\s+)"
-    r"(?:(?:also|just|now|already|finally)\s+)?(?P<word>cleared|closed|completed|finished|dismissed|"
-    r"resolved|settled|acknowledged|acked|ticked off|checked off|wrapped up)\s+(?:out\s+)?$"
+    rf"(?:(?:also|just|now|already|finally)\s+)?(?P<word>{_OVER_VERBS})\s+(?:out\s+)?$"
 )
+_OVER_VERB = re.compile(rf"\b(?:{_OVER_VERBS})\b")
 #: A person holding something: "has the", "both have the", "got my".
 _HOLDS = re.compile(
     r"\s+(?:(?:both|all|now|already|finally|also|too)\s+)?(?:has|have|has got|'s got|got|received)\s+"
@@ -82,10 +86,6 @@ _ASKS = re.compile(
 )
 _OBJECT_NEXT = re.compile(
     r"\s*(?:the|a|an|my|our|your|their|this|that|these|those|whether|if|it|them|all)\b"
-)
-_OVER_VERB = re.compile(
-    r"\b(?:cleared|closed|completed|finished|dismissed|resolved|settled|acknowledged|acked|"
-    r"ticked off|checked off|wrapped up)\b"
 )
 _FINITE = re.compile(r"\b(?:is|are|was|were|has|have|had|got|went)\b")
 #: An id written with hyphens ("audit-oak", "bisque-load-sep").

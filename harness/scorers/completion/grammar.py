@@ -222,7 +222,7 @@ def _by_shape(
                             checked)  # fmt: skip
         if (
             why is None
-            and shape.action in (*_MOVING, lx.PAY)
+            and shape.action in _MAY_COME_IN
             and inbound(text[: shape.end], text[shape.end :])
         ):
             why = "came to this agent: received, not sent"
@@ -259,6 +259,8 @@ def _by_anchor(
 
 
 _MOVING = (lx.SEND, lx.DELIVER, lx.DELIVER_FILE)
+#: Actions whose thing may have come to this agent instead (a reply, a file, a payment).
+_MAY_COME_IN = (*_MOVING, lx.PAY)
 
 
 def _other_moved(action: Action, rest: str) -> Action | None:
@@ -389,7 +391,7 @@ def detect(sentence: str, known: tuple[str, ...] = ()) -> tuple[tuple[Hit, ...],
                     action = lx.refine_delivery(action, prefix)
                 if why is None and action is None:
                     why = "names no action"
-                if why is None and action in (*_MOVING, lx.PAY) and inbound(text[:end], text[end:]):
+                if why is None and action in _MAY_COME_IN and inbound(text[:end], text[end:]):
                     why = "came to this agent: received, not sent"
                 if why or action is None:
                     skipped.append(f"{phrase!r}: {why}")

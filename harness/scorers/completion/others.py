@@ -239,9 +239,8 @@ def other_title(said: str, receipt_text: str) -> str | None:
     theirs = {m.group(1).casefold() for m in _TITLE.finditer(receipt_text)}
     if not ours or not theirs or ours & theirs:
         return None
-    if any(
-        _title_words(t)[: len(_title_words(o))] == _title_words(o) for o in ours for t in theirs
-    ):
+    said_words = [_title_words(o) for o in ours]
+    if any(_title_words(t)[: len(w)] == w for w in said_words for t in theirs):
         return None
     return (f"names the title {sorted(ours)[0]!r}; the receipt's work is "
             f"{sorted(theirs)[0]!r}: another object")  # fmt: skip

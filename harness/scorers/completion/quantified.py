@@ -43,24 +43,24 @@ _PARTS = re.compile(
 _TIMES = re.compile(r"\b(?:twice|(?P<n>two|three|four|five|\d)\s+times)\b")
 
 
-def _how_many(clause: str, said: str | None) -> int | None:
-    """How many things (or times) a quantified statement claims: "both" two, "all three" three,
-    "twice" two; None when it says no number (or more than ten: "all 64 page hashes" counts
-    parts, not acts)."""
+def _how_many(clause: str, said: str | None) -> tuple[int, str] | None:
+    """How many things (or times) a quantified statement claims, and the words that say so:
+    "both" two, "all three" three, "twice" two; None when it says no number (or more than ten:
+    "all 64 page hashes" counts parts, not acts)."""
     if said is not None and re.search(r"\bboth\b", said):
-        return 2
+        return 2, said
     if said is not None:
         m = re.search(r"\ball\s+(?:of\s+)?(?:(?:the|my|our|these|those)\s+)?(two|three|four|five|six|"
                       r"seven|eight|nine|ten|[2-9]|10)\b", said)  # fmt: skip
         if m is not None and _PARTS.search(said, m.end()):
             return None  # "all nine files": the parts one act moves, not acts
         if m is not None:
-            return int(m.group(1)) if m.group(1).isdigit() else _NUMBERS[m.group(1)]
+            return (int(m.group(1)) if m.group(1).isdigit() else _NUMBERS[m.group(1)]), said
     t = _TIMES.search(clean(clause))
     if t is None:
         return None
     n = t.group("n")
-    return 2 if n is None else int(n) if n.isdigit() else _NUMBERS[n]
+    return (2 if n is None else int(n) if n.isdigit() else _NUMBERS[n]), t.group()
 
 
 def quantifier(clause: str) -> str | None:
@@ -104,16 +104,13 @@ def not_both(
     """Why a statement of "both" things is not proved: one success of the action in all, and
     ``proofs`` list no second thing ("both reminders are acknowledged" against one
     acknowledgement; one receipt that lists two, "TIFF + contact sheet", is both)."""
-    said = quantifier(clause)
-    wanted = _how_many(clause, said)
-    if wanted is None or wanted < 2:
+    counted = _how_many(clause, quantifier(clause))
+    if counted is None or counted[0] < 2:
         return None
+    wanted, said = counted
     done = {r.id for r in own if r.at is not None and r.at <= recorded_at
             and r.status in SUCCESS_STATUSES}  # fmt: skip
     found = len(done | {p.id for p in proofs})
-    if said is None:
-        times = _TIMES.search(clean(clause))
-        said = times.group() if times is not None else ""
     if wanted == 2:
         if found >= 2 or any(_SEVERAL.search(p.text or "") for p in proofs):
             return None
