@@ -31,6 +31,7 @@ from harness.cli.run_settings import (
     make_runner,
     stored_config,
 )
+from harness.cli.workers import HELP, resolve, workers_arg
 from harness.replay import (
     RunDirError,
     replay,
@@ -119,6 +120,14 @@ def add_parser(sub: Any) -> None:
     how.add_argument(
         "--no-report", action="store_true", help="replay only: no scores.jsonl, no report"
     )
+    how.add_argument(
+        "--score-workers",
+        type=workers_arg,
+        default="auto",
+        metavar="N",
+        help=HELP + ". With one, each case is scored as the replay records it; with more, the "
+        "finished run is scored in parts",
+    )
     how.add_argument("--policy", type=Path, default=None, help="promotion policy for the report")
     how.add_argument(
         "--max-error-rate",
@@ -160,10 +169,13 @@ def _run(args: argparse.Namespace) -> int:
             if loaded.errors
             else f"no packages under {where} (an empty recordings set)"
         )
-    # Scores made while the replay holds each case (used when the run completes as one piece).
-    live = None if args.no_report else _live_scores(settings.out)
+    # Scores made while the replay holds each case (used when the run completes as one piece),
+    # unless the finished run is to be scored in parts by several processes.
+    cases = sum(len(head.stages) for head in loaded.heads)
+    score_workers = resolve(args.score_workers, cases)
+    live = None if args.no_report or score_workers > 1 else _live_scores(settings.out)
     try:
-        return _replay_and_report(args, settings, runner, loaded, live)
+        return _replay_and_report(args, settings, runner, loaded, live, score_workers)
     finally:
         if live is not None:
             live.give_up()  # whatever was not written is dropped, its scratch file with it
@@ -181,6 +193,7 @@ def _replay_and_report(
     runner: Any,
     loaded: PackageFiles,
     live: LiveScores | None,
+    score_workers: int = 1,
 ) -> int:
     try:
         summary = replay(
@@ -243,6 +256,7 @@ def _replay_and_report(
         policy=args.policy,
         counts=summary.by_stage,
         live=live if whole else None,
+        score_workers=score_workers,
     )
     code = exit_code(summary.counts, args.max_error_rate, load_error_count)
     print_error_reasons(summary.run_dir, summary.by_stage)

@@ -35,11 +35,13 @@ def after_run(
     policy: Path | None = None,
     counts: Counter[tuple[str, str]] | None = None,
     live: LiveScores | None = None,
+    score_workers: int = 1,
 ) -> None:
     """Once a run has finished (not when interrupted): counts per stage and status (``counts``,
     else read from results.jsonl), then the scores (scores.jsonl) and the report with its decision
     table, unless ``--no-report``. ``live``: the scores (and the report's tables) made during the
-    replay of every case; without it the stored run is scored and read."""
+    replay of every case; without it the stored run is scored (by ``score_workers`` processes)
+    and read."""
     if counts is None:
         counts = Counter((str(r.stage), str(r.status)) for r in read_results(run_dir))
     statuses = STATUSES
@@ -58,7 +60,8 @@ def after_run(
     from harness.scorers.run import ScoringError, score_run
 
     try:
-        print(f"wrote {live.finish() if live is not None else score_run(run_dir)}")
+        wrote = live.finish() if live is not None else score_run(run_dir, workers=score_workers)
+        print(f"wrote {wrote}")
     except ScoringError as exc:
         print(f"error: scoring failed: {printable(exc)}", file=sys.stderr)
         return

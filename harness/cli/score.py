@@ -10,17 +10,16 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from tabulate import tabulate
-
+from harness.cli.workers import HELP, resolve, workers_arg
 from harness.detectors import Detector, DetectorError, DetectorOptionError, make_detector
-from harness.schema import STAGES, ScoreRecord
+from harness.rundir import RESULTS
 from harness.scorers.base import Thresholds
 from harness.scorers.judged import JUDGEMENTS
 from harness.scorers.run import ScoringError, score_run_dir
+from harness.scorers.stage_table import StageTable
 from harness.untrusted.display import printable
 
 
@@ -57,72 +56,25 @@ def add_parser(subparsers: Any) -> None:
         help="detector option (e.g. model=NAME, base_url=URL for judge); repeatable",
     )
     parser.add_argument(
+        "--workers",
+        type=workers_arg,
+        default="auto",
+        metavar="N",
+        help=HELP,
+    )
+    parser.add_argument(
         "--allow-changed-recordings",
         action="store_true",
         help="score even when the recordings differ from the ones the run replayed",
     )
 
 
-def _mean(values: list[Any]) -> str:
-    numbers = [float(v) for v in values if isinstance(v, int | float) and not isinstance(v, bool)]
-    return f"{sum(numbers) / len(numbers):.2f}" if numbers else "-"
-
-
-def _rate(values: list[Any]) -> str:
-    flags = [v for v in values if isinstance(v, bool)]
-    return f"{sum(flags)}/{len(flags)}" if flags else "-"
-
-
-#: The (scorer, value) pairs the per-stage table shows, in column order, with how each is summed.
-_COLUMNS: tuple[tuple[str, str, str, str], ...] = (
-    ("cite prec", "evidence_fidelity", "citation_precision", "mean"),
-    ("decisive", "evidence_fidelity", "decisive_recall", "mean"),
-    ("invented", "invented_completion", "invented", "rate"),
-    ("repeat red", "repeat_checks", "reduction", "mean"),
-    ("compliant", "boundary", "compliant", "rate"),
-    ("parity", "parity", "match", "rate"),
-    ("useful", "usefulness", "useful", "rate"),
-    ("latency s", "latency", "latency_s", "mean"),
-)
-_WANTED = {(scorer, key) for _, scorer, key, _ in _COLUMNS}
-
-
-class StageTable:
-    """The per-stage table, fed one score at a time: it keeps only the values it shows."""
-
-    def __init__(self) -> None:
-        self.scores = 0
-        self._cases: dict[str, set[str]] = defaultdict(set)
-        self._values: dict[tuple[str, str, str], list[Any]] = defaultdict(list)
-
-    def observe(self, record: ScoreRecord) -> None:
-        self.scores += 1
-        stage = str(record.stage)
-        self._cases[stage].add(record.package)
-        for key, value in record.values.items():
-            if (record.scorer, key) in _WANTED:
-                self._values[(stage, record.scorer, key)].append(value)
-
-    def render(self) -> str:
-        rows = []
-        for stage in STAGES:
-            s = str(stage)
-            if s not in self._cases:
-                continue
-            cells = [
-                (_mean if how == "mean" else _rate)(self._values[(s, scorer, key)])
-                for _, scorer, key, how in _COLUMNS
-            ]
-            rows.append([s, len(self._cases[s]), *cells])
-        headers = ["stage", "cases", *(name for name, *_ in _COLUMNS)]
-        return tabulate(rows, headers=headers, tablefmt="simple")
-
-
-def stage_table(records: list[ScoreRecord]) -> str:
-    table = StageTable()
-    for record in records:
-        table.observe(record)
-    return table.render()
+def _result_lines(run_dir: Path) -> int:
+    try:
+        with (run_dir / RESULTS).open("rb") as handle:
+            return sum(block.count(b"\n") for block in iter(lambda: handle.read(1 << 20), b""))
+    except OSError:
+        return 0  # scoring says what is wrong with the run directory
 
 
 def _pairs(raw: list[str], what: str) -> dict[str, str]:
@@ -164,9 +116,14 @@ def run(args: argparse.Namespace) -> int:
             args.run_dir,
             thresholds=thresholds,
             keep_records=False,
-            observe=table.observe,
+            table=table,
             allow_changed_recordings=args.allow_changed_recordings,
             detectors=detectors,
+            workers=resolve(
+                args.workers,
+                _result_lines(args.run_dir),
+                judge=any(d.name != "lexical" for d in detectors.values()),
+            ),
         )
     except ScoringError as err:
         print(f"shadow score: {printable(err)}", file=sys.stderr)

@@ -14,7 +14,7 @@ import io
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import IO, Any, NamedTuple, TypeVar, cast
 
 from pydantic import BaseModel, ValidationError
 
@@ -93,6 +93,60 @@ def load_run_meta_object(path: Path, data: dict[str, Any]) -> RunMeta:
 Keep = Callable[[dict[str, Any]], bool]
 
 
+class Part(NamedTuple):
+    """A run of whole lines of a stored file: bytes ``start`` to ``end``, after ``lines_before``
+    lines (so errors still name the file's own line numbers). Processes scoring one run side by
+    side each read their own parts."""
+
+    start: int
+    end: int
+    lines_before: int
+
+
+def parts(path: Path, lines_each: int) -> list[Part]:
+    """``path`` cut into parts of ``lines_each`` lines, at line ends (nothing is parsed)."""
+    cut: list[Part] = []
+    start = count = 0
+    with path.open("rb") as handle:
+        for line in read_lines(handle):
+            count += 1
+            if count % lines_each == 0:
+                end = line.offset + line.length
+                cut.append(Part(start, end, count - lines_each))
+                start = end
+        if count % lines_each:
+            cut.append(Part(start, handle.seek(0, io.SEEK_END), count - count % lines_each))
+    return cut
+
+
+class _Window(io.RawIOBase):
+    """Bytes ``start`` to ``end`` of an open file, read block by block as ``read_lines`` reads
+    (a part may hold an over-long line: it is skipped, never held)."""
+
+    def __init__(self, handle: IO[bytes], start: int, end: int) -> None:
+        super().__init__()
+        self._handle, self._left = handle, end - start
+        handle.seek(start)
+
+    def readable(self) -> bool:
+        return True
+
+    def read(self, size: int = -1) -> bytes:
+        size = self._left if size < 0 else min(size, self._left)
+        data = self._handle.read(size) if size > 0 else b""
+        self._left -= len(data)
+        return data
+
+
+def _part_lines(handle: IO[bytes], part: Part | None) -> Iterator[Line]:
+    if part is None:
+        yield from read_lines(handle)
+        return
+    window = cast(IO[bytes], _Window(handle, part.start, part.end))
+    for line in read_lines(window):
+        yield line._replace(number=line.number + part.lines_before, offset=line.offset + part.start)
+
+
 def _models(
     path: Path,
     model: type[M],
@@ -100,15 +154,20 @@ def _models(
     *,
     complete_only: bool,
     keep: Keep | None = None,
+    part: Part | None = None,
+    report_unread: bool = True,
 ) -> Iterator[tuple[Line, M]]:
     """Each good line with its model. A bad line is skipped and added to ``errors`` (file, line,
     field): one bad stored line must never stop a score, report or resume of the others. With
     ``complete_only`` a last line with no newline is a write cut short by a kill (results.jsonl is
     appended to) and is skipped silently; resume cuts it. ``keep``: a line it refuses once
-    parsed is skipped unvalidated, bad or not (for readers that want a few records of many)."""
+    parsed is skipped unvalidated, bad or not (for readers that want a few records of many).
+    ``part``: only those lines (a torn last line is still the file's own last line).
+    ``report_unread=False``: a line that does not read at all (too long, not JSON) is skipped
+    unreported, as by a second pass whose first reported it."""
     name = str(path)
     with path.open("rb") as handle:
-        for line in read_lines(handle):
+        for line in _part_lines(handle, part):
             if complete_only and not line.terminated:
                 return
             found: list[LoadError] = []
@@ -129,7 +188,10 @@ def _models(
                     found = [LoadError(name, line.number, exc.where, exc.message)]
                 except ValidationError as exc:
                     found = validation_errors(name, line.number, exc)
-            if errors is not None:
+                    if errors is not None:
+                        errors.extend(found[:1])
+                    continue
+            if errors is not None and report_unread:
                 errors.extend(found[:1])
 
 
@@ -144,13 +206,22 @@ def iter_results(
 
 
 def iter_result_lines(
-    run_dir: Path, errors: list[LoadError] | None = None, *, keep: Keep | None = None
+    run_dir: Path,
+    errors: list[LoadError] | None = None,
+    *,
+    keep: Keep | None = None,
+    part: Part | None = None,
+    report_unread: bool = True,
 ) -> Iterator[tuple[Line, RunRecord]]:
-    """As ``iter_results``, each record with its whole ``Line`` (where it sits in the file)."""
+    """As ``iter_results``, each record with its whole ``Line`` (where it sits in the file);
+    ``part``: the lines of that part alone; ``report_unread`` as for ``_models``."""
     path = Path(run_dir) / RESULTS
     if not path.exists():
         return
-    yield from _models(path, RunRecord, errors, complete_only=True, keep=keep)
+    yield from _models(
+        path, RunRecord, errors, complete_only=True, keep=keep, part=part,
+        report_unread=report_unread,
+    )  # fmt: skip
 
 
 def read_results(run_dir: Path, errors: list[LoadError] | None = None) -> list[RunRecord]:

@@ -77,6 +77,13 @@ def serialise(records: Iterable[ScoreRecord]) -> bytes:
     return b"".join(line + b"\n" for *_, line in lines)
 
 
+def case_lines(records: Sequence[ScoreRecord]) -> tuple[tuple[str, str], bytes]:
+    """One case's records (not none) as its (package, stage) and its canonical lines."""
+    key = (records[0].package, str(records[0].stage))
+    lines = sorted((r.scorer, score_line(r)) for r in records)
+    return key, b"".join(line + b"\n" for _, line in lines)
+
+
 class SortedLines:
     """``serialise``'s bytes, written case by case without holding them: each case's lines go to
     a scratch file as they are scored, and only (package, stage) -> where they are stays in
@@ -90,11 +97,11 @@ class SortedLines:
         self._offset = 0
 
     def add(self, records: Sequence[ScoreRecord]) -> None:
-        if not records:
-            return
-        key = (records[0].package, str(records[0].stage))
-        lines = sorted((r.scorer, score_line(r)) for r in records)
-        blob = b"".join(line + b"\n" for _, line in lines)
+        if records:
+            self.add_case(*case_lines(records))
+
+    def add_case(self, key: tuple[str, str], blob: bytes) -> None:
+        """One case's lines as ``case_lines`` made them (in another process, perhaps)."""
         if key in self._index:
             raise ValueError(f"{key[0]}/{key[1]} scored twice")
         self._scratch.write(blob)

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import math
 import sys
-from collections.abc import Callable, Mapping, Sequence
+import threading
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, cast
@@ -32,6 +33,7 @@ from harness.scorers.base import Derived, PackageMemo, Score, ScoreContext, Scor
 from harness.scorers.infrastructure import is_error
 from harness.scorers.judged import JUDGEMENTS
 from harness.scorers.lines import SortedLines
+from harness.scorers.stage_table import StageTable
 from harness.scorers.stored import (
     PackageFiles,
     ScoringError,
@@ -132,7 +134,51 @@ def context_for(
 _MEMOS = 64
 
 
-class CaseScores:
+class CaseScorer:
+    """Scores stored cases one at a time, each package's memo shared by its stages; keeps each
+    scorer's value keys (for run.json's ``scoring``) and how many cases it scored."""
+
+    def __init__(
+        self, thresholds: Thresholds | None = None, detectors: Mapping[str, Detector] | None = None
+    ) -> None:
+        self.thresholds = thresholds
+        self.detectors = detectors
+        #: Each scorer's value keys, for run.json's ``scoring``.
+        self.metrics: dict[str, set[str]] = {}
+        self._memos: dict[str, PackageMemo] = {}
+        self.cases = 0
+
+    def score(
+        self, package: Package, record: RunRecord, trace: Sequence[TraceEvent]
+    ) -> list[ScoreRecord]:
+        memos = self._memos
+        ctx = context_for(
+            package, record, trace, thresholds=self.thresholds, detectors=self.detectors,
+            shared=memos.get(package.id),
+        )  # fmt: skip
+        if ctx.shared is not memos.get(package.id):
+            assert ctx.shared is not None
+            memos.pop(package.id, None)
+            memos[package.id] = ctx.shared
+            while len(memos) > _MEMOS:
+                del memos[next(iter(memos))]
+        scored = score_case(ctx)
+        self.count(scored, 1)
+        return scored
+
+    def count(self, scored: Sequence[ScoreRecord], cases: int) -> None:
+        for score in scored:
+            self.metrics.setdefault(score.scorer, set()).update(score.values)
+        self.cases += cases
+
+    def merge(self, metrics: Mapping[str, set[str]], cases: int) -> None:
+        """Count what another process scored."""
+        for scorer, keys in metrics.items():
+            self.metrics.setdefault(scorer, set()).update(keys)
+        self.cases += cases
+
+
+class CaseScores(CaseScorer):
     """A run's scores made case by case and written to ``path`` as ``scores.jsonl`` (canonical
     order, whatever order the cases come in): what ``score_run_dir`` does with each stored case,
     and ``shadow run`` with each case as the replay records it."""
@@ -143,36 +189,25 @@ class CaseScores:
         thresholds: Thresholds | None = None,
         detectors: Mapping[str, Detector] | None = None,
     ) -> None:
+        super().__init__(thresholds, detectors)
         self.path = path
         self._tmp = path.with_name(f".{path.name}.tmp")
-        self._thresholds = thresholds
-        self._detectors = detectors
         self._lines = SortedLines(path)
-        #: Each scorer's value keys, for run.json's ``scoring``.
-        self.metrics: dict[str, set[str]] = {}
-        self._memos: dict[str, PackageMemo] = {}
-        self.cases = 0
 
     def add(
         self, package: Package, record: RunRecord, trace: Sequence[TraceEvent]
     ) -> list[ScoreRecord]:
-        memos = self._memos
-        ctx = context_for(
-            package, record, trace, thresholds=self._thresholds, detectors=self._detectors,
-            shared=memos.get(package.id),
-        )  # fmt: skip
-        if ctx.shared is not memos.get(package.id):
-            assert ctx.shared is not None
-            memos.pop(package.id, None)
-            memos[package.id] = ctx.shared
-            while len(memos) > _MEMOS:
-                del memos[next(iter(memos))]
-        scored = score_case(ctx)
+        scored = self.score(package, record, trace)
         self._lines.add(scored)
-        for score in scored:
-            self.metrics.setdefault(score.scorer, set()).update(score.values)
-        self.cases += 1
         return scored
+
+    def add_scored(self, scored: Sequence[ScoreRecord]) -> None:
+        """A case this scorer has scored (``score``)."""
+        self._lines.add(scored)
+
+    def add_case(self, key: tuple[str, str], blob: bytes) -> None:
+        """A case scored in another process, as its canonical lines (``case_lines``)."""
+        self._lines.add_case(key, blob)
 
     def write(self) -> dict[tuple[str, str], tuple[int, int]]:
         """The scores file, whole: written beside it, then moved into place. Returns where each
@@ -207,17 +242,25 @@ def score_run_dir(
     thresholds: Thresholds | None = None,
     out: Path | None = None,
     keep_records: bool = True,
-    observe: Callable[[ScoreRecord], None] | None = None,
+    table: StageTable | None = None,
     allow_changed_recordings: bool = False,
     detectors: Mapping[str, Detector] | None = None,
+    workers: int = 1,
 ) -> RunScores:
     """Score every stored case of ``run_dir`` and write ``scores.jsonl`` (or ``out``).
 
     Cases are read, scored and written one at a time. ``keep_records=False`` returns no records
-    (memory stays flat in the run's size); ``observe`` sees each record as it is made.
+    (memory stays flat in the run's size); ``table`` sees each record as it is made.
     ``detectors`` chooses a detector per text judgement (``completion``, ``support``,
     ``reopens``); the rest are made by the scorers' own rules. A ``DetectorError`` stops scoring
-    (no scores file is written): a detector that cannot answer is infrastructure, not a verdict."""
+    (no scores file is written): a detector that cannot answer is infrastructure, not a verdict.
+    ``workers`` > 1 scores parts of the run in that many processes (``harness.scorers.parts``):
+    the same file, the same notes; not with ``keep_records`` or a detector other than the
+    lexical one (a judge model is asked one case at a time, from this process)."""
+    if workers > 1 and (
+        keep_records or any(d.name != "lexical" for d in (detectors or {}).values())
+    ):
+        raise ValueError("scoring in several processes keeps no records and asks no judge model")
     run_dir = Path(run_dir)
     meta = read_meta(run_dir)
     notes: list[str] = []
@@ -228,39 +271,81 @@ def score_run_dir(
     else:
         by_id = {p.id: p for p in packages}
     records: list[ScoreRecord] = []
-    skipped: list[str] = []
-    bad_lines: list[LoadError] = []
+    stored = StoredCases(run_dir, by_id)
     scores = CaseScores(out or run_dir / SCORES, thresholds, detectors)
-    traces = TraceStore(run_dir)
-    bad_lines.extend(traces.errors)
+
+    def take(scored: list[ScoreRecord]) -> None:
+        scores.add_scored(scored)
+        if table is not None:
+            for score in scored:
+                table.observe(score)
+        if keep_records:
+            records.extend(scored)
+
     try:
-        for record in iter_records(run_dir, bad_lines):
-            package = by_id.get(record.package)
-            if package is None:
-                skipped.append(
-                    f"{record.package}/{record.stage}: package not found in the recordings"
-                )
-                continue
-            if record.stage not in package.stages:
-                skipped.append(f"{record.package}/{record.stage}: package does not list the stage")
-                continue
-            trace = stored_trace(traces, record.archive_id or record.envelope.archive_id, bad_lines)
-            scored = scores.add(package, record, trace)
-            if observe is not None:
-                for score in scored:
-                    observe(score)
-            if keep_records:
-                records.extend(scored)
+        if workers > 1 and forkable():
+            from harness.scorers.parts import score_in_parts
+
+            score_in_parts(stored, scores, table, workers)
+        else:
+            stored.score(iter_records(run_dir, stored.bad_lines), scores, take)
         scores.write()
     except BaseException:
         scores.close()
         raise
     finally:
-        traces.close()
-    skipped[:0] = [f"bad stored line {error}" for error in bad_lines]
+        stored.close()
+    skipped = [f"bad stored line {error}" for error in stored.bad_lines] + stored.skipped
     if out is None:
         record_scoring(run_dir, meta, scores.metrics, thresholds or Thresholds(), detectors or {})
     return RunScores(scores.path, records, scores.cases, skipped, notes)
+
+
+def forkable() -> bool:
+    """Whether workers may be forked from this process: not while other threads run (a fork
+    copies the locks they hold, held). ``shadow run`` and ``shadow score`` have none left when
+    they score; a caller that has (a test runner's own threads) scores in one process."""
+    return threading.active_count() == 1
+
+
+class StoredCases:
+    """A stored run's cases as scoring meets them: each record with its package (by id) and its
+    archived trace. What does not fit is noted, never raised: a record whose package is not
+    found or does not list its stage (``skipped``), a line that does not read (``bad_lines``)."""
+
+    def __init__(self, run_dir: Path, by_id: Mapping[str, Package]) -> None:
+        self.run_dir = run_dir
+        self.by_id = by_id
+        self.traces = TraceStore(run_dir)
+        self.bad_lines: list[LoadError] = list(self.traces.errors)
+        self.skipped: list[str] = []
+
+    def score(
+        self,
+        records: Iterable[RunRecord],
+        scorer: CaseScorer,
+        take: Callable[[list[ScoreRecord]], None],
+    ) -> None:
+        """Score each record that fits with ``scorer`` and hand its scores to ``take``."""
+        for record in records:
+            package = self.by_id.get(record.package)
+            if package is None:
+                self.skipped.append(
+                    f"{record.package}/{record.stage}: package not found in the recordings"
+                )
+                continue
+            if record.stage not in package.stages:
+                self.skipped.append(
+                    f"{record.package}/{record.stage}: package does not list the stage"
+                )
+                continue
+            archive_id = record.archive_id or record.envelope.archive_id
+            take(
+                scorer.score(package, record, stored_trace(self.traces, archive_id, self.bad_lines))
+            )
+
+    def close(self) -> None:
+        self.traces.close()
 
 
 def check_recordings(
@@ -310,9 +395,9 @@ def record_scoring(
     write_run_meta(run_dir, updated)
 
 
-def score_run(run_dir: Path, *, thresholds: Thresholds | None = None) -> Path:
+def score_run(run_dir: Path, *, thresholds: Thresholds | None = None, workers: int = 1) -> Path:
     """Write ``scores.jsonl`` for a stored run and return its path."""
-    result = score_run_dir(run_dir, thresholds=thresholds, keep_records=False)
+    result = score_run_dir(run_dir, thresholds=thresholds, keep_records=False, workers=workers)
     for note in result.skipped:
         print(f"shadow score: skipped {printable(note)}", file=sys.stderr)
     return result.path

@@ -13,9 +13,10 @@ import orjson
 from harness.loading import LoadError, Span, find_package_files, line_ids, reread
 from harness.rundir import (
     RESULTS,
+    Part,
     RunDirError,
     TraceStore,
-    iter_results,
+    iter_result_lines,
     read_run_meta,
 )
 from harness.schema import Package, RunRecord, TraceEvent
@@ -38,7 +39,7 @@ def read_records(run_dir: Path, errors: list[LoadError] | None = None) -> list[R
     return list(iter_records(run_dir, errors))
 
 
-def _repeated_keys(path: Path) -> set[tuple[str, str]]:
+def repeated_keys(path: Path) -> set[tuple[str, str]]:
     """(package, stage) keys on more than one line, from a quick parse of each line; a line that
     does not parse is left to the validating reader to report."""
     seen: set[tuple[str, str]] = set()
@@ -56,20 +57,58 @@ def _repeated_keys(path: Path) -> set[tuple[str, str]]:
     return repeated
 
 
-def iter_records(run_dir: Path, errors: list[LoadError] | None = None) -> Iterator[RunRecord]:
-    """As ``read_records``, streamed: a record whose (package, stage) is on no later line is
-    yielded at once; only records with a later copy (merged or re-run cases) wait for the end."""
+def _key(value: dict[str, Any]) -> tuple[str, str] | None:
+    try:
+        return (str(value["package"]), str(value["stage"]))
+    except (KeyError, TypeError):
+        return None
+
+
+def results_path(run_dir: Path) -> Path:
     path = run_dir / RESULTS
     if not path.exists():
         raise ScoringError(f"{path}: missing")
-    repeated = _repeated_keys(path)
+    return path
+
+
+def iter_records(run_dir: Path, errors: list[LoadError] | None = None) -> Iterator[RunRecord]:
+    """As ``read_records``, streamed: a record whose (package, stage) is on no later line is
+    yielded at once; only records with a later copy (merged or re-run cases) wait for the end."""
+    repeated = repeated_keys(results_path(run_dir))
+    yield from part_records(run_dir, None, repeated, errors)
+    yield from latest_records(run_dir, repeated, errors)
+
+
+def part_records(
+    run_dir: Path,
+    part: Part | None,
+    repeated: set[tuple[str, str]],
+    errors: list[LoadError] | None = None,
+) -> Iterator[RunRecord]:
+    """The records of one part of results.jsonl (all of it for None) whose (package, stage) is on
+    no other line; a line with no readable key is validated, so that its error is reported."""
+    try:
+        for _, record in iter_result_lines(
+            run_dir, errors, part=part, keep=lambda value: _key(value) not in repeated
+        ):
+            yield record
+    except RunDirError as err:
+        raise ScoringError(str(err)) from err
+
+
+def latest_records(
+    run_dir: Path, repeated: set[tuple[str, str]], errors: list[LoadError] | None = None
+) -> Iterator[RunRecord]:
+    """For each key of ``repeated``, its last record that validates (resumed or merged runs)."""
+    if not repeated:
+        return
     latest: dict[tuple[str, str], RunRecord] = {}
     try:
-        for _, record in iter_results(run_dir, errors):
-            if record.key in repeated:
-                latest[record.key] = record
-            else:
-                yield record
+        # The first pass (``part_records``) reported the lines that do not read.
+        for _, record in iter_result_lines(
+            run_dir, errors, keep=lambda value: _key(value) in repeated, report_unread=False
+        ):
+            latest[record.key] = record
     except RunDirError as err:
         raise ScoringError(str(err)) from err
     yield from latest.values()

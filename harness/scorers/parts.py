@@ -1,0 +1,148 @@
+"""Scoring one stored run in several processes (``shadow score --workers N``).
+
+Scoring is pure Python under one interpreter lock, so one process uses one core however many the
+machine has. Here results.jsonl is cut into parts of whole lines (``harness.rundir.parts``), and
+worker processes forked from this one (so they share its index of the packages and traces,
+neither copied nor pickled) score a part each at a time. A worker sends back each case's
+canonical lines (``case_lines``), the scorers' value keys, its per-stage table and its notes;
+this process writes the lines in canonical order, so the file holds the same bytes one process
+writes, and adds the tables and notes in the parts' order, as one process meets them.
+
+Cases whose (package, stage) is on several lines (resumed or merged runs: the last record wins)
+are scored here, after the parts, exactly as one process scores them at the end.
+
+Why fork: a spawned worker would import the scorers again (about 2 s) and read every package
+file's index again; the parent has no threads while it scores a stored run."""
+
+from __future__ import annotations
+
+import multiprocessing
+import signal
+from collections import deque
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+
+from harness.rundir import Part, parts
+from harness.schema import ScoreRecord
+from harness.scorers.lines import case_lines
+from harness.scorers.run import CaseScorer, CaseScores, StoredCases
+from harness.scorers.stage_table import StageTable
+from harness.scorers.stored import (
+    ScoringError,
+    latest_records,
+    part_records,
+    repeated_keys,
+    results_path,
+)
+from harness.untrusted.parse import LoadError
+
+#: Lines a part holds: enough that a part's overhead (a pickle each way) is small against
+#: scoring it, few enough that the workers finish together and little waits in memory.
+LINES_EACH = 256
+
+
+@dataclass(frozen=True)
+class _Job:
+    """What every worker scores with, handed over by the fork (never pickled)."""
+
+    stored: StoredCases
+    repeated: frozenset[tuple[str, str]]
+    scorer: CaseScorer
+    table: bool
+
+
+@dataclass
+class PartScores:
+    """A part's scores as a worker sends them back."""
+
+    cases: list[tuple[tuple[str, str], bytes]] = field(default_factory=list)
+    metrics: dict[str, set[str]] = field(default_factory=dict)
+    table: StageTable | None = None
+    skipped: list[str] = field(default_factory=list)
+    bad_lines: list[LoadError] = field(default_factory=list)
+
+
+#: A worker's job, set once as the worker starts (``_start``); the parent never sets it.
+_JOB: _Job | None = None
+
+
+def _start(job: _Job) -> None:
+    global _JOB
+    # Ctrl-C is the parent's to handle: it stops handing out parts and writes nothing.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _JOB = job
+
+
+def _score_part(part: Part) -> PartScores:
+    job = _JOB
+    assert job is not None, "a part is scored in a worker started by score_in_parts"
+    stored = job.stored
+    # Each part's notes and counts are its own: the parent adds them up in the parts' order.
+    stored.skipped, stored.bad_lines = [], []
+    scorer = job.scorer
+    scorer.metrics, scorer.cases = {}, 0
+    out = PartScores(table=StageTable() if job.table else None)
+
+    def take(scored: list[ScoreRecord]) -> None:
+        out.cases.append(case_lines(scored))
+        if out.table is not None:
+            for score in scored:
+                out.table.observe(score)
+
+    records = part_records(stored.run_dir, part, set(job.repeated), stored.bad_lines)
+    stored.score(records, scorer, take)
+    out.metrics, out.skipped, out.bad_lines = scorer.metrics, stored.skipped, stored.bad_lines
+    return out
+
+
+def score_in_parts(
+    stored: StoredCases, scores: CaseScores, table: StageTable | None, workers: int
+) -> None:
+    """Score every stored case into ``scores`` with ``workers`` processes; notes go to
+    ``stored`` and each record to ``table``, as when one process scores them."""
+    path = results_path(stored.run_dir)
+    repeated = repeated_keys(path)
+    # The workers' scorer is made here, with this one's settings, before they fork.
+    job = _Job(
+        stored,
+        frozenset(repeated),
+        CaseScorer(scores.thresholds, scores.detectors),
+        table is not None,
+    )
+    pool = ProcessPoolExecutor(
+        workers, mp_context=multiprocessing.get_context("fork"), initializer=_start, initargs=(job,)
+    )
+    pending: deque[Future[PartScores]] = deque()
+
+    def collect(done: PartScores) -> None:
+        for key, blob in done.cases:
+            scores.add_case(key, blob)
+        scores.merge(done.metrics, len(done.cases))
+        if table is not None and done.table is not None:
+            table.merge(done.table)
+        stored.skipped.extend(done.skipped)
+        stored.bad_lines.extend(done.bad_lines)
+
+    try:
+        # At most two parts a worker wait or run at once: memory stays flat in the run's size.
+        for part in parts(path, LINES_EACH):
+            pending.append(pool.submit(_score_part, part))
+            if len(pending) >= 2 * workers:
+                collect(pending.popleft().result())
+        while pending:
+            collect(pending.popleft().result())
+    except BaseException as err:
+        pool.shutdown(wait=False, cancel_futures=True)
+        if isinstance(err, BrokenProcessPool):
+            raise ScoringError(f"a scoring process died ({err}); no scores written") from err
+        raise
+    pool.shutdown()
+
+    def take(scored: list[ScoreRecord]) -> None:
+        scores.add_scored(scored)
+        if table is not None:
+            for score in scored:
+                table.observe(score)
+
+    stored.score(latest_records(stored.run_dir, repeated, stored.bad_lines), scores, take)
