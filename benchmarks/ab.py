@@ -109,8 +109,13 @@ def _step(
     if step.startswith(("command-", "jobs-")):
         shutil.rmtree(c.root / out, ignore_errors=True)
     print(f"round {round_no + 1} {name} {step}: wall {result.wall_s:.2f} s, "
-          f"cpu {result.cpu_s:.2f} s, peak {result.peak_mb:,.0f} MB, "
+          f"cpu {result.cpu_s:.2f} s, peak {result.peak_mb:,.0f} MB "
+          f"(tree PSS {_mb(result.tree_peak_mb)}), "
           f"load {measure.load()}", file=sys.stderr, flush=True)  # fmt: skip
+
+
+def _mb(value: float | None) -> str:
+    return "-" if value is None else f"{value:,.0f} MB"
 
 
 def _check_pytest_run(run_dir: Path, cases: int) -> None:

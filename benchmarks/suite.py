@@ -68,7 +68,8 @@ class Figures:
         self.cases[key] = cases
         # As it is measured, so that a run cut short still leaves its figures.
         print(f"measured {key}: {cases} cases, wall {result.wall_s:.2f} s, cpu {result.cpu_s:.2f} s, "
-              f"peak {result.peak_mb:,.0f} MB, load {measure.load()}", file=sys.stderr, flush=True)  # fmt: skip
+              f"peak {result.peak_mb:,.0f} MB (tree PSS {_mb(result.tree_peak_mb)}), "
+              f"load {measure.load()}", file=sys.stderr, flush=True)  # fmt: skip
 
     def wall(self, key: str) -> float:
         return measure.median([m.wall_s for m in self.rows[key]])
@@ -78,6 +79,11 @@ class Figures:
 
     def peak(self, key: str) -> float:
         return max(m.peak_mb for m in self.rows[key])
+
+    def tree_peak(self, key: str) -> float | None:
+        """The largest PSS sum of the process tree (worker processes included), if sampled."""
+        sampled = [m.tree_peak_mb for m in self.rows[key] if m.tree_peak_mb is not None]
+        return max(sampled) if sampled else None
 
     def per_case_ms(self, key: str) -> float:
         return 1000 * self.wall(key) / self.cases[key]
@@ -181,21 +187,21 @@ def sandbox(fig: Figures, c: corpus.Corpus) -> None:
 # -- the table ------------------------------------------------------------------------------
 
 
-def _mb(value: float) -> str:
-    return f"{value:,.0f} MB"
+def _mb(value: float | None) -> str:
+    return "-" if value is None else f"{value:,.0f} MB"
 
 
 def table(fig: Figures, args: argparse.Namespace) -> str:
     lines = [f"load average before/after: {args.load_before} / {measure.load()}; "
              f"medians of {args.repeat} interleaved round(s)", "",
-             "| figure | cases | runs | wall s (median) | ms/case | peak RSS (max) | CPU s |",
-             "|---|---:|---:|---:|---:|---:|---:|"]  # fmt: skip
+             "| figure | cases | runs | wall s (median) | ms/case | peak RSS (max) | tree PSS (max) | CPU s |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|"]  # fmt: skip
     for key in fig.rows:
         if key.endswith(" replay") or not fig.rows[key][0].argv:
             continue
         lines.append(
             f"| {key} | {fig.cases[key]:,} | {len(fig.rows[key])} | {fig.wall(key):.2f} | {fig.per_case_ms(key):.3f} | "
-            f"{_mb(fig.peak(key))} | {fig.cpu(key):.2f} |"
+            f"{_mb(fig.peak(key))} | {_mb(fig.tree_peak(key))} | {fig.cpu(key):.2f} |"
         )
     lines.append("")
     e2e_keys = sorted((k for k in fig.rows if k.startswith("e2e ")), key=lambda k: fig.cases[k])
