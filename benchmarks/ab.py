@@ -10,8 +10,9 @@ The sandbox's steps run the ``command`` runner (full isolation) on suite.py's sh
 ``command-20`` and ``command-120`` answer at once at ``--jobs 2`` (CPU per case is the difference
 over 100 cases), ``jobs-4`` and ``jobs-20`` sleep 0.2 s on 100 cases (efficiency is the ideal
 time over the replay time in run.json). ``pytest`` is the pytest path (``pytest bench_suite.yaml``,
-suite.py's suite, ``-q -p no:cacheprovider --tb=line``); with ``e2e`` in the same round it prints
-what the pytest path adds per case over ``shadow run`` for each tree.
+suite.py's suite, ``-q -p no:cacheprovider --tb=line``; ``pytest-n2`` the same on two xdist
+workers); with ``e2e`` in the same round it prints what the pytest path adds per case over
+``shadow run`` for each tree, in CPU and in wall time.
 
     .venv/bin/python benchmarks/ab.py --base /tmp/base --cases 8640 --steps e2e pytest --rounds 3
 
@@ -55,6 +56,7 @@ STEPS = (
     "jobs-4",
     "jobs-20",
     "pytest",
+    "pytest-n2",
 )
 
 
@@ -68,9 +70,11 @@ def _argv(step: str, out: str) -> list[str]:
         return [*shadow, "run", "--runner", "command", "--recordings", "recordings/sophobot",
                 "--out", out, "--no-progress", "--no-report", "--limit", str(cases),
                 "--jobs", str(jobs), "--", *sleeper(sleep)]  # fmt: skip
-    if step == "pytest":
+    if step.startswith("pytest"):
+        # pytest-n2: the items on two xdist workers, as ``shadow run`` scores on two processes.
         return [sys.executable, "-m", "pytest", "bench_suite.yaml", "--shadow-out", out, "-q",
-                "-p", "no:cacheprovider", "--tb=line"]  # fmt: skip
+                "-p", "no:cacheprovider", "--tb=line",
+                *(["-n", "2"] if step == "pytest-n2" else [])]  # fmt: skip
     if step in ("replay", "e2e"):
         return [*shadow, "run", "--runner", "recorded", "--model", corpus.MODEL,
                 "--recordings", "recordings/sophobot", "--out", out, "--no-progress",
@@ -90,15 +94,15 @@ def _step(
     """One step of one tree, measured and noted."""
     out = f"run-{name}"
     # e2e and pytest write run directories of their own, beside the split steps'.
-    alone = step in ("e2e", "pytest")
+    alone = step in ("e2e", "pytest", "pytest-n2")
     where = f"{out}-{step}" if alone else out
     if alone:
         shutil.rmtree(c.root / where, ignore_errors=True)
     # pytest exits 1 when a case misses an expectation: a finding, not a failure.
-    ok = (0, 1) if step == "pytest" else (0,)
+    ok = (0, 1) if step.startswith("pytest") else (0,)
     env = {"PYTHONPATH": str(trees[name])}
     result = measure.run(_argv(step, where), c.root, env=env, ok=ok)
-    if step == "pytest":
+    if step.startswith("pytest"):
         _check_pytest_run(c.root / where, c.cases)
     if alone:
         shutil.rmtree(c.root / where, ignore_errors=True)
@@ -183,14 +187,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             ]
             print(f"{name}: CPU per sandboxed case {measure.median(marginal):.1f} ms "
                   f"(per round: {', '.join(f'{m:.1f}' for m in marginal)})")  # fmt: skip
-    if "e2e" in args.steps and "pytest" in args.steps:
+    for path in ("pytest", "pytest-n2"):
+        if "e2e" not in args.steps or path not in args.steps:
+            continue
         for name in ("base", "head"):
-            extra = [
-                1000 * (p.cpu_s - e.cpu_s) / c.cases
-                for e, p in zip(rows[(name, "e2e")], rows[(name, "pytest")], strict=True)
-            ]
-            print(f"{name}: the pytest path adds {measure.median(extra):+.2f} ms CPU per case over "
-                  f"shadow run (per round: {', '.join(f'{x:+.2f}' for x in extra)})")  # fmt: skip
+            pairs = list(zip(rows[(name, "e2e")], rows[(name, path)], strict=True))
+            cpu = [1000 * (p.cpu_s - e.cpu_s) / c.cases for e, p in pairs]
+            wall = [1000 * (p.wall_s - e.wall_s) / c.cases for e, p in pairs]
+            print(f"{name}: {path} adds {measure.median(cpu):+.2f} ms CPU and "
+                  f"{measure.median(wall):+.2f} ms wall per case over shadow run (per round, "
+                  f"CPU: {', '.join(f'{x:+.2f}' for x in cpu)}; wall: "
+                  f"{', '.join(f'{x:+.2f}' for x in wall)})")  # fmt: skip
     for (name, step), values in sorted(efficiency.items()):
         print(f"{name} {step}: efficiency {measure.median(values):.2f} "
               f"(per round: {', '.join(f'{v:.2f}' for v in values)})")  # fmt: skip

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from harness.cli import main
 from harness.cli import score as score_cli
-from harness.cli.workers import PARTS_FROM, resolve, usable_cores, workers_arg
+from harness.cli.workers import PARTS_FROM, cpu_quota, resolve, usable_cores, workers_arg
 from harness.rundir import RESULTS, SCORES, Part, iter_result_lines, parts
 from harness.scorers import parts as parts_module
 from harness.scorers import run as score_run_module
@@ -169,6 +169,23 @@ def test_workers_argument_and_auto() -> None:
     assert resolve(None, PARTS_FROM) == usable_cores()
     assert resolve(4, 10) == 4
     assert resolve(4, 10**6, judge=True) == 1  # a judge model is asked from one process
+
+
+def test_auto_counts_the_cgroups_cpu_quota(tmp_path: Path) -> None:
+    v2 = tmp_path / "v2"
+    v2.mkdir()
+    (v2 / "cpu.max").write_text("150000 100000\n")  # one and a half CPUs' time: two workers
+    assert cpu_quota(v2) == 2
+    assert usable_cores(v2) == min(2, usable_cores(tmp_path / "none"))
+    (v2 / "cpu.max").write_text("max 100000\n")
+    assert cpu_quota(v2) is None
+    v1 = tmp_path / "v1" / "cpu"
+    v1.mkdir(parents=True)
+    (v1 / "cpu.cfs_quota_us").write_text("100000\n")
+    (v1 / "cpu.cfs_period_us").write_text("100000\n")
+    assert cpu_quota(v1.parent) == 1 and usable_cores(v1.parent) == 1
+    (v1 / "cpu.cfs_quota_us").write_text("-1\n")  # no quota
+    assert cpu_quota(v1.parent) is None
 
 
 def test_shadow_score_refuses_zero_workers(capsys: pytest.CaptureFixture[str]) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import os
+from pathlib import Path
 
 #: Below this many cases one process scores: starting workers would cost more than they save.
 PARTS_FROM = 500
@@ -30,10 +31,34 @@ def workers_arg(text: str) -> int | None:
     return count
 
 
-def usable_cores() -> int:
+def usable_cores(cgroup: Path = Path("/sys/fs/cgroup")) -> int:
+    """The cores this process may run on, bounded by a CPU quota of its cgroup: a container
+    limited to one CPU's time sees every core of its host, and workers beyond the quota would
+    only take turns."""
     if hasattr(os, "sched_getaffinity"):
-        return max(1, len(os.sched_getaffinity(0)))
-    return max(1, os.cpu_count() or 1)
+        cores = len(os.sched_getaffinity(0))
+    else:
+        cores = os.cpu_count() or 1
+    quota = cpu_quota(cgroup)
+    return max(1, min(cores, quota) if quota is not None else cores)
+
+
+def cpu_quota(cgroup: Path) -> int | None:
+    """Whole CPUs of the cgroup's quota, rounded up (cgroup v2 ``cpu.max``, or v1
+    ``cpu/cpu.cfs_quota_us`` over ``cpu.cfs_period_us``); None with no quota or none readable."""
+    try:
+        quota, _, period = (cgroup / "cpu.max").read_text().strip().partition(" ")
+    except OSError:
+        try:
+            quota = (cgroup / "cpu" / "cpu.cfs_quota_us").read_text().strip()
+            period = (cgroup / "cpu" / "cpu.cfs_period_us").read_text().strip()
+        except OSError:
+            return None
+    try:
+        allowed, every = int(quota), int(period)
+    except ValueError:
+        return None  # "max": no quota
+    return -(-allowed // every) if allowed > 0 and every > 0 else None
 
 
 def resolve(asked: int | None, cases: int, *, judge: bool = False) -> int:
