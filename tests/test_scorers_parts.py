@@ -224,3 +224,20 @@ def test_parts_cover_the_file_and_read_as_its_own_lines(
     for part in cut:
         list(iter_result_lines(run_dir, pieces, part=part))
     assert pieces == whole
+
+
+def _interrupted(*args: object, **kwargs: object) -> None:
+    raise KeyboardInterrupt
+
+
+def test_ctrl_c_while_scoring_says_so_and_writes_nothing(
+    replayed: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    run_dir = _copy(replayed, tmp_path / "run")
+    monkeypatch.setattr(score_cli, "score_run_dir", _interrupted)
+    assert main(["score", str(run_dir), "--workers", "2"]) == 130
+    assert capsys.readouterr().err == "shadow score: interrupted; no scores written\n"
+    assert not (run_dir / SCORES).exists()

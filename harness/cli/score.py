@@ -128,6 +128,10 @@ def run(args: argparse.Namespace) -> int:
     except ScoringError as err:
         print(f"shadow score: {printable(err)}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        # Nothing half-written: the scores file is only moved into place once whole.
+        print("shadow score: interrupted; no scores written", file=sys.stderr)
+        return 130
     except DetectorError as err:
         # The detector could not judge: an infrastructure failure, never a verdict on the model.
         print(f"shadow score: detector error, no scores written: {printable(err)}",
