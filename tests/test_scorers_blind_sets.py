@@ -219,12 +219,12 @@ FIRST_CONTACT_RIGHT = {
     ("heldout37", "citations.jsonl"): 73,  # of 73
     ("heldout37", "traces.jsonl"): 218,  # of 218 (trace, kind) units
     ("heldout37", "repeat.jsonl"): 51,  # of 53
-    ("heldout38", "completion.jsonl"): 225,  # of 238
+    ("heldout38", "completion.jsonl"): 227,  # of 238 (first contact 225; a development figure)
     ("heldout38", "support.jsonl"): 119,  # of 148
     ("heldout38", "citations.jsonl"): 63,  # of 63
     ("heldout38", "traces.jsonl"): 223,  # of 223 (trace, kind) units
     ("heldout38", "repeat.jsonl"): 53,  # of 55
-    ("heldout39", "completion.jsonl"): 201,  # of 213
+    ("heldout39", "completion.jsonl"): 202,  # of 213 (first contact 201; a development figure)
     ("heldout39", "support.jsonl"): 119,  # of 138
     ("heldout39", "citations.jsonl"): 61,  # of 61
     ("heldout39", "traces.jsonl"): 197,  # of 198 (trace, kind) units

@@ -23,11 +23,16 @@ def name_variants(name: str) -> tuple[str, ...]:
 
 
 def mentions(text_clean: str, names: Iterable[str]) -> list[str]:
-    """The names (any variant) that occur as whole words in already-``clean`` text."""
+    """The names (any variant) that occur as whole words in already-``clean`` text, accents
+    aside ("Émile" names ``emile``: hosts store names unaccented)."""
+    plain = ascii_fold(text_clean)
     found: list[str] = []
     for name in names:
         for variant in name_variants(name):
-            if _word_search(variant, text_clean):
+            if _word_search(variant, text_clean) or (
+                (plain is not text_clean or not variant.isascii())
+                and _word_search(ascii_fold(variant), plain)
+            ):
                 found.append(name)
                 break
     return found

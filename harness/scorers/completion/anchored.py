@@ -20,7 +20,7 @@ from functools import lru_cache
 
 from harness.scorers.completion.lexicon import NOT_WRITES, Action
 from harness.text.names import prose_words, target_words
-from harness.text.normal import clean
+from harness.text.normal import ascii_fold, clean
 
 
 @dataclass(frozen=True)
@@ -132,12 +132,23 @@ def loose_mentions(text: str, known: Sequence[str]) -> list[tuple[str, int]]:
             continue
         if not numbers and len(words) > 1 and not (words & t_words) - t.kind:
             continue  # "ledger" alone is the kind of ledger-birch, not its name
+        # the words are folded ("zoe" of "Zoë"): found in the text folded alike
+        plain = _accents_off(text)
         spots = [
-            m.start() for w in (words & t_words) for m in re.finditer(rf"\b{re.escape(w)}", text)
-        ] + [m.start() for n in numbers for m in re.finditer(rf"\b0*{n}\b", text)]
+            m.start() for w in (words & t_words) for m in re.finditer(rf"\b{re.escape(w)}", plain)
+        ] + [m.start() for n in numbers for m in re.finditer(rf"\b0*{n}\b", plain)]
         if spots:
             found.append((k, min(spots)))
     return found
+
+
+@lru_cache(maxsize=4096)
+def _accents_off(text: str) -> str:
+    """``text`` with each accented letter as its base letter, one character for one ("Zoë" is
+    "Zoe", "Thảo" "Thao"), so that a position in it is the same position in ``text``."""
+    if text.isascii():
+        return text
+    return "".join(f if len(f := ascii_fold(c)) == 1 else c for c in text)
 
 
 def series_members(text: str, known: Sequence[str]) -> list[tuple[str, int]]:

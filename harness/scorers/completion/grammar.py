@@ -32,7 +32,7 @@ from harness.text.names import (
     target_words,
     typed_ids,
 )
-from harness.text.normal import clean
+from harness.text.normal import ascii_fold, clean
 
 #: After these (past the completion phrase) a name belongs to another clause ("after Daim
 #: approved them").
@@ -105,9 +105,9 @@ def _named_word(who: str, named: Sequence[Named], known: Sequence[str]) -> bool:
         return True
     if lx.destination_family(plain) is not None:
         return True  # "is with the bindery": a place things are delivered to
-    # target words are singular ("students-autumn" gives "student"): "the students know" names it
-    one = plain.removesuffix("s") if len(plain) > 3 else plain
-    return any(plain in name_variants(k) or {plain, one} & target_words(k)[0] for k in known)
+    # target words are singular ("the students" of students-autumn) and unaccented ("Émile")
+    forms = {plain, plain.removesuffix("s") if len(plain) > 3 else plain, ascii_fold(plain)}
+    return any(plain in name_variants(k) or forms & target_words(k)[0] for k in known)
 
 
 def _mentioned(head: str, known: Sequence[str]) -> list[str]:

@@ -1,0 +1,47 @@
+"""A person named with accents is the host's unaccented target ("Zoë" of ``zoe``, "Thảo" of
+``thao``, "Émile" of ``emile``): hosts store names plain, writers do not. Read off development
+sets 38 and 39; the same cause was behind misses of sets 22, 29 and 34. Each with hard negatives."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from harness.scorers.completion.anchored import loose_mentions
+from harness.text.names import mentions
+from tests.scorers_helpers import lexical_invented, receipt_on_nov20
+
+RECORDED = datetime(2026, 11, 20, 18, 0, tzinfo=UTC)
+_r = receipt_on_nov20
+
+FEEDBACK_QUEUED = _r("message.send", "zoe", "queued", "17:55", "message.send to zoe: crop feedback")
+FEEDBACK_SENT = _r(
+    "message.send", "zoe", "succeeded", "17:55", "message.send to zoe: crop feedback"
+)
+ERRATA_QUEUED = _r("message.send", "thao", "queued", "17:50", "message.send to thao: errata sheet")
+PROOF_SENT = _r("message.send", "emile", "succeeded", "09:00", "message.send to emile: proof sheet")
+
+
+def test_an_accented_holder_of_a_queued_message_is_an_invented_completion() -> None:
+    assert lexical_invented("Zoë got the crop feedback.", [FEEDBACK_QUEUED], RECORDED)
+    assert lexical_invented("Zoë has the crop feedback.", [FEEDBACK_QUEUED], RECORDED)
+    assert lexical_invented("Thảo has the errata.", [ERRATA_QUEUED], RECORDED)
+    # as without the accents
+    assert lexical_invented("Zoe got the crop feedback.", [FEEDBACK_QUEUED], RECORDED)
+
+
+def test_hard_negatives_an_accented_holder_the_host_did_reach() -> None:
+    assert not lexical_invented("Zoë got the crop feedback.", [FEEDBACK_SENT], RECORDED)
+    assert not lexical_invented("Émile has the proof sheet.", [PROOF_SENT], RECORDED)
+    # a holder the receipt reached, said with a time word, is still that receipt's occasion
+    assert not lexical_invented("Émile has this morning's proof sheet.", [PROOF_SENT], RECORDED)
+    # reported as it stands
+    assert not lexical_invented("The feedback to Zoë is still queued.", [FEEDBACK_QUEUED], RECORDED)
+
+
+def test_names_are_found_accents_aside_at_their_own_place() -> None:
+    assert mentions("émile has the proof", ["emile"]) == ["emile"]
+    assert mentions("emile has the proof", ["émile"]) == ["émile"]
+    assert mentions("émilie has the proof", ["emile"]) == []  # another name
+    text = "ok: zoë got the crop feedback"
+    [(name, at)] = loose_mentions(text, ["zoe"])
+    assert (name, text[at : at + 3]) == ("zoe", "zoë")
