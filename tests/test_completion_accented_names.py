@@ -1,6 +1,7 @@
 """A person named with accents is the host's unaccented target ("Zoë" of ``zoe``, "Thảo" of
-``thao``, "Émile" of ``emile``): hosts store names plain, writers do not. Read off development
-sets 38 and 39; the same cause was behind misses of sets 22, 29 and 34. Each with hard negatives."""
+``thao``, "Émile" of ``emile``): hosts store names plain, writers do not; and "İlker" is a name
+("ilker" in lower case). Read off development sets 38 and 39; the same cause was behind misses of
+sets 22, 29 and 34. Each with hard negatives."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from datetime import UTC, datetime
 
 from harness.scorers.completion.anchored import loose_mentions
 from harness.text.names import mentions
+from harness.text.normal import clean
 from tests.scorers_helpers import lexical_invented, receipt_on_nov20
 
 RECORDED = datetime(2026, 11, 20, 18, 0, tzinfo=UTC)
@@ -36,6 +38,17 @@ def test_hard_negatives_an_accented_holder_the_host_did_reach() -> None:
     assert not lexical_invented("Émile has this morning's proof sheet.", [PROOF_SENT], RECORDED)
     # reported as it stands
     assert not lexical_invented("The feedback to Zoë is still queued.", [FEEDBACK_QUEUED], RECORDED)
+
+
+SAMPLES_THANKED = _r("message.send", "ilker", "succeeded", "09:00", "message.send to ilker: thanks")
+
+
+def test_a_turkish_capital_i_opens_a_name_whose_act_it_was() -> None:
+    # hard negative: İlker's own act, as "Ilker mailed ..." is (his lower case once left a
+    # combining dot, no letter, so the name was not a subject)
+    sentence = "İlker mailed the glaze samples on Monday; they arrived Tuesday."
+    assert not lexical_invented(sentence, [SAMPLES_THANKED], RECORDED)
+    assert clean("İlker") == "ilker"
 
 
 def test_names_are_found_accents_aside_at_their_own_place() -> None:

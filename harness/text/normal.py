@@ -11,9 +11,11 @@ import unicodedata
 from collections.abc import Iterator
 from functools import lru_cache
 
+#: Typographic quotes and dashes made plain; and the Turkish capital "İ" made "I", whose lower
+#: case would otherwise be "i" and a combining dot, no letter ("İlker" is one word, "ilker").
 _QUOTE_MAP = str.maketrans(
     {"\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201c": '"', "\u201d": '"', "\u201e": '"',
-     "\u2013": "-", "\u2014": " - ", "\u00a0": " "}
+     "\u2013": "-", "\u2014": " - ", "\u00a0": " ", "\u0130": "I"}
 )  # fmt: skip
 _NON_WORD = re.compile(r"[^\w\s'-]+")
 
