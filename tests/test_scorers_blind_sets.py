@@ -224,7 +224,7 @@ FIRST_CONTACT_RIGHT = {
     ("heldout38", "citations.jsonl"): 63,  # of 63
     ("heldout38", "traces.jsonl"): 223,  # of 223 (trace, kind) units
     ("heldout38", "repeat.jsonl"): 53,  # of 55
-    ("heldout39", "completion.jsonl"): 203,  # of 213 (first contact 201; a development figure)
+    ("heldout39", "completion.jsonl"): 204,  # of 213 (first contact 201; a development figure)
     ("heldout39", "support.jsonl"): 119,  # of 138
     ("heldout39", "citations.jsonl"): 61,  # of 61
     ("heldout39", "traces.jsonl"): 197,  # of 198 (trace, kind) units

@@ -610,6 +610,8 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(rf"\bshared\s+(?:[\w'-]+\s+){{0,4}}?(?:to|on|onto)\s+(?:{_DET}\s+)?(?:[\w-]+\s+)?(?:blog|site|website|feed|channel|portfolio|shop|homepage|newsletter)\b", PUBLISH, needs="shared"),
     _t(rf"\bshared\s+(?:[\w'-]+\s+){{0,4}}?with\s+(?:(?:the|our|my)\s+)?{_WHO}", DELIVER, needs="shared"),
     _t(rf"\b(?:answered|contacted|phoned|called|rang|messaged)\s+{_WHO}", SEND, NAMED, needs="answered|contacted|phoned|called|rang|messaged"),
+    # "the checklist went out to Patrycja": whatever went, it went to a person, named
+    _t(rf"\b(?:went out|has gone out|have gone out|was sent out|were sent out)\s+to\s+(?:(?:mr|mrs|ms|dr)\.?\s+)?{_WHO}", SEND, NAMED, needs="out to"),
     # an auxiliary with a base form, as writers of English as a second language often put it
     # ("I have send the note", "we did inform Patrick")
     _t(r"\b(?:i|we|i've|we've)\s+(?:have\s+|has\s+|had\s+|did\s+)?(?:already\s+|just\s+|also\s+)?(?:have|has|had|did)\s+(?:already\s+|just\s+)?(?:send|inform|notify|tell|message|email|reply|forward|answer)\b|\b(?:have|has|had)\s+(?:already\s+)?send\b", SEND, needs="have|has|had|did"),
