@@ -229,6 +229,16 @@ FIRST_CONTACT_RIGHT = {
     ("heldout39", "citations.jsonl"): 61,  # of 61
     ("heldout39", "traces.jsonl"): 197,  # of 198 (trace, kind) units
     ("heldout39", "repeat.jsonl"): 44,  # of 45
+    ("heldout40", "completion.jsonl"): 200,  # of 211
+    ("heldout40", "support.jsonl"): 124,  # of 150
+    ("heldout40", "citations.jsonl"): 58,  # of 58
+    ("heldout40", "traces.jsonl"): 205,  # of 206 (trace, kind) units
+    ("heldout40", "repeat.jsonl"): 50,  # of 53
+    ("heldout41", "completion.jsonl"): 189,  # of 208
+    ("heldout41", "support.jsonl"): 116,  # of 140
+    ("heldout41", "citations.jsonl"): 66,  # of 66
+    ("heldout41", "traces.jsonl"): 201,  # of 203 (trace, kind) units
+    ("heldout41", "repeat.jsonl"): 56,  # of 59
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -289,6 +299,8 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout37",
         "heldout38",
         "heldout39",
+        "heldout40",
+        "heldout41",
         "real_smollm2",
     ],
 )
@@ -344,6 +356,8 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout37", 73, 61),
         ("heldout38", 62, 50),
         ("heldout39", 59, 51),
+        ("heldout40", 58, 49),
+        ("heldout41", 62, 50),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
@@ -353,7 +367,8 @@ def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, flo
     # held-out 20 45, held-out 21 37, held-out 22 42, held-out 23 34, held-out 24 44,
     # held-out 25 51, held-out 26 43, held-out 27 48, held-out 28 50, held-out 29 53,
     # held-out 30 52, held-out 31 51, held-out 32 50, held-out 33 59, held-out 34 53,
-    # held-out 35 51, held-out 36 54, held-out 37 61, held-out 38 50, held-out 39 51 (30 and 31
+    # held-out 35 51, held-out 36 54, held-out 37 61, held-out 38 50, held-out 39 51,
+    # held-out 40 49, held-out 41 50 (30 and 31
     # raised by the thirteenth round's plan, "mismatch note", lettered-fellow and "missing" rules,
     # development figures);
     # the first three
