@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from harness.scorers.completion.anchored import loose_mentions
-from harness.text.names import mentions
+from harness.text.names import mentions, named_in, named_matches
 from harness.text.normal import clean
 from tests.scorers_helpers import lexical_invented, receipt_on_nov20
 
@@ -58,3 +58,22 @@ def test_names_are_found_accents_aside_at_their_own_place() -> None:
     text = "ok: zoë got the crop feedback"
     [(name, at)] = loose_mentions(text, ["zoe"])
     assert (name, text[at : at + 3]) == ("zoe", "zoë")
+
+
+SENT_CHIDI = _r("message.send", "chidi", "succeeded", "14:30", "message.send to chidi: review")
+QUEUED_CHIDI = _r("message.send", "chidi", "queued", "14:30", "message.send to chidi: review")
+
+
+def test_a_person_named_in_full_is_the_target_named_in_part() -> None:
+    sentence = "A review request was sent to Chidi Okafor at 14:30."
+    assert lexical_invented(sentence, [QUEUED_CHIDI], RECORDED)
+    # hard negative: the send to chidi succeeded (the full name had been "no receipt's")
+    assert not lexical_invented(sentence, [SENT_CHIDI], RECORDED)
+    chidi, horak, hyunwoo = (
+        named_in(s)[0] for s in ("Sent to Chidi Okafor", "Paid Zdeněk Horák", "It reached Hyun-woo")
+    )
+    assert named_matches(chidi, "chidi") and named_matches(horak, "framer-horak")
+    assert named_matches(hyunwoo, "hyunwoo")
+    # hard negatives: another person, a longer target, an id mistyped with a letter
+    assert not named_matches(chidi, "marta") and not named_matches(chidi, "okafor-gallery-east")
+    assert not named_matches(named_in("The seal for tessellation-O9")[0], "tessellation-08")

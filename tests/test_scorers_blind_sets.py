@@ -229,12 +229,12 @@ FIRST_CONTACT_RIGHT = {
     ("heldout39", "citations.jsonl"): 61,  # of 61
     ("heldout39", "traces.jsonl"): 197,  # of 198 (trace, kind) units
     ("heldout39", "repeat.jsonl"): 44,  # of 45
-    ("heldout40", "completion.jsonl"): 200,  # of 211
+    ("heldout40", "completion.jsonl"): 201,  # of 211 (first contact 200; a development figure)
     ("heldout40", "support.jsonl"): 124,  # of 150
     ("heldout40", "citations.jsonl"): 58,  # of 58
     ("heldout40", "traces.jsonl"): 205,  # of 206 (trace, kind) units
     ("heldout40", "repeat.jsonl"): 50,  # of 53
-    ("heldout41", "completion.jsonl"): 189,  # of 208
+    ("heldout41", "completion.jsonl"): 190,  # of 208 (first contact 189; a development figure)
     ("heldout41", "support.jsonl"): 116,  # of 140
     ("heldout41", "citations.jsonl"): 66,  # of 66
     ("heldout41", "traces.jsonl"): 201,  # of 203 (trace, kind) units

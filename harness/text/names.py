@@ -246,11 +246,22 @@ def named_matches(named: Named, target: str) -> bool:
     """Does a host target name (``pr-15``, ``send-plate-7-scan``, ``mira``) denote ``named``?"""
     words, numbers = target_words(target)
     if named.number is None:
-        return bool(named.words) and set(named.words) <= words
+        return bool(named.words) and (
+            set(named.words) <= words or (not numbers and _person_of(named, words))
+        )
     if named.number not in numbers:
         return False
     # A head the target contradicts (plate 03 vs lesson-03) is another id in another series.
     return not named.words or _abbreviates(named.words[0], words) or not (words & ID_HEADS)
+
+
+def _person_of(named: Named, words: frozenset[str]) -> bool:
+    """A person named in full that a host target names in part: ``chidi`` of "Chidi Okafor",
+    ``framer-horak`` of "Zdeněk Horák", ``hyunwoo`` of "Hyun-woo"."""
+    if len(named.words) != 2 or len(words) > 2 or not all(w.isalpha() for w in named.words):
+        return False  # "tessellation-O9" is an id mistyped, no person
+    first, last = named.words
+    return words == {first} or last in words or first + last in words
 
 
 def _abbreviates(head: str, words: frozenset[str]) -> bool:
