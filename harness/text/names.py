@@ -25,13 +25,13 @@ def name_variants(name: str) -> tuple[str, ...]:
 def mentions(text_clean: str, names: Iterable[str]) -> list[str]:
     """The names (any variant) that occur as whole words in already-``clean`` text, accents
     aside ("Émile" names ``emile``: hosts store names unaccented)."""
+    accented = not text_clean.isascii()
     plain = ascii_fold(text_clean)
     found: list[str] = []
     for name in names:
         for variant in name_variants(name):
             if _word_search(variant, text_clean) or (
-                (plain is not text_clean or not variant.isascii())
-                and _word_search(ascii_fold(variant), plain)
+                (accented or not variant.isascii()) and _word_search(ascii_fold(variant), plain)
             ):
                 found.append(name)
                 break
