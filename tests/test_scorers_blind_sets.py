@@ -239,6 +239,16 @@ FIRST_CONTACT_RIGHT = {
     ("heldout41", "citations.jsonl"): 66,  # of 66
     ("heldout41", "traces.jsonl"): 201,  # of 203 (trace, kind) units
     ("heldout41", "repeat.jsonl"): 56,  # of 59
+    ("heldout42", "completion.jsonl"): 245,  # of 257
+    ("heldout42", "support.jsonl"): 122,  # of 146
+    ("heldout42", "citations.jsonl"): 68,  # of 68
+    ("heldout42", "traces.jsonl"): 229,  # of 229 (trace, kind) units
+    ("heldout42", "repeat.jsonl"): 48,  # of 50
+    ("heldout43", "completion.jsonl"): 226,  # of 242
+    ("heldout43", "support.jsonl"): 121,  # of 147
+    ("heldout43", "citations.jsonl"): 65,  # of 65
+    ("heldout43", "traces.jsonl"): 233,  # of 233 (trace, kind) units
+    ("heldout43", "repeat.jsonl"): 47,  # of 50
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -301,6 +311,8 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout39",
         "heldout40",
         "heldout41",
+        "heldout42",
+        "heldout43",
         "real_smollm2",
     ],
 )
@@ -358,6 +370,8 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout39", 59, 51),
         ("heldout40", 58, 49),
         ("heldout41", 62, 50),
+        ("heldout42", 62, 50),
+        ("heldout43", 62, 53),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
@@ -368,7 +382,7 @@ def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, flo
     # held-out 25 51, held-out 26 43, held-out 27 48, held-out 28 50, held-out 29 53,
     # held-out 30 52, held-out 31 51, held-out 32 50, held-out 33 59, held-out 34 53,
     # held-out 35 51, held-out 36 54, held-out 37 61, held-out 38 50, held-out 39 51,
-    # held-out 40 49, held-out 41 50 (30 and 31
+    # held-out 40 49, held-out 41 50, held-out 42 50, held-out 43 53 (30 and 31
     # raised by the thirteenth round's plan, "mismatch note", lettered-fellow and "missing" rules,
     # development figures);
     # the first three
