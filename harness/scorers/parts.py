@@ -19,6 +19,7 @@ from __future__ import annotations
 import multiprocessing
 import signal
 from collections import deque
+from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
@@ -87,20 +88,24 @@ def _score_part(part: Part) -> PartScores:
     def take(scored: list[ScoreRecord]) -> None:
         out.cases.append(case_lines(scored))
         if out.table is not None:
-            for score in scored:
-                out.table.observe(score)
+            out.table.observe_all(scored)
 
-    records = part_records(stored.run_dir, part, set(job.repeated), stored.bad_lines)
+    records = part_records(stored.run_dir, part, job.repeated, stored.bad_lines)
     stored.score(records, scorer, take)
     out.metrics, out.skipped, out.bad_lines = scorer.metrics, stored.skipped, stored.bad_lines
     return out
 
 
 def score_in_parts(
-    stored: StoredCases, scores: CaseScores, table: StageTable | None, workers: int
+    stored: StoredCases,
+    scores: CaseScores,
+    table: StageTable | None,
+    workers: int,
+    take: Callable[[list[ScoreRecord]], None],
 ) -> None:
     """Score every stored case into ``scores`` with ``workers`` processes; notes go to
-    ``stored`` and each record to ``table``, as when one process scores them."""
+    ``stored`` and each record to ``table``, as when one process scores them. ``take`` is what
+    one process does with a case's scores (``score_run_dir``'s), for the cases scored here."""
     path = results_path(stored.run_dir)
     repeated = repeated_keys(path)
     # The workers' scorer is made here, with this one's settings, before they fork.
@@ -138,11 +143,4 @@ def score_in_parts(
             raise ScoringError(f"a scoring process died ({err}); no scores written") from err
         raise
     pool.shutdown()
-
-    def take(scored: list[ScoreRecord]) -> None:
-        scores.add_scored(scored)
-        if table is not None:
-            for score in scored:
-                table.observe(score)
-
     stored.score(latest_records(stored.run_dir, repeated, stored.bad_lines), scores, take)

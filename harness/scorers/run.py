@@ -277,8 +277,7 @@ def score_run_dir(
     def take(scored: list[ScoreRecord]) -> None:
         scores.add_scored(scored)
         if table is not None:
-            for score in scored:
-                table.observe(score)
+            table.observe_all(scored)
         if keep_records:
             records.extend(scored)
 
@@ -286,7 +285,7 @@ def score_run_dir(
         if workers > 1 and forkable():
             from harness.scorers.parts import score_in_parts
 
-            score_in_parts(stored, scores, table, workers)
+            score_in_parts(stored, scores, table, workers, take)
         else:
             stored.score(iter_records(run_dir, stored.bad_lines), scores, take)
         scores.write()

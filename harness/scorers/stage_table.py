@@ -5,6 +5,7 @@ the parts' order, so the sums are added in the order one process adds them."""
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from typing import Any
 
 from tabulate import tabulate
@@ -44,6 +45,10 @@ class StageTable:
         self._cases: dict[str, set[str]] = defaultdict(set)
         self._values: dict[tuple[str, str, str], list[Any]] = defaultdict(list)
 
+    def observe_all(self, records: Iterable[ScoreRecord]) -> None:
+        for record in records:
+            self.observe(record)
+
     def observe(self, record: ScoreRecord) -> None:
         self.scores += 1
         stage = str(record.stage)
@@ -73,10 +78,3 @@ class StageTable:
             rows.append([s, len(self._cases[s]), *cells])
         headers = ["stage", "cases", *(name for name, *_ in _COLUMNS)]
         return tabulate(rows, headers=headers, tablefmt="simple")
-
-
-def stage_table(records: list[ScoreRecord]) -> str:
-    table = StageTable()
-    for record in records:
-        table.observe(record)
-    return table.render()

@@ -5,6 +5,7 @@ Through ``harness.rundir`` only: never the replay code that wrote them."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from pathlib import Path
 from typing import Any
 
@@ -82,7 +83,7 @@ def iter_records(run_dir: Path, errors: list[LoadError] | None = None) -> Iterat
 def part_records(
     run_dir: Path,
     part: Part | None,
-    repeated: set[tuple[str, str]],
+    repeated: AbstractSet[tuple[str, str]],
     errors: list[LoadError] | None = None,
 ) -> Iterator[RunRecord]:
     """The records of one part of results.jsonl (all of it for None) whose (package, stage) is on
@@ -97,7 +98,7 @@ def part_records(
 
 
 def latest_records(
-    run_dir: Path, repeated: set[tuple[str, str]], errors: list[LoadError] | None = None
+    run_dir: Path, repeated: AbstractSet[tuple[str, str]], errors: list[LoadError] | None = None
 ) -> Iterator[RunRecord]:
     """For each key of ``repeated``, its last record that validates (resumed or merged runs)."""
     if not repeated:
