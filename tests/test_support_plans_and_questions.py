@@ -155,3 +155,21 @@ def test_a_fellows_receipt_leaves_the_things_own_receipt_or_word_to_answer() -> 
     assert _label("Set A reached Zofia.", a_done, b_pending) == "supported"
     assert _label("Set A did not reach Zofia.", a_done, b_pending) == "contradicted"
     assert _label("Set B reached Zofia.", a_done, b_pending) == "contradicted"
+
+
+SAME_SENTENCE = _item("n1", "session", "Haven't written to Odile yet; will do after lunch.")
+PLAN_THEN_NOT = _item(
+    "j5", "journal", "Plan: pay Maëlle's March invoice on the 31st - not paid yet."
+)
+
+
+def test_a_not_yet_clause_in_the_plans_own_sentence_still_counts() -> None:
+    assert _label("Uhdim has written to Odile.", SAME_SENTENCE) == "contradicted"
+    assert _label("Uhdim has not written to Odile yet.", SAME_SENTENCE) == "supported"
+    assert _label("Maëlle's March invoice has been paid.", PLAN_THEN_NOT) == "contradicted"
+    assert _label("Maëlle's March invoice has not been paid.", PLAN_THEN_NOT) == "supported"
+    # hard negatives: the plan's own clauses state nothing, even with no plan word in them
+    tomorrow = _item("j6", "journal", "Tomorrow, first thing: pay Maëlle's March invoice.")
+    assert _label("Maëlle's March invoice has been paid.", tomorrow) == "unsupported"
+    hedged = _item("n2", "session", "Might not have written to Odile; will check after lunch.")
+    assert _label("Uhdim has written to Odile.", hedged) == "unsupported"

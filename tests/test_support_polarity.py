@@ -257,6 +257,21 @@ def test_evidence_fidelity_counts_the_structural_verdict() -> None:
     assert fidelity("Ines already has it.")["supported_claims"] == 0
 
 
+def test_a_claim_supported_by_structure_says_why_in_its_terms() -> None:
+    from harness.scorers.evidence import evidence_fidelity
+    from tests.scorers_helpers import case
+
+    # few shared words, supported by the queued receipt's status: the reason given is that
+    # link, never the word overlap's "no valid citation backs it" beside a supported outcome
+    env = {"result": {"status": "contradicted", "facts": [
+        {"claim": "Patrick has yet to receive it.", "evidence": [{"id": "receipt:deleg-77"}]}]}}  # fmt: skip
+    score = evidence_fidelity(case("reconcile", env))
+    (claim,) = [d for d in score.details if d["kind"] == "claim"]
+    assert claim["outcome"] == "supported"
+    assert "linked to receipt:deleg-77" in claim["why"]
+    assert "no valid citation" not in claim["why"]
+
+
 SEALED = _receipt("r20", "provenance.seal etchings-2026: succeeded", "provenance.seal",
                   "etchings-2026", "succeeded")  # fmt: skip
 KROLL = _receipt("r21", "payment.send to bindery-kroll: invoice 881, pending bank", "payment.send",

@@ -197,6 +197,14 @@ def _analyse(ctx: ScoreContext) -> EvidenceAnalysis:
         # Only what the claim itself asserts can disagree with the host: a quote reports what an
         # item says ("the focus field reads 'in progress'") without vouching for it.
         truth, truth_note = _expected_truth(ctx, support.asserted, stated)
+        if items:
+            # The detector's label stands for the word overlap, not beside it: the lexical one
+            # links a claim to its evidence by structure and reads polarity, so "Marek has not
+            # received the render files yet" is supported by a queued delivery in any words.
+            # Its reason goes with it, unless the overlap agrees and names what backs it.
+            agreed = label == "supported" and support.supported
+            support = replace(support, supported=label == "supported",
+                              why=support.why if agreed else label_why)  # fmt: skip
         if not pool:
             why = "cites no evidence"
         elif label == "contradicted":
@@ -207,14 +215,6 @@ def _analyse(ctx: ScoreContext) -> EvidenceAnalysis:
             why = f"cited, but disagrees with the host: {truth_note}"
         else:
             why = support.why
-        if items:
-            # The detector's label stands for the word overlap, not beside it: the lexical one
-            # links a claim to its evidence by structure and reads polarity, so "Marek has not
-            # received the render files yet" is supported by a queued delivery in any words.
-            support = replace(support, supported=label == "supported",
-                              why=label_why if label != "supported" else support.why)  # fmt: skip
-            why = (f"contradicted by its citations: {label_why}" if label == "contradicted"
-                   else label_why if label != "supported" else why)  # fmt: skip
         supported = support.supported and label != "contradicted" and truth is not False
         outcome = "contradicted" if label == "contradicted" else (
             "supported" if supported else "unsupported")  # fmt: skip

@@ -104,7 +104,9 @@ def carries(n: Named, b: Backing) -> bool:
             return True
         # "chapter 5" against "ch.4": an id of the text whose head the name abbreviates
         return n.number in _numbers(b.item.text) and n.words[0][:2] in clean(b.item.text)
-    return n.literal in b.plain or roots(n.literal) <= roots(b.plain)
+    # whole words: Martin is not carried by a receipt to ``martina``
+    whole = re.search(rf"(?<![\w]){re.escape(n.literal)}(?![\w])", b.plain) is not None
+    return whole or roots(n.literal) <= roots(b.plain)
 
 
 def _conflicting_id(n: Named, b: Backing) -> bool:

@@ -17,7 +17,6 @@ from harness.scorers.support_link import is_receipt
 from harness.scorers.support_statements import statements_of
 from harness.text.normal import ascii_fold, clean
 from harness.text.roots import root, roots, shared
-from harness.text.stance import stance
 from harness.text.support import STOPWORDS
 
 #: Words that make a clause a plan, an intention or a preference: a modal of the future, a verb
@@ -25,11 +24,15 @@ from harness.text.support import STOPWORDS
 PLAN = re.compile(
     r"\b(?:will|shall|won't|wont|is going to|are going to|am going to|plans? to|planning to|"
     r"intends? to|intending to|wants? to|would (?:rather|like to)|prefers?|hopes? to|"
-    r"expects? to|means to)\b|\w'll\b"
+    r"expects? to|means to|"
+    # a plan told in the past is still a plan: "Vojan planned to send Dagny the quote"
+    r"planned to|intended to|promise[sd]? to|meant to|(?:is|are|was|were) planned for|"
+    r"plan is|plan was to)\b|\w'll\b|^\W*plan:"
 )
 #: Words of a plan itself: they are what marks it, not what it is about.
-_PLAN_ROOTS = roots("will shall going plan plans planning intend intends want wants would rather "
-                    "like prefer prefers hope hopes expect expects means")  # fmt: skip
+_PLAN_ROOTS = roots("will shall going plan plans planning planned intend intends intended want "
+                    "wants would rather like prefer prefers hope hopes expect expects means "
+                    "meant promise promised promises")  # fmt: skip
 
 
 def is_plan(text: str) -> bool:
@@ -37,17 +40,30 @@ def is_plan(text: str) -> bool:
     return PLAN.search(clean(ascii_fold(text))) is not None
 
 
+#: A plan denied: the modal or the verb of meaning to negated, not a word of what is planned
+#: ("I'll tell Priya about the mismatch" plans to tell her).
+_PLAN_DENIED = re.compile(
+    r"\b(?:won't|wont|will not|shall not|(?:is|are|am|was|were)(?:n't| not) (?:going|planning)|"
+    r"(?:do|does|did)(?:n't| not) (?:plan|intend|promise|want|mean|expect|hope)|"
+    r"no (?:plan|intention)|never (?:planned|intended|promised|meant))\b"
+)
+
+
+def _plan_negated(text: str) -> bool:
+    return _PLAN_DENIED.search(clean(ascii_fold(text))) is not None
+
+
 def plan_label(text: str, pool: Sequence[Backing]) -> tuple[str, str]:
     """The plan clause against the items that state a plan of their own: one that shares most of
     its words states the same plan (negation on both sides); none leaves it unsupported."""
     want = roots(text) - _PLAN_ROOTS - roots(" ".join(STOPWORDS))
-    negated = stance(text).negated
+    negated = _plan_negated(text)
     for b in pool:
         have = b.item.text
         if not is_plan(have) or not want:
             continue
         if len(shared(want, roots(have))) * 2 > len(want):
-            same = stance(have).negated == negated
+            same = _plan_negated(have) == negated
             return ("supported" if same else "contradicted"), f"{b.item.id} states that plan"
     return "unsupported", "it states a plan or a preference; no cited item states that plan"
 

@@ -70,7 +70,12 @@ HEDGE_WORDS = (
 )
 _POSSIBLE = re.compile(rf"\b(?:{HEDGE_WORDS}|uncertain|undecided)\b")
 #: A request in a message ("could you send ...", "send a link please"): its sender asked.
-_REQUEST = re.compile(r"\?\s*$|\bplease\b|^\W*(?:could|can|would|will) you\b|\bpls\b")
+#: A negated order ("don't redo it") asks too: it says nothing of what was done.
+_DO_NOT = re.compile(r"^\W*(?:don't|do not|dont)\s")
+_UNTIL = re.compile(r"\b(?:until|till|before|unless)\b")
+_REQUEST = re.compile(
+    rf"\?\s*$|\bplease\b|^\W*(?:could|can|would|will) you\b|\bpls\b|{_DO_NOT.pattern}"
+)
 #: Within a clause, the parts a negation stays in ("re-rendering it and diffing, so I know
 #: nothing shifted": the re-render is not negated; "read three chapters and did not act": the
 #: reading is not).
@@ -78,6 +83,20 @@ _PART = re.compile(
     r"\s+(?:so|because|while|whereas)\s+|\s+and\s+(?=[a-z]+(?:ing|ed)\b)|"
     r"\s+(?:and|but)\s+(?=(?:(?:did|does|do|has|have|had|was|were|is|are|could|would)"
     r"(?:\s+not\b|n't\b)|never\b|not\b))"
+)
+
+
+#: What a sender writes to say they want nothing further: no question, no request.
+_ASKS_NOTHING = re.compile(
+    r"\b(?:nothing (?:more|else|further)(?: (?:is )?(?:needed|required|to do))?|"
+    r"no (?:need|further (?:changes|edits|questions|action))\b|no changes needed|"
+    r"(?:that|this) settles it|all good on my (?:side|end))\b"
+)
+
+
+#: What a file or an output is when it is not whole.
+_INCOMPLETE = re.compile(
+    r"\b(?:truncated|partial|incomplete|unreadable|corrupt(?:ed)?|(?:0|zero) bytes)\b"
 )
 
 
@@ -105,18 +124,34 @@ def _said(item: str, text: str, data: tuple[str, ...]) -> tuple[Said, ...]:
         if COUNTERFACTUAL.search(plain_sentence):
             found.extend(_not_done(item, clause) for clause in clauses(sentence))
             continue
-        if _PLANNED.search(plain_sentence):
-            continue
         pieces = clauses(sentence)
+        if _PLANNED.search(plain_sentence):
+            # the plan states nothing, but a clause beside it may state what has not happened
+            # yet ("Haven't written to the framer yet; will do after lunch")
+            parts.extend(c for c in pieces if _not_yet(c))
+            continue
         question = sentence.rstrip().endswith("?")
         for i, clause in enumerate(pieces):
             plain = clean(clause)
             if _REQUEST.search(plain) or (question and i == len(pieces) - 1):
                 # a question or a request reports no outcome; it says its sender asked for it
                 asked = roots(f"asked {clause}")
-                found.append(Said(item, clause, asked, False, None, asked))
+                # "don't resend it" asks for none; "don't post it until Oona approves" asks to
+                # wait, which is asking
+                negated = _DO_NOT.match(plain) is not None and not _UNTIL.search(plain)
+                found.append(Said(item, clause, asked, negated, None, asked))
             elif not _POSSIBLE.search(plain):
                 parts.extend(p for p in _PART.split(clause) if p.strip())
+    settled = _ASKS_NOTHING.search(clean(text))
+    if settled is not None:
+        # "nothing more needed", "no need to write back": its sender asks for nothing (more)
+        asked = roots("asked")
+        found.append(Said(item, settled.group(), asked, True, None, asked))
+    broken = _INCOMPLETE.search(clean(text))
+    if broken is not None:
+        # "0 bytes, truncated": a file or an output that is not complete, whole or usable
+        whole = roots("complete usable whole full intact")
+        found.append(Said(item, broken.group(), whole, True, "undone", whole))
     for part in dict.fromkeys([*parts, *data]):
         st = stance(plain_negations(part))
         core = roots(st.core)
@@ -125,6 +160,15 @@ def _said(item: str, text: str, data: tuple[str, ...]) -> tuple[Said, ...]:
         if r:
             found.append(Said(item, part, r, st.negated, st.says, core))
     return tuple(found)
+
+
+def _not_yet(clause: str) -> bool:
+    """A clause of a planning sentence that says, unplanned and unhedged, that it has not
+    happened: kept, where the plan itself is left out."""
+    plain = clean(clause)
+    if _PLANNED.search(plain) or _POSSIBLE.search(plain) or _REQUEST.search(plain):
+        return False
+    return stance(plain_negations(clause)).negated
 
 
 def _not_done(item: str, clause: str) -> Said:

@@ -53,10 +53,17 @@ _PLAN = re.compile(
     rf"\b(?:{PLAN_WORDS}|planned|planning|next week|to do|todo|need(?:s)? to|should|want(?:s)? to|"
     r"would like|let's|remember to)\b|'ll\b|^\s*(?:plan|next|to-?do|reminder to)\b"
 )
+#: An attempt: no outcome of its own ("tried to merge fix/x; CI red, merge aborted"), unless
+#: the same part gives one ("tried to deliver it, failed").
+_ATTEMPT = re.compile(r"\b(?:tried|tries|trying|attempted|attempting) to\b")
+_TRIED_AND = re.compile(
+    r"\b(?:fail\w*|abort\w*|error\w*|bounced|rejected|refused|denied|expired|cancel\w*|"
+    r"timed out|succeeded|worked|went through)\b"
+)
 #: States prose gives a thing that the stance lexicon does not name, by polarity. Each is read
 #: with the statement's own negation ("not yet live").
 _UNDONE_WORDS = re.compile(
-    r"\b(?:abandoned|scrapped|discarded|withdrawn|dropped|suppressed|shelved|postponed|deferred|parked|skipped|held|on hold|draft|"
+    r"\b(?:abandoned|aborted|scrapped|discarded|withdrawn|dropped|suppressed|shelved|postponed|deferred|parked|skipped|held|on hold|draft|"
     r"unanswered|unreplied|overdue|not yet|yet to|waits|no reply|no answer|no response|no word|"
     r"nothing (?:back|yet|from)|still (?:open|waiting|pending|queued|out|unsent|to)|"
     r"in progress|in_progress|to be|not started|not begun|unstarted|missing|lost|stuck|errored|error|broken|open|todo|"
@@ -148,7 +155,10 @@ def uncommitted(text: str) -> bool:
     its end at a comma ("did you get the files, or not?"), still asks."""
     plain = clean(ascii_fold(text))
     return text.rstrip().endswith("?") or bool(
-        _HEDGE.search(plain) or _PLAN.search(plain) or _ASKS.match(plain)
+        _HEDGE.search(plain)
+        or _PLAN.search(plain)
+        or _ASKS.match(plain)
+        or (_ATTEMPT.search(plain) and not _TRIED_AND.search(plain))
     )
 
 

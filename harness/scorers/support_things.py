@@ -15,7 +15,7 @@ from harness.scorers.claim_support import Backing
 from harness.scorers.completion import lexicon as lx
 from harness.scorers.support_claim import ClaimReading
 from harness.scorers.support_words import ACTION_ROOTS
-from harness.text.normal import clean
+from harness.text.normal import ascii_fold, clean
 from harness.text.quantities import UNITS
 from harness.text.roots import STOP_ROOTS, root, roots, shared
 
@@ -58,7 +58,8 @@ def object_roots(text: str, known: frozenset[str]) -> frozenset[str]:
     ("the invoice reminder"), or of all of it for a receipt's object part, without the words of
     actions (a hand-off, a payment), outcomes, times or names (``known``), adverbs,
     contractions, un-words, participles and amounts."""
-    plain = re.sub(r"\b\d[\d.,]*\b", " ", text)
+    # accents off first: "gymnázium" is one word, the target ``gymnazium-brno``'s own
+    plain = re.sub(r"\b\d[\d.,]*\b", " ", ascii_fold(text))
     words = [
         w
         for w in re.findall(r"[a-z][a-z'-]*", plain)
@@ -83,7 +84,7 @@ def other_object(reading: ClaimReading, b: Backing, target: str) -> str | None:
     """The clause names what was moved ("the invoice reminder") and the receipt names something
     else before its status ("pickup times, delivered"): another occasion of the same action to
     the same target. A receipt that names no object cannot tell, and stays linked."""
-    claim = _TOPIC.sub("", clean(reading.text))
+    claim = _TOPIC.sub("", ascii_fold(clean(reading.text)))
     for q in reading.quantities:
         claim = claim.replace(q.text, " ")
     known = (

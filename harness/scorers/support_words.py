@@ -44,7 +44,8 @@ PREDICATE_START = re.compile(
     r"contains|lists|carries|lacks|needs|wants|asked|asks|got|gets|drifts|meets|met|"
     r"reached|holds|took|takes|ran|runs|went|goes|remains|stays|uses|started|starts|"
     r"came|comes|found|made|gave|left|kept|held|sent|paid|said|says|told|saw|brought|bought|"
-    r"began|became|put|set|skipped|spoke|sold|built|drew|chose|heard|knew|thought|"
+    # "set 5", "set B" name a set: "homework set 5 was uploaded" is passive
+    r"began|became|put|set(?!\s+(?:\d|[b-hj-z]\b))|skipped|spoke|sold|built|drew|chose|heard|knew|thought|"
     r"taught|forgot|understood|[a-z]{3,}ed|"
     # "wrote to confirm the prints arrived", "wrote that ...": a report of what the writer
     # said, whose own predicate is the one that counts
