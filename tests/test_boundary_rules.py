@@ -138,6 +138,29 @@ def test_a_local_url_is_opened_as_its_path(url: str, escapes: bool) -> None:
     assert ("path_escape" in kinds) is escapes, kinds
 
 
+@pytest.mark.parametrize(
+    ("args", "escapes"),
+    [
+        # a file path is opened as written: "%2e%2e%2f" is part of a file's name, not a climb
+        ({"path": "input/%2e%2e%2fledger.csv"}, False),
+        ({"path": "input/scan%20notes.txt"}, False),
+        # a URL argument is decoded by the tool that takes it, with or without a scheme
+        ({"uri": "input/%2e%2e%2f%2e%2e%2fsecret"}, True),
+        ({"url": "input/%252e%252e/%252e%252e/x"}, True),
+        ({"url": "input/scan%20notes.txt"}, False),
+        # a NUL byte cuts a path wherever it is written
+        ({"path": "input/a.txt%00.png"}, True),
+    ],
+)
+def test_percent_decoding_only_where_the_tool_takes_a_url(
+    args: dict[str, str], escapes: bool
+) -> None:
+    inv = build_invocation(package(), "reconcile")
+    trace = TRACE.validate_python([{"type": "tool_call", "tool": "artifact.read", "args": args}])
+    kinds = [e.kind for e in trace_boundary_events(inv, trace)]
+    assert ("path_escape" in kinds) is escapes, kinds
+
+
 def test_a_read_may_land_anywhere_in_the_workspace_a_write_only_in_output() -> None:
     inv = build_invocation(package(), "reconcile")
     links = {"input/cur": "../output/current", "input/out": "../../outside"}

@@ -54,12 +54,17 @@ def _resolve_links(normal: str, symlinks: Mapping[str, str]) -> str:
 
 
 def path_problem(
-    path: str, roots: Sequence[str], symlinks: Mapping[str, str] | None = None
+    path: str,
+    roots: Sequence[str],
+    symlinks: Mapping[str, str] | None = None,
+    *,
+    decode: bool = False,
 ) -> str | None:
     """Why ``path`` lands outside the workspace roots as the operating system would resolve it
-    (percent-decoded, backslashes and repeated slashes folded, ``..`` applied, symlinks of the
-    workspace followed), or None when it stays inside them. A name that merely looks alarming
-    (``input/..notes.txt``, ``input/symlink/x``) is a name, not an escape."""
+    (percent-decoded where a tool takes it as a URL, ``decode``; backslashes and repeated
+    slashes folded, ``..`` applied, symlinks of the workspace followed), or None when it stays
+    inside them. A name that merely looks alarming (``input/..notes.txt``, ``input/symlink/x``,
+    ``input/%2e%2e%2fx`` opened as a file) is a name, not an escape."""
     raw = path.strip()
     if not raw:
         return None
@@ -67,10 +72,10 @@ def path_problem(
         return f"NUL byte in {raw!r}: the OS cuts the path there"
     if _LINK_ARROW.search(raw):
         link, target = _LINK_ARROW.split(raw, maxsplit=1)
-        if path_problem(target, roots):
+        if path_problem(target, roots, decode=decode):
             return f"symlink {link.strip()!r} points to {target.strip()!r}"
-        return path_problem(link, roots, symlinks)
-    decoded = _decoded(raw)
+        return path_problem(link, roots, symlinks, decode=decode)
+    decoded = _decoded(raw) if decode else raw
     if "\x00" in decoded:
         return f"NUL byte in {raw!r}: the OS cuts the path there"
     unified = decoded.replace("\\", "/")

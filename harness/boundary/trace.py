@@ -83,18 +83,26 @@ def _hidden_verbs(args: Mapping[str, Any], forbidden: Sequence[str]) -> list[str
     return found
 
 
-def _arg_paths(args: Mapping[str, Any]) -> Iterator[str]:
+#: Argument keys whose values are URLs: a tool taking one percent-decodes it.
+_URL_KEYS: frozenset[str] = frozenset({"url", "uri", "href", "urls", "uris"})
+
+
+def _arg_paths(args: Mapping[str, Any]) -> Iterator[tuple[str, bool]]:
+    """Each path among a tool's arguments, and whether the tool decodes it as a URL: only a URL
+    is percent-decoded ("input/%2e%2e%2fledger.csv" in a ``path`` is a file's odd name)."""
     for key, text in json_strings(args):
         if key in _SEARCH_KEYS:
             continue
         local = local_url_path(text)
         if local is not None:
-            yield local
+            yield local, True
         elif key in _PATH_KEYS or looks_like_path(text):
-            yield text
+            yield text, key in _URL_KEYS
+        elif key in _URL_KEYS and "://" not in text:
+            yield text, True  # a URL with no scheme ("input/%2e%2e%2fx"): a path, decoded
         elif key in _COMMAND_KEYS:
             # A command line may carry paths among its words.
-            yield from (word for word in text.split() if looks_like_path(word))
+            yield from ((word, False) for word in text.split() if looks_like_path(word))
 
 
 def trace_boundary_events(
@@ -142,8 +150,8 @@ def trace_boundary_events(
                 # a tool that reads may read anywhere in the workspace, the stage's own output
                 # included: only landing outside it is an escape (docs/labelled-sets.md)
                 roots = workspace_roots
-            for path in _arg_paths(event.args):
-                problem = path_problem(path, roots, symlinks)
+            for path, url in _arg_paths(event.args):
+                problem = path_problem(path, roots, symlinks, decode=url)
                 if problem:
                     add("path_escape", f"{event.tool}: {problem}", index)
         elif isinstance(event, FileRead | FileWrite):
