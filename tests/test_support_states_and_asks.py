@@ -111,3 +111,25 @@ def test_a_plan_told_in_the_past_is_answered_by_the_plan() -> None:
     sent = _receipt("r1", "message.send to ines: hanging plan v2, delivered",
                     "message.send", "ines", "succeeded")  # fmt: skip
     assert _label("The v2 hanging plan was sent to Inès.", sent) == "supported"
+
+
+def test_a_quoted_name_of_the_thing_is_no_quote() -> None:
+    focus = _item("f1", "focus", "focus: reply to Oskar - closed")
+    assert _label("The 'reply to Oskar' focus item is not closed.", focus) == "contradicted"
+    assert _label("The 'reply to Oskar' focus item is closed.", focus) == "supported"
+    post = _receipt("r9", "post.publish vojan-notes: 'On re-sealing', pending moderation, "
+                    "not visible yet", "post.publish", "vojan-notes", "pending")  # fmt: skip
+    assert _label("'On re-sealing' is visible on the notes feed.", post) == "contradicted"
+    # hard negative: a quote of what someone said is still a quote, judged by its words
+    said = _item("m9", "message", "Oskar: thanks, all clear now", **{"from": "oskar"})
+    assert _label("Oskar wrote 'all clear now'.", said) == "supported"
+
+
+def test_a_clause_beside_a_counterfactual_states_what_happened() -> None:
+    held = _item(
+        "s9", "session", "would have messaged Hanne at 07:30; held until 08:00 (quiet hours)"
+    )
+    assert _label("The message to Hanne was held because of quiet hours.", held) == "supported"
+    assert _label("The message to Hanne was not held for quiet hours.", held) == "contradicted"
+    # hard negative: the act that would have happened still did not
+    assert _label("Hanne was messaged at 07:30.", held) == "contradicted"

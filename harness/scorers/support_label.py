@@ -231,13 +231,25 @@ def _names_only(text: str, pool: Sequence[Backing]) -> str:
     names = {clean(n) for b in pool for n in item_names(b)}
     folded = fold(text)
     out = folded
-    for start, _, span in quoted_spans(folded):
-        named = clean(span) in names and _NAMING.search(clean(folded[:start]))
+    for start, end, span in quoted_spans(folded):
+        before, after = clean(folded[:start]), clean(folded[end:])
+        named = clean(span) in names and _NAMING.search(before) is not None
+        # "the 'reply to Oskar' focus item", "'On re-sealing' is visible": a short span that is
+        # the name before its noun, or the clause's subject, names the thing it speaks of
+        if len(span.split()) <= 8 and not named:
+            subject = _SUBJECT_BEFORE.fullmatch(before) and _VERB_AFTER.match(after)
+            named = _NAMED_AFTER.match(after) is not None or subject is not None
         if named or _TITLE.fullmatch(span.strip()):
             out = out.replace(f"'{span}'", span).replace(f'"{span}"', span)
     return out
 
 
+#: The noun after a quoted name ("the 'reply to Oskar' focus item").
+_NAMED_AFTER = re.compile(r"\W*(?:focus item|item|task|reminder|thread|entry|file|post|folder|"
+                          r"project|series|job|card|note|essay|article)\b")  # fmt: skip
+#: A quoted span that opens the clause and is followed by its verb: the clause's subject.
+_SUBJECT_BEFORE = re.compile(r"\W*(?:the\s+)?")
+_VERB_AFTER = re.compile(r"\W*(?:is|was|are|were|has|have|had|did|does|got)\b")
 #: A title in quotes ("'Seventh Fold' was published", "the 'Ledger' catalogue"): a few words,
 #: each capitalised but for the small words of titles, no sentence in it. It names a work; it
 #: quotes no one, so the claim still says what it says of it.

@@ -122,7 +122,12 @@ def _said(item: str, text: str, data: tuple[str, ...]) -> tuple[Said, ...]:
     for sentence in sentences(text):
         plain_sentence = clean(sentence)
         if COUNTERFACTUAL.search(plain_sentence):
-            found.extend(_not_done(item, clause) for clause in clauses(sentence))
+            # the act that would have happened did not; a clause beside it ("held until 08:00
+            # (quiet hours)") states what did, as any other statement
+            pieces = clauses(sentence)
+            found.extend(_not_done(item, c) for c in pieces if COUNTERFACTUAL.search(clean(c)))
+            parts.extend(c for c in pieces if not COUNTERFACTUAL.search(clean(c)) and
+                         not _PLANNED.search(clean(c)) and not _POSSIBLE.search(clean(c)))  # fmt: skip
             continue
         pieces = clauses(sentence)
         if _PLANNED.search(plain_sentence):

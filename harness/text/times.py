@@ -80,8 +80,9 @@ ZONE_HOURS: dict[str, float] = {
     "eest": 3, "msk": 3, "est": -5, "edt": -4, "cdt": -5, "mst": -7, "mdt": -6, "pst": -8,
     "pdt": -7, "jst": 9, "aest": 10, "aedt": 11,
 }  # fmt: skip
-#: A zone after a clock time: a name of ``ZONE_HOURS`` or a numeric offset ("+02:00").
-ZONE = r"(?:z|utc|gmt|wet|west|bst|cet|cest|eet|eest|msk|est|edt|cdt|mst|mdt|pst|pdt|jst|aest|aedt|[+-]\d{2}:?\d{2}|(?:pacific|eastern|central|mountain)(?:\s+time)?|(?:irish|uk|british|london|dublin|central european|paris|berlin)\s+time)(?![\w:])"  # fmt: skip
+#: A zone after a clock time: a name of ``ZONE_HOURS``, a numeric offset ("+02:00") or one
+#: from UTC ("UTC+2").
+ZONE = r"(?:(?:utc|gmt)\s?[+-]\d{1,2}(?::?\d{2})?|z|utc|gmt|wet|west|bst|cet|cest|eet|eest|msk|est|edt|cdt|mst|mdt|pst|pdt|jst|aest|aedt|[+-]\d{2}:?\d{2}|(?:pacific|eastern|central|mountain)(?:\s+time)?|(?:irish|uk|british|london|dublin|central european|paris|berlin)\s+time)(?![\w:])"  # fmt: skip
 #: Zones said by name ("08:30 Pacific", "07:30 Irish time"): standard or daylight time by the date.
 NAMED_ZONES: dict[str, str] = {
     "pacific": "America/Los_Angeles", "eastern": "America/New_York",
@@ -104,8 +105,10 @@ def zone_of(spoken: str | None) -> tzinfo | None:
         return ZoneInfo(named)
     if text in ZONE_HOURS:
         return timezone(timedelta(hours=ZONE_HOURS[text]))
-    m = re.fullmatch(r"([+-])(\d{2}):?(\d{2})", text)
+    # "+02:00", and "UTC+2", "GMT-05:00" as writers give an offset from UTC
+    m = re.fullmatch(r"(?:utc|gmt)\s?([+-])(\d{1,2}):?(\d{2})?|([+-])(\d{2}):?(\d{2})", text)
     if m is None:
         return None
-    sign = 1 if m.group(1) == "+" else -1
-    return timezone(sign * timedelta(hours=int(m.group(2)), minutes=int(m.group(3))))
+    sign_, hours, minutes = (m.group(1), m.group(2), m.group(3)) if m.group(1) else m.group(4, 5, 6)
+    sign = 1 if sign_ == "+" else -1
+    return timezone(sign * timedelta(hours=int(hours), minutes=int(minutes or 0)))

@@ -664,7 +664,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"\bmerged\b", MERGE),
     _t(r"\b(?:re-?uploaded|uploaded)\b", UPLOAD),
     _t(r"\b(?:deleted|purged|erased|removed)\b", DELETE),
-    _t(r"\b(?:paid|paid out|payed)\b", PAY),
+    _t(r"\b(?:paid|paid out|payed|donated)\b", PAY),
     _t(r"\b(?:re-?rendered|rendered)\b", RENDER),
     _t(r"\b(?:restored|rolled back|reverted)\b", RESTORE),
     _t(r"\b(?:re-?synced|synced|synchronized|synchronised)\b", SYNC),
@@ -711,7 +711,7 @@ PREFILTER = re.compile(
     r"left|speed|picture|made|carried|execut|ahead|out|gone|gave|got|possession|holding|"
     r"signed|picked|collected|settled|main|master|confirmation|framer|bindery|printer|gallery|"
     r"essay|article|announce|shar|answer|contact|phoned|called|rang|did|have|had|shot|line|"
-    r"receipt|holds|transfer|wired|remitted|payed|clean|wiped|trash|tick|archiv|backed|ing\b|"
+    r"receipt|holds|transfer|wired|remitted|payed|donat|clean|wiped|trash|tick|archiv|backed|ing\b|"
     r"releas|launch|rolled|sweep|job|batch|entr|reminder|writ|question|request|arrang|set up|"
     r"sort|ok\b|okay|\u2713|\u2714|\u2611|\u2705|->|\u2192|=>|dealt|in place|in the can|in the bag|"
     r"squared|baked|over\b|resolv|thank|return|kept|\[x\]|clos"

@@ -223,6 +223,12 @@ _GENERIC_TOKENS = _GENERIC | support_tokens(" ".join(_GENERIC))
 #: Adverbs whose words would read as things moved: "still" (its stem is that of "stills", film
 #: frames) and "as well" ("told them as well" moved no "well").
 _ADVERBS = re.compile(r"(?i)\bstill\b|\bas well\b")
+#: A time said by its part of a month or week ("mid-August", "early-october", "late-friday"):
+#: when, not what was moved.
+_PART_OF = re.compile(
+    rf"(?i)\b(?:mid|early|late|end|start)-(?:{_MONTH}|monday|tuesday|wednesday|thursday|friday|"
+    r"saturday|sunday|week|month|year)\b"
+)
 
 
 def object_words(sentence: str, target_words: frozenset[str]) -> frozenset[str]:
@@ -230,7 +236,7 @@ def object_words(sentence: str, target_words: frozenset[str]) -> frozenset[str]:
     the action's generic words, short words or numbers."""
     # a token opening with a digit is a number, a time or a date ("10:00Z" leaves "00z"), not
     # a thing moved
-    plain = _ADVERBS.sub(" ", sentence)
+    plain = _PART_OF.sub(" ", _ADVERBS.sub(" ", sentence))
     return frozenset(w for w in support_tokens(plain) - target_words - _GENERIC_TOKENS
                      if len(w) > 2 and not w[0].isdigit())  # fmt: skip
 

@@ -50,7 +50,10 @@ _TRANSPORT_WORDS = frozenset(
 _ADDITIVE = re.compile(
     # "a second before the heartbeat" is a unit of time, not an occasion
     # "on the second attempt" says how the one occasion went, not that there were two
-    r"(?<!\bbut )(?<!\band )\b(?:also|too|as well|again|another|second(?!s?\s+(?:before|after|"
+    # "too big", "too late" is a degree: the additive "too" ends its clause ("sent it too.")
+    r"(?<!\bbut )(?<!\band )\b(?:also|as well|again|another|"
+    r"too(?=\s*(?:[.,;:!?)]|$|\s+(?:and|but|so|now|today|yesterday|then|by|at|on)\b))|"
+    r"second(?!s?\s+(?:before|after|"
     r"ago|later|earlier|past|attempt|try|go|pass|time round))|once more)\b"
 )
 

@@ -130,7 +130,9 @@ _HELD = (
 )
 _HAS = re.compile(
     r"(?<![\w'-])(?P<who>[\w:.-]+)\s+(?:now\s+|also\s+|already\s+|finally\s+|both\s+|all\s+)?"
-    r"(?:has|have|got|received|holds|is holding|'s got|has got)\s+"
+    # "holds 44 files", "has 51 files": a bare count of what is in it is a measurement of a
+    # folder, not a thing that reached someone (one "received 3 files" still did)
+    r"(?:(?:has|have|holds|is holding|'s got|has got)\s+(?!\d)|(?:got|received)\s+)"
     r"(?:(?:the|my|our|its|his|her|their|a|an|this|that|both|all|new|revised|updated|final|"
     rf"second|first|latest)\s+)*(?:[\w-]+\s+){{0,2}}?(?P<obj>{_HELD})(?![\w-])"
 )
