@@ -1,4 +1,4 @@
-"""The blind sets (held-out 4 to 45, the labelled real SmolLM2 statements): frozen, measured once,
+"""The blind sets (held-out 4 to 47, the labelled real SmolLM2 statements): frozen, measured once,
 now guards.
 
 Each was written blind from docs/labelled-sets.md; their first-contact figures (FIRST_CONTACT.md
@@ -261,6 +261,18 @@ FIRST_CONTACT_RIGHT = {
     ("heldout45", "citations.jsonl"): 62,  # of 62
     ("heldout45", "traces.jsonl"): 198,  # of 199 (trace, kind) units (first contact 197)
     ("heldout45", "repeat.jsonl"): 53,  # of 58
+    # Held-out 46: first contact 2026-12-03 15:39 UTC, main a6c9510 (tests/data/heldout46/).
+    ("heldout46", "completion.jsonl"): 214,  # of 226
+    ("heldout46", "support.jsonl"): 126,  # of 155
+    ("heldout46", "citations.jsonl"): 70,  # of 70
+    ("heldout46", "traces.jsonl"): 209,  # of 209 (trace, kind) units
+    ("heldout46", "repeat.jsonl"): 50,  # of 51
+    # Held-out 47: first contact 2026-12-03 15:39 UTC, main a6c9510 (tests/data/heldout47/).
+    ("heldout47", "completion.jsonl"): 218,  # of 230
+    ("heldout47", "support.jsonl"): 135,  # of 158
+    ("heldout47", "citations.jsonl"): 60,  # of 60
+    ("heldout47", "traces.jsonl"): 204,  # of 205 (trace, kind) units
+    ("heldout47", "repeat.jsonl"): 46,  # of 49
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -329,6 +341,8 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout43",
         "heldout44",
         "heldout45",
+        "heldout46",
+        "heldout47",
         "real_smollm2",
     ],
 )
@@ -390,6 +404,8 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout43", 62, 54),
         ("heldout44", 62, 51),
         ("heldout45", 82, 70),
+        ("heldout46", 65, 55),
+        ("heldout47", 67, 57),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
@@ -401,7 +417,7 @@ def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, flo
     # held-out 30 52, held-out 31 51, held-out 32 50, held-out 33 59, held-out 34 53,
     # held-out 35 51, held-out 36 54, held-out 37 61, held-out 38 50, held-out 39 51,
     # held-out 40 49, held-out 41 50, held-out 42 50, held-out 43 53, held-out 44 51,
-    # held-out 45 66 (11-43 raised by the fifteenth round's support rules; 30 and 31
+    # held-out 45 66, held-out 46 55, held-out 47 57 (11-45 raised by the fifteenth round's support rules; 30 and 31
     # raised by the thirteenth round's plan, "mismatch note", lettered-fellow and "missing" rules,
     # development figures);
     # the first three
