@@ -105,7 +105,7 @@ FIRST_CONTACT_RIGHT = {
     ("heldout16", "traces.jsonl"): 194,  # of 194 (trace, kind) units
     ("heldout16", "repeat.jsonl"): 45,  # of 45 (first contact 43; a development figure)
     ("heldout17", "completion.jsonl"): 177,  # of 183 (first contact 173; a development figure)
-    ("heldout17", "support.jsonl"): 134,  # of 205
+    ("heldout17", "support.jsonl"): 136,  # of 205
     ("heldout17", "citations.jsonl"): 58,  # of 58
     ("heldout17", "traces.jsonl"): 185,  # of 185 (trace, kind) units
     ("heldout17", "repeat.jsonl"): 43,  # of 44 (first contact 41; a development figure)
@@ -176,12 +176,12 @@ FIRST_CONTACT_RIGHT = {
     ("heldout29", "traces.jsonl"): 202,  # of 203 (trace, kind) units
     ("heldout29", "repeat.jsonl"): 48,  # of 52
     # Held-out 30 and 31: first contact 2026-12-03 09:23 UTC, main 15b4111 (written side by side).
-    ("heldout30", "completion.jsonl"): 210,  # of 219 (first contact 202; a development figure)
+    ("heldout30", "completion.jsonl"): 211,  # of 219 (first contact 202; a development figure)
     ("heldout30", "support.jsonl"): 125,  # of 144 (first contact 119; a development figure)
     ("heldout30", "citations.jsonl"): 64,  # of 64
     ("heldout30", "traces.jsonl"): 235,  # of 235 (trace, kind) units
     ("heldout30", "repeat.jsonl"): 44,  # of 48
-    ("heldout31", "completion.jsonl"): 229,  # of 238 (first contact 215; a development figure)
+    ("heldout31", "completion.jsonl"): 230,  # of 238 (first contact 215; a development figure)
     ("heldout31", "support.jsonl"): 131,  # of 146 (first contact 120; a development figure)
     ("heldout31", "citations.jsonl"): 72,  # of 72
     ("heldout31", "traces.jsonl"): 222,  # of 222 (trace, kind) units
@@ -204,7 +204,7 @@ FIRST_CONTACT_RIGHT = {
     ("heldout34", "traces.jsonl"): 230,  # of 230 (trace, kind) units
     ("heldout34", "repeat.jsonl"): 47,  # of 48
     ("heldout35", "completion.jsonl"): 225,  # of 237
-    ("heldout35", "support.jsonl"): 121,  # of 145
+    ("heldout35", "support.jsonl"): 123,  # of 145
     ("heldout35", "citations.jsonl"): 64,  # of 64
     ("heldout35", "traces.jsonl"): 202,  # of 202 (trace, kind) units
     ("heldout35", "repeat.jsonl"): 49,  # of 52
@@ -250,7 +250,7 @@ FIRST_CONTACT_RIGHT = {
     ("heldout43", "traces.jsonl"): 233,  # of 233 (trace, kind) units
     ("heldout43", "repeat.jsonl"): 47,  # of 50
     # Held-out 44: first contact 2026-12-03 15:15 UTC, main 41e2415 (tests/data/heldout44/).
-    ("heldout44", "completion.jsonl"): 200,  # of 209
+    ("heldout44", "completion.jsonl"): 201,  # of 209
     ("heldout44", "support.jsonl"): 130,  # of 148
     ("heldout44", "citations.jsonl"): 69,  # of 69
     ("heldout44", "traces.jsonl"): 217,  # of 217 (trace, kind) units
@@ -263,12 +263,12 @@ FIRST_CONTACT_RIGHT = {
     ("heldout45", "repeat.jsonl"): 53,  # of 58
     # Held-out 46: first contact 2026-12-03 15:39 UTC, main a6c9510 (tests/data/heldout46/).
     ("heldout46", "completion.jsonl"): 214,  # of 226
-    ("heldout46", "support.jsonl"): 126,  # of 155
+    ("heldout46", "support.jsonl"): 130,  # of 155
     ("heldout46", "citations.jsonl"): 70,  # of 70
     ("heldout46", "traces.jsonl"): 209,  # of 209 (trace, kind) units
     ("heldout46", "repeat.jsonl"): 50,  # of 51
     # Held-out 47: first contact 2026-12-03 15:39 UTC, main a6c9510 (tests/data/heldout47/).
-    ("heldout47", "completion.jsonl"): 218,  # of 230
+    ("heldout47", "completion.jsonl"): 219,  # of 230
     ("heldout47", "support.jsonl"): 135,  # of 158
     ("heldout47", "citations.jsonl"): 60,  # of 60
     ("heldout47", "traces.jsonl"): 204,  # of 205 (trace, kind) units
@@ -375,7 +375,7 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout14", 68, 46),
         ("heldout15", 59, 36),
         ("heldout16", 59, 43),
-        ("heldout17", 98, 62),
+        ("heldout17", 98, 63),
         ("heldout18", 62, 39),
         ("heldout19", 76, 46),
         ("heldout20", 58, 46),
@@ -393,7 +393,7 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout32", 58, 52),
         ("heldout33", 76, 60),
         ("heldout34", 59, 55),
-        ("heldout35", 64, 54),
+        ("heldout35", 64, 55),
         ("heldout36", 71, 54),
         ("heldout37", 73, 61),
         ("heldout38", 62, 50),
@@ -404,7 +404,7 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout43", 62, 54),
         ("heldout44", 62, 51),
         ("heldout45", 82, 70),
-        ("heldout46", 65, 55),
+        ("heldout46", 65, 57),
         ("heldout47", 67, 57),
     ],
 )

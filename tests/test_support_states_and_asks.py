@@ -133,3 +133,20 @@ def test_a_clause_beside_a_counterfactual_states_what_happened() -> None:
     assert _label("The message to Hanne was not held for quiet hours.", held) == "contradicted"
     # hard negative: the act that would have happened still did not
     assert _label("Hanne was messaged at 07:30.", held) == "contradicted"
+
+
+def test_the_recipient_who_has_not_seen_it_has_not_received_it() -> None:
+    msg = _item("m10", "message", "Thanks for the essay edits! Still haven't seen the print "
+                "sizes though.", **{"from": "kaito"})  # fmt: skip
+    assert _label("Kaito received the print sizes.", msg) == "contradicted"
+    assert _label("Kaito has not received the print sizes.", msg) == "supported"
+    # hard negative: a question about it asks, its negation answers nothing
+    asks = _item("m11", "message", "Sven: haven't received anything yet - is the link right?",
+                 **{"from": "sven"})  # fmt: skip
+    assert _label("Sven has received the scans.", asks) != "supported"
+
+
+def test_an_act_not_started_yet_beside_its_queue_is_not_done() -> None:
+    note = _item("n10", "session", "lattice scans: upload queued at 06:40, not started yet")
+    assert _label("The lattice scans are uploaded.", note) == "contradicted"
+    assert _label("The lattice scans are not uploaded yet.", note) == "supported"

@@ -21,7 +21,13 @@ from harness.scorers.completion.lexicon import DELETE
 from harness.scorers.support_claim import ClaimReading
 from harness.scorers.support_link import Link
 from harness.scorers.support_presence import found, probes
-from harness.scorers.support_said import heading_roots, identity_roots, item_quantities, said_by
+from harness.scorers.support_said import (
+    Said,
+    heading_roots,
+    identity_roots,
+    item_quantities,
+    said_by,
+)
 from harness.scorers.support_things import WHEN_ROOTS
 from harness.scorers.support_words import AGENTS, VERB_WORDS
 from harness.text.names import named_in, named_matches
@@ -216,7 +222,7 @@ def _clause_verdict(
         stated = ([s for s in said if s.says and shared(predicate, s.roots)]
                   or [s for s in top if s.says] or [s for s in said if s.says])  # fmt: skip
         if not stated:
-            return None
+            return _received_verdict(reading, top, explicit)
         # "draft 3 sent, waiting on the bindery": where the item's outcomes differ, the open
         # one decides, as it would within one clause
         s = next((s for s in stated if s.says == "undone"), stated[0])
@@ -234,6 +240,24 @@ def _clause_verdict(
     return _label(not seg.negated, not plain.negated,
                   f"{plain.item} says {plain.text!r}, as the claim does",
                   f"{plain.item} says {plain.text!r}; the claim says the opposite")  # fmt: skip
+
+
+#: What the one who receives a thing says of having it ("haven't seen the sizes", "got them").
+_HAVING = frozenset(roots("received seen see got"))
+
+
+def _received_verdict(reading: ClaimReading, top: Sequence[Said], explicit: str) -> Label | None:
+    """A claim that someone received a thing, against their own clause about having seen or got
+    it ("Still haven't seen the print sizes"): that clause's negation answers it."""
+    if reading.verb not in ("receive", "have"):
+        return None
+    # a question or a request is what its sender asked, with no negation of its own
+    s = next((s for s in top if s.roots & _HAVING and root("asked") not in s.roots), None)
+    if s is None:
+        return None
+    return _label(explicit == "done", not s.negated,
+                  f"{s.item} says {s.text!r}, as the claim does",
+                  f"{s.item} says {s.text!r}; the claim says the opposite")  # fmt: skip
 
 
 def _null_field(reading: ClaimReading, items: Sequence[Backing]) -> Label | None:
@@ -293,7 +317,8 @@ def _states_action(reading: ClaimReading, b: Backing) -> bool:
                 return True
     verbs = {root(w) for w in re.findall(r"[a-z-]+", reading.stance.core) if w in VERB_WORDS}
     if reading.verb in ("receive", "have"):
-        verbs.add(root("received"))  # "Ilse has the files" is what "never arrived" denies
+        # "Ilse has the files" is what "never arrived" denies, and what "haven't seen" from her
+        verbs |= {root("received"), root("seen"), root("see")}
     have = frozenset().union(*(s.core for s in said)) - identity_roots(b)
     return bool(shared(frozenset(verbs), have))
 

@@ -119,8 +119,14 @@ def _cells(line: str, header: list[str]) -> str:
 
 #: A thing's state given as who holds it ("proofs: with Hana", "draft - now with the printer").
 _WITH_SOMEONE = re.compile(r"(?::|\s-)\s*(?:now\s+|already\s+)?with\s+(?!no\b|none\b)[a-z]")
-#: "not yet" standing alone, as a state ("not yet, waiting on the printer").
-_NOT_YET_ALONE = re.compile(r"\bnot yet\b(?=\s*(?:[,;:.!]|\s-\s|$))")
+#: "not yet" standing alone, as a state ("not yet, waiting on the printer"), or with the act it
+#: denies ("upload queued at 06:40, not started yet": the negation is the act's own, and turns no
+#: other state word round).
+_NOT_YET_ALONE = re.compile(
+    r"\bnot yet\b(?=\s*(?:[,;:.!]|\s-\s|$))|"
+    r"\bnot (?:yet )?(?:started|begun|sent|delivered|uploaded|sealed|paid|published|posted|merged|"
+    r"registered|rendered|done)\s+yet\b"
+)
 _HEADER_WORDS = re.compile(r"\b(?:status|state|item|name|id|who|what|when|date|target|result)\b")
 
 

@@ -3,9 +3,9 @@ durable action happened, as the sentence's own statement, and which targets each
 
 The lexicon (``lexicon.py``) maps completion phrases - past tense, passive, perfect, and
 paraphrases such as "Patrick has the note now", "let Mira know", "is live on the blog" - to host
-action families. This grammar splits a sentence into clauses with their own verbs, scopes
-negation, modality, attribution and questions to their clause, and finds the targets each clause
-names (known host targets, capitalised names, ids such as "PR 15").
+action families (misspelt verbs read as the verb, ``typos.py``). This grammar splits a sentence
+into clauses with their own verbs, scopes negation, modality, attribution and questions to their
+clause, and finds the targets each clause names (known host targets, names, ids such as "PR 15").
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from harness.scorers.completion.labels import all_done, bracketed, status_line
 from harness.scorers.completion.lexicon import Action
 from harness.scorers.completion.mood import blocked, inbound, labelled, not_asserted, their_act
 from harness.scorers.completion.shapes import shapes
+from harness.scorers.completion.typos import corrected
 from harness.text.names import (
     NOT_NAMES,
     Named,
@@ -57,9 +58,8 @@ _AGENTS = frozenset({"vojan", "uhdim", "sophobot", "pi"})
 FLAG_FIELDS: frozenset[str] = frozenset(
     # questions_for_host is prose like any other: its questions are read as questions, and a
     # statement there ("so I am sending it again") is the stage's own
-    {"claims_needing_host_confirmation", "uncertainties",
-     "unsupported_claims", "missing_evidence", "risks", "staleness_flags", "conflicts",
-     "stop_conditions", "host_decisions_required"}
+    {"claims_needing_host_confirmation", "uncertainties", "unsupported_claims", "missing_evidence",
+     "risks", "staleness_flags", "conflicts", "stop_conditions", "host_decisions_required"}
 )  # fmt: skip
 NON_PROSE_FIELDS: frozenset[str] = frozenset(
     {"id", "kind", "capability", "mode", "status", "source", "timestamp", "artifact",
@@ -283,7 +283,7 @@ def _told(sentence: str, head: str, action: Action) -> tuple[Named, ...]:
 @lru_cache(maxsize=4096)
 def detect(sentence: str, known: tuple[str, ...] = ()) -> tuple[tuple[Hit, ...], tuple[str, ...]]:
     """Completion statements in one sentence, and why other phrases were not counted."""
-    raw = clean(sentence)
+    raw = corrected(clean(sentence))
     if not lx.PREFILTER.search(raw):
         return (), ()
     masked = _QUOTED.sub(' "" ', raw).strip()
