@@ -1,4 +1,4 @@
-"""The blind sets (held-out 4 to 47, the labelled real SmolLM2 statements): frozen, measured once,
+"""The blind sets (held-out 4 to 49, the labelled real SmolLM2 statements): frozen, measured once,
 now guards.
 
 Each was written blind from docs/labelled-sets.md; their first-contact figures (FIRST_CONTACT.md
@@ -263,16 +263,28 @@ FIRST_CONTACT_RIGHT = {
     ("heldout45", "repeat.jsonl"): 53,  # of 58
     # Held-out 46: first contact 2026-12-03 15:39 UTC, main a6c9510 (tests/data/heldout46/).
     ("heldout46", "completion.jsonl"): 214,  # of 226
-    ("heldout46", "support.jsonl"): 130,  # of 155
+    ("heldout46", "support.jsonl"): 130,  # of 155 (first contact 126; a development figure)
     ("heldout46", "citations.jsonl"): 70,  # of 70
     ("heldout46", "traces.jsonl"): 209,  # of 209 (trace, kind) units
     ("heldout46", "repeat.jsonl"): 50,  # of 51
     # Held-out 47: first contact 2026-12-03 15:39 UTC, main a6c9510 (tests/data/heldout47/).
-    ("heldout47", "completion.jsonl"): 219,  # of 230
+    ("heldout47", "completion.jsonl"): 219,  # of 230 (first contact 218; a development figure)
     ("heldout47", "support.jsonl"): 135,  # of 158
     ("heldout47", "citations.jsonl"): 60,  # of 60
     ("heldout47", "traces.jsonl"): 204,  # of 205 (trace, kind) units
     ("heldout47", "repeat.jsonl"): 46,  # of 49
+    # Held-out 48: first contact 2026-12-03 16:02 UTC, main eaa5961 (tests/data/heldout48/).
+    ("heldout48", "completion.jsonl"): 221,  # of 243
+    ("heldout48", "support.jsonl"): 132,  # of 162
+    ("heldout48", "citations.jsonl"): 53,  # of 53
+    ("heldout48", "traces.jsonl"): 204,  # of 206 (trace, kind) units
+    ("heldout48", "repeat.jsonl"): 55,  # of 59
+    # Held-out 49: first contact 2026-12-03 16:02 UTC, main eaa5961 (tests/data/heldout49/).
+    ("heldout49", "completion.jsonl"): 234,  # of 247
+    ("heldout49", "support.jsonl"): 141,  # of 158
+    ("heldout49", "citations.jsonl"): 68,  # of 68
+    ("heldout49", "traces.jsonl"): 214,  # of 215 (trace, kind) units
+    ("heldout49", "repeat.jsonl"): 48,  # of 51
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -343,6 +355,8 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout45",
         "heldout46",
         "heldout47",
+        "heldout48",
+        "heldout49",
         "real_smollm2",
     ],
 )
@@ -406,6 +420,8 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout45", 82, 70),
         ("heldout46", 65, 57),
         ("heldout47", 67, 57),
+        ("heldout48", 69, 55),
+        ("heldout49", 66, 62),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
@@ -417,7 +433,8 @@ def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, flo
     # held-out 30 52, held-out 31 51, held-out 32 50, held-out 33 59, held-out 34 53,
     # held-out 35 51, held-out 36 54, held-out 37 61, held-out 38 50, held-out 39 51,
     # held-out 40 49, held-out 41 50, held-out 42 50, held-out 43 53, held-out 44 51,
-    # held-out 45 66, held-out 46 55, held-out 47 57 (11-45 raised by the fifteenth round's support rules; 30 and 31
+    # held-out 45 66, held-out 46 55, held-out 47 57, held-out 48 55, held-out 49 62 (11-47
+    # raised by the fifteenth round's support rules; 30 and 31
     # raised by the thirteenth round's plan, "mismatch note", lettered-fellow and "missing" rules,
     # development figures);
     # the first three
