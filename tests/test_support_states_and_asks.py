@@ -106,6 +106,12 @@ def test_a_plan_told_in_the_past_is_answered_by_the_plan() -> None:
     # a word of what is planned ("mismatch") does not deny the plan
     tell = _item("s1", "session", "vojan: I'll tell Priya about the mismatch after lunch.")
     assert _label("Vojan planned to tell Priya after lunch.", tell) == "supported"
+    # a plan reported as not said is denied, whoever reports it
+    lab = _item("m3", "message", "We'll start printing as soon as batch 3 lands.",
+                **{"from": "lumen"})  # fmt: skip
+    assert _label("Lumen does not say it will start printing once batch 3 lands.", lab) == (
+        "contradicted"
+    )
     # hard negatives: another plan, and a plan that is a thing sent
     assert _label("Vojan planned to pay the framer.", will) == "unsupported"
     sent = _receipt("r1", "message.send to ines: hanging plan v2, delivered",

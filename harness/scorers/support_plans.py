@@ -44,7 +44,7 @@ def is_plan(text: str) -> bool:
 #: ("I'll tell Priya about the mismatch" plans to tell her).
 _PLAN_DENIED = re.compile(
     r"\b(?:won't|wont|will not|shall not|(?:is|are|am|was|were)(?:n't| not) (?:going|planning)|"
-    r"(?:do|does|did)(?:n't| not) (?:plan|intend|promise|want|mean|expect|hope)|"
+    r"(?:do|does|did)(?:n't| not) (?:plan|intend|promise|want|mean|expect|hope|say|tell|state)|"
     r"no (?:plan|intention)|never (?:planned|intended|promised|meant))\b"
 )
 
