@@ -63,7 +63,7 @@ FIRST_CONTACT_RIGHT = {
     ("heldout9", "traces.jsonl"): 184,  # of 184 (trace, kind) units
     ("heldout9", "repeat.jsonl"): 37,  # of 38 (first contact 35; a development figure)
     # Held-out 10: first contact 2026-12-02 13:06 UTC, main d2656e7 (tests/data/heldout10/).
-    ("heldout10", "completion.jsonl"): 265,  # of 273 (first contact 244; a development figure)
+    ("heldout10", "completion.jsonl"): 266,  # of 273 (first contact 244; a development figure)
     ("heldout10", "support.jsonl"): 118,  # of 119 (first contact 110; a development figure)
     ("heldout10", "citations.jsonl"): 60,  # of 60
     ("heldout10", "traces.jsonl"): 191,  # of 191 (trace, kind) units
@@ -165,7 +165,7 @@ FIRST_CONTACT_RIGHT = {
     ("heldout27", "traces.jsonl"): 189,  # of 190 (trace, kind) units
     ("heldout27", "repeat.jsonl"): 43,  # of 45 (first contact 42; a development figure)
     # Held-out 28 and 29: first contact 2026-12-03 06:53 UTC, main 9e71c6a (written side by side).
-    ("heldout28", "completion.jsonl"): 221,  # of 235
+    ("heldout28", "completion.jsonl"): 222,  # of 235
     ("heldout28", "support.jsonl"): 128,  # of 147
     ("heldout28", "citations.jsonl"): 70,  # of 70
     ("heldout28", "traces.jsonl"): 214,  # of 214 (trace, kind) units
@@ -214,7 +214,7 @@ FIRST_CONTACT_RIGHT = {
     ("heldout36", "citations.jsonl"): 69,  # of 69
     ("heldout36", "traces.jsonl"): 221,  # of 221 (trace, kind) units
     ("heldout36", "repeat.jsonl"): 49,  # of 50
-    ("heldout37", "completion.jsonl"): 212,  # of 225
+    ("heldout37", "completion.jsonl"): 213,  # of 225
     ("heldout37", "support.jsonl"): 139,  # of 165
     ("heldout37", "citations.jsonl"): 73,  # of 73
     ("heldout37", "traces.jsonl"): 218,  # of 218 (trace, kind) units
@@ -262,7 +262,7 @@ FIRST_CONTACT_RIGHT = {
     ("heldout45", "traces.jsonl"): 198,  # of 199 (trace, kind) units (first contact 197)
     ("heldout45", "repeat.jsonl"): 53,  # of 58
     # Held-out 46: first contact 2026-12-03 15:39 UTC, main a6c9510 (tests/data/heldout46/).
-    ("heldout46", "completion.jsonl"): 214,  # of 226
+    ("heldout46", "completion.jsonl"): 215,  # of 226
     ("heldout46", "support.jsonl"): 130,  # of 155 (first contact 126; a development figure)
     ("heldout46", "citations.jsonl"): 70,  # of 70
     ("heldout46", "traces.jsonl"): 209,  # of 209 (trace, kind) units

@@ -167,8 +167,9 @@ _NOUN_FAMILIES: tuple[tuple[str, Action], ...] = (
     (FILE_NOUNS, DELIVER_FILE),
 )
 _NOUN_RES: tuple[tuple[re.Pattern[str], Action], ...] = tuple(
-    # an id glued to the noun is part of it: "seal-2026-08-25", "task:catalogue-1912"
-    (re.compile(rf"\b(?:{nouns})(?:[-_:][\w-]+)?\b"), family)
+    # an id glued to the noun is part of it: "seal-2026-08-25", "task:catalogue-1912"; a plural
+    # names the family as the noun does ("both posts are up")
+    (re.compile(rf"\b(?:{nouns})(?:e?s)?(?:[-_:][\w-]+)?\b"), family)
     for nouns, family in _NOUN_FAMILIES
 )
 #: Places something is sent to, each with the family of sending it there.
