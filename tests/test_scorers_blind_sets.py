@@ -1,4 +1,4 @@
-"""The blind sets (held-out 4 to 49, the labelled real SmolLM2 statements): frozen, measured once,
+"""The blind sets (held-out 4 to 51, the labelled real SmolLM2 statements): frozen, measured once,
 now guards.
 
 Each was written blind from docs/labelled-sets.md; their first-contact figures (FIRST_CONTACT.md
@@ -262,7 +262,7 @@ FIRST_CONTACT_RIGHT = {
     ("heldout45", "traces.jsonl"): 198,  # of 199 (trace, kind) units (first contact 197)
     ("heldout45", "repeat.jsonl"): 53,  # of 58
     # Held-out 46: first contact 2026-12-03 15:39 UTC, main a6c9510 (tests/data/heldout46/).
-    ("heldout46", "completion.jsonl"): 215,  # of 226
+    ("heldout46", "completion.jsonl"): 215,  # of 226 (first contact 214; a development figure)
     ("heldout46", "support.jsonl"): 130,  # of 155 (first contact 126; a development figure)
     ("heldout46", "citations.jsonl"): 70,  # of 70
     ("heldout46", "traces.jsonl"): 209,  # of 209 (trace, kind) units
@@ -285,6 +285,18 @@ FIRST_CONTACT_RIGHT = {
     ("heldout49", "citations.jsonl"): 68,  # of 68
     ("heldout49", "traces.jsonl"): 214,  # of 215 (trace, kind) units
     ("heldout49", "repeat.jsonl"): 48,  # of 51
+    # Held-out 50: first contact 2026-12-03 16:45 UTC, main 8ba0c0b (tests/data/heldout50/).
+    ("heldout50", "completion.jsonl"): 210,  # of 223
+    ("heldout50", "support.jsonl"): 130,  # of 142
+    ("heldout50", "citations.jsonl"): 61,  # of 61
+    ("heldout50", "traces.jsonl"): 208,  # of 208 (trace, kind) units
+    ("heldout50", "repeat.jsonl"): 47,  # of 47
+    # Held-out 51: first contact 2026-12-03 16:45 UTC, main 8ba0c0b (tests/data/heldout51/).
+    ("heldout51", "completion.jsonl"): 196,  # of 212
+    ("heldout51", "support.jsonl"): 111,  # of 139
+    ("heldout51", "citations.jsonl"): 63,  # of 63
+    ("heldout51", "traces.jsonl"): 196,  # of 196 (trace, kind) units
+    ("heldout51", "repeat.jsonl"): 44,  # of 44
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -357,6 +369,8 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout47",
         "heldout48",
         "heldout49",
+        "heldout50",
+        "heldout51",
         "real_smollm2",
     ],
 )
@@ -422,6 +436,8 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout47", 67, 58),
         ("heldout48", 69, 55),
         ("heldout49", 66, 62),
+        ("heldout50", 60, 55),
+        ("heldout51", 58, 49),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
@@ -433,8 +449,8 @@ def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, flo
     # held-out 30 52, held-out 31 51, held-out 32 50, held-out 33 59, held-out 34 53,
     # held-out 35 51, held-out 36 54, held-out 37 61, held-out 38 50, held-out 39 51,
     # held-out 40 49, held-out 41 50, held-out 42 50, held-out 43 53, held-out 44 51,
-    # held-out 45 66, held-out 46 55, held-out 47 57, held-out 48 55, held-out 49 62 (11-47
-    # raised by the fifteenth round's support rules; 30 and 31
+    # held-out 45 66, held-out 46 55, held-out 47 57, held-out 48 55, held-out 49 62,
+    # held-out 50 55, held-out 51 49 (11-47 raised by the fifteenth round's support rules; 30 and 31
     # raised by the thirteenth round's plan, "mismatch note", lettered-fellow and "missing" rules,
     # development figures);
     # the first three
