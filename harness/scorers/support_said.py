@@ -69,10 +69,10 @@ HEDGE_WORDS = (
     r"likely|presumably|supposedly|i think|i believe|i guess"
 )
 _POSSIBLE = re.compile(rf"\b(?:{HEDGE_WORDS}|uncertain|undecided)\b")
-#: A request in a message ("could you send ...", "send a link please"): its sender asked.
 #: A negated order ("don't redo it") asks too: it says nothing of what was done.
 _DO_NOT = re.compile(r"^\W*(?:don't|do not|dont)\s")
 _UNTIL = re.compile(r"\b(?:until|till|before|unless)\b")
+#: A request in a message ("could you send ...", "send a link please"): its sender asked.
 _REQUEST = re.compile(
     rf"\?\s*$|\bplease\b|^\W*(?:could|can|would|will) you\b|\bpls\b|{_DO_NOT.pattern}"
 )
@@ -121,15 +121,17 @@ def _said(item: str, text: str, data: tuple[str, ...]) -> tuple[Said, ...]:
         text = text[heading.end() :]  # "Heartbeat 04:00: ...": when it is, not what it says
     for sentence in sentences(text):
         plain_sentence = clean(sentence)
+        pieces = clauses(sentence)
         if COUNTERFACTUAL.search(plain_sentence):
             # the act that would have happened did not; a clause beside it ("held until 08:00
             # (quiet hours)") states what did, as any other statement
-            pieces = clauses(sentence)
-            found.extend(_not_done(item, c) for c in pieces if COUNTERFACTUAL.search(clean(c)))
-            parts.extend(c for c in pieces if not COUNTERFACTUAL.search(clean(c)) and
-                         not _PLANNED.search(clean(c)) and not _POSSIBLE.search(clean(c)))  # fmt: skip
+            for clause in pieces:
+                plain = clean(clause)
+                if COUNTERFACTUAL.search(plain):
+                    found.append(_not_done(item, clause))
+                elif not _PLANNED.search(plain) and not _POSSIBLE.search(plain):
+                    parts.append(clause)
             continue
-        pieces = clauses(sentence)
         if _PLANNED.search(plain_sentence):
             # the plan states nothing, but a clause beside it may state what has not happened
             # yet ("Haven't written to the framer yet; will do after lunch")
