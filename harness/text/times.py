@@ -106,9 +106,8 @@ def zone_of(spoken: str | None) -> tzinfo | None:
     if text in ZONE_HOURS:
         return timezone(timedelta(hours=ZONE_HOURS[text]))
     # "+02:00", and "UTC+2", "GMT-05:00" as writers give an offset from UTC
-    m = re.fullmatch(r"(?:utc|gmt)\s?([+-])(\d{1,2}):?(\d{2})?|([+-])(\d{2}):?(\d{2})", text)
+    m = re.fullmatch(r"(?:utc|gmt)?\s?([+-])(\d{1,2}):?(\d{2})?", text)
     if m is None:
         return None
-    sign_, hours, minutes = (m.group(1), m.group(2), m.group(3)) if m.group(1) else m.group(4, 5, 6)
-    sign = 1 if sign_ == "+" else -1
-    return timezone(sign * timedelta(hours=int(hours), minutes=int(minutes or 0)))
+    sign = 1 if m.group(1) == "+" else -1
+    return timezone(sign * timedelta(hours=int(m.group(2)), minutes=int(m.group(3) or 0)))
