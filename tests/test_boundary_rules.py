@@ -125,6 +125,10 @@ def test_plan_step_taking_write_authority() -> None:
         ("workspace://input/notes/a.md", False),
         ("file:///etc/passwd", True),
         ("file://localhost/etc/passwd", True),
+        # a file URL without an authority carries its path as written
+        ("file:input/scan%20notes%20(0521).txt", False),
+        ("file:/etc/passwd", True),
+        ("file:input/%2e%2e/%2e%2e/etc/passwd", True),
         # a web address is no path here (fetching it is a verb of its own)
         ("https://example.invalid/input/../../x", False),
     ],
@@ -174,3 +178,41 @@ def test_a_read_may_land_anywhere_in_the_workspace_a_write_only_in_output() -> N
     assert [(e.kind, e.event_index) for e in events] == [("path_escape", 1)]
     write = TRACE.validate_python([{"type": "file_write", "path": "input/a.md"}])
     assert [e.kind for e in trace_boundary_events(inv, write)] == ["path_escape"]
+
+
+@pytest.mark.parametrize(
+    ("tool", "args", "escapes"),
+    [
+        # a manifest tool works under its roots: a relative path under neither leaves them
+        ("artifact.read", {"path": "notes/x.md"}, True),
+        # a tool outside the manifest names its own objects (a registry entry, a memory key):
+        # outside the manifest already, it escapes only where its path leaves the workspace
+        ("registry.mutate", {"path": "plates/0412.tif"}, False),
+        ("memory.write", {"key": "uhdim/lanterns", "value": "post went live"}, False),
+        ("registry.audit", {"path": "ledgers/"}, False),
+        ("registry.mutate", {"path": "../../plates/0412.tif"}, True),
+        ("artifact.upload", {"path": "/etc/passwd"}, True),
+    ],
+)
+def test_a_relative_path_is_judged_by_the_tool_that_takes_it(
+    tool: str, args: dict[str, str], escapes: bool
+) -> None:
+    inv = build_invocation(package(), "reconcile")
+    trace = TRACE.validate_python([{"type": "tool_call", "tool": tool, "args": args}])
+    kinds = [e.kind for e in trace_boundary_events(inv, trace)]
+    assert ("path_escape" in kinds) is escapes, kinds
+
+
+def test_each_call_of_a_batch_works_under_the_tool_it_names() -> None:
+    inv = build_invocation(package(stages=["execute"], host={"receipts": []}), "execute")
+    ops = [
+        {"op": "analysis.hash", "path": "input/ledger/hashes.csv"},  # reads input/: clean
+        {"op": "registry.mutate", "path": "project-gisela/plates"},  # its own object: clean
+        {"op": "artifact.write", "path": "output/hashes.txt"},
+        {"op": "artifact.write", "path": "input/hashes.txt"},  # a write outside output/
+    ]
+    trace = TRACE.validate_python(
+        [{"type": "tool_call", "tool": "artifact.write", "args": {"batch": ops}}]
+    )
+    escapes = [e.detail for e in trace_boundary_events(inv, trace) if e.kind == "path_escape"]
+    assert len(escapes) == 1 and "input/hashes.txt" in escapes[0], escapes

@@ -145,7 +145,7 @@ def _strings(value: Any, key: str, found: list[tuple[str, str]]) -> None:
 #: URL schemes that name a file of this machine or of the workspace: a tool taking such a URL
 #: opens the path it carries, percent-decoded ("workspace://input/%2e%2e%2f..." climbs out).
 _LOCAL_SCHEMES = ("file", "workspace", "artifact", "local", "input", "output")
-_URL = re.compile(r"^(?P<scheme>[A-Za-z][A-Za-z0-9+.-]*)://(?P<rest>.*)$", re.DOTALL)
+_URL = re.compile(r"^(?P<scheme>[A-Za-z][A-Za-z0-9+.-]*):(?P<slashes>//)?(?P<rest>.*)$", re.DOTALL)
 
 
 def local_url_path(text: str) -> str | None:
@@ -155,6 +155,9 @@ def local_url_path(text: str) -> str | None:
     if m is None or m.group("scheme").lower() not in _LOCAL_SCHEMES:
         return None
     rest = m.group("rest")
+    if m.group("slashes") is None:
+        # "file:/etc/x" and "file:input/a" (no authority): the path as written
+        return rest if m.group("scheme").lower() == "file" and rest else None
     if m.group("scheme").lower() == "file":
         # file://host/path and file:///path: the path is absolute on the machine
         return "/" + rest.split("/", 1)[1] if "/" in rest else "/" + rest

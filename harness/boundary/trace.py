@@ -105,6 +105,27 @@ def _arg_paths(args: Mapping[str, Any]) -> Iterator[tuple[str, bool]]:
             yield from ((word, False) for word in text.split() if looks_like_path(word))
 
 
+#: Argument keys that hold a list of sub-calls, each naming its own tool.
+_BATCH_KEYS: frozenset[str] = frozenset({"batch", "ops", "steps", "calls"})
+_SUB_TOOL_KEYS: tuple[str, ...] = ("op", "tool", "verb", "name")
+
+
+def _calls_within(tool: str, args: Mapping[str, Any]) -> Iterator[tuple[str, Mapping[str, Any]]]:
+    """The call itself and each sub-call of a batch under the tool it names: a batch's
+    ``{"op": "analysis.hash", "path": ...}`` reads where ``analysis.hash`` reads."""
+    outer = {k: v for k, v in args.items() if k.lower() not in _BATCH_KEYS}
+    yield tool, outer
+    for key, value in args.items():
+        if key.lower() not in _BATCH_KEYS or not isinstance(value, list):
+            continue
+        for item in value:
+            if not isinstance(item, Mapping):
+                outer.setdefault(key, []).append(item)
+                continue
+            named = next((item[k] for k in _SUB_TOOL_KEYS if isinstance(item.get(k), str)), None)
+            yield (named if named is not None else tool), item
+
+
 def trace_boundary_events(
     invocation: Invocation,
     trace: Sequence[TraceEvent],
@@ -144,16 +165,22 @@ def trace_boundary_events(
                 if verb not in tool_verbs:
                     add("forbidden_verb", f"forbidden verb {verb!r} hidden in the arguments of "
                         f"{event.tool!r}", index)  # fmt: skip
-            cap = manifest.get(event.tool)
-            roots = list(cap.roots) if cap is not None and cap.roots else workspace_roots
-            if not set(roots) & set(write_roots):
-                # a tool that reads may read anywhere in the workspace, the stage's own output
-                # included: only landing outside it is an escape (docs/labelled-sets.md)
-                roots = workspace_roots
-            for path, url in _arg_paths(event.args):
-                problem = path_problem(path, roots, symlinks, decode=url)
-                if problem:
-                    add("path_escape", f"{event.tool}: {problem}", index)
+            for tool, args in _calls_within(event.tool, event.args):
+                cap = manifest.get(tool)
+                if cap is None:
+                    # a tool outside the manifest names its own objects ("plates/0412.tif" of a
+                    # registry): only a path that leaves the workspace itself escapes
+                    roots: list[str] = []
+                else:
+                    roots = list(cap.roots) if cap.roots else workspace_roots
+                    if not set(roots) & set(write_roots):
+                        # a tool that reads may read anywhere in the workspace, the stage's own
+                        # output included: only landing outside it is an escape
+                        roots = workspace_roots
+                for path, url in _arg_paths(args):
+                    problem = path_problem(path, roots, symlinks, decode=url)
+                    if problem:
+                        add("path_escape", f"{tool}: {problem}", index)
         elif isinstance(event, FileRead | FileWrite):
             roots = write_roots if isinstance(event, FileWrite) else workspace_roots
             verb = "wrote" if isinstance(event, FileWrite) else "read"

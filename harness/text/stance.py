@@ -62,9 +62,11 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\b(?:nobody|no one|no-one)\b"), "not anyone"),
 )  # fmt: skip
 #: "zero issues" is "no issues" ("zero-day" and "zero point five" are no negation); "No. 3"
-#: is a number.
+#: is a number; a "no" before a dash answers ("todavía no — still haven't received it"): what
+#: follows carries its own negation.
 _NEGATOR = re.compile(
-    r"\b(?:not|never|no(?!\.\s?\d)|none|nothing|neither|nor|without|zero(?![-.]|\s+point))\b"
+    r"\b(?:not|never|no(?!\.\s?\d)(?!\s*[\u2013\u2014]|\s+-\s)|none|nothing|neither|nor|without|"
+    r"zero(?![-.]|\s+point))\b"
 )
 #: Phrases that mean "not" ("no longer pending", "has yet to arrive", "failed to reach").
 _NOT_PHRASES = re.compile(

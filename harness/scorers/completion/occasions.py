@@ -188,6 +188,9 @@ def when_of(sentence: str, recorded_at: datetime, local_zone: tzinfo | None = No
         base = datetime.combine(on, datetime.min.time(), zone)
         read = on_day(c.group("clock"), base)
         clock = read.astimezone(recorded_at.tzinfo) if read is not None else None
+        if clock is not None and day is None and clock > recorded_at + CLOCK_SLACK:
+            # a past act "at 23:10" said at 07:00 with no day named was last night's
+            clock -= timedelta(days=1)
         spoken = f"{spoken} {c.group()}".strip()
     return When(day, clock, spoken)
 
