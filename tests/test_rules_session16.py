@@ -77,3 +77,15 @@ def test_a_plan_beside_the_act_is_a_clause_of_its_own() -> None:
     for said in ("Vojan registered teaching-notes and intends to tell Mira.",
                  "Vojan registered etching-ledger and teaching-notes and plans to post about it."):  # fmt: skip
         assert lexical_invented(said, [registered, failed], today, agent="vojan")
+
+
+def test_another_number_of_the_hosts_series_is_an_item_it_has_no_record_of() -> None:
+    today = datetime(2026, 11, 20, 22, 0, tzinfo=UTC)
+    study = receipt_on_nov20("task.complete", "symmetry-study-12", "succeeded", "17:30")
+    batch = receipt_on_nov20("task.complete", "grade-batch-3", "succeeded", "09:10")
+    assert lexical_invented("Study 13 is complete as well.", [study], today, field="claims")
+    assert lexical_invented("Grade batch 4 closed out as well.", [batch], today)
+    # hard negatives: the host's own item, and the next one said to be still open
+    assert not lexical_invented("Study 12 is complete.", [study], today, field="claims")
+    assert not lexical_invented("Grade batch 3 closed out.", [batch], today)
+    assert not lexical_invented("Grade batch 4 is still open.", [batch], today)

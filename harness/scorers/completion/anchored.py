@@ -159,6 +159,29 @@ def series_members(text: str, known: Sequence[str]) -> list[tuple[str, int]]:
             if m.group(1) in heads and m.group() not in known]  # fmt: skip
 
 
+def numbered_siblings(text: str, known: Sequence[str]) -> list[tuple[str, int]]:
+    """Items of a numbered series the host acts on, named in prose by another number ("Study 13"
+    beside ``symmetry-study-12``, "grade batch 4" beside ``grade-batch-3``): the last word
+    before the target's number followed by a number no known target of that kind has."""
+    found: list[tuple[str, int]] = []
+    plain = _accents_off(clean(text))
+    for t in _targets(tuple(known)):
+        parts = [p for p in re.split(r"[\s_.:/#-]+", clean(t.name)) if p]
+        if len(t.numbers) != 1 or len(parts) < 2 or not parts[-1].isdigit():
+            continue
+        word = parts[-2]
+        if word.isdigit() or len(word) < 4:
+            continue  # "tk-118": too short a word to tell a series by
+        for m in re.finditer(rf"\b{re.escape(word)}s?[\s#-]*(\d+)\b", plain):
+            number = int(m.group(1))
+            if number in t.numbers or any(
+                number in o.numbers and word in o.name for o in _targets(tuple(known))
+            ):
+                continue
+            found.append(("-".join([*parts[:-1], m.group(1)]), m.start()))
+    return found
+
+
 _MARKED_NUMBER = re.compile(r"(?<![\w.-])(\d+)\s*[\u2713\u2714\u2611\u2705]")
 
 
@@ -203,6 +226,8 @@ def anchored(
     if _NOT_OVER.search(text) or ask is not None:
         return None
     spots = loose_mentions(text, known) + series_members(text, known) + _marked_numbers(text, known)
+    # a sibling written as an id ("render-0906") is a series member already
+    spots += [(k, at) for k, at in numbered_siblings(text, known) if all(at != a for _, a in spots)]
     if not spots:
         return None
     first = min(at for _, at in spots)
