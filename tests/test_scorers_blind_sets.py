@@ -297,6 +297,18 @@ FIRST_CONTACT_RIGHT = {
     ("heldout51", "citations.jsonl"): 63,  # of 63
     ("heldout51", "traces.jsonl"): 196,  # of 196 (trace, kind) units
     ("heldout51", "repeat.jsonl"): 44,  # of 44
+    # Held-out 52: first contact 2026-12-03 17:52 UTC, main 5831d93 (tests/data/heldout52/).
+    ("heldout52", "completion.jsonl"): 238,  # of 250
+    ("heldout52", "support.jsonl"): 129,  # of 147
+    ("heldout52", "citations.jsonl"): 65,  # of 65
+    ("heldout52", "traces.jsonl"): 227,  # of 227 (trace, kind) units
+    ("heldout52", "repeat.jsonl"): 49,  # of 49
+    # Held-out 53: first contact 2026-12-03 17:52 UTC, main 5831d93 (tests/data/heldout53/).
+    ("heldout53", "completion.jsonl"): 220,  # of 233
+    ("heldout53", "support.jsonl"): 152,  # of 173
+    ("heldout53", "citations.jsonl"): 60,  # of 60
+    ("heldout53", "traces.jsonl"): 214,  # of 214 (trace, kind) units
+    ("heldout53", "repeat.jsonl"): 48,  # of 53
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -371,6 +383,8 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout49",
         "heldout50",
         "heldout51",
+        "heldout52",
+        "heldout53",
         "real_smollm2",
     ],
 )
@@ -438,6 +452,8 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout49", 66, 62),
         ("heldout50", 60, 55),
         ("heldout51", 58, 49),
+        ("heldout52", 64, 57),
+        ("heldout53", 78, 69),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
