@@ -19,6 +19,7 @@ from itertools import pairwise
 from harness.scorers.base import Thresholds
 from harness.scorers.claim_support import Backing, Support, claim_support
 from harness.scorers.support_absence import absence_label
+from harness.scorers.support_bounds import bound_label
 from harness.scorers.support_claim import ClaimReading, read_claim
 from harness.scorers.support_compare import compared_label
 from harness.scorers.support_dates import (
@@ -117,6 +118,9 @@ def _clause_label(part: str, pool: Sequence[Backing]) -> Label:
     if is_plan(part):
         # a plan or a preference is no outcome: a receipt's status neither backs nor denies it
         return plan_label(part, pool)
+    bounded = bound_label(part, pool, _clause_label)
+    if bounded is not None:
+        return bounded
     by_day = deictic_label(part, pool) or day_only_label(part, pool)
     if by_day is not None:
         return by_day

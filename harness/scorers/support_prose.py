@@ -319,7 +319,8 @@ def prose_label(
     if claim is None or (mixed and reading.quantities):
         return None
     verb = {root(reading.verb)} if reading.verb else set()
-    speaking = [(b, s, _says(s, verb)) for b, s in _speaking(reading, pool)]
+    speaking = [(b, s, _says(s, verb)) for b, s in _speaking(reading, pool)
+                if not (s.outcome_unknown and reading.asserted)]  # fmt: skip
     by_verb = reading.stated is None
     speaking = [(b, s, says) for b, s, says in speaking
                 if says is not None and _same_action(reading, b, s, by_verb)]  # fmt: skip

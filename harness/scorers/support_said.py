@@ -69,6 +69,12 @@ HEDGE_WORDS = (
     r"likely|presumably|supposedly|i think|i believe|i guess"
 )
 _POSSIBLE = re.compile(rf"\b(?:{HEDGE_WORDS}|uncertain|undecided)\b")
+#: A sentence that says the outcome is not known states none, whatever its other clauses say
+#: happened on the way ("Relay timed out with the scans attached; delivery state unknown").
+UNKNOWN_STATE = re.compile(
+    r"\b(?:state|status|outcome|result)\s+(?:is\s+|still\s+|remains\s+)?(?:unknown|unclear|"
+    r"uncertain|unconfirmed)\b"
+)
 #: A negated order ("don't redo it") asks too: it says nothing of what was done.
 _DO_NOT = re.compile(r"^\W*(?:don't|do not|dont)\s")
 _UNTIL = re.compile(r"\b(?:until|till|before|unless)\b")
@@ -132,10 +138,12 @@ def _said(item: str, text: str, data: tuple[str, ...]) -> tuple[Said, ...]:
                 elif not _PLANNED.search(plain) and not _POSSIBLE.search(plain):
                     parts.append(clause)
             continue
+        if UNKNOWN_STATE.search(plain_sentence):
+            continue  # "timed out ...; delivery state unknown": no outcome either way
         if _PLANNED.search(plain_sentence):
             # the plan states nothing, but a clause beside it may state what has not happened
             # yet ("Haven't written to the framer yet; will do after lunch")
-            parts.extend(c for c in pieces if _not_yet(c))
+            parts.extend(c for c in pieces if _not_yet(c) or _beside_plan(c))
             continue
         question = sentence.rstrip().endswith("?")
         for i, clause in enumerate(pieces):
@@ -176,6 +184,15 @@ def _not_yet(clause: str) -> bool:
     if _PLANNED.search(plain) or _POSSIBLE.search(plain) or _REQUEST.search(plain):
         return False
     return stance(plain_negations(clause)).negated
+
+
+def _beside_plan(clause: str) -> bool:
+    """A past-tense clause beside a plan ("the essay draft arrived, I'll read it tonight"):
+    what did happen, stated as any other clause."""
+    plain = clean(clause)
+    if _PLANNED.search(plain) or _POSSIBLE.search(plain) or _REQUEST.search(plain):
+        return False
+    return stance(plain_negations(clause)).says is not None
 
 
 def _not_done(item: str, clause: str) -> Said:

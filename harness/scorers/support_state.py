@@ -181,7 +181,8 @@ def receipt_label(reading: ClaimReading, chosen: Link) -> Label:
         # an amount the receipt gives otherwise ("EUR 180" for "200 euros"): not that payment;
         # one it gives alike only confirms the occasion, whose status still decides
         return _with(_label(not numbers[1], False, numbers[2], numbers[2]), where)
-    if not reading.acts and reading.stated is None:
+    if not reading.acts and reading.stated is None and reading.verb != "receive":
+        # (receiving the thing is the receipt's outcome, which its status says)
         detail = _clause_verdict(reading, [b], roots(f"{action} {target}"))
         if detail is not None:
             return _with(detail, where)
@@ -318,7 +319,8 @@ def _states_action(reading: ClaimReading, b: Backing) -> bool:
     verbs = {root(w) for w in re.findall(r"[a-z-]+", reading.stance.core) if w in VERB_WORDS}
     if reading.verb in ("receive", "have"):
         # "Ilse has the files" is what "never arrived" denies, and what "haven't seen" from her
-        verbs |= {root("received"), root("seen")}
+        # ("the essay draft arrived" from her says she has it)
+        verbs |= {root(w) for w in ("received", "seen", "arrived", "reached", "got")}
     have = frozenset().union(*(s.core for s in said)) - identity_roots(b)
     return bool(shared(frozenset(verbs), have))
 

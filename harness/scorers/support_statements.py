@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from harness.scorers.completion.lexicon import Action
-from harness.scorers.support_said import COUNTERFACTUAL, HEDGE_WORDS, PLAN_WORDS
+from harness.scorers.support_said import COUNTERFACTUAL, HEDGE_WORDS, PLAN_WORDS, UNKNOWN_STATE
 from harness.scorers.support_words import PREDICATE_START, VERB_WORDS, families_of
 from harness.text.names import Named, named_in, target_words
 from harness.text.normal import ascii_fold, clean
@@ -105,6 +105,9 @@ class Statement:
     status: bool = False
     #: The root of every word as written, reporting words too ("wrote" is ``writ``).
     words: frozenset[str] = frozenset()
+    #: Its sentence says the outcome is not known ("...; delivery state unknown"): what
+    #: happened on the way stands, the outcome of the act does not.
+    outcome_unknown: bool = False
 
 
 def _cells(line: str, header: list[str]) -> str:
@@ -307,6 +310,8 @@ def statements_of(item: str, text: str, sender: str = "") -> tuple[Statement, ..
         body = line[who.end() :] if who else line
         for sentence in sentences(body):
             before: tuple[Named, ...] = ()
+            # "...; delivery state unknown": the sentence commits to no outcome, in any part
+            unknown = UNKNOWN_STATE.search(clean(ascii_fold(sentence))) is not None
             for piece in [sentence] if row else _pieces(sentence):
                 plain = clean(ascii_fold(piece))
                 st = stance(plain)
@@ -320,7 +325,8 @@ def statements_of(item: str, text: str, sender: str = "") -> tuple[Statement, ..
                                        _state(piece), st.negated, uncommitted(piece), st.core,
                                        roots(st.core), families_of(st.core),
                                        status_word(piece, st.core),
-                                       frozenset(root(w) for w in re.findall(r"[a-z]+", plain))))  # fmt: skip
+                                       frozenset(root(w) for w in re.findall(r"[a-z]+", plain)),
+                                       unknown))  # fmt: skip
     return tuple(found)
 
 

@@ -365,7 +365,7 @@ def detect(sentence: str, known: tuple[str, ...] = ()) -> tuple[tuple[Hit, ...],
                     skipped.append(f"{phrase!r}: reaches no recipient")
                     continue
                 why = blocked(prefix + " " + text[:start], text[end:],
-                               f"{text[end:]} {clause_after}", phrase)  # fmt: skip
+                               f"{text[end:]} {clause_after}", phrase, not seg.start)  # fmt: skip
                 if why is None and their_act(text[:start], phrase, named, sentence, text[end:]):
                     why = "a person's own act, not this agent's"
                 if why is None:

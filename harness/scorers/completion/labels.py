@@ -32,7 +32,7 @@ DONE_LABEL = re.compile(
     r"(?:,\s*nothing(?:\s+else)?\s+(?:to do|owed|left|outstanding|pending))?"
     # "Seal for project-general: done today.": when it was done is part of the line
     r"(?:,?\s+(?:today|tonight|yesterday|already|now|just now|this (?:morning|afternoon|evening)|"
-    r"(?:at|by)\s+\d{1,2}[:.h]\d{2}(?:\s*(?:utc|z|cet|cest))?))?\W*$"
+    r"(?:(?:at|by)\s+)?\d{1,2}[:.h]\d{2}(?:\s*(?:utc|z|cet|cest))?))?\W*$"
 )
 #: "seal project-general (done)": a done-label in brackets after each item of a list.
 DONE_BRACKET = re.compile(

@@ -128,7 +128,19 @@ _AS_PLANNED = re.compile(r"\b(?:as|than)\s*$")
 _AFTER_OPENS = re.compile(r"\bafter(?:\s+(?:the|a|an|this|that|its|their|our|my|his|her))?\s*$")
 
 
-def blocked(before: str, local_after: str, clause_after: str, phrase: str) -> str | None:
+#: "almost merged", "nearly sent": an act that came close and did not happen.
+_NEARLY = re.compile(r"\b(?:almost|nearly|all but)\s*$")
+
+
+def blocked(
+    before: str, local_after: str, clause_after: str, phrase: str, opens: bool = False
+) -> str | None:
+    """Why a matched phrase states no act of the writer's (negated, future, attributed, ...),
+    or None. ``opens``: the phrase's clause opens the sentence."""
+    if _NEARLY.search(before):
+        return "almost: it did not happen"
+    if opens and phrase.startswith("let ") and not before.strip(" -*\u2022\t"):
+        return "an imperative: 'Let Priya know ...' asks for the message"
     before = _ENDORSED.sub(" ", _OPENING_ING.sub(" ", _AS_PARENTHETICAL.sub(" ", before)))
     if _PAST_FORM.match(phrase):
         before = _HAD.sub(" had", before)  # "I'd sent": 'd before a participle is "had"

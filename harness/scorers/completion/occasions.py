@@ -188,8 +188,15 @@ def when_of(sentence: str, recorded_at: datetime, local_zone: tzinfo | None = No
         base = datetime.combine(on, datetime.min.time(), zone)
         read = on_day(c.group("clock"), base)
         clock = read.astimezone(recorded_at.tzinfo) if read is not None else None
-        if clock is not None and day is None and clock > recorded_at + CLOCK_SLACK:
-            # a past act "at 23:10" said at 07:00 with no day named was last night's
+        local_said = spoken_zone.startswith("local")
+        if (
+            clock is not None
+            and day is None
+            and clock > recorded_at + CLOCK_SLACK
+            and not local_said
+        ):
+            # a past act "at 23:10" said at 07:00 with no day named was last night's ("local"
+            # may be a zone ahead of recorded_at's: its receipts' own clocks decide, in prove)
             clock -= timedelta(days=1)
         spoken = f"{spoken} {c.group()}".strip()
     return When(day, clock, spoken)
@@ -303,6 +310,14 @@ def prove(
     occasions = list(seen)
     if when.clock is not None:
         occasions = [r for r in seen if r.at is not None and abs(r.at - when.clock) <= CLOCK_SLACK]
+        zone = local or recorded_at.tzinfo
+        if "local" in when.spoken and when.clock.astimezone(zone).utcoffset() == timedelta(0):
+            # recorded_at in UTC says nothing of the host's zone; a receipt written "09:20+02:00"
+            # does: "at 09:20 local" is the host's clock as that receipt wrote it
+            wall = when.clock.astimezone(zone).replace(tzinfo=None)
+            occasions += [r for r in seen if r not in occasions and r.at is not None
+                          and r.at.utcoffset() not in (None, timedelta(0))
+                          and abs(r.at.replace(tzinfo=None) - wall) <= CLOCK_SLACK]  # fmt: skip
     elif when.day is not None:
         occasions = [r for r in seen if r.at is not None and r.at.date() == when.day]
     elif when.since is not None:
