@@ -309,6 +309,18 @@ FIRST_CONTACT_RIGHT = {
     ("heldout53", "citations.jsonl"): 60,  # of 60
     ("heldout53", "traces.jsonl"): 214,  # of 214 (trace, kind) units
     ("heldout53", "repeat.jsonl"): 48,  # of 53
+    # Held-out 54: first contact 2026-12-03 18:16 UTC, main ac3c1a5 (tests/data/heldout54/).
+    ("heldout54", "completion.jsonl"): 226,  # of 239
+    ("heldout54", "support.jsonl"): 123,  # of 163
+    ("heldout54", "citations.jsonl"): 61,  # of 61
+    ("heldout54", "traces.jsonl"): 233,  # of 233 (trace, kind) units
+    ("heldout54", "repeat.jsonl"): 47,  # of 48
+    # Held-out 55: first contact 2026-12-03 18:16 UTC, main ac3c1a5 (tests/data/heldout55/).
+    ("heldout55", "completion.jsonl"): 222,  # of 237
+    ("heldout55", "support.jsonl"): 157,  # of 184
+    ("heldout55", "citations.jsonl"): 71,  # of 71
+    ("heldout55", "traces.jsonl"): 244,  # of 244 (trace, kind) units
+    ("heldout55", "repeat.jsonl"): 54,  # of 55
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -385,6 +397,8 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout51",
         "heldout52",
         "heldout53",
+        "heldout54",
+        "heldout55",
         "real_smollm2",
     ],
 )
@@ -454,6 +468,8 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout51", 58, 49),
         ("heldout52", 64, 57),
         ("heldout53", 78, 69),
+        ("heldout54", 69, 51),
+        ("heldout55", 79, 69),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
