@@ -16,12 +16,12 @@ from datetime import datetime
 from harness.scorers.claim_support import Backing
 from harness.text.normal import ascii_fold, clean
 from harness.text.stance import stance
-from harness.text.times import on_day, times_in, zone_of
+from harness.text.times import ZONE, on_day, times_in, zone_of
 
 Label = tuple[str, str]
 
 _BOUND = re.compile(
-    r"\s*\b(?P<side>before|after|by)\s+(?P<clock>\d{1,2}:\d{2})\s*(?P<zone>utc|gmt|z)?"
+    rf"\s*\b(?P<side>before|after|by)\s+(?P<clock>\d{{1,2}}:\d{{2}})\s*(?P<zone>{ZONE})?"
     r"(?:\s+on\s+(?P<day>\d{1,2}\s+[a-z]{3,9}|[a-z]{3,9}\.?\s+\d{1,2}(?:st|nd|rd|th)?))?"
     r"(?=\s*[,.;)]|\s*$)"
 )
@@ -74,7 +74,10 @@ def bound_label(
     happened = (label == "supported") != negated
     if not happened:
         return label, why  # never done is neither done in time nor late
-    timed = [(b, t) for b in pool if (t := _instant(m, b.item.at)) is not None]
+    # the receipt of the act gives its time; a note beside it ("still running at 18:00") only
+    # when there is none
+    of_act = [b for b in pool if (b.item.data or {}).get("action")] or list(pool)
+    timed = [(b, t) for b in of_act if (t := _instant(m, b.item.at)) is not None]
     if not timed:
         return "unsupported", f"{why}; the bound {m.group().strip()!r} could not be read"
     side = m.group("side")

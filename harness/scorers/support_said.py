@@ -75,6 +75,7 @@ UNKNOWN_STATE = re.compile(
     r"\b(?:state|status|outcome|result)\s+(?:is\s+|still\s+|remains\s+)?(?:unknown|unclear|"
     r"uncertain|unconfirmed)\b"
 )
+_DASH = re.compile(r"\s+[\u2013\u2014-]\s+|\s*\u2014\s*")
 #: A negated order ("don't redo it") asks too: it says nothing of what was done.
 _DO_NOT = re.compile(r"^\W*(?:don't|do not|dont)\s")
 _UNTIL = re.compile(r"\b(?:until|till|before|unless)\b")
@@ -143,7 +144,9 @@ def _said(item: str, text: str, data: tuple[str, ...]) -> tuple[Said, ...]:
         if _PLANNED.search(plain_sentence):
             # the plan states nothing, but a clause beside it may state what has not happened
             # yet ("Haven't written to the framer yet; will do after lunch")
-            parts.extend(c for c in pieces if _not_yet(c) or _beside_plan(c))
+            # (a dash parts a plan from what has not happened: "Mats not cut yet — I'll do them")
+            beside = [p for c in pieces for p in _DASH.split(c) if p.strip()]
+            parts.extend(c for c in beside if _not_yet(c) or _beside_plan(c))
             continue
         question = sentence.rstrip().endswith("?")
         for i, clause in enumerate(pieces):

@@ -19,6 +19,7 @@ from harness.scorers.claim_support import Backing
 from harness.scorers.completion.grammar import detect
 from harness.scorers.completion.lexicon import DELETE
 from harness.scorers.support_claim import ClaimReading
+from harness.scorers.support_idle import heartbeat_label, none_taken_label
 from harness.scorers.support_link import Link
 from harness.scorers.support_presence import found, probes
 from harness.scorers.support_said import (
@@ -47,8 +48,6 @@ _STATES: dict[str, Polarity] = {
                      "failed", "cancelled", "snoozed", "blocked"], "undone"),
 }  # fmt: skip
 #: A heartbeat's outcome: it acted, or it did not (rested, read, idled).
-_ACTED = frozenset({"acted", "act", "action"})
-_IDLE = frozenset({"rested", "rest", "read", "idle", "idled", "slept", "quiet"})
 #: Items that are themselves the record of an action: a journal item is a journal entry.
 _RECORD_KINDS = {"journal": "journal.append", "registry": "registry.register",
                  "focus": "task.complete", "reminder": "reminder.ack"}  # fmt: skip
@@ -280,23 +279,6 @@ def state_of(b: Backing) -> Polarity | None:
     return None
 
 
-def _heartbeat(reading: ClaimReading, items: Sequence[Backing]) -> Label | None:
-    """A heartbeat acted or did not: "took no action" and "rested" agree with ``rested``."""
-    if "heartbeat" not in reading.records:
-        return None
-    said = {root(w) for w in re.findall(r"[a-z]+", reading.stance.core)}
-    acted = bool(said & {root(w) for w in _ACTED})
-    idle = bool(said & {root(w) for w in _IDLE})
-    if acted == idle:
-        return None
-    for b in items:
-        outcome = str((b.item.data or {}).get("outcome") or "").lower()
-        if outcome in _ACTED | _IDLE:
-            why = f"{b.item.id} records the outcome {outcome!r}"
-            return _label(acted != reading.negated, outcome in _ACTED, why, why)
-    return None
-
-
 def _states_action(reading: ClaimReading, b: Backing) -> bool:
     """Does the item state the action the clause asserts? A record of it does (a journal item
     is a journal entry), and so does an item whose clauses state it ("the etching note was
@@ -340,7 +322,7 @@ def item_label(reading: ClaimReading, links: Sequence[Link]) -> Label:
     numbers = _quantity_verdict(reading, items)
     if numbers is not None:
         return _with(_label(not numbers[1], numbers[0], numbers[2], numbers[2]), where)
-    beat = _heartbeat(reading, items)
+    beat = heartbeat_label(reading, items) or none_taken_label(reading, items)
     if beat is not None:
         return _with(beat, where)
     if reading.asserted:

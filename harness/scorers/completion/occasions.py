@@ -147,7 +147,8 @@ def when_of(sentence: str, recorded_at: datetime, local_zone: tzinfo | None = No
         # no "for <date>" says which day is the event's, so the date given is ("booked on Sep 10
         # for Sep 18" keeps Sep 10 as the day of booking)
         plain = _DATE_OR_CLOCK.sub(" ", plain)
-    today = recorded_at.date()
+    # "today", "yesterday", "last night" are the host's days, in the offset it writes
+    today = (recorded_at.astimezone(local_zone) if local_zone else recorded_at).date()
     day: date | None = None
     spoken = ""
     m = _DAY_WORDS.search(plain)
@@ -200,6 +201,12 @@ def when_of(sentence: str, recorded_at: datetime, local_zone: tzinfo | None = No
             clock -= timedelta(days=1)
         spoken = f"{spoken} {c.group()}".strip()
     return When(day, clock, spoken)
+
+
+def _days(at: datetime, local: tzinfo | None) -> set[date]:
+    """The days an instant is on: its date as its receipt writes it, and the host's date of it
+    (in the offset recorded_at is written in), which differ near midnight."""
+    return {at.date(), (at.astimezone(local) if local is not None else at).date()}
 
 
 def _day_of_month(nth: int, today: date) -> date | None:
@@ -319,10 +326,10 @@ def prove(
                           and r.at.utcoffset() not in (None, timedelta(0))
                           and abs(r.at.replace(tzinfo=None) - wall) <= CLOCK_SLACK]  # fmt: skip
     elif when.day is not None:
-        occasions = [r for r in seen if r.at is not None and r.at.date() == when.day]
+        occasions = [r for r in seen if r.at is not None and when.day in _days(r.at, local)]
     elif when.since is not None:
         # "marked done this week": last week's success is another week's occasion
-        occasions = [r for r in seen if r.at is not None and r.at.date() >= when.since]
+        occasions = [r for r in seen if r.at is not None and max(_days(r.at, local)) >= when.since]
     # the part of the day of the statement's own clause ("..., and the visit has been in the
     # calendar since this morning" dates the visit, not the invitation)
     part = _part_of_day(clean(clause) or plain) if when.clock is None and not ongoing else None

@@ -88,7 +88,7 @@ _NOT_DONE = frozenset(
     differed thrilled excited pleased delighted interested surprised concerned worried
     relieved impressed amazed tired bored satisfied disappointed annoyed convinced
     glad disputed contested questioned queried challenged doubted withheld postponed
-    deferred""")
+    deferred clashed collided conflicted overlapped expired lapsed""")
 )
 _PAST = re.compile(
     r"(?<![\w'-])(?P<verb>[a-z]{3,}ed|sent|paid|put|made|done|gone|went|shipped|wired|"
