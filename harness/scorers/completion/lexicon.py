@@ -852,5 +852,9 @@ CHECKLIST_NO = re.compile(r"\b([a-z]{3,}ed)\s*(?:[-:=]\s*)?no\b(?=\s*(?:[,;.)]|$
 #: An amount in brackets after the thing paid ("the booth fee (€450) has been transferred"):
 #: it stands between the noun and its verb, and says nothing the phrase needs.
 BRACKETED_AMOUNT = re.compile(
-    r"\s\((?:€|\$|£)\s?\d[\d.,]*\)|\s\(\d[\d.,]*\s?(?:eur|usd|gbp|chf|sek|nok|dkk)\)"
+    r"\s\((?:€|\$|£)\s?\d[\d.,]*\)|\s\(\d[\d.,]*\s?(?:eur|usd|gbp|chf|sek|nok|dkk)\)|"
+    # an aside between a subject and its copula ("Reminder rem-0419 (water the ink-stones) is
+    # cleared"): the clause goes on past it; one that dates it ("the seal (today) is done") stays
+    r"\s\((?![^()]*\b(?:today|tonight|yesterday|tomorrow|morning|evening|night|week)\b)[^()\d]{1,80}\)"
+    r"(?=\s+(?:is|are|was|were|has been|have been|got)\b)"
 )
