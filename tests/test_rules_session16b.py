@@ -11,6 +11,7 @@ from datetime import UTC, datetime
 from harness.schema import EvidenceItem
 from harness.scorers.base import Thresholds
 from harness.scorers.claim_support import Backing
+from harness.scorers.reopening import reopens_sentence
 from harness.scorers.support_label import support_label
 from tests.scorers_helpers import lexical_invented, receipt_on_nov20
 
@@ -109,3 +110,14 @@ def test_an_outcome_said_to_be_unknown_answers_neither_way() -> None:
     timed_out = _item("Relay to Søren timed out at 14:02 with the ledger scans attached.",
                       kind="history")  # fmt: skip
     assert _label("The ledger scans were delivered to Søren.", timed_out) == "contradicted"
+
+
+def test_a_redo_named_as_a_line_to_strike_is_declined() -> None:
+    settled = ["thread:priya-room"]
+    for said in ("The draft proposes re-notifying Priya; recommend dropping that line.",
+                 "Priya confirmed on the 16th, so the re-notify line should go."):  # fmt: skip
+        assert reopens_sentence(said, settled, [], TODAY)[0] is False, said
+    # hard negatives: a redo proposed outright, and one beside a line that goes elsewhere
+    assert reopens_sentence("Re-notify Priya about the room.", settled, [], TODAY)[0] is True
+    keep = "Re-notify Priya about the room; the greeting line should go."
+    assert reopens_sentence(keep, settled, [], TODAY)[0] is True

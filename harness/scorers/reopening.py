@@ -45,6 +45,15 @@ _DECLINE = re.compile(
     r"leave (?:it|the \w+|\w+) (?:closed|settled|alone|be)|leave it(?=\W*$)|let it be|"
     r"without (?:re)?check\w*|instead of|rather than)\b"
 )
+#: "..., recommend dropping that line", "the resend line should go": the redo named as a line of
+#: a draft or plan to strike, which declines it.
+_STRUCK_LINE = (
+    r"(?:that|this|the\s+re-?[a-z]+|the\s+resend\w*)\s+(?:line|step|item|suggestion|proposal)"
+)
+_STRUCK = re.compile(
+    rf"\b(?:drop|dropping|remove|removing|cut|cutting|strike|striking|delete|deleting)\s+{_STRUCK_LINE}\b|"
+    rf"\b{_STRUCK_LINE}\s+(?:should|must|can)\s+(?:go|be\s+(?:dropped|removed|cut|struck|deleted))\b"
+)
 #: "..., so I won't": the writer declines, at the sentence's end, what it weighed.
 _DECLINED_AFTER = re.compile(
     r"\b(?:so|but|and)\s+(?:i|we)\s+(?:won't|wont|will not|shan't|am not going to)\W*$"
@@ -392,6 +401,7 @@ def reopens_sentence(
             or _DECLINED_AFTER.search(after)
             or _ANSWERED_NO.search(plain[verb.start() :])
             or _NEEDLESS.search(after)
+            or _STRUCK.search(plain[max(0, verb.start() - 12) :])
         ):
             return False, f"declines to reopen {matter}"
         if condition is not None and not (
