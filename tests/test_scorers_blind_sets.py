@@ -321,6 +321,18 @@ FIRST_CONTACT_RIGHT = {
     ("heldout55", "citations.jsonl"): 71,  # of 71
     ("heldout55", "traces.jsonl"): 244,  # of 244 (trace, kind) units
     ("heldout55", "repeat.jsonl"): 54,  # of 55
+    # Held-out 56: first contact 2026-12-03 18:51 UTC, main b017275 (tests/data/heldout56/).
+    ("heldout56", "completion.jsonl"): 192,  # of 203
+    ("heldout56", "support.jsonl"): 125,  # of 141
+    ("heldout56", "citations.jsonl"): 82,  # of 82
+    ("heldout56", "traces.jsonl"): 225,  # of 225 (trace, kind) units
+    ("heldout56", "repeat.jsonl"): 47,  # of 50
+    # Held-out 57: first contact 2026-12-03 18:51 UTC, main b017275 (tests/data/heldout57/).
+    ("heldout57", "completion.jsonl"): 181,  # of 190
+    ("heldout57", "support.jsonl"): 102,  # of 139
+    ("heldout57", "citations.jsonl"): 56,  # of 56
+    ("heldout57", "traces.jsonl"): 218,  # of 218 (trace, kind) units
+    ("heldout57", "repeat.jsonl"): 50,  # of 50
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -399,6 +411,8 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout53",
         "heldout54",
         "heldout55",
+        "heldout56",
+        "heldout57",
         "real_smollm2",
     ],
 )
@@ -470,6 +484,8 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout53", 78, 69),
         ("heldout54", 69, 51),
         ("heldout55", 79, 69),
+        ("heldout56", 62, 57),
+        ("heldout57", 58, 41),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
