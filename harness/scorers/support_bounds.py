@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from harness.scorers.claim_support import Backing
 from harness.text.normal import ascii_fold, clean
@@ -21,7 +21,7 @@ from harness.text.times import ZONE, on_day, times_in, zone_of
 Label = tuple[str, str]
 
 _BOUND = re.compile(
-    rf"\s*\b(?P<side>before|after|by)\s+(?P<clock>\d{{1,2}}:\d{{2}})\s*(?P<zone>{ZONE})?"
+    rf"\s*\b(?P<side>before|after|by)\s+(?P<clock>\d{{1,2}}:\d{{2}}|midnight|noon)\s*(?P<zone>{ZONE})?"
     r"(?:\s+on\s+(?P<day>\d{1,2}\s+[a-z]{3,9}|[a-z]{3,9}\.?\s+\d{1,2}(?:st|nd|rd|th)?))?"
     r"(?=\s*[,.;)]|\s*$)"
 )
@@ -45,7 +45,9 @@ def _instant(m: re.Match[str], at: datetime) -> datetime | None:
         if dated is None:
             return None
         day = dated
-    return on_day(m.group("clock"), day)
+    if m.group("clock") == "midnight":  # "before midnight on 27 September": its end
+        return on_day("00:00", day + timedelta(days=1))
+    return on_day("12:00" if m.group("clock") == "noon" else m.group("clock"), day)
 
 
 def _act_time(b: Backing) -> datetime:

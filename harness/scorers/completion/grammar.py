@@ -276,7 +276,7 @@ def _told(sentence: str, head: str, action: Action) -> tuple[Named, ...]:
     which a first word alone does not make a name."""
     word = sentence.lstrip(" *#-\"'").split(":")[0].strip()
     if action is lx.SEND and head.isalpha() and word == head.capitalize() and head not in NOT_NAMES:
-        return (Named(head, (head,)),)
+        return (Named(head, tuple(target_words(head)[0])),)  # its words as a name's are
     return ()
 
 

@@ -22,7 +22,8 @@ DONE_LABEL = re.compile(
     r"(?P<target>[\w.#-]*\d[\w.#-]*\s+|[a-z]+(?:-[a-z]+)+\s+)?(?P<word>done|complete|"
     r"completed|finished|ok|sent|delivered|handled|posted|published|sealed|registered|filed|"
     r"confirmed|yes|cleared|acknowledged|acked|dismissed|paid|merged|uploaded|rendered|logged|"
-    r"journaled|journalled|booked|scheduled|told|informed|notified|messaged|released|live|"
+    r"journaled|journalled|booked|scheduled|told|informed|notified|messaged|contacted|emailed|"
+    r"pinged|released|live|"
     r"written|recorded|entered|appended|set up|created|deleted|removed|wiped|stored|archived|"
     r"gone|sorted|settled|squared away|taken care of|wrapped up|closed|updated)"
     # "- done, closed": a second word of the same state
@@ -53,6 +54,11 @@ DONE_FIRST = re.compile(
 _IDS_IN_HEAD = re.compile(r"\([^)]*\)?|(?<![\w-])[\w]+(?:-[\w]+)+")
 
 
+#: Done-label words of reaching a person ("Tomás: contacted"): a send, in a status line only
+#: (elsewhere "contact" names sheets and details).
+_CONTACTED = frozenset({"contacted", "emailed", "pinged"})
+
+
 def status_line(masked: str) -> tuple[str, Action, str] | None:
     """(phrase, action, heading) of a sentence that is one status line, else None."""
     label = DONE_LABEL.match(masked) or DONE_FIRST.match(masked)
@@ -61,7 +67,9 @@ def status_line(masked: str) -> tuple[str, Action, str] | None:
     # a word that names its own family ("Reminder-12: cleared") decides; "done" takes the head's
     # the head's own words first: a target in it ("Seal (etching-ledger)") is no action noun
     bare = _IDS_IN_HEAD.sub(" ", label.group("head"))
-    action = (lx.LABEL_WORDS.get(label.group("word")) or lx.noun_family(bare)
+    word = label.group("word")
+    action = (lx.LABEL_WORDS.get(word) or (lx.SEND if word in _CONTACTED else None)
+              or lx.noun_family(bare)
               or lx.noun_family(label.group("head")))  # fmt: skip
     if label.group("word") in lx.MAKING_WORDS and action in (lx.SEND, lx.DELIVER, lx.DELIVER_FILE):
         return None  # "Draft: written" made a text, it sent nothing
