@@ -333,6 +333,18 @@ FIRST_CONTACT_RIGHT = {
     ("heldout57", "citations.jsonl"): 56,  # of 56
     ("heldout57", "traces.jsonl"): 218,  # of 218 (trace, kind) units
     ("heldout57", "repeat.jsonl"): 50,  # of 50
+    # Held-out 58: first contact 2026-12-03 19:13 UTC, main 0d1bd24 (tests/data/heldout58/).
+    ("heldout58", "completion.jsonl"): 191,  # of 206
+    ("heldout58", "support.jsonl"): 128,  # of 152
+    ("heldout58", "citations.jsonl"): 62,  # of 62
+    ("heldout58", "traces.jsonl"): 210,  # of 210 (trace, kind) units
+    ("heldout58", "repeat.jsonl"): 46,  # of 47
+    # Held-out 59: first contact 2026-12-03 19:13 UTC, main 0d1bd24 (tests/data/heldout59/).
+    ("heldout59", "completion.jsonl"): 215,  # of 230
+    ("heldout59", "support.jsonl"): 120,  # of 140
+    ("heldout59", "citations.jsonl"): 69,  # of 69
+    ("heldout59", "traces.jsonl"): 238,  # of 238 (trace, kind) units
+    ("heldout59", "repeat.jsonl"): 51,  # of 55
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -413,6 +425,8 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout55",
         "heldout56",
         "heldout57",
+        "heldout58",
+        "heldout59",
         "real_smollm2",
     ],
 )
@@ -486,6 +500,8 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout55", 79, 69),
         ("heldout56", 62, 57),
         ("heldout57", 58, 41),
+        ("heldout58", 65, 57),
+        ("heldout59", 60, 50),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
