@@ -41,3 +41,13 @@ def test_before_midnight_is_the_end_of_that_day() -> None:
     # hard negative: the next day's midnight it met
     met = "scan-set-19 was uploaded before midnight UTC on 28 September."
     assert support_label(met, [upload], Thresholds())[0] == "supported"
+
+
+def test_a_named_person_who_booked_did_it_themselves() -> None:
+    queued = receipt_on_nov20("schedule.create", "kiln-0926", "queued", "21:10",
+                              "schedule.create kiln-0926: Sat 26 Sep, queued")  # fmt: skip
+    assert not lexical_invented("Anaïs has booked the big kiln for Sunday.", [queued], TODAY)
+    assert not lexical_invented("Anaïs booked the kiln.", [queued], TODAY)
+    # hard negatives: the agent's own booking, for her or with no one named
+    assert lexical_invented("Booked the big kiln for Anaïs.", [queued], TODAY)
+    assert lexical_invented("I have booked the big kiln.", [queued], TODAY)

@@ -236,7 +236,8 @@ def their_act(
     """A verb whose subject is a person the sentence names ("Ines replied at 11:31", "Mira
     sent the invoice", "Ines posted the photos on her blog"): that person acted; the host did
     nothing."""
-    subject = before.strip()
+    # "Søren has paid his share": the auxiliary is no part of the subject
+    subject = _AUXILIARY_END.sub("", before.strip())
     if subject in ("he", "she", "they") and " " not in phrase.strip():
         # "...; she replied an hour later": the person the sentence spoke of acted
         return phrase.strip() not in _RECEIVING
@@ -257,8 +258,14 @@ def their_act(
     )
     # a phrase opening with a verb of doing ("posted ... on her blog"), not of receiving
     # ("confirmed receipt of the prints": the recipient's word that our delivery arrived)
-    verb = " " not in phrase.strip() or first in ACT_VERBS or first in _WROTE_ALONE
+    verb = (" " not in phrase.strip() or first in ACT_VERBS or first in _WROTE_ALONE
+            or first in _THEIR_VERBS)  # fmt: skip
     return verb and person
+
+
+_AUXILIARY_END = re.compile(r"(?:\s+(?:has|have|had|already|just|also|finally))+$")
+#: Verbs of acts a named person does for themselves as often as the host does for them.
+_THEIR_VERBS = frozenset({"booked", "scheduled", "deleted", "removed", "rendered", "acknowledged"})
 
 
 #: What came to this agent: "delivered the folios to us", "a letter from Mira arrived".
