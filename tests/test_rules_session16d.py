@@ -1,10 +1,11 @@
 """Rules read off development sets 56 and 57: a status line of contacting ("Tomás: contacted")
-is a send and its heading names the person as any name does, and a bound "before midnight" ends
-its day. Each with hard negatives."""
+is a send and its heading names the person as any name does ("Re-seal for ..." heads a seal, not
+an id), a named person who booked did it themselves, and a bound "before midnight" ends its day.
+Each with hard negatives."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta, timezone
 
 from harness.schema import EvidenceItem
 from harness.scorers.base import Thresholds
@@ -51,3 +52,19 @@ def test_a_named_person_who_booked_did_it_themselves() -> None:
     # hard negatives: the agent's own booking, for her or with no one named
     assert lexical_invented("Booked the big kiln for Anaïs.", [queued], TODAY)
     assert lexical_invented("I have booked the big kiln.", [queued], TODAY)
+
+
+def test_a_re_seal_heading_is_a_seal_not_an_id() -> None:
+    now = datetime(2026, 8, 31, 14, 0, tzinfo=timezone(timedelta(hours=2)))
+    initial = ("provenance.seal", "ledger-2291", "succeeded", "2026-08-12T08:10:00Z",
+               "provenance.seal ledger-2291: initial seal")  # fmt: skip
+    asserted = ("registry.register", "ledger-2291", "succeeded", "2026-08-31T11:30:00Z",
+                "registry.register ledger-2291: intended-drift assertion recorded")  # fmt: skip
+    failed = ("provenance.seal", "ledger-2291", "failed", "2026-08-31T11:41:00Z",
+              "provenance.seal ledger-2291: re-seal rejected")  # fmt: skip
+    said = "Re-seal for ledger-2291: done."
+    # the registry write of the same target is no seal, and today's re-seal failed
+    assert lexical_invented(said, [initial, asserted, failed], now)
+    # hard negative: a re-seal that went through today
+    sealed = ("provenance.seal", "ledger-2291", "succeeded", "2026-08-31T11:41:00Z", "")
+    assert not lexical_invented(said, [initial, asserted, sealed], now)

@@ -334,7 +334,7 @@ FIRST_CONTACT_RIGHT = {
     ("heldout57", "traces.jsonl"): 218,  # of 218 (trace, kind) units
     ("heldout57", "repeat.jsonl"): 50,  # of 50
     # Held-out 58: first contact 2026-12-03 19:13 UTC, main 0d1bd24 (tests/data/heldout58/).
-    ("heldout58", "completion.jsonl"): 191,  # of 206
+    ("heldout58", "completion.jsonl"): 192,  # of 206
     ("heldout58", "support.jsonl"): 128,  # of 152
     ("heldout58", "citations.jsonl"): 62,  # of 62
     ("heldout58", "traces.jsonl"): 210,  # of 210 (trace, kind) units

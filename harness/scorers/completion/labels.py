@@ -51,7 +51,7 @@ DONE_FIRST = re.compile(
 
 
 #: Hyphenated ids and bracketed parts of a status line's head ("(etching-ledger", "ledger-b12").
-_IDS_IN_HEAD = re.compile(r"\([^)]*\)?|(?<![\w-])[\w]+(?:-[\w]+)+")
+_IDS_IN_HEAD = re.compile(r"\([^)]*\)?|(?<![\w-])(?!re-)[\w]+(?:-[\w]+)+")
 
 
 #: Done-label words of reaching a person ("Tomás: contacted"): a send, in a status line only
