@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 
 from harness.scorers.claim_support import Backing
+from harness.scorers.support_link import is_receipt
 from harness.text.normal import ascii_fold, clean
 from harness.text.stance import stance
 from harness.text.times import ZONE, on_day, times_in, zone_of
@@ -78,7 +79,7 @@ def bound_label(
         return label, why  # never done is neither done in time nor late
     # the receipt of the act gives its time; a note beside it ("still running at 18:00") only
     # when there is none
-    of_act = [b for b in pool if (b.item.data or {}).get("action")] or list(pool)
+    of_act = [b for b in pool if is_receipt(b)] or list(pool)
     timed = [(b, t) for b in of_act if (t := _instant(m, b.item.at)) is not None]
     if not timed:
         return "unsupported", f"{why}; the bound {m.group().strip()!r} could not be read"

@@ -47,7 +47,6 @@ _STATES: dict[str, Polarity] = {
     **dict.fromkeys(["open", "in_progress", "pending", "queued", "waiting", "reopened",
                      "failed", "cancelled", "snoozed", "blocked"], "undone"),
 }  # fmt: skip
-#: A heartbeat's outcome: it acted, or it did not (rested, read, idled).
 #: Items that are themselves the record of an action: a journal item is a journal entry.
 _RECORD_KINDS = {"journal": "journal.append", "registry": "registry.register",
                  "focus": "task.complete", "reminder": "reminder.ack"}  # fmt: skip
