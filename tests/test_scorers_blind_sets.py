@@ -155,7 +155,8 @@ FIRST_CONTACT_RIGHT = {
     ("heldout25", "repeat.jsonl"): 41,  # of 43 (first contact 37; a development figure)
     # Held-out 26 and 27: first contact 2026-12-03 04:26 UTC, main f7128a1 (written side by side).
     ("heldout26", "completion.jsonl"): 179,  # of 186
-    ("heldout26", "support.jsonl"): 113,  # of 132
+    # 113 until a pending reminder stopped answering its task (14 other writers: unsupported)
+    ("heldout26", "support.jsonl"): 112,  # of 132
     ("heldout26", "citations.jsonl"): 52,  # of 52
     ("heldout26", "traces.jsonl"): 186,  # of 187 (trace, kind) units
     ("heldout26", "repeat.jsonl"): 44,  # of 44

@@ -35,6 +35,7 @@ from harness.scorers.support_plans import is_plan, plan_label, planned_not_yet, 
 from harness.scorers.support_prose import absent_person, prose_label
 from harness.scorers.support_said import item_quantities
 from harness.scorers.support_state import Label, item_label, receipt_label
+from harness.scorers.support_todo import todo_items, todo_why
 from harness.text.normal import ascii_fold, clean, fold, normalise, strip_html
 from harness.text.quantities import Quantity
 from harness.text.sentences import sentences
@@ -118,6 +119,12 @@ def _clause_label(part: str, pool: Sequence[Backing]) -> Label:
     if is_plan(part):
         # a plan or a preference is no outcome: a receipt's status neither backs nor denies it
         return plan_label(part, pool)
+    todo = todo_items(part, pool)
+    if todo:
+        # a reminder's task or an order is a thing to do: the other items answer the clause
+        pool = [b for b in pool if b not in todo]
+        if not pool:
+            return "unsupported", f"no cited item reports it ({todo_why(todo)})"
     bounded = bound_label(part, pool, _clause_label)
     if bounded is not None:
         return bounded
@@ -212,10 +219,11 @@ def _clause_label(part: str, pool: Sequence[Backing]) -> Label:
         # whole item, where the item states other things too ("1001 finished; 1004 was
         # abandoned"), names the thing outright, or states it twice ("sent - bounced")
         answer = prose
-    if answer[0] == "supported" and not reading.negated:
-        # backed by words or another act's status of an item that only plans the clause's act
-        # ("will print monday" for "printed on Monday")
-        answer = planned_only(reading.verb, [lk.backing for lk in others]) or answer
+    if answer[0] != "unsupported":
+        # backed or denied by words or another act's status of an item that only plans the
+        # clause's act ("will print monday" for "printed on Monday"): a plan says neither
+        plans = planned_only(reading.verb, [lk.backing for lk in others], reading.families)
+        answer = plans or answer
     return answer
 
 

@@ -13,6 +13,7 @@ import re
 from collections.abc import Sequence
 
 from harness.scorers.claim_support import Backing
+from harness.scorers.completion.lexicon import Action
 from harness.scorers.support_link import is_receipt
 from harness.scorers.support_statements import statements_of
 from harness.text.normal import ascii_fold, clean
@@ -23,6 +24,7 @@ from harness.text.support import STOPWORDS
 #: of meaning to, of wanting or of liking better. "plan" alone is a noun ("the hanging plan").
 PLAN = re.compile(
     r"\b(?:will|shall|won't|wont|is going to|are going to|am going to|plans? to|planning to|"
+    r"(?:^|\b(?:i|we|he|she|they|uhdim|vojan)(?:'m|'re| am| are| is)?\s+)going to (?!the\b|a\b|an\b)|"
     r"intends? to|intending to|wants? to|would (?:rather|like to)|prefers?|hopes? to|"
     r"expects? to|means to|"
     # a plan told in the past is still a plan: "Vojan planned to send Dagny the quote"
@@ -68,29 +70,49 @@ def plan_label(text: str, pool: Sequence[Backing]) -> tuple[str, str]:
     return "unsupported", "it states a plan or a preference; no cited item states that plan"
 
 
+#: Words of a thing's arrival beside a plan for it ("arrived, I'll read it tonight").
+_ARRIVED = re.compile(r"\b(?:arrived|received|got|came|reached|landed|in hand|here)\b", re.I)
+
 #: Verbs too common to tell an act by ("has", "is", "says").
 _BARE_VERBS = frozenset(root(w) for w in ("have", "be", "say", "do", "get", "go", "make", "run"))
 
 
-def planned_only(verb: str, pool: Sequence[Backing]) -> tuple[str, str] | None:
+def planned_only(
+    verb: str, pool: Sequence[Backing], families: frozenset[Action] = frozenset()
+) -> tuple[str, str] | None:
     """The clause's act, where the cited items speak of it only as a plan ("will print
     monday" for "the files were printed on Monday"): a plan is no outcome, so the words the
-    clause shares with the item back nothing; unsupported. None where any statement states the
-    act, or none speaks of it."""
+    clause shares with the item back nothing, and deny nothing either; unsupported. A clause
+    whose verb names no act ("Kenji has the set") is matched by the families its words name
+    ("I'll deliver the set tomorrow"). None where any statement states the act, none speaks of
+    it, or an item also says it has not happened yet (``planned_not_yet`` answers that)."""
     verb = root(verb) if verb else ""
-    if not verb or verb in _BARE_VERBS:
+    if not verb or (verb in _BARE_VERBS and not families):
         return None
+    bare = verb in _BARE_VERBS
     said = [(b, s) for b in pool if not is_receipt(b)
-            for s in statements_of(b.item.id, b.item.text, _sender(b)) if verb in s.words]  # fmt: skip
+            for s in statements_of(b.item.id, b.item.text, _sender(b))
+            if (s.families & families if bare else verb in s.words)]  # fmt: skip
     if not said or not all(s.open and is_plan(s.text) for _, s in said):
         return None
+    items = {b.item.id: b for b, _ in said}.values()
+    if any(_NOT_YET.search(clean(ascii_fold(b.item.text))) for b in items):
+        return None
+    if any(
+        s.says == "undone" for b in items for s in statements_of(b.item.id, b.item.text, _sender(b))
+    ):
+        return None  # "drafted it but held it back; will send it after": held is its state
+    if bare and any(s.says == "done" or _ARRIVED.search(s.text) for _, s in said):
+        return None  # "the pack arrived, I'll open it tonight": the arrival is stated
     b, s = said[-1]
     return "unsupported", f"{b.item.id} only plans it: {s.text!r}"
 
 
 #: An item's word that the act has not happened yet, beside its plan ("Will tell the framer
 #: after lunch - not yet", "still waiting on the approval").
-_NOT_YET = re.compile(r"\bnot yet\b|\bstill waiting\b|\byet to\b|\bhas(?:n't| not) yet\b")
+_NOT_YET = re.compile(
+    r"\bnot yet\b|\bstill waiting\b|\byet to\b|\bhas(?:n't| not) yet\b|\b(?:not|n't)(?: \w+){1,2} yet\b"
+)
 
 
 #: Verbs whose act is the plan itself ("promised", "agreed to"): made, whatever comes of it.
