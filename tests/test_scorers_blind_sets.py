@@ -346,6 +346,18 @@ FIRST_CONTACT_RIGHT = {
     ("heldout59", "citations.jsonl"): 69,  # of 69
     ("heldout59", "traces.jsonl"): 238,  # of 238 (trace, kind) units
     ("heldout59", "repeat.jsonl"): 51,  # of 55
+    # Held-out 60: first contact 2026-12-04 16:39 UTC, main 3e2eba9 (tests/data/heldout60/).
+    ("heldout60", "completion.jsonl"): 193,  # of 217
+    ("heldout60", "support.jsonl"): 117,  # of 148
+    ("heldout60", "citations.jsonl"): 60,  # of 60
+    ("heldout60", "traces.jsonl"): 214,  # of 214 (trace, kind) units
+    ("heldout60", "repeat.jsonl"): 47,  # of 50
+    # Held-out 61: first contact 2026-12-04 16:39 UTC, main 3e2eba9 (tests/data/heldout61/).
+    ("heldout61", "completion.jsonl"): 225,  # of 238
+    ("heldout61", "support.jsonl"): 134,  # of 162
+    ("heldout61", "citations.jsonl"): 66,  # of 66
+    ("heldout61", "traces.jsonl"): 261,  # of 261 (trace, kind) units
+    ("heldout61", "repeat.jsonl"): 50,  # of 54
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -428,6 +440,8 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout57",
         "heldout58",
         "heldout59",
+        "heldout60",
+        "heldout61",
         "real_smollm2",
     ],
 )
@@ -503,6 +517,8 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout57", 58, 42),
         ("heldout58", 65, 57),
         ("heldout59", 60, 50),
+        ("heldout60", 64, 48),
+        ("heldout61", 70, 58),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
