@@ -72,11 +72,26 @@ def _split_line(line: str) -> tuple[str, ...]:
     # open takes the pieces after it until the quote closes.
     merged: list[str] = []
     for piece in pieces:
-        if merged and _open_quote(merged[-1]):
+        if merged and (_open_quote(merged[-1]) or _numbered(merged[-1], piece)):
             merged[-1] = f"{merged[-1]} {piece}"
         else:
             merged.append(piece)
     return tuple(merged)
+
+
+#: Short words that stand before a number with a dot ("ep. 40", "vol. 3", "no. 12"): pysbd
+#: ends a sentence at some of them when a number follows.
+_BEFORE_NUMBER = re.compile(
+    r"(?:^|\s|\()(?:ep|eps|vol|vols|no|nos|nr|pt|pts|ch|chap|sec|fig|figs|pp|p|ed|art|op|ref|"
+    r"inv|tel|approx|ca|cf|tab|ex|rm|apt|fl|v|ver|rev|iss|ser|cat|lot|bk|fol|ms|mss|pl)\.$",
+    re.IGNORECASE,
+)
+
+
+def _numbered(before: str, piece: str) -> bool:
+    """Is ``before`` cut at an abbreviation whose number opens ``piece`` ("the ep." + "40
+    notes went out")?"""
+    return piece[:1].isdigit() and _BEFORE_NUMBER.search(before) is not None
 
 
 def _open_quote(text: str) -> bool:

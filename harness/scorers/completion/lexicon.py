@@ -134,6 +134,12 @@ MSG_RE = _MSG_RE
 #: file or in a message as often).
 HELD_NOUNS = rf"{FILE_NOUNS}|invoice|invoices"
 HELD_RE = re.compile(rf"\b(?:{HELD_NOUNS})\b")
+#: What else a person is said to have once it reached them, by message or by hand: results and
+#: records travel either way, so a message send proves them too.
+_HELD_MORE = (
+    r"stems|results|lab results|x-rays?|bloodwork|records|certificates?|tapes?|mix|mixes|"
+    r"paperwork|samples|quote|quotes|test results|rota|roster|timetable|itinerary"
+)
 
 #: Nouns naming an action (nominalisations) or what it moves, each with its family. A generic
 #: outcome ("X went through", "X: done") takes the family of the nearest such noun.
@@ -515,6 +521,9 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(rf"\b(?:post|publication|essay|article|announcement)\b{_W}{{0,2}}?\s+(?:is|was|went)\s+(?:now\s+)?(?:live|up|through|public|successful)\b", PUBLISH),
     _t(rf"\b(?:pushed|put|posted|uploaded)\s+(?:[\w'-]+\s+){{0,4}}?(?:to|on|onto)\s+(?:{_DET}\s+)?(?:[\w-]+\s+)?(?:blog|site|website|feed|channel|portfolio|shop|homepage)\b", PUBLISH),
     _t(rf"\b(?:is|are|went|now|sits)\s+(?:now\s+|already\s+|both\s+|all\s+)?(?:up\s+|live\s+)?on\s+(?:{_DET}\s+|the\s+)?(?:[\w-]+\s+)?(?:blog|site|website|gallery page|feed|channel|portfolio|shop|newsletter|homepage)\b", PUBLISH),
+    # where uploads live: "both lab reports are on the portal", "got onto the portal"
+    _t(r"\b(?:is|are|now|sits|sit)\s+(?:now\s+|already\s+|safely\s+)?(?:up\s+)?(?:on|in)\s+(?:the\s+|our\s+|my\s+)?(?:[\w'-]+\s+)?(?:portal|bucket|cloud drive|dropbox)\b", UPLOAD, needs="portal|bucket|dropbox"),
+    _t(r"\b(?:got|went|made it)\s+(?:up\s+)?(?:on|onto|into|to)\s+(?:the\s+|our\s+|my\s+)?(?:[\w'-]+\s+)?(?:portal|bucket|dropbox)\b", UPLOAD, needs="portal|bucket|dropbox"),
     _t(r"\b(?:went|is|are)\s+(?:now\s+)?up\s+(?:on|at)\b", PUBLISH),
     _t(r"\b(?:hit|made|reached)\s+(?:the\s+|our\s+|my\s+)?(?:[\w-]+\s+)?(?:feed|blog|site|website|front page|homepage|newsletter)\b", PUBLISH, needs="hit|made|reached"),
     _t(r"\b(?:is|are|now)\s+(?:now\s+|safely\s+)?under\s+(?:a\s+|its\s+|the\s+)?(?:new\s+|fresh\s+)?seal\b", SEAL, needs="seal"),
@@ -604,7 +613,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(rf"\b(?:got|received|have|has|had)\s+confirmation\s+(?:of|for)\s+(?:the\s+)?(?P<noun>{_ACTION_NOUNS})\b", None, NOUN, needs="confirmation"),
     _t(rf"\bconfirmation\s+(?:of|for)\s+(?:the\s+)?(?P<noun>{_ACTION_NOUNS})\b{_W}{{0,3}}?\s+(?:came back|came in|arrived|is in|was received)\b", None, NOUN, needs="confirmation"),
     _t(rf"\b(?:invoice|bill|balance)\b{_W}{{0,3}}?\s+(?:is|was|has been|got)\s+(?:now\s+)?settled\b|\bsettled\s+(?:{_DET}\s+|the\s+)?(?:[\w-]+\s+)?(?:invoice|bill|balance)\b", PAY, needs="settled"),
-    _t(rf"\b(?:pr|pull request|branch|fix|fixes|change|changes|commit|commits|patch)\b{_W}{{0,3}}?\s+(?:landed|is|are|went|got|now)\s+(?:now\s+)?(?:in|into|on)\s+(?:main|master)\b", MERGE, needs="main|master"),
+    _t(rf"\b(?:prs?|pull requests?|branch|branches|fix|fixes|change|changes|commit|commits|patch)\b{_W}{{0,3}}?\s+(?:landed|is|are|went|got|now)\s+(?:now\s+)?(?:in|into|on)\s+(?:main|master)\b", MERGE, needs="main|master"),
     _t(r"\bentry\s+is\s+(?:now\s+)?in\W*$", JOURNAL, needs="entry"),
     _t(rf"\b(?:{FILE_NOUNS}|draft|post|dm|message|note|reminder|entry|copy|duplicate|artifact|folder|version|attachment|item|branch|tag){_ID}\b{_W}{{0,2}}?\s+(?:is|are)\s+(?:now\s+)?gone\b", DELETE),
     # shared with someone, or on a feed; answered or contacted a named person
@@ -642,6 +651,20 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"(?<![\w-])[\w'-]+\s*(?:->|\u2192)\s*(?:the\s+|our\s+|my\s+)?(?:feed|blog|site|website|channel|portfolio|shop|newsletter)(?![\w-])", PUBLISH, needs="->|\u2192"),
     # "Ack'd the reminder": the clipped past of ack
     _t(r"\back'?e?d\b", ACK, needs="ack"),
+    # a person who holds what was sent, with a quantifier or an owner before it ("Rafi has all
+    # six stems", "Mrs Sorensen has Bella's results"), or the base form after "has" ("has
+    # receive the reminder"), as writers of English as a second language put it
+    _t(rf"(?<![\w'])(?P<who>[\w-]+)\s+(?:family\s+|household\s+)?(?:now\s+|already\s+)?(?:has|have|got|has got|has received|received)\s+{_MODS}(?:{_HELD_MORE})\b{_NOT_LEFT}", DELIVER, NAMED, needs="has|have|got|received"),
+    _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:family\s+|household\s+)?(?:has|have)\s+(?:already\s+|now\s+)?receive\b", DELIVER, NAMED, needs="receive"),
+    # "Delphine knows ep. 38 is ready": she knows what she was told
+    _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:now\s+|already\s+)?knows\s+(?:that\s+)?(?:[\w.'-]+\s+){1,5}?(?:is|are|was|were|has|have|had)\b", SEND, NAMED, needs="knows"),
+    # money owed that left: "overtime for the 20th went out at 15:30"
+    _t(rf"\b(?:overtime|wages?|salary|salaries|stipends?|payouts?|refunds?|reimbursements?)\b{_W}{{0,4}}?\s+(?:went out|went through|got through|was sent|were sent|got sent|has gone out|have gone out|cleared)\b", PAY, needs="out|through|sent|cleared"),
+    # a list of bookings: "both surgeries are on the theatre list", "the surgery list was created"
+    _t(r"\b(?:is|are|now)\s+(?:now\s+|already\s+)?on\s+(?:the\s+|our\s+|my\s+|tomorrow's\s+|today's\s+)?(?:[\w'-]+\s+)?(?:theatre|theater|surgery|operating|appointment|booking|clinic|shift)\s+(?:list|rota|roster|schedule)\b", SCHEDULE, needs="list|rota|roster|schedule"),
+    _t(rf"\b(?:surgery|theatre|theater|appointment|booking|clinic|shift)\s+(?:list|lists|slots?|bookings?|appointments?|rota)\b{_W}{{0,4}}?\s+(?:is|was|were|are|has been|have been|got)\s+(?:now\s+)?(?:created|made|set up|entered)\b", SCHEDULE, needs="created|made|set up|entered"),
+    # "rendered and already with the station": where a thing is, its verb shared
+    _t(rf"\band\s+(?:now\s+|already\s+|safely\s+)+with\s+(?:(?:the|our|his|her|their)\s+)?{_WHO}", DELIVER, NAMED, needs="with"),
     # single verbs
     _t(r"\b(?:re-?sent|sent|sended|messaged|dm'?e?d|emailed|e-mailed|texted|pinged|replied|responded|wrote back|invited|thanked)\b", SEND),
     _t(r"\b(?:re-?delivered|delivered|handed off|handed over|shipped|dispatched|couriered|mailed)\b", DELIVER),
@@ -651,8 +674,8 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"\b(?:re-?sealed|sealed)\b", SEAL),
     _t(r"\b(?:re-?published|published|re-?posted|posted|went live|is now live|is live|made public|went public)\b", PUBLISH),
     _t(r"\b(?:acknowledged|acked)\b", ACK),
-    _t(r"\b(?:(?:was|were|been|is|are|got|i|we|they|i've|we've)\s+(?:now\s+|already\s+|just\s+)?(?:re-?scheduled|scheduled|booked|arranged|set up)(?!\s+to\b)|(?:re-?scheduled|scheduled|booked)\s+(?:[\w'-]+\s+){0,3}?(?:for|a|an|the|it|him|her|them|this|that|on|in)\b|(?:re-?scheduled|scheduled|booked|arranged)(?=\W*$))", SCHEDULE),
-    _t(r"\b(?:is|are|now)\s+(?:now\s+)?(?:on|in)\s+(?:the\s+|my\s+|our\s+)?(?:calendar|schedule|books|diary|agenda)\b", SCHEDULE),
+    _t(r"\b(?:(?:was|were|been|is|are|got|i|we|they|i've|we've)\s+(?:now\s+|already\s+|just\s+)?(?:re-?scheduled|scheduled|booked|arranged|set up)(?!\s+to\b)|(?<!double-)(?<!over-)(?:re-?scheduled|scheduled|booked)\s+(?:[\w'-]+\s+){0,3}?(?:for|a|an|the|it|him|her|them|this|that|on|in)\b|(?<!double-)(?<!over-)(?:re-?scheduled|scheduled|booked|arranged)(?=\W*$))", SCHEDULE),
+    _t(r"\b(?:is|are|now)\s+(?:now\s+)?(?:both\s+|all\s+)?(?:on|in)\s+(?:the\s+|my\s+|our\s+)?(?:calendar|schedule|books|diary|agenda)\b", SCHEDULE),
     # "calendar entry made", "the calendar invite is created": the booking as a thing done
     _t(rf"\bcalend[ae]r\s+(?:entry|entries|event|events|invite|invites|slot|booking|hold)\b{_W}{{0,2}}?\s+(?:(?:is|was|were|has been|have been|got)\s+)?(?:now\s+)?(?:made|created|added|set up|booked|done|in place)\b", SCHEDULE, needs="calendar|calender"),
     # "Olsen got his 300 EUR", "the framer has received the deposit": the payee holds it
@@ -715,7 +738,7 @@ PREFILTER = re.compile(
     r"receipt|holds|transfer|wired|remitted|payed|donat|clean|wiped|trash|tick|archiv|backed|ing\b|"
     r"releas|launch|rolled|sweep|job|batch|entr|reminder|writ|question|request|arrang|set up|"
     r"sort|ok\b|okay|\u2713|\u2714|\u2611|\u2705|->|\u2192|=>|dealt|in place|in the can|in the bag|"
-    r"squared|baked|over\b|resolv|thank|return|kept|\[x\]|clos"
+    r"squared|baked|over\b|resolv|thank|return|kept|\[x\]|clos|portal|bucket|dropbox|list\b|rota|roster"
 )
 
 # -- what keeps a phrase from asserting ---------------------------------------------------------
