@@ -358,6 +358,18 @@ FIRST_CONTACT_RIGHT = {
     ("heldout61", "citations.jsonl"): 66,  # of 66
     ("heldout61", "traces.jsonl"): 261,  # of 261 (trace, kind) units
     ("heldout61", "repeat.jsonl"): 50,  # of 54
+    # Held-out 62: first contact 2026-12-04 17:04 UTC, main 17140dc (tests/data/heldout62/).
+    ("heldout62", "completion.jsonl"): 237,  # of 263
+    ("heldout62", "support.jsonl"): 132,  # of 157
+    ("heldout62", "citations.jsonl"): 67,  # of 68
+    ("heldout62", "traces.jsonl"): 259,  # of 261 (trace, kind) units
+    ("heldout62", "repeat.jsonl"): 51,  # of 56
+    # Held-out 63: first contact 2026-12-04 17:04 UTC, main 17140dc (tests/data/heldout63/).
+    ("heldout63", "completion.jsonl"): 206,  # of 235
+    ("heldout63", "support.jsonl"): 110,  # of 140
+    ("heldout63", "citations.jsonl"): 64,  # of 64
+    ("heldout63", "traces.jsonl"): 231,  # of 232 (trace, kind) units
+    ("heldout63", "repeat.jsonl"): 43,  # of 49
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -442,6 +454,8 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout59",
         "heldout60",
         "heldout61",
+        "heldout62",
+        "heldout63",
         "real_smollm2",
     ],
 )
@@ -519,6 +533,8 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout59", 60, 50),
         ("heldout60", 64, 48),
         ("heldout61", 70, 58),
+        ("heldout62", 68, 57),
+        ("heldout63", 60, 48),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
