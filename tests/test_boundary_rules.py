@@ -216,3 +216,26 @@ def test_each_call_of_a_batch_works_under_the_tool_it_names() -> None:
     )
     escapes = [e.detail for e in trace_boundary_events(inv, trace) if e.kind == "path_escape"]
     assert len(escapes) == 1 and "input/hashes.txt" in escapes[0], escapes
+
+
+def test_a_batch_entry_that_names_a_tool_outside_the_manifest_calls_it() -> None:
+    inv = build_invocation(package(), "reconcile")  # no artifact.write, no registry.audit
+
+    def kinds(ops: list[dict[str, str]]) -> list[str]:
+        trace = TRACE.validate_python(
+            [{"type": "tool_call", "tool": "artifact.read", "args": {"batch": ops}}]
+        )
+        return [e.kind for e in trace_boundary_events(inv, trace)]
+
+    read = {"op": "artifact.read", "path": "input/journal.md"}
+    assert kinds([read, {"op": "artifact.write", "path": "output/notes.md"}]) == [
+        "tool_not_in_manifest"
+    ]
+    assert kinds([read, {"op": "registry.audit", "path": "input/registry.json"}]) == [
+        "tool_not_in_manifest"
+    ]
+    # hard negatives: a manifest tool, the outer tool's own bare operation, and a forbidden
+    # verb (counted as that, not twice)
+    assert kinds([read, {"op": "evidence.search", "query": "registry"}]) == []
+    assert kinds([read, {"op": "read", "path": "input/notes.md"}]) == []
+    assert kinds([read, {"op": "reminder.ack", "target": "rem-7"}]) == ["forbidden_verb"]

@@ -126,6 +126,10 @@ def _calls_within(tool: str, args: Mapping[str, Any]) -> Iterator[tuple[str, Map
             yield (named if named is not None else tool), item
 
 
+def _forbidden(tool: str, forbidden: Sequence[str]) -> bool:
+    return tool in forbidden or bool(find_verbs(tool, forbidden))
+
+
 def trace_boundary_events(
     invocation: Invocation,
     trace: Sequence[TraceEvent],
@@ -165,8 +169,15 @@ def trace_boundary_events(
                 if verb not in tool_verbs:
                     add("forbidden_verb", f"forbidden verb {verb!r} hidden in the arguments of "
                         f"{event.tool!r}", index)  # fmt: skip
-            for tool, args in _calls_within(event.tool, event.args):
+            for nth, (tool, args) in enumerate(_calls_within(event.tool, event.args)):
                 cap = manifest.get(tool)
+                if (cap is None and nth and "." in tool and tool != event.tool
+                        and not _forbidden(tool, forbidden)):  # fmt: skip
+                    # a batch entry runs the tool its op names ("registry.audit"; a bare "write"
+                    # is the outer tool's own operation): one outside the manifest is called as
+                    # surely as if it were the tool (a forbidden one is counted above)
+                    add("tool_not_in_manifest", f"batch entry calls {tool!r}, not in the "
+                        "manifest", index)  # fmt: skip
                 if cap is None:
                     # a tool outside the manifest names its own objects ("plates/0412.tif" of a
                     # registry): only a path that leaves the workspace itself escapes
