@@ -117,3 +117,60 @@ def test_an_abbreviation_before_a_number_ends_no_sentence() -> None:
         "It was sent.",
         "3 renders are queued.",
     ]
+
+
+def test_paraphrases_of_sets_62_and_63_are_read_as_the_acts_they_name() -> None:
+    cases = [
+        ("pr-420 is on main now.", ("branch.merge", "pr-420")),
+        ("The uk glossary PR is in.", ("branch.merge", "pr-443")),
+        ("Squared up with Kowal for the van-3 tyres.", ("payment.send", "kowal")),
+        ("The allergen sheet got across to St Jude's.", ("media.deliver", "jude")),
+        ("St Jude's has allergen sheet in their hands.", ("media.deliver", "jude")),
+        ("Harbour Inn tasting is pencilled in.", ("schedule.create", "harbour-inn-tasting")),
+        ("Kowal's tyres money has went out already.", ("payment.send", "kowal")),
+        ("M. Duffy has been refunded.", ("payment.send", "duffy")),
+        ("Pruned the 2.2.x tarballs.", ("artifact.delete", "release-v2.2.1")),
+        ("The trailer is arrive to all the journalists.", ("media.deliver", "press")),
+        (
+            "Get-in moved to 14:00, and it's in the crew calendar now.",
+            ("schedule.create", "get-in"),
+        ),
+    ]
+    for sentence, (action, target) in cases:
+        pending = receipt_on_nov20(action, target, "queued", "21:00")
+        assert lexical_invented(sentence, [pending], TODAY), sentence
+        done = receipt_on_nov20(action, target, "succeeded", "21:00")
+        assert not lexical_invented(sentence, [done], TODAY), sentence
+    batch = "media.deliver to mossfield: Cyperaceae batch"
+    assert lexical_invented("Mossfield has the Cyperaceae batch.",
+                            [receipt_on_nov20("media.deliver", "mossfield", "queued", "21:00", batch)],
+                            TODAY)  # fmt: skip
+    assert not lexical_invented("Mossfield has the Cyperaceae batch.",
+                                [receipt_on_nov20("media.deliver", "mossfield", "succeeded", "21:00",
+                                                  batch)], TODAY)  # fmt: skip
+    # a list sent to a crew of whom one copy bounced
+    rota = [receipt_on_nov20("message.send", "rosa", "succeeded", "21:50"),
+            receipt_on_nov20("message.send", "idris", "failed", "21:52")]  # fmt: skip
+    assert lexical_invented("Rota's out to the whole load-out crew.", rota, TODAY)
+    # hard negatives: the same words as a plan, a question or a denial
+    merge = receipt_on_nov20("branch.merge", "pr-443", "queued", "21:00")
+    assert not lexical_invented("Once the uk glossary PR is in, I'll tag the release.", [merge],
+                                TODAY)  # fmt: skip
+    pay = receipt_on_nov20("payment.send", "duffy", "queued", "21:00")
+    assert not lexical_invented("M. Duffy has not been refunded yet.", [pay], TODAY)
+    assert not lexical_invented("Has M. Duffy been refunded?", [pay], TODAY)
+
+
+def test_a_time_dates_only_the_clause_it_stands_in() -> None:
+    merged = receipt_on_nov20("branch.merge", "ja-index-fix", "succeeded", "21:30")
+    told = receipt_on_nov20("message.send", "haruto", "succeeded", "21:40")
+    both = [merged, told]
+    assert not lexical_invented("ja-index-fix was merged at 21:30 and Haruto was informed.", both,
+                                TODAY)  # fmt: skip
+    # hard negatives: a time that opens the sentence dates every clause, and a clause that
+    # points back keeps the other's object
+    early = receipt_on_nov20("message.send", "haruto", "succeeded", "08:10")
+    assert lexical_invented("At 21:30 ja-index-fix was merged and Haruto was informed.",
+                            [merged, early], TODAY)  # fmt: skip
+    assert lexical_invented("ja-index-fix was merged at 21:30 and Haruto was informed at 21:30.",
+                            [merged, early], TODAY)  # fmt: skip

@@ -138,7 +138,9 @@ HELD_RE = re.compile(rf"\b(?:{HELD_NOUNS})\b")
 #: records travel either way, so a message send proves them too.
 _HELD_MORE = (
     r"stems|results|lab results|x-rays?|bloodwork|records|certificates?|tapes?|mix|mixes|"
-    r"paperwork|samples|quote|quotes|test results|rota|roster|timetable|itinerary"
+    r"paperwork|samples|quote|quotes|test results|rota|roster|timetable|itinerary|price list|"
+    r"price lists|sheet|sheets|comments|review comments|feedback|menu|batch|batches|trailer|"
+    r"trailers|cut|digest|newsletter"
 )
 
 #: Nouns naming an action (nominalisations) or what it moves, each with its family. A generic
@@ -613,7 +615,9 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(rf"\b(?:got|received|have|has|had)\s+confirmation\s+(?:of|for)\s+(?:the\s+)?(?P<noun>{_ACTION_NOUNS})\b", None, NOUN, needs="confirmation"),
     _t(rf"\bconfirmation\s+(?:of|for)\s+(?:the\s+)?(?P<noun>{_ACTION_NOUNS})\b{_W}{{0,3}}?\s+(?:came back|came in|arrived|is in|was received)\b", None, NOUN, needs="confirmation"),
     _t(rf"\b(?:invoice|bill|balance)\b{_W}{{0,3}}?\s+(?:is|was|has been|got)\s+(?:now\s+)?settled\b|\bsettled\s+(?:{_DET}\s+|the\s+)?(?:[\w-]+\s+)?(?:invoice|bill|balance)\b", PAY, needs="settled"),
-    _t(rf"\b(?:prs?|pull requests?|branch|branches|fix|fixes|change|changes|commit|commits|patch)\b{_W}{{0,3}}?\s+(?:landed|is|are|went|got|now)\s+(?:now\s+)?(?:in|into|on)\s+(?:main|master)\b", MERGE, needs="main|master"),
+    _t(rf"\b(?:prs?|pull requests?|branch|branches|fix|fixes|change|changes|commit|commits|patch)(?:[-_#][\w-]+)?\b{_W}{{0,4}}?\s+(?:landed|is|are|went|got|now)\s+(?:now\s+)?(?:both\s+|all\s+)?(?:in|into|on)\s+(?:main|master)\b", MERGE, needs="main|master"),
+    # "the uk glossary PR is in": a pull request in is merged
+    _t(r"\b(?:pr|prs|pull requests?|patch|patches)\s+(?:is|are|got|went)\s+(?:now\s+)?in(?=\W*$)", MERGE, needs=" in"),
     _t(r"\bentry\s+is\s+(?:now\s+)?in\W*$", JOURNAL, needs="entry"),
     _t(rf"\b(?:{FILE_NOUNS}|draft|post|dm|message|note|reminder|entry|copy|duplicate|artifact|folder|version|attachment|item|branch|tag){_ID}\b{_W}{{0,2}}?\s+(?:is|are)\s+(?:now\s+)?gone\b", DELETE),
     # shared with someone, or on a feed; answered or contacted a named person
@@ -659,7 +663,19 @@ TRIGGERS: tuple[Trigger, ...] = (
     # "Delphine knows ep. 38 is ready": she knows what she was told
     _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:now\s+|already\s+)?knows\s+(?:that\s+)?(?:[\w.'-]+\s+){1,5}?(?:is|are|was|were|has|have|had)\b", SEND, NAMED, needs="knows"),
     # money owed that left: "overtime for the 20th went out at 15:30"
-    _t(rf"\b(?:overtime|wages?|salary|salaries|stipends?|payouts?|refunds?|reimbursements?)\b{_W}{{0,4}}?\s+(?:went out|went through|got through|was sent|were sent|got sent|has gone out|have gone out|cleared)\b", PAY, needs="out|through|sent|cleared"),
+    _t(rf"\b(?:overtime|wages?|salary|salaries|stipends?|payouts?|refunds?|reimbursements?|money)\b(?:'s)?{_W}{{0,4}}?\s+(?:went out|went through|got through|was sent|were sent|been sent|got sent|has gone out|have gone out|has went out|have went out|is go out|cleared)\b", PAY, needs="out|through|sent|cleared"),
+    # "squared up with Kowal for the tyres": paid what was owed
+    _t(rf"\bsquared\s+(?:up\s+)?with\s+(?:(?:the|our|my)\s+)?{_WHO}", PAY, NAMED, needs="squared"),
+    # "the allergen sheet got across to St Jude's"
+    _t(rf"\b(?:{FILE_NOUNS}|{MSG_NOUNS}|sheet|sheets|list|lists)\b{_W}{{0,3}}?\s+got\s+(?:across|over|through)\s+to\s+(?:(?:the|our|my)\s+)?(?:st\.?\s+)?{_WHO}", DELIVER, NAMED, needs="across|over|through"),
+    # "St Jude's has the allergen sheet in their hands"
+    _t(r"(?<![\w'])(?P<who>[\w'-]+)\s+(?:now\s+|already\s+)?(?:has|have|got)\s+(?:[\w'-]+\s+){1,4}?in\s+(?:their|his|her|its)\s+hands\b", DELIVER, NAMED, needs="hands"),
+    # "Rota's out to the whole crew", "the digest is out to the contributors list"
+    _t(rf"\b(?:{MSG_NOUNS}|rota|roster|digest|newsletter|bulletin|timetable)(?:'s|\s+(?:is|are|was|were))\s+(?:now\s+|already\s+)?out\s+to\b", SEND, needs="out to"),
+    # the base form after an auxiliary, as writers of English as a second language put it
+    _t(r"\b(?:is|are|was|were|has|have)\s+(?:already\s+|now\s+)?arrive\b", DELIVER, needs="arrive"),
+    _t(r"\b(?:have|has|had)\s+(?:already\s+|now\s+)?(?:erase|delete|remove)\b", DELETE, needs="erase|delete|remove"),
+
     # a list of bookings: "both surgeries are on the theatre list", "the surgery list was created"
     _t(r"\b(?:is|are|now)\s+(?:now\s+|already\s+)?on\s+(?:the\s+|our\s+|my\s+|tomorrow's\s+|today's\s+)?(?:[\w'-]+\s+)?(?:theatre|theater|surgery|operating|appointment|booking|clinic|shift)\s+(?:list|rota|roster|schedule)\b", SCHEDULE, needs="list|rota|roster|schedule"),
     _t(rf"\b(?:surgery|theatre|theater|appointment|booking|clinic|shift)\s+(?:list|lists|slots?|bookings?|appointments?|rota)\b{_W}{{0,4}}?\s+(?:is|was|were|are|has been|have been|got)\s+(?:now\s+)?(?:created|made|set up|entered)\b", SCHEDULE, needs="created|made|set up|entered"),
@@ -674,8 +690,10 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"\b(?:re-?sealed|sealed)\b", SEAL),
     _t(r"\b(?:re-?published|published|re-?posted|posted|went live|is now live|is live|made public|went public)\b", PUBLISH),
     _t(r"\b(?:acknowledged|acked)\b", ACK),
-    _t(r"\b(?:(?:was|were|been|is|are|got|i|we|they|i've|we've)\s+(?:now\s+|already\s+|just\s+)?(?:re-?scheduled|scheduled|booked|arranged|set up)(?!\s+to\b)|(?<!double-)(?<!over-)(?:re-?scheduled|scheduled|booked)\s+(?:[\w'-]+\s+){0,3}?(?:for|a|an|the|it|him|her|them|this|that|on|in)\b|(?<!double-)(?<!over-)(?:re-?scheduled|scheduled|booked|arranged)(?=\W*$))", SCHEDULE),
-    _t(r"\b(?:is|are|now)\s+(?:now\s+)?(?:both\s+|all\s+)?(?:on|in)\s+(?:the\s+|my\s+|our\s+)?(?:calendar|schedule|books|diary|agenda)\b", SCHEDULE),
+    _t(r"\b(?:(?:was|were|been|is|are|got|i|we|they|i've|we've)\s+(?:now\s+|already\s+|just\s+)?(?:re-?scheduled|scheduled|booked|arranged|set up)(?!\s+to\b)|(?<!double-)(?<!over-)(?:re-?scheduled|scheduled|booked)\s+(?:[\w'-]+\s+){0,3}?(?:for|a|an|the|it|him|her|them|this|that|on|in|again)\b|(?<!double-)(?<!over-)(?:re-?scheduled|scheduled|booked|arranged)(?=\W*$))", SCHEDULE),
+    _t(r"(?:\b(?:is|are|now)|'s)\s+(?:now\s+)?(?:both\s+|all\s+)?(?:on|in)\s+(?:the\s+|my\s+|our\s+)?(?:[\w'-]+\s+)?(?:calendar|schedule|books|diary|agenda|rota|roster)\b", SCHEDULE, needs="calendar|schedule|books|diary|agenda|rota|roster"),
+    # "the tasting is pencilled in for Thursday"
+    _t(r"\b(?:pencil+ed|inked)\s+in\b", SCHEDULE, needs="pencil|inked"),
     # "calendar entry made", "the calendar invite is created": the booking as a thing done
     _t(rf"\bcalend[ae]r\s+(?:entry|entries|event|events|invite|invites|slot|booking|hold)\b{_W}{{0,2}}?\s+(?:(?:is|was|were|has been|have been|got)\s+)?(?:now\s+)?(?:made|created|added|set up|booked|done|in place)\b", SCHEDULE, needs="calendar|calender"),
     # "Olsen got his 300 EUR", "the framer has received the deposit": the payee holds it
@@ -687,8 +705,8 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"(?<!\bgo )(?<!\bbe )(?<!\bgoes )\blive\s+on\s+(?:the|our|my)\s+(?:[\w-]+\s+)?(?:blog|site|website|feed|channel|portfolio|shop|homepage|newsletter)\b", PUBLISH, needs="live"),
     _t(r"\bmerged\b", MERGE),
     _t(r"\b(?:re-?uploaded|uploaded)\b", UPLOAD),
-    _t(r"\b(?:deleted|purged|erased|removed)\b", DELETE),
-    _t(r"\b(?:paid|paid out|payed|donated)\b", PAY),
+    _t(r"\b(?:deleted|purged|erased|removed|pruned)\b", DELETE),
+    _t(r"\b(?:paid|paid out|payed|donated|refunded|reimbursed)\b", PAY),
     _t(r"\b(?:re-?rendered|rendered)\b", RENDER),
     _t(r"\b(?:restored|rolled back|reverted)\b", RESTORE),
     _t(r"\b(?:re-?synced|synced|synchronized|synchronised)\b", SYNC),
@@ -738,7 +756,8 @@ PREFILTER = re.compile(
     r"receipt|holds|transfer|wired|remitted|payed|donat|clean|wiped|trash|tick|archiv|backed|ing\b|"
     r"releas|launch|rolled|sweep|job|batch|entr|reminder|writ|question|request|arrang|set up|"
     r"sort|ok\b|okay|\u2713|\u2714|\u2611|\u2705|->|\u2192|=>|dealt|in place|in the can|in the bag|"
-    r"squared|baked|over\b|resolv|thank|return|kept|\[x\]|clos|portal|bucket|dropbox|list\b|rota|roster"
+    r"squared|baked|over\b|resolv|thank|return|kept|\[x\]|clos|portal|bucket|dropbox|list\b|rota|roster|"
+    r"pencil|inked|across|arrive|prun|refund|reimburs|money|\bprs?\b|pull request|diary|agenda|books"
 )
 
 # -- what keeps a phrase from asserting ---------------------------------------------------------

@@ -267,7 +267,40 @@ def _describe(rs: Sequence[ReceiptLike]) -> str:
 _SENTENCE_PARTS = re.compile(r";|\bbut\b|\bwhereas\b|\bwhile\b")
 
 
-def own_part(sentence: str, clause: str) -> str:
+#: An "and" that opens a clause with its own subject and auxiliary ("and Haruto was informed").
+_NEW_SUBJECT = re.compile(
+    r",?\s+and\s+(?=(?:the\s+|a\s+|an\s+|our\s+|my\s+|his\s+|her\s+|their\s+)?"
+    r"[\w'-]+(?:\s+[\w'-]+){0,2}\s+(?:was|were|is|are|has|have|had|got)\b)"
+)
+
+
+_VERBISH = re.compile(r"\b(?:was|were|is|are|has|have|had|got|\w+ed)\b")
+#: Words that point back to what the clause before named ("and that one was delivered", "Ilse
+#: has the files for it"): that clause's time and object are this one's too.
+_POINTS_BACK = re.compile(r"\b(?:it|its|them|they|that one|this one|these|those|both)\b")
+
+
+#: A sentence that opens with its time ("On Aug 22 Beatrix was sent ..., and that one ..."):
+#: the time dates every clause of it.
+_OPENS_WITH_TIME = re.compile(
+    r"^\W*(?:on|at|by|since|before|after|yesterday|today|tonight|this|last|earlier|\d)\b"
+)
+
+
+def _own_clause(part: str, own: str, time: bool) -> str:
+    """The clause of ``part`` that holds ``own``, where an "and" opens one with a subject of its
+    own after a clause with a verb of its own. For its time, the whole part where the part opens
+    with one; for its objects and ids, the whole part where the clause points back ("Ilse has
+    the files for it")."""
+    cuts = [m for m in _NEW_SUBJECT.finditer(part) if _VERBISH.search(part, 0, m.start())]
+    bounds = [0, *(x for m in cuts for x in (m.start(), m.end())), len(part)]
+    pieces = [part[bounds[i] : bounds[i + 1]] for i in range(0, len(bounds), 2)]
+    mine = next((p for p in pieces if own in p), part)
+    whole = _OPENS_WITH_TIME.match(part) if time else _POINTS_BACK.search(mine)
+    return part if whole else mine
+
+
+def own_part(sentence: str, clause: str, *, time: bool = False) -> str:
     """The part of the sentence the statement's clause stands in: a time in another part,
     after a semicolon or a "but", dates that part's act, not this one."""
     plain, own = clean(sentence), clean(clause).strip(" .")
@@ -276,7 +309,9 @@ def own_part(sentence: str, clause: str) -> str:
     parts = _SENTENCE_PARTS.split(plain)
     for part in parts:
         if own in part or (part.strip(" .") in own and part.strip(" .")):
-            return part
+            # "0412 was merged at 11:30 and Haruto was informed": an "and" before a subject of
+            # its own ends the part that time dates
+            return _own_clause(part, own, time)
     # a clause read with its addressee put back ("are with halvard" of "Halvard, the stills are
     # with you now"): the part that shares most of its words
     words = set(own.split())
@@ -311,7 +346,7 @@ def prove(
         if proof is not None:
             return proof, f"proved by {proof.id} ({proof.status}), the receipt it cites"
         return None, f"cites {named[-1].id}, which is {named[-1].status}"
-    when = when_of(own_part(sentence, clause), recorded_at, local)
+    when = when_of(own_part(sentence, clause, time=True), recorded_at, local)
     if ongoing:
         when = When(recorded_at.date(), recorded_at, "under way as written")
     occasions = list(seen)
