@@ -174,3 +174,35 @@ def test_a_time_dates_only_the_clause_it_stands_in() -> None:
                             [merged, early], TODAY)  # fmt: skip
     assert lexical_invented("ja-index-fix was merged at 21:30 and Haruto was informed at 21:30.",
                             [merged, early], TODAY)  # fmt: skip
+
+
+def _receipt(action: str, target: str, status: str, at: str, text: str) -> Backing:
+    return Backing.of(EvidenceItem(id="r1", kind="receipt", source="host/receipts", at=at,
+                                   text=text, data={"action": action, "target": target,
+                                                    "status": status}))  # fmt: skip
+
+
+def test_a_relay_that_accepted_a_message_says_nothing_of_its_arrival() -> None:
+    relay = _receipt("message.send", "ilse", "pending", "2026-10-13T13:10:00Z",
+                     "message.send to ilse: relay accepted, delivery confirmation pending")  # fmt: skip
+    assert _label("Ilse received the re-seal note.", relay) == "unsupported"
+    assert _label("Ilse hasn't received the re-seal note.", relay) == "unsupported"
+    # hard negatives: a claim of the confirmation itself, and a relay that says "not yet"
+    assert _label("Delivery to Ilse is confirmed.", relay) == "contradicted"
+    held = _receipt("message.send", "marek", "pending", "2026-10-01T10:00:00Z",
+                    "message.send to marek: grading rubric, relay accepted, not yet delivered")  # fmt: skip
+    assert _label("Marek has received the rubric.", held) == "contradicted"
+
+
+def test_a_deadline_in_a_named_zone_is_read_with_its_offset() -> None:
+    paid = _receipt("payment.send", "dock-arts", "succeeded", "2026-09-18T11:20:00Z",
+                    "payment.send to dock-arts: venue deposit, succeeded")  # fmt: skip
+    # 11:20 UTC is 12:20 at UTC+01:00: after noon Irish time on Friday 18 September
+    late = "The Dock Arts deposit was paid before noon Irish time (UTC+01:00) on Friday."
+    assert _label(late, paid) == "contradicted"
+    assert _label(late.replace("was paid", "was not paid"), paid) == "supported"
+    # hard negatives: the UTC deadline it met, and a weekday the payment's day is not
+    assert _label("The Dock Arts deposit was paid before the Friday 12:00 UTC deadline.",
+                  paid) == "supported"  # fmt: skip
+    assert _label("The Dock Arts deposit was paid before the Monday 12:00 UTC deadline.",
+                  paid) == "unsupported"  # fmt: skip

@@ -22,8 +22,11 @@ from harness.text.times import ZONE, on_day, times_in, zone_of
 Label = tuple[str, str]
 
 _BOUND = re.compile(
-    rf"\s*\b(?P<side>before|after|by)\s+(?P<clock>\d{{1,2}}:\d{{2}}|midnight|noon)\s*(?P<zone>{ZONE})?"
-    r"(?:\s+on\s+(?P<day>\d{1,2}\s+[a-z]{3,9}|[a-z]{3,9}\.?\s+\d{1,2}(?:st|nd|rd|th)?))?"
+    # "before the Friday 12:00 UTC deadline", "before noon Irish time (UTC+01:00) on Friday"
+    rf"\s*\b(?P<side>before|after|by)\s+(?:the\s+(?:(?P<weekday>[a-z]+day)\s+)?)?"
+    rf"(?P<clock>\d{{1,2}}:\d{{2}}|midnight|noon)\s*(?P<zone>{ZONE})?(?:\s*\((?P<offset>{ZONE})\))?"
+    r"(?:\s+deadline)?(?:\s+on\s+(?:(?P<day>\d{1,2}\s+[a-z]{3,9}|[a-z]{3,9}\.?\s+\d{1,2}(?:st|nd|rd|th)?)"
+    r"|(?P<onweekday>[a-z]+day)))?"
     r"(?=\s*[,.;)]|\s*$)"
 )
 
@@ -39,8 +42,13 @@ def bound_of(part: str) -> tuple[re.Match[str], str] | None:
 
 def _instant(m: re.Match[str], at: datetime) -> datetime | None:
     """The bound as an instant, its day and zone the item's own where the clause gives none."""
-    zone = zone_of(m.group("zone")) if m.group("zone") else at.tzinfo
+    # an offset in brackets is the zone a name beside it stands for ("Irish time (UTC+01:00)")
+    spoken = m.group("offset") or m.group("zone")
+    zone = zone_of(spoken) if spoken else at.tzinfo
     day = at.astimezone(zone) if zone is not None else at
+    weekday = m.group("weekday") or m.group("onweekday")
+    if weekday and day.strftime("%A").lower() != weekday:
+        return None  # a weekday the act's own day is not: another day's bound
     if m.group("day"):
         dated = on_day(m.group("day"), day)
         if dated is None:

@@ -23,6 +23,7 @@ from harness.scorers.support_idle import heartbeat_label, none_taken_label
 from harness.scorers.support_link import Link
 from harness.scorers.support_presence import found, probes
 from harness.scorers.support_said import (
+    UNKNOWN_STATE,
     Said,
     heading_roots,
     identity_roots,
@@ -32,6 +33,7 @@ from harness.scorers.support_said import (
 from harness.scorers.support_things import WHEN_ROOTS
 from harness.scorers.support_words import AGENTS, VERB_WORDS
 from harness.text.names import named_in, named_matches
+from harness.text.normal import ascii_fold, clean
 from harness.text.polarity import Polarity, status_polarity
 from harness.text.quantities import agrees
 from harness.text.roots import root, roots, shared
@@ -164,6 +166,20 @@ _BY_AGENT = re.compile(
 )
 
 
+#: A pending receipt whose text says the act was handed on and its outcome is not known.
+_OUTCOME_UNKNOWN = re.compile(
+    rf"{UNKNOWN_STATE.pattern}|\brelay(?:ed)?\s+accepted\b|"
+    r"\bdelivery\s+confirmation\s+(?:is\s+|still\s+)?(?:pending|outstanding|awaited)\b|"
+    r"\bawaiting\s+delivery\s+confirmation\b"
+)
+
+#: Words by which such a receipt does say the act has not happened ("..., not yet delivered").
+_NOT_DELIVERED = re.compile(r"\bnot\s+(?:yet\s+)?delivered\b|\bundelivered\b|\bnot yet\b")
+#: A claim about the hand-off or the confirmation itself ("is confirmed delivered", "timed out
+#: at the relay"), which the receipt's words answer.
+_OF_THE_RELAY = re.compile(r"\b(?:confirm\w*|relay\w*|timed out|time-?out|pending|accepted)\b")
+
+
 def receipt_label(reading: ClaimReading, chosen: Link) -> Label:
     """The clause against the receipt of its occasion: its details first where the clause only
     speaks of them, its numbers, then its status."""
@@ -198,6 +214,12 @@ def receipt_label(reading: ClaimReading, chosen: Link) -> Label:
     reported = status_polarity(status)
     if claim is None or reported is None:
         return "unsupported", f"{where}, but the claim states no outcome it reports"
+    said = clean(ascii_fold(b.item.text))
+    if (reported == "undone" and _OUTCOME_UNKNOWN.search(said) and not _NOT_DELIVERED.search(said)
+            and not _OF_THE_RELAY.search(reading.text.lower())):  # fmt: skip
+        # "relay accepted, delivery confirmation pending": handed on, arrival not known; it
+        # says neither that the message arrived nor that it did not
+        return "unsupported", f"{where}, but {b.item.id} says its outcome is not known yet"
     state = f"{b.item.id} is {status}"
     return _with(_label(claim == "done", reported == "done",
                         f"{state}: {reported}, as the claim says",

@@ -82,7 +82,7 @@ ZONE_HOURS: dict[str, float] = {
 }  # fmt: skip
 #: A zone after a clock time: a name of ``ZONE_HOURS``, a numeric offset ("+02:00") or one
 #: from UTC ("UTC+2").
-ZONE = r"(?:(?:utc|gmt)\s?[+-]\d{1,2}(?::?\d{2})?|z|utc|gmt|wet|west|bst|cet|cest|eet|eest|msk|est|edt|cdt|mst|mdt|pst|pdt|jst|aest|aedt|[+-]\d{2}:?\d{2}|(?:pacific|eastern|central|mountain)(?:\s+time)?|(?:irish|uk|british|london|dublin|central european|paris|berlin)\s+time)(?![\w:])"  # fmt: skip
+ZONE = r"(?:(?:utc|gmt)\s?[+-]\d{1,2}(?::?\d{2})?|z|utc|gmt|wet|west|bst|cet|cest|eet|eest|msk|est|edt|cdt|mst|mdt|pst|pdt|jst|aest|aedt|[+-]\d{2}:?\d{2}|(?:pacific|eastern|central|mountain)(?:\s+time)?|(?:irish|uk|british|london|dublin|central european(?:\s+summer)?|paris|berlin)\s+time)(?![\w:])"  # fmt: skip
 #: Zones said by name ("08:30 Pacific", "07:30 Irish time"): standard or daylight time by the date.
 NAMED_ZONES: dict[str, str] = {
     "pacific": "America/Los_Angeles", "eastern": "America/New_York",
@@ -90,6 +90,7 @@ NAMED_ZONES: dict[str, str] = {
     # European zones said by name ("07:30 Irish time"), summer or winter time by the date
     "irish": "Europe/Dublin", "dublin": "Europe/Dublin", "uk": "Europe/London",
     "british": "Europe/London", "london": "Europe/London", "central european": "Europe/Berlin",
+    "central european summer": "Europe/Berlin",
     "paris": "Europe/Paris", "berlin": "Europe/Berlin",
 }  # fmt: skip
 
