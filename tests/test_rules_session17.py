@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 
 from harness.schema import EvidenceItem
 from harness.scorers.base import Thresholds
+from harness.scorers.checks import match_check, same_kind
 from harness.scorers.claim_support import Backing
 from harness.scorers.support_label import support_label
 from harness.text.sentences import sentences
@@ -206,3 +207,13 @@ def test_a_deadline_in_a_named_zone_is_read_with_its_offset() -> None:
                   paid) == "supported"  # fmt: skip
     assert _label("The Dock Arts deposit was paid before the Monday 12:00 UTC deadline.",
                   paid) == "unsupported"  # fmt: skip
+
+
+def test_merge_and_bank_checks_are_families_of_their_own() -> None:
+    assert same_kind("merge_check", "merge_status") and same_kind("merge_status", "branch_recheck")
+    assert same_kind("bank_status", "payment_recheck")
+    host = [("render_status", "render-5150"), ("branch_recheck", "grade-warm")]
+    assert match_check("merge_status", "grade-warm", host)[0] == 1
+    # hard negatives: a merge check is no build or inbox check, and another branch is not it
+    assert not same_kind("merge_status", "ci_status") and not same_kind("merge_check", "dm_poll")
+    assert match_check("merge_status", "grade-cool", host)[0] is None

@@ -90,7 +90,9 @@ FAMILIES: dict[str, frozenset[str]] = {
     "task": frozenset({"task", "tasks", "board", "card", "cards", "kanban", "ticket", "tickets"}),
     "archive": frozenset({"archive", "archives", "archived", "backup", "backups", "cold"}),
     "schedule": frozenset({"schedule", "calendar", "cooldown", "booking", "appointment"}),
-    "payment": frozenset({"payment", "invoice", "pay", "paid", "billing"}),
+    "payment": frozenset({"payment", "invoice", "pay", "paid", "billing", "bank", "remittance"}),
+    # a branch's merge: "merge_check", "merge_status" and "branch_recheck" are one check
+    "merge": frozenset({"merge", "merged", "branch", "branches", "pr", "prs", "pull"}),
     "feed": frozenset({"feed", "post", "posts", "publish", "published", "blog", "timeline"}),
     "artifact": frozenset(
         {
