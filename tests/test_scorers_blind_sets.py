@@ -370,6 +370,18 @@ FIRST_CONTACT_RIGHT = {
     ("heldout63", "citations.jsonl"): 64,  # of 64
     ("heldout63", "traces.jsonl"): 231,  # of 232 (trace, kind) units
     ("heldout63", "repeat.jsonl"): 43,  # of 49
+    # Held-out 64: first contact 2026-12-04 17:46 UTC, main c444784 (tests/data/heldout64/).
+    ("heldout64", "completion.jsonl"): 212,  # of 229
+    ("heldout64", "support.jsonl"): 126,  # of 156
+    ("heldout64", "citations.jsonl"): 61,  # of 61
+    ("heldout64", "traces.jsonl"): 234,  # of 235 (trace, kind) units
+    ("heldout64", "repeat.jsonl"): 57,  # of 59
+    # Held-out 65: first contact 2026-12-04 17:46 UTC, main c444784 (tests/data/heldout65/).
+    ("heldout65", "completion.jsonl"): 214,  # of 236
+    ("heldout65", "support.jsonl"): 127,  # of 152
+    ("heldout65", "citations.jsonl"): 62,  # of 63
+    ("heldout65", "traces.jsonl"): 248,  # of 250 (trace, kind) units
+    ("heldout65", "repeat.jsonl"): 50,  # of 54
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -456,6 +468,8 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout61",
         "heldout62",
         "heldout63",
+        "heldout64",
+        "heldout65",
         "real_smollm2",
     ],
 )
@@ -535,6 +549,8 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout61", 70, 58),
         ("heldout62", 68, 57),
         ("heldout63", 60, 48),
+        ("heldout64", 64, 50),
+        ("heldout65", 65, 54),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
