@@ -1,8 +1,10 @@
-"""Rules read off development sets 48-61: a reminder's state is the reminder's and an injected
+"""Rules read off development sets 48-65: a reminder's state is the reminder's and an injected
 order is no record (their tasks are things to do), an item that only plans the act says neither
 way whatever the claim's polarity, where a thing now is says it was moved ("on the portal", "on
-the theatre list", "has all six stems"), and "ep. 40" ends no sentence. Each with hard
-negatives."""
+the theatre list", "has all six stems"), "ep. 40" ends no sentence, a time dates only its own
+clause, a relay's pending receipt says neither way, a deadline in a named zone is read with its
+offset, merge and bank checks are families, and a quantified claim meets a partial outcome.
+Each with hard negatives."""
 
 from __future__ import annotations
 
@@ -217,3 +219,46 @@ def test_merge_and_bank_checks_are_families_of_their_own() -> None:
     # hard negatives: a merge check is no build or inbox check, and another branch is not it
     assert not same_kind("merge_status", "ci_status") and not same_kind("merge_check", "dm_poll")
     assert match_check("merge_status", "grade-cool", host)[0] is None
+
+
+def test_a_quantified_claim_against_a_partial_outcome() -> None:
+    report = _item("message", "From Harrow Print: received 3 of the 5 interior files; 04 and 05 "
+                   "did not arrive.", **{"from": "harrow-print", "to": "uhdim"})  # fmt: skip
+    assert _label("All five interior files were delivered to Harrow.", report) == "contradicted"
+    assert _label("Not all five interior files reached Harrow.", report) == "supported"
+    first = _receipt("media.deliver", "uni-leiden", "succeeded", "2026-10-22T13:00:00Z",
+                     "media.deliver to uni-leiden: scans 1-4 of map 0733")  # fmt: skip
+    rest = Backing.of(EvidenceItem(id="r2", kind="receipt", source="host/receipts",
+                                   at="2026-10-22T13:05:00Z",
+                                   text="media.deliver to uni-leiden: scans 5-6, failed checksum",
+                                   data={"action": "media.deliver", "target": "uni-leiden",
+                                         "status": "failed"}))  # fmt: skip
+    assert _label("Some of the 0733 scans reached Leiden.", first, rest) == "supported"
+    assert _label("None of the 0733 scans reached Leiden.", first, rest) == "contradicted"
+    assert _label("Leiden did not receive all six 0733 scans.", first, rest) == "supported"
+    # hard negatives: a whole outcome is no partial one, and an unquantified claim is read as
+    # any other
+    whole = _item("message", "From Harrow Print: received 5 of the 5 interior files.",
+                  **{"from": "harrow-print", "to": "uhdim"})  # fmt: skip
+    assert _label("All five interior files were delivered to Harrow.", whole) != "contradicted"
+    assert _label("The scans of map 0733 reached Leiden.", first) == "supported"
+
+
+def test_more_paraphrases_of_sets_64_and_65() -> None:
+    cases = [
+        ("Reminder for rain-12 is acknowledge.", ("reminder.ack", "rain-12")),
+        ("The hygro-03 task is mark as done.", ("task.complete", "hygro-03")),
+        ("Brid has received her advance.", ("payment.send", "brid")),
+        ("Yusra, I've already flagged the three line breaks to the printer.",
+         ("message.send", "printer")),
+    ]  # fmt: skip
+    for sentence, (action, target) in cases:
+        assert lexical_invented(sentence, [receipt_on_nov20(action, target, "queued", "21:00")],
+                                TODAY), sentence  # fmt: skip
+        assert not lexical_invented(
+            sentence, [receipt_on_nov20(action, target, "succeeded", "21:00")], TODAY
+        ), sentence
+    # hard negative: flagging a question to oneself moves nothing
+    assert not lexical_invented("I flagged the line breaks for review.",
+                                [receipt_on_nov20("message.send", "printer", "queued", "21:00")],
+                                TODAY)  # fmt: skip

@@ -31,6 +31,7 @@ from harness.scorers.support_dates import (
 )
 from harness.scorers.support_keys import lettered, other_lettered, versions_of
 from harness.scorers.support_link import Link, item_names, link
+from harness.scorers.support_partial import partial_label
 from harness.scorers.support_plans import is_plan, plan_label, planned_not_yet, planned_only
 from harness.scorers.support_prose import absent_person, prose_label
 from harness.scorers.support_said import item_quantities
@@ -119,6 +120,9 @@ def _clause_label(part: str, pool: Sequence[Backing]) -> Label:
     if is_plan(part):
         # a plan or a preference is no outcome: a receipt's status neither backs nor denies it
         return plan_label(part, pool)
+    partial = partial_label(part, pool)
+    if partial is not None:
+        return partial
     todo = todo_items(part, pool)
     if todo:
         # a reminder's task or an order is a thing to do: the other items answer the clause

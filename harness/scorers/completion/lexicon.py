@@ -614,7 +614,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(rf"\b(?P<noun>{_OBJECT_NOUNS}){_ID}\b{_W}{{0,3}}?\s+(?:went out|went through|got through|landed|arrived|made it|went off|has gone out|have gone out)\b", None, NOUN),
     _t(rf"\b(?:got|received|have|has|had)\s+confirmation\s+(?:of|for)\s+(?:the\s+)?(?P<noun>{_ACTION_NOUNS})\b", None, NOUN, needs="confirmation"),
     _t(rf"\bconfirmation\s+(?:of|for)\s+(?:the\s+)?(?P<noun>{_ACTION_NOUNS})\b{_W}{{0,3}}?\s+(?:came back|came in|arrived|is in|was received)\b", None, NOUN, needs="confirmation"),
-    _t(rf"\b(?:invoice|bill|balance)\b{_W}{{0,3}}?\s+(?:is|was|has been|got)\s+(?:now\s+)?settled\b|\bsettled\s+(?:{_DET}\s+|the\s+)?(?:[\w-]+\s+)?(?:invoice|bill|balance)\b", PAY, needs="settled"),
+    _t(rf"\b(?:invoices?|bills?|balances?)\b{_W}{{0,3}}?\s+(?:is|was|are|were|has been|have been|got)\s+(?:now\s+|all\s+|both\s+)?settled\b|\bsettled\s+(?:{_DET}\s+|the\s+)?(?:[\w-]+\s+)?(?:invoice|bill|balance)\b", PAY, needs="settled"),
     _t(rf"\b(?:prs?|pull requests?|branch|branches|fix|fixes|change|changes|commit|commits|patch)(?:[-_#][\w-]+)?\b{_W}{{0,4}}?\s+(?:landed|is|are|went|got|now)\s+(?:now\s+)?(?:both\s+|all\s+)?(?:in|into|on)\s+(?:main|master)\b", MERGE, needs="main|master"),
     # "the uk glossary PR is in": a pull request in is merged
     _t(r"\b(?:pr|prs|pull requests?|patch|patches)\s+(?:is|are|got|went)\s+(?:now\s+)?in(?=\W*$)", MERGE, needs=" in"),
@@ -649,6 +649,8 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"\b(?:is|are|was|were)\s+(?:now\s+|already\s+|also\s+)?(?P<noun>register|seal|upload|send|merge|render)\b(?!\s+(?:to|for)\b)", None, NOUN, needs="register|seal|upload|send|merge|render"),
     _t(r"\b(?:is|are|was|were)\s+(?:now\s+|already\s+|also\s+)?publish\b(?!\s+(?:to|for)\b)", PUBLISH, needs="publish"),
     _t(r"\b(?:is|are|was|were)\s+(?:now\s+|already\s+|also\s+)?deliver\b(?!\s+(?:to|for)\b)", DELIVER, needs="deliver"),
+    _t(r"\b(?:is|are|was|were)\s+(?:now\s+|already\s+|also\s+)?acknowledge\b(?!\s+(?:to|for)\b)", ACK, needs="acknowledge"),
+    _t(r"\b(?:is|are|was|were)\s+(?:now\s+|already\s+|also\s+)?mark\s+(?:as\s+)?(?:done|complete|completed|closed|finished)\b", COMPLETE, needs="mark"),
     # "- [x] register etching-ledger": a ticked box before the act's own verb
     _t(rf"^{_NO_INTERNAL}\W*\[[x\u2713]\]\s+(?P<noun>register|re-?seal|seal|publish|post|upload|deliver|pay|merge|journal|render|delete)\b", None, NOUN, needs="[x]|[\u2713]"),
     # "tidewrack study -> feed, 18:10": a thing sent to where things are published
@@ -676,6 +678,10 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"\b(?:is|are|was|were|has|have)\s+(?:already\s+|now\s+)?arrive\b", DELIVER, needs="arrive"),
     _t(r"\b(?:have|has|had)\s+(?:already\s+|now\s+)?(?:erase|delete|remove)\b", DELETE, needs="erase|delete|remove"),
 
+    # "the frost notice went to everyone on the harbour list": a message to a list of people
+    _t(rf"\b(?:{MSG_NOUNS}|notice|notices|advisory|advisories|alert|alerts|digest|newsletter)\b{_W}{{0,3}}?\s+(?:went|was sent|were sent|got sent|has gone|have gone)\s+(?:out\s+)?to\s+(?:everyone|everybody|all\b|the\s+(?:whole\s+)?(?:[\w'-]+\s+)?(?:list|crew|team|group|channel|members))", SEND, needs="went|sent|gone"),
+    # "I've already flagged the three line breaks to the printer": told them
+    _t(rf"\bflagged\s+(?:[\w'-]+\s+){{0,5}}?to\s+(?:(?:the|our|my)\s+)?{_WHO}", SEND, NAMED, needs="flagged"),
     # a list of bookings: "both surgeries are on the theatre list", "the surgery list was created"
     _t(r"\b(?:is|are|now)\s+(?:now\s+|already\s+)?on\s+(?:the\s+|our\s+|my\s+|tomorrow's\s+|today's\s+)?(?:[\w'-]+\s+)?(?:theatre|theater|surgery|operating|appointment|booking|clinic|shift)\s+(?:list|rota|roster|schedule)\b", SCHEDULE, needs="list|rota|roster|schedule"),
     _t(rf"\b(?:surgery|theatre|theater|appointment|booking|clinic|shift)\s+(?:list|lists|slots?|bookings?|appointments?|rota)\b{_W}{{0,4}}?\s+(?:is|was|were|are|has been|have been|got)\s+(?:now\s+)?(?:created|made|set up|entered)\b", SCHEDULE, needs="created|made|set up|entered"),
@@ -697,7 +703,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     # "calendar entry made", "the calendar invite is created": the booking as a thing done
     _t(rf"\bcalend[ae]r\s+(?:entry|entries|event|events|invite|invites|slot|booking|hold)\b{_W}{{0,2}}?\s+(?:(?:is|was|were|has been|have been|got)\s+)?(?:now\s+)?(?:made|created|added|set up|booked|done|in place)\b", SCHEDULE, needs="calendar|calender"),
     # "Olsen got his 300 EUR", "the framer has received the deposit": the payee holds it
-    _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:has\s+|have\s+)?(?:got|gotten|received)\s+(?:his|her|their|the|its)\s+(?:\d[\d.,]*\s*(?:eur|euros?|usd|dollars?|gbp|pounds?|chf|sek|nok|dkk|kr)|(?:€|\$|£)\s?\d[\d.,]*|fee|fees|deposit|installment|instalment|payment|money)\b", PAY, NAMED, needs="got|received"),
+    _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:has\s+|have\s+)?(?:got|gotten|received)\s+(?:his|her|their|the|its)\s+(?:\d[\d.,]*\s*(?:eur|euros?|usd|dollars?|gbp|pounds?|chf|sek|nok|dkk|kr)|(?:€|\$|£)\s?\d[\d.,]*|fee|fees|deposit|installment|instalment|payment|money|advance|royalty|royalties|stipend|wages|salary|refund|reimbursement)\b", PAY, NAMED, needs="got|received"),
     # "240 EUR for the frames are transferred", "wired the deposit to the framer"
     _t(r"\b(?:\d[\d.,]*\s*(?:eur|euros?|usd|dollars?|gbp|pounds?|chf|sek|nok|dkk|kr)|(?:€|\$|£)\s?\d[\d.,]*|fee|fees|deposit|installment|instalment|invoice amount)\b(?:\s+[\w'-]+){0,4}?\s+(?:is|are|was|were|has been|have been|got)\s+(?:now\s+|already\s+)?(?:transferred|wired|remitted)\b", PAY, needs="transferred|wired|remitted"),
     _t(r"\b(?:transferred|wired|remitted)\s+(?:the\s+)?(?:\d[\d.,]*\s*(?:eur|euros?|usd|dollars?|gbp|pounds?|chf|sek|nok|dkk|kr)|(?:€|\$|£)\s?\d[\d.,]*|fee|fees|deposit|installment|instalment|money|funds|payment)\b", PAY, needs="transferred|wired|remitted"),
