@@ -382,6 +382,18 @@ FIRST_CONTACT_RIGHT = {
     ("heldout65", "citations.jsonl"): 62,  # of 63
     ("heldout65", "traces.jsonl"): 248,  # of 250 (trace, kind) units
     ("heldout65", "repeat.jsonl"): 50,  # of 54
+    # Held-out 66: first contact 2026-12-04 18:18 UTC, main 6a321dd (tests/data/heldout66/).
+    ("heldout66", "completion.jsonl"): 205,  # of 229
+    ("heldout66", "support.jsonl"): 143,  # of 166
+    ("heldout66", "citations.jsonl"): 68,  # of 68
+    ("heldout66", "traces.jsonl"): 239,  # of 241 (trace, kind) units
+    ("heldout66", "repeat.jsonl"): 48,  # of 53
+    # Held-out 67: first contact 2026-12-04 18:18 UTC, main 6a321dd (tests/data/heldout67/).
+    ("heldout67", "completion.jsonl"): 201,  # of 235
+    ("heldout67", "support.jsonl"): 122,  # of 142
+    ("heldout67", "citations.jsonl"): 64,  # of 64
+    ("heldout67", "traces.jsonl"): 225,  # of 225 (trace, kind) units
+    ("heldout67", "repeat.jsonl"): 53,  # of 57
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -470,6 +482,8 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout63",
         "heldout64",
         "heldout65",
+        "heldout66",
+        "heldout67",
         "real_smollm2",
     ],
 )
@@ -551,6 +565,8 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout63", 60, 48),
         ("heldout64", 64, 50),
         ("heldout65", 65, 54),
+        ("heldout66", 71, 61),
+        ("heldout67", 61, 51),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
