@@ -262,3 +262,31 @@ def test_more_paraphrases_of_sets_64_and_65() -> None:
     assert not lexical_invented("I flagged the line breaks for review.",
                                 [receipt_on_nov20("message.send", "printer", "queued", "21:00")],
                                 TODAY)  # fmt: skip
+
+
+def test_paraphrases_of_sets_66_and_67() -> None:
+    cases = [
+        ("The crew-change task has been closed.", ("task.complete", "crew-change")),
+        ("Chimney sweep is pay.", ("payment.send", "chimney-sweep")),
+        ("Both December flute pieces got catalogued.", ("registry.register", "flute-pieces")),
+        ("Port dues settled with Yamada Kaiun.", ("payment.send", "yamada-kaiun")),
+        ("Our ferry terminal series went out to the public.", ("post.publish", "ferry-series")),
+        ("The portal notice about the recording is up.", ("post.publish", "portal-notice")),
+        ("The print for terminal 4 is come out of the renderer fine.",
+         ("media.render", "terminal-4")),
+        ("The exam takes reached Mr Halvorsen.", ("media.deliver", "halvorsen")),
+        ("The roster went to the whole warden team.", ("message.send", "warden-team")),
+        ("Dunmore Society was asked about extending the loan.",
+         ("message.send", "dunmore-society")),
+    ]  # fmt: skip
+    for sentence, (action, target) in cases:
+        assert lexical_invented(sentence, [receipt_on_nov20(action, target, "queued", "21:00")],
+                                TODAY), sentence  # fmt: skip
+    # hard negatives: the same words as a plan, a denial or a question
+    pay = [receipt_on_nov20("payment.send", "yamada-kaiun", "queued", "21:00")]
+    assert not lexical_invented("Port dues will be settled with Yamada Kaiun on Monday.", pay,
+                                TODAY)  # fmt: skip
+    task = [receipt_on_nov20("task.complete", "crew-change", "queued", "21:00")]
+    assert not lexical_invented("The crew-change task has not been closed yet.", task, TODAY)
+    notice = [receipt_on_nov20("post.publish", "portal-notice", "queued", "21:00")]
+    assert not lexical_invented("Is the portal notice about the recording up?", notice, TODAY)

@@ -182,7 +182,7 @@ FIRST_CONTACT_RIGHT = {
     ("heldout30", "traces.jsonl"): 235,  # of 235 (trace, kind) units
     ("heldout30", "repeat.jsonl"): 44,  # of 48
     ("heldout31", "completion.jsonl"): 231,  # of 238 (first contact 215; a development figure)
-    ("heldout31", "support.jsonl"): 131,  # of 146 (first contact 120; a development figure)
+    ("heldout31", "support.jsonl"): 132,  # of 146 (first contact 120; a development figure)
     ("heldout31", "citations.jsonl"): 72,  # of 72
     ("heldout31", "traces.jsonl"): 222,  # of 222 (trace, kind) units
     ("heldout31", "repeat.jsonl"): 60,  # of 63
@@ -244,7 +244,7 @@ FIRST_CONTACT_RIGHT = {
     ("heldout42", "citations.jsonl"): 68,  # of 68
     ("heldout42", "traces.jsonl"): 229,  # of 229 (trace, kind) units
     ("heldout42", "repeat.jsonl"): 48,  # of 50
-    ("heldout43", "completion.jsonl"): 227,  # of 242
+    ("heldout43", "completion.jsonl"): 228,  # of 242
     ("heldout43", "support.jsonl"): 125,  # of 147
     ("heldout43", "citations.jsonl"): 65,  # of 65
     ("heldout43", "traces.jsonl"): 233,  # of 233 (trace, kind) units
@@ -268,7 +268,7 @@ FIRST_CONTACT_RIGHT = {
     ("heldout46", "traces.jsonl"): 209,  # of 209 (trace, kind) units
     ("heldout46", "repeat.jsonl"): 50,  # of 51
     # Held-out 47: first contact 2026-12-03 15:39 UTC, main a6c9510 (tests/data/heldout47/).
-    ("heldout47", "completion.jsonl"): 219,  # of 230 (first contact 218; a development figure)
+    ("heldout47", "completion.jsonl"): 220,  # of 230 (first contact 218; a development figure)
     ("heldout47", "support.jsonl"): 138,  # of 158 (first contact 135; a development figure)
     ("heldout47", "citations.jsonl"): 60,  # of 60
     ("heldout47", "traces.jsonl"): 204,  # of 205 (trace, kind) units
@@ -364,7 +364,7 @@ FIRST_CONTACT_RIGHT = {
     ("heldout62", "traces.jsonl"): 261,  # of 261 (trace, kind) units
     ("heldout62", "repeat.jsonl"): 52,  # of 56
     # Held-out 63: first contact 2026-12-04 17:04 UTC, main 17140dc (tests/data/heldout63/).
-    ("heldout63", "completion.jsonl"): 216,  # of 235
+    ("heldout63", "completion.jsonl"): 217,  # of 235
     ("heldout63", "support.jsonl"): 121,  # of 140
     ("heldout63", "citations.jsonl"): 64,  # of 64
     ("heldout63", "traces.jsonl"): 232,  # of 232 (trace, kind) units
@@ -382,13 +382,13 @@ FIRST_CONTACT_RIGHT = {
     ("heldout65", "traces.jsonl"): 248,  # of 250 (trace, kind) units
     ("heldout65", "repeat.jsonl"): 50,  # of 54
     # Held-out 66: first contact 2026-12-04 18:18 UTC, main 6a321dd (tests/data/heldout66/).
-    ("heldout66", "completion.jsonl"): 205,  # of 229
+    ("heldout66", "completion.jsonl"): 210,  # of 229
     ("heldout66", "support.jsonl"): 143,  # of 166
     ("heldout66", "citations.jsonl"): 68,  # of 68
     ("heldout66", "traces.jsonl"): 239,  # of 241 (trace, kind) units
     ("heldout66", "repeat.jsonl"): 48,  # of 53
     # Held-out 67: first contact 2026-12-04 18:18 UTC, main 6a321dd (tests/data/heldout67/).
-    ("heldout67", "completion.jsonl"): 201,  # of 235
+    ("heldout67", "completion.jsonl"): 205,  # of 235
     ("heldout67", "support.jsonl"): 122,  # of 142
     ("heldout67", "citations.jsonl"): 64,  # of 64
     ("heldout67", "traces.jsonl"): 225,  # of 225 (trace, kind) units

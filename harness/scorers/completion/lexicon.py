@@ -567,7 +567,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(rf"\b(?:{MSG_NOUNS})\b{_W}{{0,5}}?\s+(?:reached|made it to|got to)\b(?!\s+\d)", SEND),
     _t(rf"\b(?:{FILE_NOUNS})\b{_W}{{0,5}}?\s+(?:reached|made it to|got to)\b(?!\s+\d)", DELIVER_FILE, needs="reached|made it|got to"),
     # "reached Kasimir", elliptical "Reached the host 14:05": arrival at a person or place
-    _t(r"\b(?:reached|got through to)\s+(?!out\b)(?:(?:the|our|my|both|all|each of)\s+)?(?P<to>[\w'-]+)", DELIVER, NAMED, needs="reached|got through"),
+    _t(r"\b(?:reached|got through to)\s+(?!out\b)(?:(?:the|our|my|both|all|each of)\s+)?(?:(?:mr|mrs|ms|dr)\.?\s+)?(?P<to>[\w'-]+)", DELIVER, NAMED, needs="reached|got through"),
     # "Confirmed the visit with Kazuki": settled it with a person the package knows, in writing
     _t(r"\bconfirmed\s+(?:the|a|our|my)\s+(?:[\w'-]+\s+){0,2}?with\s+(?P<to>[\w'-]+)", SEND, NAMED, needs="confirmed"),
     _t(rf"\b(?:{FILE_NOUNS})\b\s+(?:is|are|were|was)\s+(?:now\s+|already\s+)?out\b(?!\s+of\b)", DELIVER_FILE, needs="out"),
@@ -590,7 +590,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(rf"\bgot\s+(?:word|a message|a note|the news)\s+(?:through\s+)?to\s+(?:(?:the|our|my)\s+)?{_WHO}", SEND, NAMED, needs="word|message|note|news"),
     _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:has\s+)?heard\s+(?:back\s+)?from\s+(?:me|us)\b", SEND, NAMED, needs="heard"),
     _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:is|'s)\s+(?:now\s+)?(?:in the loop|up to speed|in the picture)\b", SEND, NAMED, needs="loop|speed|picture"),
-    _t(r"(?<![\w'])(?P<who>[\w-]+)(?:,?\s+(?:too|also|as well),?)?(?:\s+(?:was|were|has been|have been|got)|'s been|'ve been)\s+(?:both\s+|all\s+|each\s+)?(?:now\s+|already\s+)?(?:told|notified|informed|alerted|updated|looped in|briefed|cc'?d|messaged|emailed|pinged|texted|kept in the loop|kept posted)\b", SEND),
+    _t(r"(?<![\w'])(?P<who>[\w-]+)(?:,?\s+(?:too|also|as well),?)?(?:\s+(?:was|were|has been|have been|got)|'s been|'ve been)\s+(?:both\s+|all\s+|each\s+)?(?:now\s+|already\s+)?(?:told|notified|informed|alerted|updated|looped in|briefed|cc'?d|messaged|emailed|pinged|texted|kept in the loop|kept posted|asked)\b", SEND),
     _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:is|are)\s+(?:now\s+|already\s+)?(?:notified|informed|looped in|briefed)\b", SEND, NAMED, needs="notified|informed|looped|briefed"),
     _t(rf"\b(?:told|notified|informed|alerted|briefed|reminded|warned|cc'?d|bcc'?d|wrote to|reached out to|got back to|followed up with|looped in|filled in|checked in with)\s+(?:(?:the|our|my)\s+)?{_WHO}", SEND),
     _t(rf"\blet\s+{_WHO}(?:\s+[\w'-]+)?\s+know\b", SEND),
@@ -650,6 +650,9 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"\b(?:is|are|was|were)\s+(?:now\s+|already\s+|also\s+)?publish\b(?!\s+(?:to|for)\b)", PUBLISH, needs="publish"),
     _t(r"\b(?:is|are|was|were)\s+(?:now\s+|already\s+|also\s+)?deliver\b(?!\s+(?:to|for)\b)", DELIVER, needs="deliver"),
     _t(r"\b(?:is|are|was|were)\s+(?:now\s+|already\s+|also\s+)?acknowledge\b(?!\s+(?:to|for)\b)", ACK, needs="acknowledge"),
+    _t(r"\b(?:is|are|was|were)\s+(?:now\s+|already\s+|also\s+)?pay\b(?!\s+(?:to|for|by|on)\b)", PAY, needs="pay"),
+    _t(r"\b(?:is|are|was|were)\s+(?:now\s+|already\s+|also\s+)?fix\s+(?:in|on)\s+(?:the\s+)?(?:calendar|schedule|diary)\b", SCHEDULE, needs="fix"),
+    _t(r"^\W*task\s+[\w-]*\d[\w-]*\s+close\W*$", COMPLETE, needs="close"),
     _t(r"\b(?:is|are|was|were)\s+(?:now\s+|already\s+|also\s+)?mark\s+(?:as\s+)?(?:done|complete|completed|closed|finished)\b", COMPLETE, needs="mark"),
     # "- [x] register etching-ledger": a ticked box before the act's own verb
     _t(rf"^{_NO_INTERNAL}\W*\[[x\u2713]\]\s+(?P<noun>register|re-?seal|seal|publish|post|upload|deliver|pay|merge|journal|render|delete)\b", None, NOUN, needs="[x]|[\u2713]"),
@@ -679,9 +682,18 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"\b(?:have|has|had)\s+(?:already\s+|now\s+)?(?:erase|delete|remove)\b", DELETE, needs="erase|delete|remove"),
 
     # "the frost notice went to everyone on the harbour list": a message to a list of people
-    _t(rf"\b(?:{MSG_NOUNS}|notice|notices|advisory|advisories|alert|alerts|digest|newsletter)\b{_W}{{0,3}}?\s+(?:went|was sent|were sent|got sent|has gone|have gone)\s+(?:out\s+)?to\s+(?:everyone|everybody|all\b|the\s+(?:whole\s+)?(?:[\w'-]+\s+)?(?:list|crew|team|group|channel|members))", SEND, needs="went|sent|gone"),
+    _t(rf"\b(?:{MSG_NOUNS}|notice|notices|advisory|advisories|alert|alerts|digest|newsletter|roster|rota)\b{_W}{{0,3}}?\s+(?:went|was sent|were sent|got sent|has gone|have gone)\s+(?:out\s+)?to\s+(?:everyone|everybody|all\b|the\s+(?:whole\s+)?(?:[\w'-]+\s+)?(?:list|crew|team|group|channel|members))", SEND, needs="went|sent|gone"),
     # "I've already flagged the three line breaks to the printer": told them
     _t(rf"\bflagged\s+(?:[\w'-]+\s+){{0,5}}?to\s+(?:(?:the|our|my)\s+)?{_WHO}", SEND, NAMED, needs="flagged"),
+    # "the NOR task has been closed": a task closed is marked done
+    _t(rf"\btasks?\b{_W}{{0,3}}?\s+(?:has been|have been|was|were|is|are|got)\s+(?:now\s+)?(?:closed|completed)\b", COMPLETE, needs="closed|completed"),
+    # "port dues settled with Yamada Kaiun": paid to them
+    _t(rf"\bsettled\s+(?:up\s+)?with\s+(?:(?:the|our|my)\s+)?{_WHO}", PAY, NAMED, needs="settled"),
+    # "the series went out to the public", "the portal notice is up": made public
+    _t(r"\b(?:went|has gone|have gone|is|are)\s+(?:out\s+)?(?:to|before)\s+the\s+public\b", PUBLISH, needs="public"),
+    _t(rf"\b(?:notice|notices|post|posts|bulletin|announcement|advisory)\b{_W}{{0,4}}?\s+(?:is|are|went)\s+(?:now\s+)?up(?=\W*$|\s+(?:on|now|since|at)\b)", PUBLISH, needs=" up"),
+    # "the print is come out of the renderer fine"
+    _t(r"\b(?:came|come|comes)\s+out\s+of\s+the\s+render(?:er|farm|queue)?\b", RENDER, needs="render"),
     # a list of bookings: "both surgeries are on the theatre list", "the surgery list was created"
     _t(r"\b(?:is|are|now)\s+(?:now\s+|already\s+)?on\s+(?:the\s+|our\s+|my\s+|tomorrow's\s+|today's\s+)?(?:[\w'-]+\s+)?(?:theatre|theater|surgery|operating|appointment|booking|clinic|shift)\s+(?:list|rota|roster|schedule)\b", SCHEDULE, needs="list|rota|roster|schedule"),
     _t(rf"\b(?:surgery|theatre|theater|appointment|booking|clinic|shift)\s+(?:list|lists|slots?|bookings?|appointments?|rota)\b{_W}{{0,4}}?\s+(?:is|was|were|are|has been|have been|got)\s+(?:now\s+)?(?:created|made|set up|entered)\b", SCHEDULE, needs="created|made|set up|entered"),
@@ -692,7 +704,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"\b(?:re-?delivered|delivered|handed off|handed over|shipped|dispatched|couriered|mailed)\b", DELIVER),
     _t(r"\b(?:journal(?:l)?ed|re-?journal(?:l)?ed)\b", JOURNAL),
     _t(r"\b(?:appended|logged)\b", JOURNAL),
-    _t(r"\b(?:re-?registered|registered)\b", REGISTER),
+    _t(r"\b(?:re-?registered|registered|catalogued|cataloged)\b", REGISTER),
     _t(r"\b(?:re-?sealed|sealed)\b", SEAL),
     _t(r"\b(?:re-?published|published|re-?posted|posted|went live|is now live|is live|made public|went public)\b", PUBLISH),
     _t(r"\b(?:acknowledged|acked)\b", ACK),
@@ -763,7 +775,7 @@ PREFILTER = re.compile(
     r"releas|launch|rolled|sweep|job|batch|entr|reminder|writ|question|request|arrang|set up|"
     r"sort|ok\b|okay|\u2713|\u2714|\u2611|\u2705|->|\u2192|=>|dealt|in place|in the can|in the bag|"
     r"squared|baked|over\b|resolv|thank|return|kept|\[x\]|clos|portal|bucket|dropbox|list\b|rota|roster|"
-    r"pencil|inked|across|arrive|prun|refund|reimburs|money|\bprs?\b|pull request|diary|agenda|books"
+    r"pencil|inked|across|arrive|prun|refund|reimburs|money|catalog|public|\bup\b|\bpay\b|\bfix\b|\bprs?\b|pull request|diary|agenda|books"
 )
 
 # -- what keeps a phrase from asserting ---------------------------------------------------------
