@@ -48,6 +48,15 @@ def _plain(text: str) -> str:
     return clean(ascii_fold(text))
 
 
+def _act(b: Backing) -> tuple[object, object]:
+    data = b.item.data or {}
+    return data.get("action"), data.get("target")
+
+
+def _status(b: Backing) -> object:
+    return (b.item.data or {}).get("status")
+
+
 def _partial(pool: Sequence[Backing]) -> str | None:
     """How the cited items state a partial outcome, or None where none does."""
     for b in pool:
@@ -60,15 +69,13 @@ def _partial(pool: Sequence[Backing]) -> str | None:
             return f"{b.item.id} reports both outcomes"
     receipts = [b for b in pool if is_receipt(b)]
     for b in receipts:
-        data = b.item.data or {}
-        for other in receipts:
-            odata = other.item.data or {}
-            same = (data.get("action"), data.get("target")) == (
-                odata.get("action"),
-                odata.get("target"),
-            )
-            if same and data.get("status") == "succeeded" and odata.get("status") != "succeeded":
-                return f"{b.item.id} succeeded and {other.item.id} is {odata.get('status')}"
+        if _status(b) != "succeeded":
+            continue
+        other = next(
+            (o for o in receipts if _act(o) == _act(b) and _status(o) != "succeeded"), None
+        )
+        if other is not None:
+            return f"{b.item.id} succeeded and {other.item.id} is {_status(other)}"
     return None
 
 

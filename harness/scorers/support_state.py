@@ -174,7 +174,7 @@ _OUTCOME_UNKNOWN = re.compile(
 )
 
 #: Words by which such a receipt does say the act has not happened ("..., not yet delivered").
-_NOT_DELIVERED = re.compile(r"\bnot\s+(?:yet\s+)?delivered\b|\bundelivered\b|\bnot yet\b")
+_NOT_DELIVERED = re.compile(r"\bnot\s+delivered\b|\bundelivered\b|\bnot yet\b")
 #: A claim about the hand-off or the confirmation itself ("is confirmed delivered", "timed out
 #: at the relay"), which the receipt's words answer.
 _OF_THE_RELAY = re.compile(r"\b(?:confirm\w*|relay\w*|timed out|time-?out|pending|accepted)\b")

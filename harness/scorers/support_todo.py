@@ -32,7 +32,7 @@ _REMINDER_STATE = re.compile(
     r"cleared|fired|active|set|created)\b(?:\s+(?:at|on)\s+[\w:., -]+)?\)?\s*\.?$"
 )
 #: Words by which a reminder reports its task, not only itself ("- not done yet, snoozed").
-_REPORTS = re.compile(r"\b(?:not done|not yet|yet|done|still|already|completed|finished)\b")
+_REPORTS = re.compile(r"\b(?:yet|done|still|already|completed|finished)\b")
 #: Words of a claim about the order itself ("the relay bot asked for task-318 to be marked").
 _OF_ORDER = re.compile(r"\b(?:ask\w*|request\w*|instruct\w*|order\w*|told|tells?|said|says|"
                        r"wants?|wanted|notice\w*|messag\w*|bot)\b")  # fmt: skip
