@@ -169,3 +169,23 @@ def test_plots_draw_the_gate_thresholds_and_name_empty_panels() -> None:
     spread = flat.assign(hi=[0.1, 0.05])
     assert _no_information(spread) is None
     assert _no_information(flat.iloc[0:0]) == "no data: no stage has a value for this metric"
+
+
+def test_the_latency_plot_is_the_same_whatever_order_the_runs_finished_in(tmp_path: Path) -> None:
+    # Threads (and score parts) record runs in any order: the same latencies, the same picture.
+    import numpy as np
+    import pandas as pd
+
+    from harness.report.plots import latency_plot
+
+    rng = np.random.default_rng(7)
+    frame = pd.DataFrame(
+        {
+            "stage": ["plan", "draft"] * 150,
+            # Many runs in a narrow band and a few far out: outlier markers that overlap.
+            "latency_s": np.concatenate([rng.normal(1.0, 0.01, 280), rng.normal(9.0, 0.05, 20)]),
+        }
+    )
+    first = latency_plot(frame, tmp_path / "a.png").read_bytes()
+    shuffled = frame.sample(frac=1.0, random_state=3).reset_index(drop=True)
+    assert latency_plot(shuffled, tmp_path / "b.png").read_bytes() == first

@@ -10,6 +10,7 @@ import threading
 from pathlib import Path
 
 import orjson
+import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -22,6 +23,7 @@ from harness.scorers import parts as parts_module
 from harness.scorers import run as score_run_module
 from harness.scorers.run import ScoringError, score_run_dir
 from harness.scorers.stage_table import StageTable
+from harness.tables import load_tables
 from harness.untrusted.parse import LoadError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -103,6 +105,37 @@ def test_bad_lines_repeats_and_strays_are_noted_alike_with_their_own_line_number
     assert any("package not found" in note for note in one[1])
     assert one[3] == CASES  # every case once (the re-run's last line), not the stray
     assert _scored(run_dir, 2) == one
+
+
+@pytest.mark.usefixtures("small_parts")
+def test_the_tables_built_in_parts_are_the_ones_read_from_the_files(
+    replayed: Path, tmp_path: Path
+) -> None:
+    run_dir = _copy(replayed, tmp_path / "run")
+    made = score_run_dir(run_dir, keep_records=False, workers=2, tables=True).tables
+    assert made is not None
+    read = load_tables(run_dir)
+    assert len(read.scores) > 10 * CASES and read.results["package"].nunique() > 6
+    # Rows in file order whichever part a case came in, codes of six parts joined as one.
+    pd.testing.assert_frame_equal(made.scores, read.scores, check_exact=True)
+    pd.testing.assert_frame_equal(made.results, read.results, check_exact=True)
+    assert made.lines == read.lines and made.errors == read.errors == ()
+    # Only asked for: `shadow score` builds none.
+    assert score_run_dir(run_dir, keep_records=False, workers=2).tables is None
+
+
+@pytest.mark.usefixtures("small_parts")
+@pytest.mark.parametrize("edit", ["bad line", "re-run"])
+def test_a_bad_line_or_a_re_run_leaves_the_tables_to_the_files(
+    replayed: Path, tmp_path: Path, edit: str
+) -> None:
+    # load_tables then judges what the report shows (its errors, the last record of a case).
+    run_dir = _copy(replayed, tmp_path / "run")
+    lines = (run_dir / RESULTS).read_bytes().splitlines(keepends=True)
+    added = b'{"package": \n' if edit == "bad line" else lines[2]
+    (run_dir / RESULTS).write_bytes(b"".join([*lines[:11], added, *lines[11:]]))
+    result = score_run_dir(run_dir, keep_records=False, workers=2, tables=True)
+    assert result.cases == CASES and result.tables is None
 
 
 def _not_called(*args: object) -> None:

@@ -22,6 +22,8 @@ from harness.untrusted.display import printable
 
 if TYPE_CHECKING:
     from harness.cli.run_live import LiveScores
+    from harness.tables import RunTables
+
 
 #: Option keys whose values stay out of run.json; a resumed run must be given them again.
 #: How many load errors are printed before the rest are only counted.
@@ -57,16 +59,20 @@ def after_run(
         return
     # The CLI is the one place allowed to chain replay, scoring and reporting (the walls in the README).
     from harness.cli.report import print_report
-    from harness.scorers.run import ScoringError, score_run
+    from harness.scorers.run import ScoringError, score_and_tables
 
+    tables: RunTables | None
     try:
-        wrote = live.finish() if live is not None else score_run(run_dir, workers=score_workers)
+        if live is not None:
+            wrote, tables = live.finish(), live.tables()
+        else:
+            wrote, tables = score_and_tables(run_dir, workers=score_workers)
         print(f"wrote {wrote}")
     except ScoringError as exc:
         print(f"error: scoring failed: {printable(exc)}", file=sys.stderr)
         return
     print()
-    print_report(run_dir, policy, tables=None if live is None else live.tables())
+    print_report(run_dir, policy, tables=tables)
 
 
 def report_load_errors(errors: Sequence[object]) -> None:

@@ -106,7 +106,12 @@ def latency_plot(results: pd.DataFrame, path: Path) -> Path:
     fig, ax = plt.subplots(figsize=(9, 4))
     fig.subplots_adjust(left=0.08, right=0.98, bottom=0.12, top=0.92)  # fixed, as metric_plot's
     stages = _stages_present(results)
-    data = [results.loc[results["stage"] == s, "latency_s"].to_numpy(dtype=float) for s in stages]
+    # Sorted: the same latencies draw the same picture whatever order the runs finished in
+    # (overlapping outlier markers blend in the order they are drawn).
+    data = [
+        np.sort(results.loc[results["stage"] == s, "latency_s"].to_numpy(dtype=float))
+        for s in stages
+    ]
     if stages:
         ax.boxplot(data, tick_labels=stages, showfliers=True)
         positive = np.concatenate(data) if data else np.array([])

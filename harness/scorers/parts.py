@@ -11,6 +11,10 @@ writes, and adds the tables and notes in the parts' order, as one process meets 
 Cases whose (package, stage) is on several lines (resumed or merged runs: the last record wins)
 are scored here, after the parts, exactly as one process scores them at the end.
 
+With ``tables``, each worker also builds the report's tables of its part from the records it has
+in hand (``PartTables``), and this process joins them: ``shadow run`` then reports without
+reading results.jsonl and scores.jsonl back, as when one process scores while it replays.
+
 Why fork: a spawned worker would import the scorers again (about 2 s) and read every package
 file's index again; the parent has no threads while it scores a stored run."""
 
@@ -23,6 +27,7 @@ from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from harness.rundir import Part, parts
 from harness.schema import ScoreRecord
@@ -36,7 +41,11 @@ from harness.scorers.stored import (
     repeated_keys,
     results_path,
 )
-from harness.untrusted.parse import LoadError
+from harness.untrusted.parse import Line, LoadError
+
+if TYPE_CHECKING:  # the tables import pandas and scipy: only a run that reports needs them
+    from harness.schema import RunRecord
+    from harness.tables import ResultColumns, RunTables, ScoreColumns
 
 #: Lines a part holds: enough that a part's overhead (a pickle each way) is small against
 #: scoring it, few enough that the workers finish together and little waits in memory.
@@ -51,6 +60,43 @@ class _Job:
     repeated: frozenset[tuple[str, str]]
     scorer: CaseScorer
     table: bool
+    tables: bool = False
+
+
+class PartTables:
+    """The report's tables of some of a run's cases: their records' rows, their scores' rows,
+    where each record's line is in results.jsonl and which model made it."""
+
+    def __init__(self) -> None:
+        from harness.tables import ResultColumns, ScoreColumns
+
+        self.results: ResultColumns = ResultColumns()
+        self.scores: ScoreColumns = ScoreColumns()
+        self.spans: dict[tuple[str, str], tuple[int, int]] = {}
+        self.models: dict[tuple[str, str], str] = {}
+
+    def seen(self, line: Line, record: RunRecord) -> None:
+        key = (record.package, str(record.stage))
+        self.results.add(record)
+        self.spans[key] = (line.offset, line.length)
+        self.models[key] = record.model
+
+    def extend(self, other: PartTables) -> None:
+        self.results.extend(other.results)
+        self.scores.extend(other.scores)
+        self.spans.update(other.spans)
+        self.models.update(other.models)
+
+    def tables(self, placed: dict[tuple[str, str], tuple[int, int]]) -> RunTables:
+        """The tables ``load_tables`` reads once the scores file is written, ``placed`` being
+        where each case's lines are in it (given up here: one report's worth)."""
+        from harness.tables import LineIndex, RunTables
+
+        lines = LineIndex(
+            results={key: [span] for key, span in self.spans.items()},
+            scores={(*key, self.models[key]): [span] for key, span in placed.items()},
+        )
+        return RunTables(self.results.frame(), self.scores.frame(), (), lines)
 
 
 @dataclass
@@ -62,6 +108,7 @@ class PartScores:
     table: StageTable | None = None
     skipped: list[str] = field(default_factory=list)
     bad_lines: list[LoadError] = field(default_factory=list)
+    tables: PartTables | None = None
 
 
 #: A worker's job, set once as the worker starts (``_start``); the parent never sets it.
@@ -83,14 +130,18 @@ def _score_part(part: Part) -> PartScores:
     stored.skipped, stored.bad_lines = [], []
     scorer = job.scorer
     scorer.metrics, scorer.cases = {}, 0
-    out = PartScores(table=StageTable() if job.table else None)
+    tables = PartTables() if job.tables else None
+    out = PartScores(table=StageTable() if job.table else None, tables=tables)
 
     def take(scored: list[ScoreRecord]) -> None:
         out.cases.append(case_lines(scored))
         if out.table is not None:
             out.table.observe_all(scored)
+        if tables is not None:
+            tables.scores.add_case(scored)
 
-    records = part_records(stored.run_dir, part, job.repeated, stored.bad_lines)
+    seen = None if tables is None else tables.seen
+    records = part_records(stored.run_dir, part, job.repeated, stored.bad_lines, seen)
     stored.score(records, scorer, take)
     out.metrics, out.skipped, out.bad_lines = scorer.metrics, stored.skipped, stored.bad_lines
     return out
@@ -102,10 +153,13 @@ def score_in_parts(
     table: StageTable | None,
     workers: int,
     take: Callable[[list[ScoreRecord]], None],
-) -> None:
+    tables: bool = False,
+) -> PartTables | None:
     """Score every stored case into ``scores`` with ``workers`` processes; notes go to
     ``stored`` and each record to ``table``, as when one process scores them. ``take`` is what
-    one process does with a case's scores (``score_run_dir``'s), for the cases scored here."""
+    one process does with a case's scores (``score_run_dir``'s), for the cases scored here.
+    With ``tables``: the report's tables of the run, unless a line did not read or a case is on
+    several lines (the report then reads the files, as ``load_tables`` judges them)."""
     path = results_path(stored.run_dir)
     repeated = repeated_keys(path)
     # The workers' scorer is made here, with this one's settings, before they fork.
@@ -114,7 +168,9 @@ def score_in_parts(
         frozenset(repeated),
         CaseScorer(scores.thresholds, scores.detectors),
         table is not None,
+        tables and not repeated,
     )
+    joined = PartTables() if job.tables else None
     pool = ProcessPoolExecutor(
         workers, mp_context=multiprocessing.get_context("fork"), initializer=_start, initargs=(job,)
     )
@@ -128,6 +184,8 @@ def score_in_parts(
             table.merge(done.table)
         stored.skipped.extend(done.skipped)
         stored.bad_lines.extend(done.bad_lines)
+        if joined is not None and done.tables is not None:
+            joined.extend(done.tables)
 
     try:
         # At most two parts a worker wait or run at once: memory stays flat in the run's size.
@@ -144,3 +202,4 @@ def score_in_parts(
         raise
     pool.shutdown()
     stored.score(latest_records(stored.run_dir, repeated, stored.bad_lines), scores, take)
+    return None if stored.bad_lines else joined

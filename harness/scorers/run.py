@@ -13,7 +13,7 @@ import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from harness.detectors.base import Detector
 from harness.loading import LoadError
@@ -43,6 +43,9 @@ from harness.scorers.stored import (
     stored_trace,
 )
 from harness.untrusted.display import printable
+
+if TYPE_CHECKING:
+    from harness.tables import RunTables
 
 __all__ = [
     "SCORES",
@@ -233,6 +236,8 @@ class RunScores:
     cases: int
     skipped: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    #: The report's tables, when scoring in parts built them (``score_run_dir(tables=True)``).
+    tables: RunTables | None = None
 
 
 def score_run_dir(
@@ -246,6 +251,7 @@ def score_run_dir(
     allow_changed_recordings: bool = False,
     detectors: Mapping[str, Detector] | None = None,
     workers: int = 1,
+    tables: bool = False,
 ) -> RunScores:
     """Score every stored case of ``run_dir`` and write ``scores.jsonl`` (or ``out``).
 
@@ -256,7 +262,8 @@ def score_run_dir(
     (no scores file is written): a detector that cannot answer is infrastructure, not a verdict.
     ``workers`` > 1 scores parts of the run in that many processes (``harness.scorers.parts``):
     the same file, the same notes; not with ``keep_records`` or a detector other than the
-    lexical one (a judge model is asked one case at a time, from this process)."""
+    lexical one (a judge model is asked one case at a time, from this process). ``tables``: the
+    workers build the report's tables too (``RunScores.tables``; None in one process)."""
     if workers > 1 and (
         keep_records or any(d.name != "lexical" for d in (detectors or {}).values())
     ):
@@ -281,14 +288,15 @@ def score_run_dir(
         if keep_records:
             records.extend(scored)
 
+    joined = None
     try:
         if workers > 1 and forkable():
             from harness.scorers.parts import score_in_parts
 
-            score_in_parts(stored, scores, table, workers, take)
+            joined = score_in_parts(stored, scores, table, workers, take, tables)
         else:
             stored.score(iter_records(run_dir, stored.bad_lines), scores, take)
-        scores.write()
+        placed = scores.write()
     except BaseException:
         scores.close()
         raise
@@ -297,7 +305,8 @@ def score_run_dir(
     skipped = [f"bad stored line {error}" for error in stored.bad_lines] + stored.skipped
     if out is None:
         record_scoring(run_dir, meta, scores.metrics, thresholds or Thresholds(), detectors or {})
-    return RunScores(scores.path, records, scores.cases, skipped, notes)
+    made = None if joined is None else joined.tables(placed)
+    return RunScores(scores.path, records, scores.cases, skipped, notes, made)
 
 
 def forkable() -> bool:
@@ -396,7 +405,16 @@ def record_scoring(
 
 def score_run(run_dir: Path, *, thresholds: Thresholds | None = None, workers: int = 1) -> Path:
     """Write ``scores.jsonl`` for a stored run and return its path."""
-    result = score_run_dir(run_dir, thresholds=thresholds, keep_records=False, workers=workers)
+    return score_and_tables(run_dir, thresholds=thresholds, workers=workers, tables=False)[0]
+
+
+def score_and_tables(
+    run_dir: Path, *, thresholds: Thresholds | None = None, workers: int = 1, tables: bool = True
+) -> tuple[Path, RunTables | None]:
+    """``score_run``, and the report's tables when workers could build them (``tables``)."""
+    result = score_run_dir(
+        run_dir, thresholds=thresholds, keep_records=False, workers=workers, tables=tables
+    )
     for note in result.skipped:
         print(f"shadow score: skipped {printable(note)}", file=sys.stderr)
-    return result.path
+    return result.path, result.tables

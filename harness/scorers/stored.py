@@ -4,7 +4,7 @@ Through ``harness.rundir`` only: never the replay code that wrote them."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from pathlib import Path
 from typing import Any
@@ -21,6 +21,7 @@ from harness.rundir import (
     read_run_meta,
 )
 from harness.schema import Package, RunRecord, TraceEvent
+from harness.untrusted.parse import Line
 
 
 class ScoringError(Exception):
@@ -85,13 +86,17 @@ def part_records(
     part: Part | None,
     repeated: AbstractSet[tuple[str, str]],
     errors: list[LoadError] | None = None,
+    seen: Callable[[Line, RunRecord], None] | None = None,
 ) -> Iterator[RunRecord]:
     """The records of one part of results.jsonl (all of it for None) whose (package, stage) is on
-    no other line; a line with no readable key is validated, so that its error is reported."""
+    no other line; a line with no readable key is validated, so that its error is reported.
+    ``seen`` is given each record with its line as it is read."""
     try:
-        for _, record in iter_result_lines(
+        for line, record in iter_result_lines(
             run_dir, errors, part=part, keep=lambda value: _key(value) not in repeated
         ):
+            if seen is not None:
+                seen(line, record)
             yield record
     except RunDirError as err:
         raise ScoringError(str(err)) from err

@@ -59,6 +59,11 @@ class ResultColumns:
         for column, value in zip(self._columns, row, strict=True):
             column.append(value)
 
+    def extend(self, other: ResultColumns) -> None:
+        """Another table's rows after these (a part of the run read in another process)."""
+        for mine, theirs in zip(self._columns, other._columns, strict=True):
+            mine.extend(theirs)
+
     def frame(self) -> pd.DataFrame:
         if not self._columns[0]:
             return pd.DataFrame([], columns=list(RESULT_COLUMNS))  # object columns, not float ones
@@ -105,6 +110,15 @@ class _Codes:
             found = self.codes[value] = len(self.values)
             self.values.append(value)
         return found
+
+
+def _recoded(mine: _Codes, theirs: _Codes, codes: array[int]) -> bytes:
+    """``codes`` into ``theirs`` as codes into ``mine`` (adding what ``mine`` lacks), as the raw
+    bytes of an ``array("i")``."""
+    if not codes:
+        return b""
+    mapping = np.array([mine.code(value) for value in theirs.values], dtype=np.intc)
+    return mapping.take(np.frombuffer(codes, dtype=np.intc)).tobytes()
 
 
 def _objects(values: Sequence[Any]) -> np.ndarray[Any, np.dtype[np.object_]]:
@@ -209,6 +223,25 @@ class ScoreColumns:
             self.add(r, sorted(r.values.items()))
         rows = len(self._rows_metric) - first
         self._cases[(records[0].package, str(records[0].stage))] = (first, rows)
+
+    def extend(self, other: ScoreColumns) -> None:
+        """Another table's cases after these (a part of the run scored in another process), its
+        codes coded again as this table's. Both take their cases by ``add_case``: the frame puts
+        every case's rows in file order, wherever its part came."""
+        if any(t._records["rows"] and not t._cases for t in (self, other)):
+            raise ValueError("extend joins tables whose records came by add_case")
+        start = len(self._rows_metric)
+        for name in ("run", "scorer", "explanation", "labels"):
+            mine: _Codes = getattr(self, f"_{name}")
+            self._records[name].frombytes(
+                _recoded(mine, getattr(other, f"_{name}"), other._records[name])
+            )
+        self._records["rows"].extend(other._records["rows"])
+        self._rows_metric.frombytes(_recoded(self._metric, other._metric, other._rows_metric))
+        self._rows_text.frombytes(_recoded(self._text, other._text, other._rows_text))
+        self._rows_value.extend(other._rows_value)
+        for key, (first, rows) in other._cases.items():
+            self._cases[key] = (first + start, rows)
 
     def _order(self) -> np.ndarray[Any, Any] | None:
         """Rows in file order: cases came in the order they ran; the stored file has them
