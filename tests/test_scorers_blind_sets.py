@@ -393,6 +393,18 @@ FIRST_CONTACT_RIGHT = {
     ("heldout67", "citations.jsonl"): 64,  # of 64
     ("heldout67", "traces.jsonl"): 225,  # of 225 (trace, kind) units
     ("heldout67", "repeat.jsonl"): 53,  # of 57
+    # Held-out 68: first contact 2026-12-04 19:44 UTC, main 4da5bf4 (tests/data/heldout68/).
+    ("heldout68", "completion.jsonl"): 179,  # of 185
+    ("heldout68", "support.jsonl"): 112,  # of 123
+    ("heldout68", "citations.jsonl"): 52,  # of 52
+    ("heldout68", "traces.jsonl"): 200,  # of 203 (trace, kind) units
+    ("heldout68", "repeat.jsonl"): 41,  # of 42
+    # Held-out 69: first contact 2026-12-04 19:44 UTC, main 4da5bf4 (tests/data/heldout69/).
+    ("heldout69", "completion.jsonl"): 177,  # of 194
+    ("heldout69", "support.jsonl"): 100,  # of 121
+    ("heldout69", "citations.jsonl"): 55,  # of 55
+    ("heldout69", "traces.jsonl"): 201,  # of 201 (trace, kind) units
+    ("heldout69", "repeat.jsonl"): 43,  # of 49
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -483,6 +495,8 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout65",
         "heldout66",
         "heldout67",
+        "heldout68",
+        "heldout69",
         "real_smollm2",
     ],
 )
@@ -566,6 +580,8 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout65", 65, 56),
         ("heldout66", 71, 61),
         ("heldout67", 61, 51),
+        ("heldout68", 51, 47),
+        ("heldout69", 53, 45),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
