@@ -234,7 +234,7 @@ FIRST_CONTACT_RIGHT = {
     ("heldout40", "citations.jsonl"): 58,  # of 58
     ("heldout40", "traces.jsonl"): 206,  # of 206 (trace, kind) units
     ("heldout40", "repeat.jsonl"): 51,  # of 53
-    ("heldout41", "completion.jsonl"): 191,  # of 208 (first contact 189; a development figure)
+    ("heldout41", "completion.jsonl"): 192,  # of 208 (first contact 189; a development figure)
     ("heldout41", "support.jsonl"): 120,  # of 140
     ("heldout41", "citations.jsonl"): 66,  # of 66
     ("heldout41", "traces.jsonl"): 202,  # of 203 (trace, kind) units
@@ -244,7 +244,7 @@ FIRST_CONTACT_RIGHT = {
     ("heldout42", "citations.jsonl"): 68,  # of 68
     ("heldout42", "traces.jsonl"): 229,  # of 229 (trace, kind) units
     ("heldout42", "repeat.jsonl"): 48,  # of 50
-    ("heldout43", "completion.jsonl"): 228,  # of 242
+    ("heldout43", "completion.jsonl"): 229,  # of 242
     ("heldout43", "support.jsonl"): 125,  # of 147
     ("heldout43", "citations.jsonl"): 65,  # of 65
     ("heldout43", "traces.jsonl"): 233,  # of 233 (trace, kind) units
@@ -286,13 +286,13 @@ FIRST_CONTACT_RIGHT = {
     ("heldout49", "traces.jsonl"): 215,  # of 215 (trace, kind) units
     ("heldout49", "repeat.jsonl"): 48,  # of 51
     # Held-out 50: first contact 2026-12-03 16:45 UTC, main 8ba0c0b (tests/data/heldout50/).
-    ("heldout50", "completion.jsonl"): 212,  # of 223
+    ("heldout50", "completion.jsonl"): 213,  # of 223
     ("heldout50", "support.jsonl"): 132,  # of 142
     ("heldout50", "citations.jsonl"): 61,  # of 61
     ("heldout50", "traces.jsonl"): 208,  # of 208 (trace, kind) units
     ("heldout50", "repeat.jsonl"): 47,  # of 47
     # Held-out 51: first contact 2026-12-03 16:45 UTC, main 8ba0c0b (tests/data/heldout51/).
-    ("heldout51", "completion.jsonl"): 200,  # of 212
+    ("heldout51", "completion.jsonl"): 201,  # of 212
     ("heldout51", "support.jsonl"): 117,  # of 139
     ("heldout51", "citations.jsonl"): 63,  # of 63
     ("heldout51", "traces.jsonl"): 196,  # of 196 (trace, kind) units
@@ -334,13 +334,13 @@ FIRST_CONTACT_RIGHT = {
     ("heldout57", "traces.jsonl"): 218,  # of 218 (trace, kind) units
     ("heldout57", "repeat.jsonl"): 50,  # of 50
     # Held-out 58: first contact 2026-12-03 19:13 UTC, main 0d1bd24 (tests/data/heldout58/).
-    ("heldout58", "completion.jsonl"): 193,  # of 206
+    ("heldout58", "completion.jsonl"): 194,  # of 206
     ("heldout58", "support.jsonl"): 128,  # of 152
     ("heldout58", "citations.jsonl"): 62,  # of 62
     ("heldout58", "traces.jsonl"): 210,  # of 210 (trace, kind) units
     ("heldout58", "repeat.jsonl"): 46,  # of 47
     # Held-out 59: first contact 2026-12-03 19:13 UTC, main 0d1bd24 (tests/data/heldout59/).
-    ("heldout59", "completion.jsonl"): 216,  # of 230
+    ("heldout59", "completion.jsonl"): 217,  # of 230
     ("heldout59", "support.jsonl"): 120,  # of 140
     ("heldout59", "citations.jsonl"): 69,  # of 69
     ("heldout59", "traces.jsonl"): 238,  # of 238 (trace, kind) units
@@ -382,7 +382,7 @@ FIRST_CONTACT_RIGHT = {
     ("heldout65", "traces.jsonl"): 248,  # of 250 (trace, kind) units
     ("heldout65", "repeat.jsonl"): 50,  # of 54
     # Held-out 66: first contact 2026-12-04 18:18 UTC, main 6a321dd (tests/data/heldout66/).
-    ("heldout66", "completion.jsonl"): 210,  # of 229
+    ("heldout66", "completion.jsonl"): 211,  # of 229
     ("heldout66", "support.jsonl"): 143,  # of 166
     ("heldout66", "citations.jsonl"): 68,  # of 68
     ("heldout66", "traces.jsonl"): 239,  # of 241 (trace, kind) units
@@ -394,13 +394,13 @@ FIRST_CONTACT_RIGHT = {
     ("heldout67", "traces.jsonl"): 225,  # of 225 (trace, kind) units
     ("heldout67", "repeat.jsonl"): 53,  # of 57
     # Held-out 68: first contact 2026-12-04 19:44 UTC, main 4da5bf4 (tests/data/heldout68/).
-    ("heldout68", "completion.jsonl"): 179,  # of 185
+    ("heldout68", "completion.jsonl"): 181,  # of 185
     ("heldout68", "support.jsonl"): 112,  # of 123
     ("heldout68", "citations.jsonl"): 52,  # of 52
     ("heldout68", "traces.jsonl"): 200,  # of 203 (trace, kind) units
     ("heldout68", "repeat.jsonl"): 41,  # of 42
     # Held-out 69: first contact 2026-12-04 19:44 UTC, main 4da5bf4 (tests/data/heldout69/).
-    ("heldout69", "completion.jsonl"): 177,  # of 194
+    ("heldout69", "completion.jsonl"): 183,  # of 194
     ("heldout69", "support.jsonl"): 100,  # of 121
     ("heldout69", "citations.jsonl"): 55,  # of 55
     ("heldout69", "traces.jsonl"): 201,  # of 201 (trace, kind) units

@@ -675,6 +675,18 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(rf"\b(?:{FILE_NOUNS}|{MSG_NOUNS}|sheet|sheets|list|lists)\b{_W}{{0,3}}?\s+got\s+(?:across|over|through)\s+to\s+(?:(?:the|our|my)\s+)?(?:st\.?\s+)?{_WHO}", DELIVER, NAMED, needs="across|over|through"),
     # "St Jude's has the allergen sheet in their hands"
     _t(r"(?<![\w'])(?P<who>[\w'-]+)\s+(?:now\s+|already\s+)?(?:has|have|got)\s+(?:[\w'-]+\s+){1,4}?in\s+(?:their|his|her|its)\s+hands\b", DELIVER, NAMED, needs="hands"),
+    # "the images are in Mr. Raghunathan's hands"
+    _t(r"\b(?:is|are|now)\s+(?:now\s+|safely\s+)?in\s+(?:(?:mr|mrs|ms|dr)\.?\s+)?(?P<who>[\w-]+)'s\s+hands\b", DELIVER, NAMED, needs="hands"),
+    # "Haddad heard about the article from us": told by us
+    _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:already\s+)?heard\s+(?:about|of)\s+(?:[\w'-]+\s+){1,6}?from\s+(?:us|me)\b", SEND, NAMED, needs="heard"),
+    # "we've already let you know by message": told (not "let me know", an ask)
+    _t(r"\b(?:have|has|had|'ve|already)\s+(?:already\s+|just\s+)?let\s+(?!me\b|us\b)[\w'-]+\s+know\b", SEND, needs="know"),
+    # "got the mailroom notice out to the residents": sent
+    _t(rf"\bgot\s+(?:the\s+|our\s+|my\s+)?(?:[\w'-]+\s+){{0,3}}?(?:{MSG_NOUNS}|notice|notices|newsletter|bulletin)\s+out\b", SEND, needs="out"),
+    # "Tap list is out, come taste": made public
+    _t(r"\b(?:list|notice|notices|post|newsletter|bulletin|menu|issue|article|release notes?)(?:'s|\s+(?:is|are))\s+(?:now\s+)?out(?=\W*(?:[,;!.]|$))", PUBLISH, needs="out"),
+    # "temporary tiles for page 7 are gone": deleted
+    _t(rf"\b(?:{FILE_NOUNS}|tiles?|copies|copy|temp files?)\b{_W}{{0,4}}?\s+(?:is|are|have|has)\s+(?:now\s+|been\s+)?gone\b", DELETE, needs="gone"),
     # "Rota's out to the whole crew", "the digest is out to the contributors list"
     _t(rf"\b(?:{MSG_NOUNS}|rota|roster|digest|newsletter|bulletin|timetable)(?:'s|\s+(?:is|are|was|were))\s+(?:now\s+|already\s+)?out\s+to\b", SEND, needs="out to"),
     # the base form after an auxiliary, as writers of English as a second language put it
@@ -760,7 +772,7 @@ def triggers_for(text: str) -> tuple[Trigger, ...]:
 
 #: A sentence without any of these roots has no completion phrase (cheap prefilter).
 PREFILTER = re.compile(
-    r"feed|sent|messag|dm|mail|text|ping|repl|respond|wrote|deliver|hand|journal|append|logged|record|"
+    r"feed|heard|sent|messag|dm|mail|text|ping|repl|respond|wrote|deliver|hand|journal|append|logged|record|"
     r"regist|seal|publish|post|live|public|ack|dismiss|clear|snooz|schedul|book|merg|upload|"
     r"delet|purg|eras|remov|paid|payment|render|mark|task|inbox|note|letter|invit|went|"
     r"landed|arrived|reach|made it|got|has|received|saw|opened|entered|written|added|put|saved|"

@@ -7,6 +7,7 @@ topic ("my answer about the lens prices") that the receipt's object part does no
 from __future__ import annotations
 
 import re
+from typing import Protocol, TypeVar
 
 from harness.scorers.completion import lexicon as lx
 from harness.text.normal import clean
@@ -103,3 +104,36 @@ def contrasted_object(clause: str, receipt_text: str, generic: frozenset[str]) -
             return (f"is about {m.group('topic')!r}; the receipt's message is "
                     f"{part.strip()!r}: another message")  # fmt: skip
     return None
+
+
+class _Named(Protocol):
+    @property
+    def id(self) -> str: ...
+    @property
+    def text(self) -> str: ...
+
+
+N = TypeVar("N", bound=_Named)
+
+
+def _stems(text: str) -> set[str]:
+    # the stemmer cuts "frames" to "fram" but keeps "frame": compared without a final "e"
+    return {w.rstrip("e") for w in support_tokens(text)}
+
+
+def naming_most(objects: frozenset[str], occasions: list[N]) -> list[N]:
+    """The occasions whose receipts name most of the object a statement names ("first
+    installment" against "first installment" and "second installment": shared words alone do
+    not tell them apart), or all of them when none names more. A receipt's target counts word by
+    word: "the overdue-rent reminder" is the occasion of rem-rent-oct-overdue, not of
+    rem-smoke-alarm-check, though neither receipt says so (only the words that tell targets
+    apart: the occasions of one target share them all)."""
+    said = {w.rstrip("e") for w in objects}
+    parts = {p.rstrip("e") for w in objects for p in w.split("-") if p}
+    targets = {r.id: _stems(re.sub(r"[-_./:]+", " ", getattr(r, "target", ""))) for r in occasions}
+    first, *rest = targets.values()
+    parts -= first.intersection(*rest)
+    shared = {r.id: len(said & _stems(r.text) | parts & targets[r.id]) for r in occasions}
+    most = max(shared.values())
+    named = [r for r in occasions if most and shared[r.id] == most]
+    return named if named and len(named) < len(occasions) else occasions

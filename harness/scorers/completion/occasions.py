@@ -14,6 +14,7 @@ from datetime import date, datetime, timedelta, tzinfo
 from typing import Protocol
 
 from harness.schema import SUCCESS_STATUSES
+from harness.scorers.completion.objects import naming_most
 from harness.text.normal import clean
 from harness.text.support import support_tokens
 from harness.text.times import ZONE, on_day, zone_of
@@ -384,16 +385,7 @@ def prove(
     # speaks of X, not of the profiles
     objects = object_words(own_part(sentence, clause), target_words)
     if objects and len(occasions) > 1:
-        # the receipts that name most of the object ("first installment" against "first
-        # installment" and "second installment"): shared words alone do not tell them apart
-        # the stemmer cuts "frames" to "fram" but keeps "frame": compare without a final "e"
-        said = {w.rstrip("e") for w in objects}
-        shared = {r.id: len(said & {w.rstrip("e") for w in support_tokens(r.text)})
-                  for r in occasions}  # fmt: skip
-        most = max(shared.values())
-        named = [r for r in occasions if most and shared[r.id] == most]
-        if named and len(named) < len(occasions):
-            occasions = named  # the receipt that names the object the sentence names
+        occasions = naming_most(objects, occasions)
     # the ids of the statement's own clause ("0412 rendered; 0413 is pending": 0412 only)
     numbers = id_numbers(clause or sentence)
     if numbers and len(occasions) > 1:
