@@ -405,6 +405,18 @@ FIRST_CONTACT_RIGHT = {
     ("heldout69", "citations.jsonl"): 55,  # of 55
     ("heldout69", "traces.jsonl"): 201,  # of 201 (trace, kind) units
     ("heldout69", "repeat.jsonl"): 43,  # of 49
+    # Held-out 70: first contact 2026-12-04 20:32 UTC, main dfe0c04 (tests/data/heldout70/).
+    ("heldout70", "completion.jsonl"): 175,  # of 183
+    ("heldout70", "support.jsonl"): 103,  # of 128
+    ("heldout70", "citations.jsonl"): 51,  # of 52
+    ("heldout70", "traces.jsonl"): 193,  # of 193 (trace, kind) units
+    ("heldout70", "repeat.jsonl"): 44,  # of 46
+    # Held-out 71: first contact 2026-12-04 20:32 UTC, main dfe0c04 (tests/data/heldout71/).
+    ("heldout71", "completion.jsonl"): 168,  # of 185
+    ("heldout71", "support.jsonl"): 111,  # of 122
+    ("heldout71", "citations.jsonl"): 53,  # of 53
+    ("heldout71", "traces.jsonl"): 188,  # of 190 (trace, kind) units
+    ("heldout71", "repeat.jsonl"): 37,  # of 42
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -497,6 +509,8 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout67",
         "heldout68",
         "heldout69",
+        "heldout70",
+        "heldout71",
         "real_smollm2",
     ],
 )
@@ -582,6 +596,8 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout67", 61, 51),
         ("heldout68", 51, 47),
         ("heldout69", 53, 45),
+        ("heldout70", 53, 43),
+        ("heldout71", 52, 47),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
