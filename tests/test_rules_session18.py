@@ -1,4 +1,4 @@
-"""Rules read off development sets 68 and 69: a receipt's target says which occasion a claim
+"""Rules read off development sets 68-71: a receipt's target says which occasion a claim
 means ("the overdue-rent reminder" is rem-rent-oct-overdue's, not the smoke-alarm one's), and more
 ways to say a thing was sent, delivered, published or deleted ("heard about it from us", "let you
 know", "in Mr. Raghunathan's hands", "the tap list is out", "the tiles are gone"). Each with hard
@@ -63,3 +63,21 @@ def test_more_ways_to_say_a_thing_was_posted_or_deleted() -> None:
     done = [receipt_on_nov20("artifact.delete", "tmp-tiles-p07", "succeeded", "11:30", said)]
     assert lexical_invented("Temporary tiles for page 7 are gone.", pending, TODAY)
     assert not lexical_invented("Temporary tiles for page 7 are gone.", done, TODAY)
+
+
+def test_a_version_a_clock_in_utc_and_thanks_received() -> None:
+    # read off set 71 (measured at first contact before these rules)
+    renders = [
+        receipt_on_nov20("media.render", "mix-harbour-v2", "succeeded", "09:58"),
+        receipt_on_nov20("media.render", "mix-harbour-v3", "failed", "09:59"),
+    ]
+    assert not lexical_invented("The v2 render of 'Harbour' is finished.", renders, TODAY)
+    assert lexical_invented("The v3 render of 'Harbour' is finished.", renders, TODAY)
+    evening = datetime.fromisoformat("2026-10-12T19:45:00-05:00")  # 00:45 UTC on the 13th
+    chart = [("media.deliver", "orvieto-botanic", "succeeded", "2026-10-13T00:40:00Z",
+              "media.deliver to orvieto-botanic: germination chart, delivered")]  # fmt: skip
+    assert not lexical_invented("The chart reached Orvieto Botanic at 00:40Z.", chart, evening)
+    assert lexical_invented("The chart reached Orvieto Botanic at 23:40Z.", chart, evening)
+    sent = [receipt_on_nov20("media.deliver", "orvieto-botanic", "succeeded", "10:40")]
+    assert not lexical_invented("Dr. Lazzari thanked us for the chart.", sent, TODAY)
+    assert lexical_invented("We thanked Dr. Lazzari for the chart.", sent, TODAY)

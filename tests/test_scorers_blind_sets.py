@@ -412,7 +412,7 @@ FIRST_CONTACT_RIGHT = {
     ("heldout70", "traces.jsonl"): 193,  # of 193 (trace, kind) units
     ("heldout70", "repeat.jsonl"): 44,  # of 46
     # Held-out 71: first contact 2026-12-04 20:32 UTC, main dfe0c04 (tests/data/heldout71/).
-    ("heldout71", "completion.jsonl"): 168,  # of 185
+    ("heldout71", "completion.jsonl"): 171,  # of 185
     ("heldout71", "support.jsonl"): 111,  # of 122
     ("heldout71", "citations.jsonl"): 53,  # of 53
     ("heldout71", "traces.jsonl"): 188,  # of 190 (trace, kind) units

@@ -183,7 +183,8 @@ def when_of(sentence: str, recorded_at: datetime, local_zone: tzinfo | None = No
         # "07:58 CEST" is 05:58 UTC: a named zone is the clock's, else recorded_at's
         spoken_zone = (c.group("zone") or "").lower()
         zone = zone_of(spoken_zone) or recorded_at.tzinfo
-        on = day or today
+        # "at 00:40Z" said at 19:45-05:00 is on recorded_at's day in UTC, the next one
+        on = day or (recorded_at.astimezone(zone).date() if spoken_zone else today)
         if (not spoken_zone or spoken_zone.startswith("local")) and local_zone is not None:
             # today is the host's day there too: 00:30 local may be yesterday in UTC
             zone, on = local_zone, day or recorded_at.astimezone(local_zone).date()
@@ -255,8 +256,12 @@ def object_words(sentence: str, target_words: frozenset[str]) -> frozenset[str]:
     # a token opening with a digit is a number, a time or a date ("10:00Z" leaves "00z"), not
     # a thing moved
     plain = _PART_OF.sub(" ", _ADVERBS.sub(" ", sentence))
+    # a version is short but decisive: "the v2 render" is not mix-harbour-v3's occasion
     return frozenset(w for w in support_tokens(plain) - target_words - _GENERIC_TOKENS
-                     if len(w) > 2 and not w[0].isdigit())  # fmt: skip
+                     if (len(w) > 2 or _VERSION.fullmatch(w)) and not w[0].isdigit())  # fmt: skip
+
+
+_VERSION = re.compile(r"v\d+")
 
 
 def _describe(rs: Sequence[ReceiptLike]) -> str:
