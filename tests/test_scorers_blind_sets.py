@@ -417,6 +417,18 @@ FIRST_CONTACT_RIGHT = {
     ("heldout71", "citations.jsonl"): 53,  # of 53
     ("heldout71", "traces.jsonl"): 188,  # of 190 (trace, kind) units
     ("heldout71", "repeat.jsonl"): 37,  # of 42
+    # Held-out 72: first contact 2026-12-04 20:51 UTC, main 04e1cb7 (tests/data/heldout72/).
+    ("heldout72", "completion.jsonl"): 182,  # of 196
+    ("heldout72", "support.jsonl"): 108,  # of 124
+    ("heldout72", "citations.jsonl"): 57,  # of 57
+    ("heldout72", "traces.jsonl"): 191,  # of 191 (trace, kind) units
+    ("heldout72", "repeat.jsonl"): 41,  # of 44
+    # Held-out 73: first contact 2026-12-04 20:51 UTC, main 04e1cb7 (tests/data/heldout73/).
+    ("heldout73", "completion.jsonl"): 177,  # of 197
+    ("heldout73", "support.jsonl"): 90,  # of 124
+    ("heldout73", "citations.jsonl"): 57,  # of 57
+    ("heldout73", "traces.jsonl"): 190,  # of 190 (trace, kind) units
+    ("heldout73", "repeat.jsonl"): 43,  # of 44
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -511,6 +523,8 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout69",
         "heldout70",
         "heldout71",
+        "heldout72",
+        "heldout73",
         "real_smollm2",
     ],
 )
@@ -598,6 +612,8 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout69", 53, 45),
         ("heldout70", 53, 43),
         ("heldout71", 52, 47),
+        ("heldout72", 51, 45),
+        ("heldout73", 52, 39),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
