@@ -89,7 +89,8 @@ class PartTables:
 
     def tables(self, placed: dict[tuple[str, str], tuple[int, int]]) -> RunTables:
         """The tables ``load_tables`` reads once the scores file is written, ``placed`` being
-        where each case's lines are in it (given up here: one report's worth)."""
+        where each case's lines are in it (call it once: the score rows' codes are given up as
+        their frame is made)."""
         from harness.tables import LineIndex, RunTables
 
         lines = LineIndex(
