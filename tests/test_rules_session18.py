@@ -81,3 +81,14 @@ def test_a_version_a_clock_in_utc_and_thanks_received() -> None:
     sent = [receipt_on_nov20("media.deliver", "orvieto-botanic", "succeeded", "10:40")]
     assert not lexical_invented("Dr. Lazzari thanked us for the chart.", sent, TODAY)
     assert lexical_invented("We thanked Dr. Lazzari for the chart.", sent, TODAY)
+
+
+def test_a_status_line_names_its_act_by_the_head_noun() -> None:
+    # read off set 73 (measured at first contact before this rule)
+    said = "post.publish exhibit-post-09: 'Cardboard cities' post"
+    failed = [receipt_on_nov20("post.publish", "exhibit-post-09", "failed", "10:40", said)]
+    live = [receipt_on_nov20("post.publish", "exhibit-post-09", "succeeded", "10:40", said)]
+    assert lexical_invented("Post for Cardboard cities: up.", failed, TODAY)
+    assert not lexical_invented("Post for Cardboard cities: up.", live, TODAY)
+    # hard negative: a line that says it is not up says nothing was done
+    assert not lexical_invented("Post for Cardboard cities: not up yet.", failed, TODAY)

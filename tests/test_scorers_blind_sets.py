@@ -424,7 +424,7 @@ FIRST_CONTACT_RIGHT = {
     ("heldout72", "traces.jsonl"): 191,  # of 191 (trace, kind) units
     ("heldout72", "repeat.jsonl"): 41,  # of 44
     # Held-out 73: first contact 2026-12-04 20:51 UTC, main 04e1cb7 (tests/data/heldout73/).
-    ("heldout73", "completion.jsonl"): 177,  # of 197
+    ("heldout73", "completion.jsonl"): 178,  # of 197
     ("heldout73", "support.jsonl"): 90,  # of 124
     ("heldout73", "citations.jsonl"): 57,  # of 57
     ("heldout73", "traces.jsonl"): 190,  # of 190 (trace, kind) units

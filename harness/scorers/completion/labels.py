@@ -23,7 +23,7 @@ DONE_LABEL = re.compile(
     r"completed|finished|ok|sent|delivered|handled|posted|published|sealed|registered|filed|"
     r"confirmed|yes|cleared|acknowledged|acked|dismissed|paid|merged|uploaded|rendered|logged|"
     r"journaled|journalled|booked|scheduled|told|informed|notified|messaged|contacted|emailed|"
-    r"pinged|released|live|"
+    r"pinged|released|live|up|"
     r"written|recorded|entered|appended|set up|created|deleted|removed|wiped|stored|archived|"
     r"gone|sorted|settled|squared away|taken care of|wrapped up|closed|updated)"
     # "- done, closed": a second word of the same state
@@ -70,7 +70,9 @@ def status_line(masked: str) -> tuple[str, Action, str] | None:
     word = label.group("word")
     action = (lx.LABEL_WORDS.get(word) or (lx.SEND if word in _CONTACTED else None)
               or lx.noun_family(bare)
-              or lx.noun_family(label.group("head")))  # fmt: skip
+              or lx.noun_family(label.group("head"))
+              # "Post for Cardboard cities: up": the head noun before what it is for
+              or (lx.noun_family(bare.split()[0]) if len(bare.split()) > 1 else None))  # fmt: skip
     if label.group("word") in lx.MAKING_WORDS and action in (lx.SEND, lx.DELIVER, lx.DELIVER_FILE):
         return None  # "Draft: written" made a text, it sent nothing
     head = f"{label.group('head')} {label.groupdict().get('target') or ''}".strip()
