@@ -429,6 +429,18 @@ FIRST_CONTACT_RIGHT = {
     ("heldout73", "citations.jsonl"): 57,  # of 57
     ("heldout73", "traces.jsonl"): 190,  # of 190 (trace, kind) units
     ("heldout73", "repeat.jsonl"): 43,  # of 44
+    # Held-out 74: first contact 2026-12-04 21:19 UTC, main 1736463 (tests/data/heldout74/).
+    ("heldout74", "completion.jsonl"): 173,  # of 185
+    ("heldout74", "support.jsonl"): 99,  # of 122
+    ("heldout74", "citations.jsonl"): 52,  # of 53
+    ("heldout74", "traces.jsonl"): 179,  # of 179 (trace, kind) units
+    ("heldout74", "repeat.jsonl"): 38,  # of 43
+    # Held-out 75: first contact 2026-12-04 21:19 UTC, main 1736463 (tests/data/heldout75/).
+    ("heldout75", "completion.jsonl"): 185,  # of 198
+    ("heldout75", "support.jsonl"): 97,  # of 122
+    ("heldout75", "citations.jsonl"): 55,  # of 55
+    ("heldout75", "traces.jsonl"): 203,  # of 203 (trace, kind) units
+    ("heldout75", "repeat.jsonl"): 38,  # of 43
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -525,6 +537,8 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout71",
         "heldout72",
         "heldout73",
+        "heldout74",
+        "heldout75",
         "real_smollm2",
     ],
 )
@@ -614,6 +628,8 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout71", 52, 47),
         ("heldout72", 51, 45),
         ("heldout73", 52, 39),
+        ("heldout74", 50, 42),
+        ("heldout75", 50, 40),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
