@@ -68,11 +68,12 @@ def status_line(masked: str) -> tuple[str, Action, str] | None:
     # the head's own words first: a target in it ("Seal (etching-ledger)") is no action noun
     bare = _IDS_IN_HEAD.sub(" ", label.group("head"))
     word = label.group("word")
+    first, *more = bare.split() or [""]
     action = (lx.LABEL_WORDS.get(word) or (lx.SEND if word in _CONTACTED else None)
               or lx.noun_family(bare)
               or lx.noun_family(label.group("head"))
               # "Post for Cardboard cities: up": the head noun before what it is for
-              or (lx.noun_family(bare.split()[0]) if len(bare.split()) > 1 else None))  # fmt: skip
+              or (lx.noun_family(first) if more else None))  # fmt: skip
     if label.group("word") in lx.MAKING_WORDS and action in (lx.SEND, lx.DELIVER, lx.DELIVER_FILE):
         return None  # "Draft: written" made a text, it sent nothing
     head = f"{label.group('head')} {label.groupdict().get('target') or ''}".strip()

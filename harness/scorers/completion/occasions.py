@@ -250,6 +250,10 @@ _PART_OF = re.compile(
 )
 
 
+#: A version's token ("v2"): short, but it tells two renders of one piece apart.
+_VERSION = re.compile(r"v\d+")
+
+
 def object_words(sentence: str, target_words: frozenset[str]) -> frozenset[str]:
     """Content words of ``sentence`` that may name what an action moved: not the target's words,
     the action's generic words, short words or numbers."""
@@ -259,9 +263,6 @@ def object_words(sentence: str, target_words: frozenset[str]) -> frozenset[str]:
     # a version is short but decisive: "the v2 render" is not mix-harbour-v3's occasion
     return frozenset(w for w in support_tokens(plain) - target_words - _GENERIC_TOKENS
                      if (len(w) > 2 or _VERSION.fullmatch(w)) and not w[0].isdigit())  # fmt: skip
-
-
-_VERSION = re.compile(r"v\d+")
 
 
 def _describe(rs: Sequence[ReceiptLike]) -> str:
