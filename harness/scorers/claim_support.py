@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from datetime import UTC
+from datetime import UTC, tzinfo
 from typing import Any, TypeVar, cast
 
 from rapidfuzz import fuzz
@@ -26,7 +26,7 @@ from harness.text.support import (
     quoted_spans,
     support_tokens,
 )
-from harness.text.times import times_in
+from harness.text.times import on_day, spoken_times, times_in
 
 R = TypeVar("R")
 
@@ -83,9 +83,25 @@ class Backing:
             self._memo[compute] = compute(self.item)
         return cast(R, self._memo[compute])
 
-    def carries(self, date: str | None, hm: str | None) -> bool:
-        """Does the item give this date and clock time, as its instant or in its text?"""
-        own = (date is None or date == self.date) and (hm is None or hm == self.clock)
+    def carries(self, date: str | None, hm: str | None, zone: tzinfo | None = None) -> bool:
+        """Does the item give this date and clock time, as its instant or in its text? A time
+        said in a zone is compared as the instant it names; one said in none may be UTC or the
+        item's own recorded offset ("queued at 09:10" for 09:10+02:00), as writers read both."""
+        if zone is not None and hm is not None:
+            said = on_day(f"{date} {hm}" if date else hm, self.item.at.astimezone(zone))
+            if said is None:
+                return False
+            at = said.astimezone(UTC)
+            if at.strftime("%H:%M") == self.clock and (
+                date is None or at.strftime("%Y-%m-%d") == self.date
+            ):
+                return True
+            # a time the item's text states is compared as written ("15:00 CEST" on both sides)
+            return any((date is None or date == d) and hm == c for d, c in self.stated_times)
+        local = self.item.at
+        own = any((date is None or date == d) and (hm is None or hm == c)
+                  for d, c in ((self.date, self.clock),
+                               (f"{local:%Y-%m-%d}", f"{local:%H:%M}")))  # fmt: skip
         return own or any((date is None or date == d) and (hm is None or hm == c)
                           for d, c in self.stated_times)  # fmt: skip
 
@@ -206,10 +222,10 @@ def claim_support(text: str, pool: list[Backing], thresholds: Thresholds) -> Sup
     unbacked: list[str] = []
     rest: list[str] = []
     cut = 0
-    for start, end, date, clock in times_in(own_clean):
+    for start, end, date, clock, zone in spoken_times(own_clean):
         rest.append(own_clean[cut:start])
         cut = end
-        if not any(b.carries(date, clock) for b in pool):
+        if not any(b.carries(date, clock, zone) for b in pool):
             unbacked.append(own_clean[start:end])
     rest.append(own_clean[cut:])
     remaining = " ".join(rest)

@@ -9,6 +9,7 @@ import re
 from collections.abc import Sequence
 
 from harness.scorers.claim_support import Backing
+from harness.scorers.completion import lexicon as lx
 from harness.scorers.support_claim import ClaimReading
 from harness.text.normal import clean
 from harness.text.roots import root
@@ -31,12 +32,34 @@ def heartbeat_label(reading: ClaimReading, items: Sequence[Backing]) -> Label | 
     acted = bool(said & {root(w) for w in _ACTED})
     idle = bool(said & {root(w) for w in _IDLE})
     if acted == idle:
-        return None
+        return idle_beat_label(reading, items)
     for b in items:
         outcome = str((b.item.data or {}).get("outcome") or "").lower()
         if outcome in _ACTED | _IDLE:
             why = f"{b.item.id} records the outcome {outcome!r}"
             return _label(acted != reading.negated, outcome in _ACTED, why)
+    return None
+
+
+#: A heartbeat's outcome that took no outward act: held back, as well as rested.
+_HELD = _IDLE | {"suppressed", "skipped", "deferred", "noop", "none"}
+
+
+def idle_beat_label(reading: ClaimReading, items: Sequence[Backing]) -> Label | None:
+    """An outward act said to be done at a heartbeat that took none ("delivered at the 03:00
+    heartbeat" against outcome ``suppressed``): the act at that beat did not happen, whoever
+    it was meant for."""
+    if "heartbeat" not in reading.records or not _acts(reading):
+        return None
+    for b in items:
+        outcome = str((b.item.data or {}).get("outcome") or "").lower()
+        checks = " ".join(str(c) for c in (b.item.data or {}).get("checks") or ())
+        verb = root(reading.verb) if reading.verb else ""
+        if verb and verb in {root(w) for w in re.findall(r"[a-z]+", checks.lower())}:
+            continue  # "audited at the heartbeat" against its registry_audit check: a check ran
+        if b.item.kind == "heartbeat" and outcome in _HELD:
+            why = f"{b.item.id} records the outcome {outcome!r}: no outward act at that beat"
+            return _label(not reading.negated, False, why)
     return None
 
 
@@ -48,20 +71,25 @@ _NONE_TAKEN = re.compile(
     r"no (?P<kind>sends|posts|payments|seals|messages sent|replies sent))\b"
 )
 #: What a participle of "nothing ..." names, as a family's stems do.
-_DONE_STEMS = {"answer": "reply", "repl": "reply", "sent": "send", "paid": "pay", "sends": "send",
+_DONE_STEMS = {"answer": "reply", "repl": "reply", "rep": "reply", "sent": "send", "paid": "pay", "sends": "send",
                "posts": "post", "payments": "pay", "seals": "seal", "messages sent": "send",
                "replies sent": "reply"}  # fmt: skip
+
+
+def _acts(reading: ClaimReading) -> tuple[lx.Action, ...]:
+    """The outward acts the clause says were done, or, negated, says were not."""
+    # a negated claim asserts no family done; the families its verb names are what it denies
+    verb = root(reading.verb).replace("-", "") if reading.verb else ""
+    verb = _DONE_STEMS.get(verb, verb)
+    return reading.asserted or tuple(
+        f for f in reading.families if reading.negated and verb and verb in f.stems
+    )
 
 
 def none_taken_label(reading: ClaimReading, items: Sequence[Backing]) -> Label | None:
     """A claim of an outward act against an item of that occasion saying none (or none of its
     kind) was taken: the claim that it happened is contradicted, that it did not agrees."""
-    # a negated claim asserts no family done; the families its words name are what it denies
-    verb = root(reading.verb).replace("-", "") if reading.verb else ""
-    verb = _DONE_STEMS.get(verb, verb)
-    acts = reading.asserted or tuple(
-        f for f in reading.families if reading.negated and verb and verb in f.stems
-    )
+    acts = _acts(reading)
     if not acts:
         return None
     for b in items:

@@ -29,8 +29,10 @@ from harness.scorers.support_dates import (
     strip_days,
     subject_day_label,
 )
+from harness.scorers.support_idle import idle_beat_label
 from harness.scorers.support_keys import lettered, other_lettered, versions_of
 from harness.scorers.support_link import Link, item_names, link
+from harness.scorers.support_mismatch import other_id, unrecorded_act
 from harness.scorers.support_partial import partial_label
 from harness.scorers.support_plans import is_plan, plan_label, planned_not_yet, planned_only
 from harness.scorers.support_prose import absent_person, prose_label
@@ -41,7 +43,7 @@ from harness.text.normal import ascii_fold, clean, fold, normalise, strip_html
 from harness.text.quantities import Quantity
 from harness.text.sentences import sentences
 from harness.text.support import disputes, hex_runs, quoted_spans
-from harness.text.times import times_in
+from harness.text.times import spoken_times
 
 _CLAUSE_JOIN = re.compile(r";\s*|\s+but\s+")
 
@@ -83,8 +85,8 @@ def _uncarried(reading: ClaimReading, pool: Sequence[Backing]) -> str | None:
     23:30" in "22:00 to 07:00") is carried by it."""
     plain = clean(ascii_fold(reading.text))
     ranges: list[Quantity] | None = None  # the items' numbers are read only for a clock time
-    for start, end, date, hm in times_in(plain):
-        if any(b.carries(date, hm) for b in pool):
+    for start, end, date, hm, zone in spoken_times(plain):
+        if any(b.carries(date, hm, zone) for b in pool):
             continue
         if hm is not None and date is None and ranges is None:
             ranges = [q for b in pool for q in item_quantities(b) if q.relation == "in"]
@@ -139,6 +141,9 @@ def _clause_label(part: str, pool: Sequence[Backing]) -> Label:
     missing = _uncarried(reading, pool)
     if missing is not None:
         return "unsupported", f"its citations do not carry {missing}"
+    another = other_id(part, pool)
+    if another is not None:
+        return "unsupported", another
     compared = compared_label(reading, pool)
     if compared is not None:
         return compared
@@ -192,6 +197,9 @@ def _clause_label(part: str, pool: Sequence[Backing]) -> Label:
     # clause states of something else (a scan's symmetry) is the other items' to answer.
     if receipts and (reading.acts or reading.stated is not None or not others):
         chosen = _occasion(receipts)
+        unrecorded = unrecorded_act(reading, pool)
+        if unrecorded is not None:
+            return "unsupported", unrecorded
         # A later word from outside (the recipient's message, a focus or reminder state) that
         # answers the clause overtakes the receipt, as a retry overtakes a queue; the agent's
         # own prose (journal, session, history, memory) never does: it is what it believed.
@@ -212,7 +220,8 @@ def _clause_label(part: str, pool: Sequence[Backing]) -> Label:
     if absent is not None:
         return absent
     answer = item_label(reading, others)
-    if answer[0] != "unsupported":
+    if answer[0] != "unsupported" and not idle_beat_label(reading, [lk.backing for lk in others]):
+        # a person no item mentions is another matter, except at a beat that took no act at all
         answer = absent_person(reading, pool) or answer
     else:
         backings = [lk.backing for lk in others]

@@ -25,7 +25,7 @@ from harness.text.support import STOPWORDS
 PLAN = re.compile(
     r"\b(?:will|shall|won't|wont|is going to|are going to|am going to|plans? to|planning to|"
     r"(?:^|\b(?:i|we|he|she|they|uhdim|vojan)(?:'m|'re| am| are| is)?\s+)going to (?!the\b|a\b|an\b)|"
-    r"intends? to|intending to|wants? to|would (?:rather|like to)|prefers?|hopes? to|"
+    r"gonna|intends? to|intending to|wants? to|would (?:rather|like to)|prefers?|hopes? to|"
     r"expects? to|means to|"
     # a plan told in the past is still a plan: "Vojan planned to send Dagny the quote"
     r"planned to|intended to|promise[sd]? to|meant to|(?:is|are|was|were) planned for|"

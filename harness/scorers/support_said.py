@@ -56,7 +56,12 @@ class Said:
 
 #: Words of a plan or an intention: a sentence that only plans ("I'll re-seal it after lunch",
 #: "Plan for tomorrow: send ...") states no outcome either way.
-PLAN_WORDS = r"will|shall|going to|plans? (?:to|for)|intends? to|about to|tomorrow|later today"
+#: Informal futures count: "gonna pay them tmrw", "sending it next, once it is checked" (a
+#: clause that ends on "next" puts its act after now).
+PLAN_WORDS = (
+    r"will|shall|going to|gonna|plans? (?:to|for)|intends? to|about to|tomorrow|tmrw|"
+    r"later today|next(?=\s*[,.;:!]?\s*$)|once (?:the |it |they )?[\w-]+ (?:is|are) \w+ed"
+)
 _PLANNED = re.compile(rf"\b(?:{PLAN_WORDS}|planned to|planning to)\b|'ll\b|\bplan:")
 #: A counterfactual ("Would have messaged Leocadia; held until 08:00") says the act did not
 #: happen: unlike a plan, which says nothing of what came after it.

@@ -24,7 +24,7 @@ TRANSPORT = roots(
     "relay retry automatic timeout timed out waiting acknowledgement delivery state unknown "
     "bounced error succeeded success failed queued pending cancelled canceled delivered sent ok "
     "done attempt recipient reached host approval worker confirmation accepted mailbox full live "
-    "published posted behind jobs by with at"
+    "published posted behind jobs by with at review main master"
 )
 #: Words of when: months, days and times of day name an occasion's time, not what it moved.
 WHEN_ROOTS = roots(
@@ -76,7 +76,7 @@ _FRESHNESS = roots("fresh new current latest recent renewed updated")
 #: Words of why an action failed: the part of a failed receipt they stand in is no object.
 _REASON = re.compile(
     r"\b(?:unavailable|unreachable|expired|denied|refused|rejected|invalid|not found|"
-    r"missing|full|error|timed out|timeout|offline|locked|over quota|insufficient)\b"
+    r"missing|full|error|timed out|timeout|offline|locked|over quota|insufficient|conflicts?)\b"
 )
 
 
@@ -96,10 +96,18 @@ def other_object(reading: ClaimReading, b: Backing, target: str) -> str | None:
         | WHEN_ROOTS
         | roots(" ".join(n.literal for n in reading.names))
     )
-    said = object_roots(" ".join(m.group(1) for m in _PHRASE.finditer(claim)), known)
-    # a short form of the target ("the print-shop drop" for print-shop-drop) is the target
-    said = frozenset(w for w in said - _FRESHNESS if not _prefix_of(w, target))
-    part = re.split(r"[,;(]", clean(receipt_object(b)), maxsplit=1)[0]
+    phrases = " ".join(m.group(1) for m in _PHRASE.finditer(claim))
+    said = object_roots(phrases, known)
+    # a short form of the target ("the print-shop drop" for print-shop-drop, "the genre-tag
+    # branch" for meta-genre-tags) is the target
+    own = roots(target.replace("-", " "))
+    said = frozenset(w for w in said - _FRESHNESS if not _prefix_of(w, target)
+                     and not ("-" in w and roots(w.replace("-", " ")) <= own))  # fmt: skip
+    named = own | WHEN_ROOTS | roots(" ".join(n.literal for n in reading.names))
+    if not roots(phrases.replace("-", " ")) - named - _KINDS - STOP_ROOTS:
+        return None  # it names only the target and the kind of thing ("the tram photos branch")
+    # the action's own name ("branch.merge x into main") is no object it moved
+    part = re.split(r"[,;(]", _ACTION_NAME.sub(" ", clean(receipt_object(b))), maxsplit=1)[0]
     failed = str((b.item.data or {}).get("status", "")).lower() in ("failed", "cancelled")
     # a failed receipt's text often gives why instead of what ("signing key unavailable")
     moved = frozenset() if failed and _REASON.search(part) else object_roots(part, known)
@@ -114,10 +122,11 @@ def other_object(reading: ClaimReading, b: Backing, target: str) -> str | None:
     return None
 
 
+_ACTION_NAME = re.compile(r"\b[a-z_]+\.[a-z_]+\b")
 #: Words of the kind or format of a thing moved, which tell no one thing from another.
 _KINDS = roots(
     "pdf pdfs tiff tif png jpg jpeg zip file files scan scans copy copies set sets version "
-    "image images photo photos document documents attachment attachments"
+    "image images photo photos document documents attachment attachments branch branches"
 )
 
 

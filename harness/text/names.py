@@ -97,7 +97,7 @@ _TYPED_ID = re.compile(r"(?<![\w:/-])[a-z]{2,}:[a-z][a-z]*(?:[-_][a-z]+)+(?![\w:
 #: Tokens with digits that are no id: standards, versions, and the week or day of a calendar
 #: ("week-38 backup" is the backup of week 38).
 _NOT_ID = re.compile(
-    r"^(?:sha|utf|iso|md|mp|h|x|v|covid|rfc|cve)[-_]?\d+$|^[a-z]+-\d+-fold$|^(?:week|wk|day)-\d{1,2}$"
+    r"^(?:sha|utf|iso|md|mp|h|x|v|covid|rfc|cve|utc|gmt)[-_]?\d+$|^[a-z]+-\d+-fold$|^(?:week|wk|day)-\d{1,2}$"
 )
 _NAME_TOKEN = re.compile(r"[^\W\d_][\w'-]*")
 _INITIAL = re.compile(r"(?:^[\W_]*|[:;(\"][\W_]*|\s-)\s*$")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime, timedelta, timezone, tzinfo
 from functools import lru_cache
+from typing import NamedTuple
 from zoneinfo import ZoneInfo
 
 from dateutil import parser as date_parser
@@ -35,10 +36,43 @@ def parse_time(value: str | None) -> datetime | None:
 #: ISO instants and dates, and clock times with an optional am/pm ("13:27", "09:05Z", "2:01 pm").
 _WHEN = re.compile(
     r"\b(?P<date>\d{4}-\d{2}-\d{2})(?:[t ](?P<hm>\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?"
-    r"(?:z|[+-]\d{2}:?\d{2})?)?\b"
+    r"(?P<iso>z|[+-]\d{2}:?\d{2})?)?\b"
     r"|\b(?P<clock>\d{1,2}:\d{2}(?::\d{2})?(?:\s*(?:[ap]\.?m\.?)(?![a-z])|z\b)?)"
     r"|\b(?P<hour>\d{1,2}\s*(?:[ap]\.?m\.?)(?![a-z]))"
 )
+
+
+class SpokenTime(NamedTuple):
+    """A date or clock time in prose, with the zone it is said in (None: none said)."""
+
+    start: int
+    end: int
+    date: str | None
+    hm: str | None
+    zone: tzinfo | None
+
+
+def spoken_times(text: str) -> list[SpokenTime]:
+    """``times_in`` with each time's zone: an ISO offset, a trailing "z", or a zone said right
+    after the clock ("14:05 BST", "12:00 (UTC-5)"), the span then ending after the zone."""
+    found: list[SpokenTime] = []
+    for start, end, date, hm in times_in(text):
+        zone: tzinfo | None = None
+        m = _WHEN.match(text, start)
+        if m is not None and m.group("iso"):
+            zone = zone_of(m.group("iso"))
+        elif hm is not None and text[start:end].endswith("z"):
+            zone = UTC
+        elif hm is not None:
+            after = _ZONE_AFTER.match(text, end)
+            # a bare "-10:00" after a clock is the end of a range ("09:00-10:00"), not an offset
+            if after is not None and (
+                after.group("bracketed") or after.group("zone")[0] not in "+-"
+            ):
+                zone = zone_of(after.group("bracketed") or after.group("zone"))
+                end = after.end() if zone is not None else end
+        found.append(SpokenTime(start, end, date, hm, zone))
+    return found
 
 
 def clock(text: str, day: datetime | None = None) -> str | None:
@@ -93,6 +127,10 @@ NAMED_ZONES: dict[str, str] = {
     "central european summer": "Europe/Berlin",
     "paris": "Europe/Paris", "berlin": "Europe/Berlin",
 }  # fmt: skip
+
+
+#: A zone right after a clock time, bare ("14:05 bst") or in brackets ("12:00 (utc-5)").
+_ZONE_AFTER = re.compile(rf"\s*(?:\(\s*(?P<bracketed>{ZONE})\s*\)|(?P<zone>{ZONE}))")
 
 
 def zone_of(spoken: str | None) -> tzinfo | None:
