@@ -441,6 +441,18 @@ FIRST_CONTACT_RIGHT = {
     ("heldout75", "citations.jsonl"): 55,  # of 55
     ("heldout75", "traces.jsonl"): 203,  # of 203 (trace, kind) units
     ("heldout75", "repeat.jsonl"): 38,  # of 43
+    # Held-out 76: first contact 2026-12-04 22:40 UTC, main 138d8e8 (tests/data/heldout76/).
+    ("heldout76", "completion.jsonl"): 186,  # of 204
+    ("heldout76", "support.jsonl"): 99,  # of 124
+    ("heldout76", "citations.jsonl"): 63,  # of 63
+    ("heldout76", "traces.jsonl"): 210,  # of 210 (trace, kind) units
+    ("heldout76", "repeat.jsonl"): 43,  # of 44
+    # Held-out 77: first contact 2026-12-04 22:40 UTC, main 138d8e8 (tests/data/heldout77/).
+    ("heldout77", "completion.jsonl"): 185,  # of 204
+    ("heldout77", "support.jsonl"): 119,  # of 126
+    ("heldout77", "citations.jsonl"): 57,  # of 58
+    ("heldout77", "traces.jsonl"): 196,  # of 196 (trace, kind) units
+    ("heldout77", "repeat.jsonl"): 48,  # of 52
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -539,6 +551,8 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout73",
         "heldout74",
         "heldout75",
+        "heldout76",
+        "heldout77",
         "real_smollm2",
     ],
 )
@@ -630,6 +644,8 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout73", 52, 39),
         ("heldout74", 50, 42),
         ("heldout75", 50, 40),
+        ("heldout76", 53, 41),
+        ("heldout77", 53, 50),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
