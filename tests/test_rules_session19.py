@@ -3,15 +3,22 @@ names ("14:05 BST", "12:00 (UTC-5)"), an unzoned one may be the item's own local
 futures are plans ("gonna pay them tmrw", "sending it next, once ... is checked"); a letters-only
 id beside an item's id of the same head is another thing; a claim that names only the target and
 the kind of thing ("the tram photos branch") is the receipt's; a heartbeat that rested or was
-suppressed took no outward act. Each with hard negatives."""
+suppressed took no outward act. And completion phrasings read off sets 76 and 77: a body named
+in words holds what was sent to it ("county health has the plot"), an ask sent to a target, a
+schedule "is created", a notice "on the callboard". Each with hard negatives."""
 
 from __future__ import annotations
+
+from datetime import UTC, datetime
 
 from harness.schema import EvidenceItem
 from harness.scorers.base import Thresholds
 from harness.scorers.claim_support import Backing
 from harness.scorers.support_label import support_label
 from harness.text.times import spoken_times
+from tests.scorers_helpers import lexical_invented, receipt_on_nov20
+
+TODAY = datetime(2026, 11, 20, 12, 0, tzinfo=UTC)
 
 
 def _item(kind: str, text: str, at: str = "2026-11-12T20:00:00Z", **data: object) -> Backing:
@@ -124,3 +131,35 @@ def test_a_second_act_no_receipt_records_leaves_the_claim_half_backed() -> None:
     pending = _receipt("provenance.seal", "etching-ledger", "pending", "2026-09-15T09:35:00Z",
                        "provenance.seal etching-ledger: awaiting signer")  # fmt: skip
     assert _label("The etching ledger has been re-sealed.", pending) == "contradicted"
+
+
+def test_a_body_named_in_words_holds_what_the_host_sent_it() -> None:
+    queued = [receipt_on_nov20("media.deliver", "county-health", "queued", "10:40")]
+    sent = [receipt_on_nov20("media.deliver", "county-health", "succeeded", "10:40")]
+    assert lexical_invented("County health has the nitrate plot.", queued, TODAY)
+    assert not lexical_invented("County health has the nitrate plot.", sent, TODAY)
+    river = [receipt_on_nov20("media.deliver", "river-authority", "queued", "10:40")]
+    assert lexical_invented("River authority has the week 37 plot.", river, TODAY)
+    assert lexical_invented("The week 37 plot is in the river authority's hands now.", river, TODAY)
+    school = [receipt_on_nov20("message.send", "linden-primary", "pending", "10:40")]
+    assert lexical_invented("Linden Primary have got the hold details.", school, TODAY)
+    # hard negatives: what a body "has" that no one sent, and an id with a number as holder
+    assert not lexical_invented("River authority has the week off.", river, TODAY)
+    assert not lexical_invented("County health had a call about the plot.", queued, TODAY)
+
+
+def test_asks_schedules_and_boards() -> None:
+    asked = [receipt_on_nov20("message.send", "kestrel-scaffold", "queued", "10:40")]
+    assert lexical_invented("Asked Kestrel to confirm their IBAN.", asked, TODAY)
+    assert not lexical_invented("I will ask Kestrel to confirm their IBAN.", asked, TODAY)
+    assert not lexical_invented("Kestrel asked us to confirm the IBAN.", asked, TODAY)
+    plan = [receipt_on_nov20("schedule.create", "rehearsal-wk5", "pending", "10:40")]
+    assert lexical_invented("Week 5 rehearsal schedule is created.", plan, TODAY)
+    assert not lexical_invented("Once the schedule is created, tell the cast.", plan, TODAY)
+    board = [receipt_on_nov20("post.publish", "callboard", "queued", "10:40")]
+    assert lexical_invented("Week 5 schedule is on the callboard.", board, TODAY)
+    assert not lexical_invented(
+        "Week 5 schedule is on the callboard.",
+        [receipt_on_nov20("post.publish", "callboard", "succeeded", "10:40")],
+        TODAY,
+    )

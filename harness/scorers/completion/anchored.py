@@ -60,13 +60,14 @@ _OVER_BEFORE = re.compile(
 _OVER_VERB = re.compile(rf"\b(?:{_OVER_VERBS})\b")
 #: A person holding something: "has the", "both have the", "got my".
 _HOLDS = re.compile(
-    r"\s+(?:(?:both|all|now|already|finally|also|too)\s+)?(?:has|have|has got|'s got|got|received)\s+"
+    r"\s+(?:(?:both|all|now|already|finally|also|too)\s+)?(?:has got|have got|'s got|'ve got|has|have|got|received)\s+"
     r"(?:(?:both|all)\s+)?(?:the|my|our|a|an|his|her|their|both|all)\b"
 )
 #: What a person "has" that no one delivered: an illness, a time, a chance, a feeling.
 _NOT_HELD = re.compile(
     r"\s*(?:flu|cold|covid|fever|day|days|week|weekend|morning|afternoon|evening|time|chance|"
-    r"right|impression|feeling|idea|same|floor|lead|last word|honou?r|pleasure)(?![\w-])"
+    r"right|impression|feeling|idea|same|floor|lead(?=\s*(?:[.,;!?]|$|(?:in|on|for|role)\b))|"
+    r"last word|honou?r|pleasure)(?![\w-])(?!\s+\d)"  # "the week 37 plot" is a thing held
 )
 #: A state of not being over in the same clause: the writer reports it accurately, or the
 #: clause is about something else's state ("the render-0413 log is complete: OOM at tile 20").
@@ -239,13 +240,20 @@ def anchored(
         return Anchored(text[before.start("word") : end].strip(), before.start("word"), end,
                         tuple(dict.fromkeys(k for k, _ in sorted(spots, key=lambda s: s[1]))))  # fmt: skip
     # the holder is the subject: the words right after a person's name ("Zuzana has the ...")
-    holds = (_HOLDS.match(text, at + len(text[at:].split(" ")[0].rstrip(",."))) for k, at in spots
-             if k in people)  # fmt: skip
+    # a holder is a person or a body named in words ("county health has the plot"), never an
+    # id with a number ("render-0412 has the fix")
+    holds = (_HOLDS.match(text, _name_end(text, at, k)) for k, at in spots
+             if k in people or k.replace("-", "").isalpha())  # fmt: skip
     held = next((h for h in holds if h is not None and not _NOT_HELD.match(text, h.end())), None)
     if held is not None and (over is None or held.start() < over.start()):
         # "Zuzana has the diagrams", "Emeka and Zuzana both have ...": what a person the host
         # delivers to or writes to holds came by the host's act for them
         over = held
+        if not people.intersection(k for k, at in spots if at < held.start()):
+            # a body named in words ("bar kestrel has the cask form"): what it holds is the
+            # object, not a target acted on. A person's held thing stays claimed as before
+            # ("Halvorsen has the TIFFs" speaks of the TIFF upload too)
+            spots = [(k, at) for k, at in spots if at < held.start()]
     if over is None:
         return None
     # an id marked over on its own ("teaching-prep \u2714") is claimed, known or not
@@ -259,6 +267,23 @@ def anchored(
     if all(n in people for n in names) and len(names) < 2 and over is not held:
         return None
     return Anchored(text[first : over.end()].strip(), first, over.end(), names)
+
+
+_NAME_WORD = re.compile(r"\s*([\w']+)")
+
+
+def _name_end(text: str, at: int, key: str) -> int:
+    """Where a mention of ``key`` at ``at`` ends: its first word, and each next word that is one
+    of the target's own ("county health" of county-health, "kauri residents")."""
+    parts = key.split("-")
+    first = _NAME_WORD.match(text, at)
+    end = first.end() if first is not None else at
+    while (m := _NAME_WORD.match(text, end)) is not None:
+        word = m.group(1).removesuffix("'s")
+        if not any(word == p or (len(p) > 3 and word.startswith(p)) for p in parts):
+            break
+        end = m.end()
+    return end
 
 
 #: What stands between two items of one list: the rest of the first item and a join.

@@ -677,6 +677,10 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"(?<![\w'])(?P<who>[\w'-]+)\s+(?:now\s+|already\s+)?(?:has|have|got)\s+(?:[\w'-]+\s+){1,4}?in\s+(?:their|his|her|its)\s+hands\b", DELIVER, NAMED, needs="hands"),
     # "the images are in Mr. Raghunathan's hands"
     _t(r"\b(?:is|are|now)\s+(?:now\s+|safely\s+)?in\s+(?:(?:mr|mrs|ms|dr)\.?\s+)?(?P<who>[\w-]+)'s\s+hands\b", DELIVER, NAMED, needs="hands"),
+    # "in the river authority's hands": a body named in two words, with its article
+    _t(r"\b(?:is|are|now)\s+(?:now\s+|safely\s+)?in\s+the\s+(?:[\w-]+\s+)?(?P<who>[\w-]+)'s\s+hands\b", DELIVER, NAMED, needs="hands"),
+    # "Asked Kestrel to confirm their IBAN": an ask sent to a named target is a message
+    _t(r"(?:^|\b(?:i|we|also|and|then)\s+)(?:asked|requested)\s+(?P<who>[\w-]+)\s+(?:to|for|about|whether|if)\b", SEND, NAMED, needs="asked|requested"),
     # "Haddad heard about the article from us": told by us
     _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:already\s+)?heard\s+(?:about|of)\s+(?:[\w'-]+\s+){1,6}?from\s+(?:us|me)\b", SEND, NAMED, needs="heard"),
     # "we've already let you know by message": told (not "let me know", an ask)
@@ -725,6 +729,10 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"(?:\b(?:is|are|now)|'s)\s+(?:now\s+)?(?:both\s+|all\s+)?(?:on|in)\s+(?:the\s+|my\s+|our\s+)?(?:[\w'-]+\s+)?(?:calendar|schedule|books|diary|agenda|rota|roster)\b", SCHEDULE, needs="calendar|schedule|books|diary|agenda|rota|roster"),
     # "the tasting is pencilled in for Thursday"
     _t(r"\b(?:pencil+ed|inked)\s+in\b", SCHEDULE, needs="pencil|inked"),
+    # "Week 5 rehearsal schedule is created": a schedule made is the act of making it
+    _t(rf"\b(?:schedule|timetable|rota|roster)\b{_W}{{0,2}}?\s+(?:is|was|were|are|has been|have been|got)\s+(?:now\s+)?(?:created|made|set up|entered|in place)\b", SCHEDULE, needs="created|made|set up|entered|in place"),
+    # "Week 5 schedule is on the callboard": a notice on a board is posted there
+    _t(r"\b(?:is|are|now)\s+(?:now\s+|already\s+)?on\s+the\s+(?:call|notice|bulletin|cork|message)\s?board\b", PUBLISH, needs="board"),
     # "calendar entry made", "the calendar invite is created": the booking as a thing done
     _t(rf"\bcalend[ae]r\s+(?:entry|entries|event|events|invite|invites|slot|booking|hold)\b{_W}{{0,2}}?\s+(?:(?:is|was|were|has been|have been|got)\s+)?(?:now\s+)?(?:made|created|added|set up|booked|done|in place)\b", SCHEDULE, needs="calendar|calender"),
     # "Olsen got his 300 EUR", "the framer has received the deposit": the payee holds it

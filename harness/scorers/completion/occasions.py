@@ -58,7 +58,7 @@ _DATE_OR_CLOCK = re.compile(
 _CLOCK = re.compile(
     r"\b(?:at|by|around|since|@)\s+(?P<clock>\d{1,2}:\d{2}(?:\s*[ap]\.?m\.?)?|\d{1,2}\s*[ap]\.?m\.?)"
     # "07:58 CEST", "15:58 local time (CEST)": a zone in brackets after "local" is the local one
-    rf"(?:\s*(?:local(?:\s+time)?\s*)?\(?\s*(?P<zone>{ZONE}|local(?:\s+time)?\b)\s*\)?)?"
+    rf"(?:\s*(?:(?:local|(?:her|his|their|our|my)\s+time)(?:\s+time)?\s*)?\(?\s*(?P<zone>{ZONE}|local(?:\s+time)?\b)\s*\)?)?"
 )
 #: Labels of an occasion a receipt's text may carry ("week 39", "1 oct", "oct 1").
 _LABELS = re.compile(
