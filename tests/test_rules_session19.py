@@ -163,3 +163,19 @@ def test_asks_schedules_and_boards() -> None:
         [receipt_on_nov20("post.publish", "callboard", "succeeded", "10:40")],
         TODAY,
     )
+
+
+def test_glued_ids_what_a_receipt_awaits_and_outcomes_not_known() -> None:
+    sealed = _receipt("provenance.seal", "sample-batch-sb121", "succeeded", "2026-08-27T13:20:00Z",
+                      "provenance.seal sample-batch-sb121: chain-of-custody seal, 24 bottles")  # fmt: skip
+    assert _label("Sample batch SB-121 is sealed.", sealed) == "supported"
+    assert _label("Sample batch SB-121 is not sealed.", sealed) == "contradicted"
+    # hard negative: another batch's number is still another batch
+    assert _label("Sample batch SB-124 is sealed.", sealed) == "unsupported"
+    pending = _receipt("schedule.create", "rehearsal-wk5", "pending", "2026-09-14T12:35:00Z",
+                       "schedule.create rehearsal-wk5: awaiting director sign-off")  # fmt: skip
+    assert _label("The week 5 rehearsal schedule has been created.", pending) == "contradicted"
+    assert _label("The week 5 rehearsal schedule has not been created yet.", pending) == "supported"
+    unknown = _item("journal", "Don't know yet whether the signer came in for SB-110.")
+    assert _label("SB-110 has been sealed.", unknown) == "unsupported"
+    assert _label("SB-110 has not been sealed.", unknown) == "unsupported"

@@ -142,6 +142,9 @@ def _other_ordinal(claim: str, text: str) -> tuple[str, str] | None:
     return None
 
 
+_GLUED = re.compile(r"(?<=[a-z])(\d{3,})(?!\w)")
+
+
 def _other_number(reading: ClaimReading, b: Backing) -> str | None:
     """A number the clause names as an id that the receipt does not carry: after one of the
     target's own words ("kiln diary 4" is not ``kiln-diary-3``), or any id-like number of three
@@ -161,6 +164,9 @@ def _other_number(reading: ClaimReading, b: Backing) -> str | None:
             return m.group()
     amounts = {str(int(q.value)) for q in reading.quantities if q.unit and q.value == int(q.value)}
     carried = id_numbers(f"{target} {b.item.text} {b.item.id.replace(':', ' ')} {b.item.at.year}")
+    # an id glued to its letters ("sample-batch-sb121") carries the number a clause writes apart
+    # ("SB-121"); only the item's side is read so, so no clause gains an id it did not write
+    carried |= {m.lstrip("0") for m in _GLUED.findall(f"{target} {b.item.text}".lower())}
     stray = id_numbers(reading.text) - carried - amounts
     return min(stray) if stray else None
 

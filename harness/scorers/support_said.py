@@ -78,7 +78,8 @@ _POSSIBLE = re.compile(rf"\b(?:{HEDGE_WORDS}|uncertain|undecided)\b")
 #: happened on the way ("Relay timed out with the scans attached; delivery state unknown").
 UNKNOWN_STATE = re.compile(
     r"\b(?:state|status|outcome|result)\s+(?:is\s+|still\s+|remains\s+)?(?:unknown|unclear|"
-    r"uncertain|unconfirmed)\b"
+    r"uncertain|unconfirmed)\b|\b(?:don't|do not|dont) know(?: yet)? (?:whether|if)\b|"
+    r"\bnot (?:yet )?known (?:whether|if)\b|\bunclear (?:whether|if)\b"
 )
 _DASH = re.compile(r"\s+[\u2013\u2014-]\s+|\s*\u2014\s*")
 #: A negated order ("don't redo it") asks too: it says nothing of what was done.

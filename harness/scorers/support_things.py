@@ -108,6 +108,8 @@ def other_object(reading: ClaimReading, b: Backing, target: str) -> str | None:
         return None  # it names only the target and the kind of thing ("the tram photos branch")
     # the action's own name ("branch.merge x into main") is no object it moved
     part = re.split(r"[,;(]", _ACTION_NAME.sub(" ", clean(receipt_object(b))), maxsplit=1)[0]
+    # "awaiting director sign-off": what a pending receipt waits for, not what it moved
+    part = _AWAITING.sub("", part)
     failed = str((b.item.data or {}).get("status", "")).lower() in ("failed", "cancelled")
     # a failed receipt's text often gives why instead of what ("signing key unavailable")
     moved = frozenset() if failed and _REASON.search(part) else object_roots(part, known)
@@ -122,6 +124,7 @@ def other_object(reading: ClaimReading, b: Backing, target: str) -> str | None:
     return None
 
 
+_AWAITING = re.compile(r"\b(?:awaiting|waiting (?:for|on)|pending|on hold for)\b.*$")
 _ACTION_NAME = re.compile(r"\b[a-z_]+\.[a-z_]+\b")
 #: Words of the kind or format of a thing moved, which tell no one thing from another.
 _KINDS = roots(
