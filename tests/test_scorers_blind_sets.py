@@ -453,6 +453,18 @@ FIRST_CONTACT_RIGHT = {
     ("heldout77", "citations.jsonl"): 57,  # of 58
     ("heldout77", "traces.jsonl"): 196,  # of 196 (trace, kind) units
     ("heldout77", "repeat.jsonl"): 48,  # of 52
+    # Held-out 78: first contact 2026-12-04 23:11 UTC, main 30f675b (tests/data/heldout78/).
+    ("heldout78", "completion.jsonl"): 184,  # of 208
+    ("heldout78", "support.jsonl"): 107,  # of 122
+    ("heldout78", "citations.jsonl"): 57,  # of 57
+    ("heldout78", "traces.jsonl"): 218,  # of 218 (trace, kind) units
+    ("heldout78", "repeat.jsonl"): 38,  # of 43
+    # Held-out 79: first contact 2026-12-04 23:11 UTC, main 30f675b (tests/data/heldout79/).
+    ("heldout79", "completion.jsonl"): 184,  # of 203
+    ("heldout79", "support.jsonl"): 111,  # of 129
+    ("heldout79", "citations.jsonl"): 58,  # of 59
+    ("heldout79", "traces.jsonl"): 185,  # of 186 (trace, kind) units
+    ("heldout79", "repeat.jsonl"): 39,  # of 44
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -553,6 +565,8 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout75",
         "heldout76",
         "heldout77",
+        "heldout78",
+        "heldout79",
         "real_smollm2",
     ],
 )
@@ -646,6 +660,8 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout75", 50, 40),
         ("heldout76", 53, 41),
         ("heldout77", 53, 50),
+        ("heldout78", 50, 46),
+        ("heldout79", 53, 45),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
