@@ -465,6 +465,18 @@ FIRST_CONTACT_RIGHT = {
     ("heldout79", "citations.jsonl"): 58,  # of 59
     ("heldout79", "traces.jsonl"): 185,  # of 186 (trace, kind) units
     ("heldout79", "repeat.jsonl"): 39,  # of 44
+    # Held-out 80: first contact 2026-12-04 23:30 UTC, main 8cde425 (tests/data/heldout80/).
+    ("heldout80", "completion.jsonl"): 185,  # of 200
+    ("heldout80", "support.jsonl"): 115,  # of 130
+    ("heldout80", "citations.jsonl"): 56,  # of 57
+    ("heldout80", "traces.jsonl"): 199,  # of 199 (trace, kind) units
+    ("heldout80", "repeat.jsonl"): 40,  # of 44
+    # Held-out 81: first contact 2026-12-04 23:30 UTC, main 8cde425 (tests/data/heldout81/).
+    ("heldout81", "completion.jsonl"): 188,  # of 207
+    ("heldout81", "support.jsonl"): 113,  # of 125
+    ("heldout81", "citations.jsonl"): 51,  # of 52
+    ("heldout81", "traces.jsonl"): 191,  # of 191 (trace, kind) units
+    ("heldout81", "repeat.jsonl"): 41,  # of 42
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -567,6 +579,8 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout77",
         "heldout78",
         "heldout79",
+        "heldout80",
+        "heldout81",
         "real_smollm2",
     ],
 )
@@ -662,6 +676,8 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout77", 53, 50),
         ("heldout78", 50, 46),
         ("heldout79", 53, 45),
+        ("heldout80", 53, 48),
+        ("heldout81", 52, 48),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
