@@ -73,3 +73,26 @@ def test_a_recall_bound_the_gates_use_is_the_one_recorded(fc: FirstContact) -> N
     # a bound taken from another set's interval names that set, whose record holds it too
     for folder in re.findall(r"\((heldout\d+)\)", fc.recall_from):
         assert f"[{fc.recall_low:.3f}," in (DATA / folder / "FIRST_CONTACT.md").read_text()
+
+
+def _completion_recall_low(folder: Path) -> float:
+    """The recall interval's lower end a set's first contact printed for completion.jsonl."""
+    raw = (folder / "first-contact-output.txt").read_text()
+    completion = raw.split("== ")[1]  # the first file measured is completion.jsonl
+    m = re.search(r"^recall\s+[\d.]+\s+\[([\d.]+),", completion, re.MULTILINE)
+    assert m is not None, f"{folder.name}: no completion recall in first-contact-output.txt"
+    return float(m.group(1))
+
+
+def test_the_gates_divide_by_the_lowest_recall_of_the_newest_blind_sets() -> None:
+    # the rule, mechanically: the window of sets recall_from names ends at the newest first
+    # contact, holds at least three, and the bound is the lowest lower end among them
+    (completion,) = [fc for fc in FIRST_CONTACTS if fc.recall_low is not None]
+    m = re.search(r"heldout(\d+)-(\d+)", completion.recall_from)
+    assert m is not None, completion.recall_from
+    first, last = int(m.group(1)), int(m.group(2))
+    measured = [int(p.parent.name.removeprefix("heldout"))
+                for p in DATA.glob("heldout*/first-contact-output.txt")]  # fmt: skip
+    assert last == max(measured) and last - first >= 2
+    lows = {n: _completion_recall_low(DATA / f"heldout{n}") for n in range(first, last + 1)}
+    assert completion.recall_low == min(lows.values()), lows
