@@ -4,7 +4,7 @@ valid items it cites, taken together? Quotes found in an item are the evidence s
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, tzinfo
 from typing import Any, TypeVar, cast
@@ -48,6 +48,13 @@ def _flat(value: Any, depth: int = 0) -> Iterator[str]:
 
 #: A hyphenated host name in an item's text ("print-shop-inv-230", "render-0412").
 _HOST_ID = re.compile(r"(?<![\w-])[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?![\w-])")
+
+
+def _gives(
+    date: str | None, hm: str | None, pairs: Iterable[tuple[str | None, str | None]]
+) -> bool:
+    """Is one of the (date, HH:MM) pairs this date and time, where the clause gives them?"""
+    return any((date is None or date == d) and (hm is None or hm == c) for d, c in pairs)
 
 
 @dataclass(frozen=True)
@@ -97,13 +104,10 @@ class Backing:
             ):
                 return True
             # a time the item's text states is compared as written ("15:00 CEST" on both sides)
-            return any((date is None or date == d) and hm == c for d, c in self.stated_times)
+            return _gives(date, hm, self.stated_times)
         local = self.item.at
-        own = any((date is None or date == d) and (hm is None or hm == c)
-                  for d, c in ((self.date, self.clock),
-                               (f"{local:%Y-%m-%d}", f"{local:%H:%M}")))  # fmt: skip
-        return own or any((date is None or date == d) and (hm is None or hm == c)
-                          for d, c in self.stated_times)  # fmt: skip
+        return _gives(date, hm, ((self.date, self.clock), (f"{local:%Y-%m-%d}", f"{local:%H:%M}"),
+                                 *self.stated_times))  # fmt: skip
 
     @classmethod
     def of(cls, item: EvidenceItem) -> Backing:

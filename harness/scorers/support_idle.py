@@ -51,15 +51,17 @@ def idle_beat_label(reading: ClaimReading, items: Sequence[Backing]) -> Label | 
     it was meant for."""
     if "heartbeat" not in reading.records or not _acts(reading):
         return None
+    verb = root(reading.verb) if reading.verb else ""
     for b in items:
-        outcome = str((b.item.data or {}).get("outcome") or "").lower()
-        checks = " ".join(str(c) for c in (b.item.data or {}).get("checks") or ())
-        verb = root(reading.verb) if reading.verb else ""
-        if verb and verb in {root(w) for w in re.findall(r"[a-z]+", checks.lower())}:
+        data = b.item.data or {}
+        outcome = str(data.get("outcome") or "").lower()
+        if b.item.kind != "heartbeat" or outcome not in _HELD:
+            continue
+        checks = " ".join(str(c) for c in data.get("checks") or ()).lower()
+        if verb and verb in {root(w) for w in re.findall(r"[a-z]+", checks)}:
             continue  # "audited at the heartbeat" against its registry_audit check: a check ran
-        if b.item.kind == "heartbeat" and outcome in _HELD:
-            why = f"{b.item.id} records the outcome {outcome!r}: no outward act at that beat"
-            return _label(not reading.negated, False, why)
+        why = f"{b.item.id} records the outcome {outcome!r}: no outward act at that beat"
+        return _label(not reading.negated, False, why)
     return None
 
 

@@ -220,9 +220,10 @@ def _clause_label(part: str, pool: Sequence[Backing]) -> Label:
     if absent is not None:
         return absent
     answer = item_label(reading, others)
-    if answer[0] != "unsupported" and not idle_beat_label(reading, [lk.backing for lk in others]):
+    if answer[0] != "unsupported":
         # a person no item mentions is another matter, except at a beat that took no act at all
-        answer = absent_person(reading, pool) or answer
+        if idle_beat_label(reading, [lk.backing for lk in others]) is None:
+            answer = absent_person(reading, pool) or answer
     else:
         backings = [lk.backing for lk in others]
         answer = planned_not_yet(reading.verb, reading.negated, backings) or answer

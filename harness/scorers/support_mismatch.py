@@ -17,25 +17,7 @@ from harness.text.normal import ascii_fold, clean
 _LETTER_ID = re.compile(r"(?<![\w-])([a-z]{3,})(?:-[a-z]{2,})+(?![\w-])")
 #: Prefixes a hyphen joins to a word ("re-sealed", "pre-flight"): no id's head.
 _PREFIXES = frozenset(
-    (
-        "pre",
-        "non",
-        "self",
-        "sub",
-        "multi",
-        "cross",
-        "post",
-        "anti",
-        "semi",
-        "well",
-        "half",
-        "double",
-        "follow",
-        "check",
-        "sign",
-        "hand",
-        "back",
-    )
+    ["pre", "non", "self", "sub", "multi", "cross", "post", "anti", "semi", "well", "half", "double", "follow", "check", "sign", "hand", "back"]
 )
 
 

@@ -85,25 +85,18 @@ def other_object(reading: ClaimReading, b: Backing, target: str) -> str | None:
     else before its status ("pickup times, delivered"): another occasion of the same action to
     the same target. A receipt that names no object cannot tell, and stays linked."""
     claim = _TOPIC.sub("", ascii_fold(clean(reading.text)))
+    names = roots(" ".join(n.literal for n in reading.names))
+    own = roots(target.replace("-", " "))
     for q in reading.quantities:
         claim = claim.replace(q.text, " ")
-    known = (
-        ACTION_ROOTS
-        | OUTCOME_ROOTS
-        | TRANSPORT
-        | roots(target)
-        | roots(target.replace("-", " "))
-        | WHEN_ROOTS
-        | roots(" ".join(n.literal for n in reading.names))
-    )
+    known = ACTION_ROOTS | OUTCOME_ROOTS | TRANSPORT | roots(target) | own | WHEN_ROOTS | names
     phrases = " ".join(m.group(1) for m in _PHRASE.finditer(claim))
     said = object_roots(phrases, known)
     # a short form of the target ("the print-shop drop" for print-shop-drop, "the genre-tag
     # branch" for meta-genre-tags) is the target
-    own = roots(target.replace("-", " "))
     said = frozenset(w for w in said - _FRESHNESS if not _prefix_of(w, target)
                      and not ("-" in w and roots(w.replace("-", " ")) <= own))  # fmt: skip
-    named = own | WHEN_ROOTS | roots(" ".join(n.literal for n in reading.names))
+    named = own | WHEN_ROOTS | names
     if not roots(phrases.replace("-", " ")) - named - _KINDS - STOP_ROOTS:
         return None  # it names only the target and the kind of thing ("the tram photos branch")
     # the action's own name ("branch.merge x into main") is no object it moved

@@ -7,6 +7,7 @@ day (and in the zone) of a reference instant, normally the package's ``recorded_
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta, timezone, tzinfo
 from functools import lru_cache
 from typing import NamedTuple
@@ -56,10 +57,10 @@ def spoken_times(text: str) -> list[SpokenTime]:
     """``times_in`` with each time's zone: an ISO offset, a trailing "z", or a zone said right
     after the clock ("14:05 BST", "12:00 (UTC-5)"), the span then ending after the zone."""
     found: list[SpokenTime] = []
-    for start, end, date, hm in times_in(text):
+    for m, hm in _whens(text):
+        start, end, date = m.start(), m.end(), m.group("date")
         zone: tzinfo | None = None
-        m = _WHEN.match(text, start)
-        if m is not None and m.group("iso"):
+        if m.group("iso"):
             zone = zone_of(m.group("iso"))
         elif hm is not None and text[start:end].endswith("z"):
             zone = UTC
@@ -97,14 +98,16 @@ def on_day(text: str, day: datetime) -> datetime | None:
     return parsed.replace(tzinfo=day.tzinfo or UTC)
 
 
-def times_in(text: str) -> list[tuple[int, int, str | None, str | None]]:
-    """(start, end, date, HH:MM) of every date, instant or clock time in ``clean`` text."""
-    found: list[tuple[int, int, str | None, str | None]] = []
+def _whens(text: str) -> Iterator[tuple[re.Match[str], str | None]]:
+    """Each date, instant or clock time in ``clean`` text, with its HH:MM."""
     for m in _WHEN.finditer(text):
         spoken = m.group("clock") or m.group("hour")
-        hm = m.group("hm") if spoken is None else clock(spoken)
-        found.append((m.start(), m.end(), m.group("date"), hm))
-    return found
+        yield m, (m.group("hm") if spoken is None else clock(spoken))
+
+
+def times_in(text: str) -> list[tuple[int, int, str | None, str | None]]:
+    """(start, end, date, HH:MM) of every date, instant or clock time in ``clean`` text."""
+    return [(m.start(), m.end(), m.group("date"), hm) for m, hm in _whens(text)]
 
 
 #: Zone names writers put after a clock time ("07:58 CEST"), as offsets from UTC in hours.
