@@ -16,9 +16,8 @@ from harness.text.normal import ascii_fold, clean
 #: A host id written in letters alone ("project-batik", "chef-lotte").
 _LETTER_ID = re.compile(r"(?<![\w-])([a-z]{3,})(?:-[a-z]{2,})+(?![\w-])")
 #: Prefixes a hyphen joins to a word ("re-sealed", "pre-flight"): no id's head.
-_PREFIXES = frozenset(
-    ["pre", "non", "self", "sub", "multi", "cross", "post", "anti", "semi", "well", "half", "double", "follow", "check", "sign", "hand", "back"]
-)
+_PREFIXES = frozenset(("pre", "non", "self", "sub", "multi", "cross", "post", "anti", "semi",
+                       "well", "half", "double", "follow", "check", "sign", "hand", "back"))  # fmt: skip
 
 
 def other_id(part: str, pool: Sequence[Backing]) -> str | None:
