@@ -106,6 +106,10 @@ def other_object(reading: ClaimReading, b: Backing, target: str) -> str | None:
     failed = str((b.item.data or {}).get("status", "")).lower() in ("failed", "cancelled")
     # a failed receipt's text often gives why instead of what ("signing key unavailable")
     moved = frozenset() if failed and _REASON.search(part) else object_roots(part, known)
+    months = _months(phrases), _months(part)
+    if months[0] and months[1] and not months[0] & months[1]:
+        # "the September roster" against "the August shift roster": one thing, another month
+        return f"names the {_MONTH_NAMES[min(months[0])]} one; {b.item.id} moved the {_MONTH_NAMES[min(months[1])]} one: another occasion"
     common = shared(said, moved) | shared(moved, said)
     if said and moved and not common - _KINDS and said - common and moved - common:
         # what both share is at most the kind of thing ("PDF", "scans"): the words that tell
@@ -117,12 +121,28 @@ def other_object(reading: ClaimReading, b: Backing, target: str) -> str | None:
     return None
 
 
+_MONTH_NAMES = ("january", "february", "march", "april", "may", "june", "july", "august",
+                "september", "october", "november", "december")  # fmt: skip
+#: A month named as what a thing is of ("the August roster"); "may" and "march" are verbs too.
+_MONTH = re.compile(
+    r"\b(jan|feb|apr|jun|jul|aug|sept?|oct|nov|dec)(?:uary|ruary|il|e|y|ust|ember|ober)?\b"
+)
+
+
+def _months(text: str) -> frozenset[int]:
+    """The months ``text`` names, as their numbers (1-12)."""
+    heads = [n[:3] for n in _MONTH_NAMES]
+    return frozenset(heads.index(m.group(1)[:3]) for m in _MONTH.finditer(text))
+
+
 _AWAITING = re.compile(r"\b(?:awaiting|waiting (?:for|on)|pending|on hold for)\b.*$")
 _ACTION_NAME = re.compile(r"\b[a-z_]+\.[a-z_]+\b")
 #: Words of the kind or format of a thing moved, which tell no one thing from another.
 _KINDS = roots(
     "pdf pdfs tiff tif png jpg jpeg zip file files scan scans copy copies set sets version "
-    "image images photo photos document documents attachment attachments branch branches"
+    "image images photo photos document documents attachment attachments branch branches "
+    # what a payment or a registration is made of, never which one: "got their money for KF-2231"
+    "money funds record records entry entries"
 )
 
 

@@ -60,7 +60,8 @@ _NOT_NAME_WORDS = """i monday tuesday wednesday thursday friday saturday sunday 
     ledger seal provenance audit note dm message blog site page supported unsupported backed
     contradicted ambiguous confirmed verified done yes no delivery deliveries send sending payment
     upload handoff hand-off transfer shipment dispatch registration booking render rendering merge
-    sync publication posting sealing acknowledgement dear hi hello hey according per
+    sync publication posting sealing acknowledgement record records entry entries dear hi hello
+    hey according per
     mr mrs ms miss mx dr prof sir madam pacific eastern pst pdt est edt cst cdt mst mdt cet cest
     bst ist jst aest irish british european"""
 _NOT_NAMES: frozenset[str] = frozenset(_NOT_NAME_WORDS.split())
@@ -143,9 +144,17 @@ def _stem_word(word: str) -> str:
 _PROSE_MARKS = re.compile(r"[^\w\s.:/#-]+")
 
 
+#: A word and the number after it ("week 37", "Lot 18"), as an id glues them ("qc-week37").
+_WORD_NUMBER = re.compile(r"(?<![\w-])([a-z]{2,})[\s#-]+(\d+)(?![\w-])")
+
+
 def prose_words(text: str) -> tuple[frozenset[str], frozenset[int]]:
-    """``target_words`` of a sentence or a receipt's text, its punctuation no part of a word."""
-    return target_words(_PROSE_MARKS.sub(" ", text))
+    """``target_words`` of a sentence or a receipt's text, its punctuation no part of a word.
+    A word written apart from its number ("week 37") is also the glued word an id may hold
+    ("qc-week37"); only prose is read so, so no target gains a number it did not write."""
+    words, numbers = target_words(_PROSE_MARKS.sub(" ", text))
+    glued = {a + b for a, b in _WORD_NUMBER.findall(clean(text))}
+    return (words | glued, numbers) if glued else (words, numbers)
 
 
 @lru_cache(maxsize=8192)

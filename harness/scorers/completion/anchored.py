@@ -42,7 +42,14 @@ _OVER = re.compile(
     r"dealt with|in place|off my plate|ticked off|up (?:on|in)|baked|sended|in the can|in the bag|"
     # a host verb's participle after the thing named ("guild-lecture-1106 created")
     r"created|added|made|set up|uploaded|posted|published|sealed|registered|rendered|delivered|"
-    r"merged|paid|logged|booked|scheduled|acknowledged|"
+    r"merged|paid|logged|booked|scheduled|acknowledged|recorded(?=\s*(?:[.,;!]|$|now\b|too\b))|"
+    # a state of being made public or kept, after a verb of being ("the swap board is up now",
+    # "both in the registry"), never a verb's particle ("timed out", "picks up", "go live")
+    r"(?:(?<=is )|(?<=are )|(?<=was )|(?<=were )|(?<='s )|(?<=now ))"
+    r"(?:up(?!\s+(?:to|for|against|with|and|next)\b)|out(?!\s+(?:of|for|to|on|in|there)\b)|"
+    r"live|online)|"
+    r"in the (?:registry|register|catalogue|catalog|system|archive)|"
+    r"on the (?:website|site|blog|board|portal|feed|page|noticeboard)|"
     # "through" and "over" are states only at the clause's end ("through the booked slot")
     r"squared away|(?:through|over)(?=\W*$))(?![\w-])|"
     r"\s*(?P<mark>[\u2713\u2714\u2611\u2705])"
@@ -122,7 +129,9 @@ def loose_mentions(text: str, known: Sequence[str]) -> list[tuple[str, int]]:
     found: list[tuple[str, int]] = []
     for t in _targets(tuple(known)):
         k, words, numbers = t.name, t.words, t.numbers
-        if not numbers <= t_numbers or len(words - t_words) > 1:
+        if not numbers <= t_numbers and not _named_by_words(t, t_words, t_numbers, known):
+            continue
+        if len(words - t_words) > 1:
             continue
         # an id number of three digits or more names its target alone ("0603 -> done" under
         # a heading "Renders:"); a small number is a count as often as an id
@@ -141,6 +150,18 @@ def loose_mentions(text: str, known: Sequence[str]) -> list[tuple[str, int]]:
         if spots:
             found.append((k, min(spots)))
     return found
+
+
+def _named_by_words(
+    t: _Target, t_words: frozenset[str], t_numbers: frozenset[int], known: Sequence[str]
+) -> bool:
+    """A numbered target named by all its words and no number ("the Bluthner job" of
+    ``job-bluthner-1898``): two words or more, one its own, that no other target has all of,
+    in a text that writes no number (one of another number is a sibling, a date may be its
+    id's: neither is left to guess)."""
+    if t_numbers or len(t.words) < 2 or not t.words <= t_words or not t.own & t_words:
+        return False
+    return not any(o.name != t.name and t.words <= o.words for o in _targets(tuple(known)))
 
 
 @lru_cache(maxsize=4096)
@@ -260,13 +281,30 @@ def anchored(
     marked = [(m.group(), m.start()) for m in _HYPHEN_ID.finditer(text)
               if (o := _OVER.match(text, m.end())) is not None and o.group("mark")]  # fmt: skip
     spots += [(k, at) for k, at in marked if not any(at == s for _, s in spots)]
-    names = tuple(dict.fromkeys(k for k, at in sorted(spots, key=lambda s: s[1])))
+    names = _told_apart(
+        tuple(dict.fromkeys(k for k, at in sorted(spots, key=lambda s: s[1]))), text, known
+    )
     numbers = [target_words(n)[1] for n in names]
     if any(a & b for i, a in enumerate(numbers) for b in numbers[i + 1 :]):
         return None  # "scan 0331" of scan-0331 or scan-tmp-0331: which one is not said
     if all(n in people for n in names) and len(names) < 2 and over is not held:
         return None
     return Anchored(text[first : over.end()].strip(), first, over.end(), names)
+
+
+def _told_apart(names: tuple[str, ...], text: str, known: Sequence[str]) -> tuple[str, ...]:
+    """Targets of one number told apart by a word of their own ("job Bechstein-207" is
+    ``job-bechstein-207``, not ``photos-bechstein-207``): a name whose own word the text does
+    not hold gives way to one of its number whose own word it does. Without such a word
+    ("scan 0331" of scan-0331 or scan-tmp-0331) both stay, and which is meant is not said."""
+    words = prose_words(text)[0]
+    by_name = {t.name: t for t in _targets(tuple(known))}
+    told = {n for n in names if n in by_name and by_name[n].own & words}
+    return tuple(
+        n for n in names
+        if n in told or n not in by_name
+        or not any(by_name[n].numbers & by_name[o].numbers for o in told)
+    )  # fmt: skip
 
 
 _NAME_WORD = re.compile(r"\s*([\w']+)")

@@ -399,6 +399,8 @@ def detect(sentence: str, known: tuple[str, ...] = ()) -> tuple[tuple[Hit, ...],
                 names, own = _targets_of(text, start, end, named, known)
                 if not names and not own and seg.shared and index:
                     names, own = segments[index - 1].names, segments[index - 1].named
+                # "the Steinway job is finished": a job the host closes, no worker's run
+                action = ANY if action is lx.WORKER and names else action
                 seg.names, seg.named = names, own
                 found.append(Hit(phrase, action, names, own, trigger.how == lx.RECORD,
                                  trigger.how == lx.ONGOING, text))  # fmt: skip
@@ -411,10 +413,5 @@ def detect(sentence: str, known: tuple[str, ...] = ()) -> tuple[tuple[Hit, ...],
             found.extend(_by_anchor(masked, seg, text, prefix, clause_after, known, skipped))
         # the subject the next clause shares, without a determiner its match began after ("the
         # render is done and delivered": "the" alone would read "delivered" as an adjective)
-        inherited = _TRAILING_DETERMINER.sub("", prefix + " " + text[:first])
+        inherited = lx.TRAILING_DETERMINER.sub("", prefix + " " + text[:first])
     return tuple(found), tuple(skipped)
-
-
-_TRAILING_DETERMINER = re.compile(
-    r"\b(?:the|a|an|its|their|his|her|my|our|this|that|these|those)\s*$"
-)

@@ -626,6 +626,8 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(rf"\b(?:answered|contacted|phoned|called|rang|messaged)\s+{_WHO}", SEND, NAMED, needs="answered|contacted|phoned|called|rang|messaged"),
     # "the checklist went out to Patrycja": whatever went, it went to a person, named
     _t(rf"\b(?:went out|has gone out|have gone out|was sent out|were sent out)\s+to\s+(?:(?:mr|mrs|ms|dr)\.?\s+)?{_WHO}", SEND, NAMED, needs="out to"),
+    # "remittance advice went to North Mill": a thing gone to a recipient the host writes to
+    _t(rf"\b(?<!who\s)(?:went|has gone|have gone)\s+(?:over\s+|across\s+|off\s+|straight\s+)?to\s+(?:(?:mr|mrs|ms|dr)\.?\s+)?{_WHO}", DELIVER, NAMED, needs="went|gone"),
     # an auxiliary with a base form, as writers of English as a second language often put it
     # ("I have send the note", "we did inform Patrick")
     _t(r"\b(?:i|we|i've|we've)\s+(?:have\s+|has\s+|had\s+|did\s+)?(?:already\s+|just\s+|also\s+)?(?:have|has|had|did)\s+(?:already\s+|just\s+)?(?:send|inform|notify|tell|message|email|reply|forward|answer)\b|\b(?:have|has|had)\s+(?:already\s+)?send\b", SEND, needs="have|has|had|did"),
@@ -797,6 +799,11 @@ PREFILTER = re.compile(
     r"sort|ok\b|okay|\u2713|\u2714|\u2611|\u2705|->|\u2192|=>|dealt|in place|in the can|in the bag|"
     r"squared|baked|over\b|resolv|thank|return|kept|\[x\]|clos|portal|bucket|dropbox|list\b|rota|roster|"
     r"pencil|inked|across|arrive|prun|refund|reimburs|money|catalog|public|\bup\b|\bpay\b|\bfix\b|\bprs?\b|pull request|diary|agenda|books"
+)
+
+#: A determiner a clause's subject ends on: the next clause shares what comes before it.
+TRAILING_DETERMINER = re.compile(
+    r"\b(?:the|a|an|its|their|his|her|my|our|this|that|these|those)\s*$"
 )
 
 # -- what keeps a phrase from asserting ---------------------------------------------------------

@@ -93,7 +93,9 @@ _EMPTY_WORDS = frozenset({"one", "ones", "other", "others", "rest", "same", "eac
 _NOT_ITEM = re.compile(
     r"^(?:[a-z'-]+ed|sent|paid|went|told|got|wrote|put|made|gave|then|so|which|who|whom|whose|"
     r"where|that|when|while|as|since|because|after|before|but|if|now|today|yesterday|all|every|"
-    r"each|none|is|are|was|were|has|have|had|got|been|be)\b"
+    r"each|none|is|are|was|were|has|have|had|got|been|be|"
+    # a day is when, not what: "on the 19th and today"
+    r"\d{1,2}(?:st|nd|rd|th)|(?:mon|tues|wednes|thurs|fri|satur|sun)day|tonight|tomorrow)\b"
 )
 
 
