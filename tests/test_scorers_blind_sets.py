@@ -477,6 +477,18 @@ FIRST_CONTACT_RIGHT = {
     ("heldout81", "citations.jsonl"): 51,  # of 52
     ("heldout81", "traces.jsonl"): 191,  # of 191 (trace, kind) units
     ("heldout81", "repeat.jsonl"): 41,  # of 42
+    # Held-out 82: first contact 2026-12-05 01:30 UTC, main d8bde3e (tests/data/heldout82/).
+    ("heldout82", "completion.jsonl"): 196,  # of 208
+    ("heldout82", "support.jsonl"): 105,  # of 126
+    ("heldout82", "citations.jsonl"): 54,  # of 55
+    ("heldout82", "traces.jsonl"): 205,  # of 206 (trace, kind) units
+    ("heldout82", "repeat.jsonl"): 44,  # of 45
+    # Held-out 83: first contact 2026-12-05 01:30 UTC, main d8bde3e (tests/data/heldout83/).
+    ("heldout83", "completion.jsonl"): 198,  # of 208
+    ("heldout83", "support.jsonl"): 112,  # of 124
+    ("heldout83", "citations.jsonl"): 54,  # of 55
+    ("heldout83", "traces.jsonl"): 206,  # of 206 (trace, kind) units
+    ("heldout83", "repeat.jsonl"): 39,  # of 43
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -581,6 +593,8 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout79",
         "heldout80",
         "heldout81",
+        "heldout82",
+        "heldout83",
         "real_smollm2",
     ],
 )
@@ -678,6 +692,8 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout79", 53, 45),
         ("heldout80", 53, 48),
         ("heldout81", 52, 48),
+        ("heldout82", 56, 47),
+        ("heldout83", 50, 45),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
