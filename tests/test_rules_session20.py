@@ -4,11 +4,15 @@ two targets of one number apart; a numbered target may be named by all its words
 number; a state after a verb of being ("is up now", "both in the registry") says the act is
 over; a thing "went to" a recipient the host writes to; a job the host closes is no worker's
 run; a day is no item of a list. And support: one thing of another month is another occasion;
-money and records name no one thing. Each with hard negatives."""
+money and records name no one thing. Read off sets 82 and 83: a draft's "Journal:" heading opens
+the entry it will write; a clock that names no zone may be UTC's; a word and number written
+apart are the name the package glues ("Pier 4", "notice-pier2-poster"); a year-prefixed number
+carries its last part; a receipt that says why it failed names no id to differ. Each with hard
+negatives."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta, timezone
 
 from harness.schema import EvidenceItem
 from harness.scorers.base import Thresholds
@@ -126,3 +130,71 @@ def test_money_and_records_name_no_one_thing() -> None:
     assert _label("Record for coin 0977 is registered already.", reg, **pending) == "contradicted"
     # hard negative: another thing named beside the money is still another thing
     assert _label("Felt Mill got the hammer catalogue.", text, **queued) == "unsupported"
+
+
+# -- read off sets 82 and 83 ------------------------------------------------------------------
+
+
+def _draft(sentence: str, *specs: tuple[str, str, str, str, str]) -> bool:
+    return lexical_invented(sentence, specs, TODAY, field="draft")
+
+
+def test_a_drafts_journal_heading_opens_the_entry_it_will_write() -> None:
+    queued = receipt_on_nov20("message.send", "ilka", "queued", "09:00",
+                              "message.send to ilka: lot-9 seal summary, queued")  # fmt: skip
+    assert _draft("Journal: Sent Ilka the lot-9 seal summary today.", queued)
+    assert _draft("Log entry: paid Papier Lind for order 41.", queued)
+    sent = receipt_on_nov20("message.send", "ilka", "succeeded", "09:00",
+                            "message.send to ilka: lot-9 seal summary, delivered")  # fmt: skip
+    # hard negatives: proved; a heading in an analysis field quotes the record; a bare label
+    assert not _draft("Journal: Sent Ilka the lot-9 seal summary today.", sent)
+    assert not _invented("Journal: Sent Ilka the lot-9 seal summary today.", queued)
+    assert not _draft('Journal: "Sent Ilka the summary" (proposed text, not appended).', queued)
+
+
+def test_a_clock_that_names_no_zone_may_be_utcs() -> None:
+    at_nine = ("registry.register", "catalogue-m31", "succeeded", "2026-11-20T09:00:00Z", "")
+    local = datetime(2026, 11, 20, 11, 20, tzinfo=timezone(timedelta(hours=2)))
+    assert not lexical_invented("Catalogue entry for M31 registered at 09:00.", [at_nine], local)
+    assert not lexical_invented("Catalogue entry for M31 registered at 11:00.", [at_nine], local)
+    # hard negative: a clock that is neither the local nor the UTC one is another occasion
+    assert lexical_invented("Catalogue entry for M31 registered at 10:00.", [at_nine], local)
+
+
+def test_a_word_and_number_apart_are_a_name_the_package_glues() -> None:
+    posted = receipt_on_nov20("post.publish", "passenger-feed", "succeeded", "09:00",
+                              "post.publish to passenger-feed: Pier 4 closure notice, live")  # fmt: skip
+    assert not _invented("Pier-4 notice posted at 09:00.", posted)
+    rendered = receipt_on_nov20("media.render", "notice-pier2-poster", "succeeded", "09:00",
+                                "media.render notice-pier2-poster: A3 notice, finished")  # fmt: skip
+    assert not _invented("The Pier 2 poster render finished.", rendered)
+    # hard negative: a pier the package never names is no target it recorded
+    assert _invented("The Pier 7 poster render finished.", rendered)
+
+
+def test_a_number_glued_to_the_targets_letters_is_carried() -> None:
+    registered = receipt_on_nov20("registry.register", "catalogue-ngc7331", "succeeded", "09:00",
+                                  "registry.register catalogue-ngc7331: entry for plate-0440")  # fmt: skip
+    assert not _invented("Catalogue entry for NGC 7331 registered.", registered)
+    # hard negative: another object's number is still another occasion
+    assert _invented("Catalogue entry for NGC 7332 registered.", registered)
+
+
+def test_a_year_prefixed_number_carries_its_last_part() -> None:
+    queued = {"action": "post.publish", "target": "bulletin-feed", "status": "queued"}
+    text = "post.publish to bulletin-feed: bulletin 2026-285"
+    assert _label("Bulletin 285 is on the feed.", text, **queued) == "contradicted"
+    assert _label("Bulletin 285 isn't on the feed yet.", text, **queued) == "supported"
+    # hard negative: another bulletin is not this receipt's
+    assert _label("Bulletin 286 is on the feed.", text, **queued) == "unsupported"
+
+
+def test_a_receipt_that_says_why_it_failed_names_no_id_to_differ() -> None:
+    failed = {"action": "message.send", "target": "ilka", "status": "failed"}
+    assert _label("Ilka got the bulletin 281 note.", "message.send to ilka: relay timeout",
+                  **failed) == "contradicted"  # fmt: skip
+    assert _label("Ilka didn't get the bulletin 281 note.", "message.send to ilka: relay timeout",
+                  **failed) == "supported"  # fmt: skip
+    # hard negative: a failed receipt that names what it moved still tells ids apart
+    named = "message.send to ilka: bulletin 279 note, failed (relay timeout)"
+    assert _label("Ilka got the bulletin 281 note.", named, **failed) == "unsupported"

@@ -34,6 +34,7 @@ from harness.scorers.support_said import (
 from harness.scorers.support_things import (
     OUTCOME_ROOTS,
     TRANSPORT,
+    gives_a_reason,
     other_kind,
     other_object,
     other_target,
@@ -159,9 +160,13 @@ def _other_number(reading: ClaimReading, b: Backing) -> str | None:
             return m.group()
         # "volume 3" against a receipt of "volume 2": the same numbered noun in its text, with
         # another number and never this one, is another of the series
-        given = re.findall(rf"\b{re.escape(m.group(1))}\s+#?(\d+)\b", text)
-        if given and int(m.group(2)) not in {int(g) for g in given}:
+        # ("bulletin 2026-285" gives 285 with its year: each part of the number is given)
+        given = re.findall(rf"\b{re.escape(m.group(1))}\s+#?(\d+(?:[-/]\d+)*)\b", text)
+        parts = {int(p) for g in given for p in re.split(r"[-/]", g)}
+        if given and int(m.group(2)) not in parts:
             return m.group()
+    if gives_a_reason(b):
+        return None  # "relay timeout": a receipt that says why it failed names no id to differ
     amounts = {str(int(q.value)) for q in reading.quantities if q.unit and q.value == int(q.value)}
     carried = id_numbers(f"{target} {b.item.text} {b.item.id.replace(':', ' ')} {b.item.at.year}")
     # an id glued to its letters ("sample-batch-sb121") carries the number a clause writes apart

@@ -99,13 +99,9 @@ def other_object(reading: ClaimReading, b: Backing, target: str) -> str | None:
     named = own | WHEN_ROOTS | names
     if not roots(phrases.replace("-", " ")) - named - _KINDS - STOP_ROOTS:
         return None  # it names only the target and the kind of thing ("the tram photos branch")
-    # the action's own name ("branch.merge x into main") is no object it moved
-    part = re.split(r"[,;(]", _ACTION_NAME.sub(" ", clean(receipt_object(b))), maxsplit=1)[0]
-    # "awaiting director sign-off": what a pending receipt waits for, not what it moved
-    part = _AWAITING.sub("", part)
-    failed = str((b.item.data or {}).get("status", "")).lower() in ("failed", "cancelled")
+    part = _object_part(b)
     # a failed receipt's text often gives why instead of what ("signing key unavailable")
-    moved = frozenset() if failed and _REASON.search(part) else object_roots(part, known)
+    moved = frozenset() if gives_a_reason(b) else object_roots(part, known)
     months = _months(phrases), _months(part)
     if months[0] and months[1] and not months[0] & months[1]:
         # "the September roster" against "the August shift roster": one thing, another month
@@ -167,6 +163,20 @@ def other_target(text: str, target: str) -> str | None:
             continue
         return str(token)
     return None
+
+
+def _object_part(b: Backing) -> str:
+    """The first part of what a receipt moved, without the action's own name ("branch.merge x
+    into main") or what a pending receipt awaits ("awaiting director sign-off")."""
+    part = re.split(r"[,;(]", _ACTION_NAME.sub(" ", clean(receipt_object(b))), maxsplit=1)[0]
+    return _AWAITING.sub("", part)
+
+
+def gives_a_reason(b: Backing) -> bool:
+    """A failed or cancelled receipt whose text says why ("relay timeout", "mailbox full")
+    instead of what it moved: it names no object, and no id of one."""
+    failed = str((b.item.data or {}).get("status", "")).lower() in ("failed", "cancelled")
+    return failed and _REASON.search(_object_part(b)) is not None
 
 
 def receipt_object(b: Backing) -> str:

@@ -30,6 +30,22 @@ _TOPIC = re.compile(
 )
 
 
+#: Words of the action and its message, never an object that tells occasions apart.
+GENERIC_WORDS = frozenset(
+    ["send", "message", "deliver", "note", "dm", "reply", "post", "publish", "journal", "entry", "register", "registry", "seal", "render", "upload", "file", "files", "receipt", "success", "queued", "fail", "pending", "cancelled", "status", "succeeded", "update", "done", "sent", "today", "now", "yesterday", "morning",
+     # states and times are the claim's words, never an object that tells occasions apart
+     "live", "deliver", "delivered", "publish", "published", "log", "logged", "record",
+     "recorded", "write", "written", "utc", "cest", "cet", "gmt", "evening", "night", "last",
+     "afternoon", "tonight", "yes", "also", "just", "already", "got", "ahead", "noon",
+     "midnight", "week", "went", "out", "only", "sits", "sit", "sitting", "local", "per",
+     # calendar words date an occasion, they name no object
+     "jan", "january", "feb", "february", "mar", "march", "apr", "april", "may", "jun", "june",
+     "jul", "july", "aug", "august", "sep", "sept", "september", "oct", "october", "nov",
+     "november", "dec", "december", "monday", "tuesday", "wednesday", "thursday", "friday",
+     "saturday", "sunday", "st", "nd", "rd", "th"]
+)  # fmt: skip
+
+
 def _versions(text: str) -> dict[str, set[str]]:
     out: dict[str, set[str]] = {}
     for m in _DISTINGUISHED.finditer(text):

@@ -10,11 +10,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta, tzinfo
+from datetime import UTC, date, datetime, timedelta, tzinfo
 from typing import Protocol
 
 from harness.schema import SUCCESS_STATUSES
-from harness.scorers.completion.objects import naming_most
+from harness.scorers.completion.objects import GENERIC_WORDS, naming_most
 from harness.text.normal import clean
 from harness.text.support import support_tokens
 from harness.text.times import ZONE, on_day, zone_of
@@ -72,20 +72,6 @@ _FIRST_GO = re.compile(
 )
 #: Present-tense states of possession or presence: they speak of the latest occasion.
 _PRESENT = re.compile(r"\b(?:has|have|now|is|are|'s)\b")
-#: Words of the action and its message, never an object that tells occasions apart.
-_GENERIC = frozenset(
-    ["send", "message", "deliver", "note", "dm", "reply", "post", "publish", "journal", "entry", "register", "registry", "seal", "render", "upload", "file", "files", "receipt", "success", "queued", "fail", "pending", "cancelled", "status", "succeeded", "update", "done", "sent", "today", "now", "yesterday", "morning",
-     # states and times are the claim's words, never an object that tells occasions apart
-     "live", "deliver", "delivered", "publish", "published", "log", "logged", "record",
-     "recorded", "write", "written", "utc", "cest", "cet", "gmt", "evening", "night", "last",
-     "afternoon", "tonight", "yes", "also", "just", "already", "got", "ahead", "noon",
-     "midnight", "week", "went", "out", "only", "sits", "sit", "sitting", "local", "per",
-     # calendar words date an occasion, they name no object
-     "jan", "january", "feb", "february", "mar", "march", "apr", "april", "may", "jun", "june",
-     "jul", "july", "aug", "august", "sep", "sept", "september", "oct", "october", "nov",
-     "november", "dec", "december", "monday", "tuesday", "wednesday", "thursday", "friday",
-     "saturday", "sunday", "st", "nd", "rd", "th"]
-)  # fmt: skip
 #: A part of the day names its occasion ("tonight's reflection", "the evening entry"), as local
 #: hours, an evening running past midnight. The bounds are wide: people say "this morning" of
 #: early afternoon, and only a receipt clearly outside the part (a 06:00 entry for "tonight's")
@@ -235,8 +221,8 @@ def id_numbers(text: str) -> set[str]:
     return {m.group().lstrip("0") or "0" for m in _ID_NUMBER.finditer(plain)}
 
 
-#: ``_GENERIC`` as the tokens support_tokens makes of it (stemmed: "morning" -> "morn").
-_GENERIC_TOKENS = _GENERIC | support_tokens(" ".join(_GENERIC))
+#: ``GENERIC_WORDS`` as the tokens support_tokens makes of it (stemmed: "morning" -> "morn").
+GENERIC_WORDS_TOKENS = GENERIC_WORDS | support_tokens(" ".join(GENERIC_WORDS))
 
 
 #: Adverbs whose words would read as things moved: "still" (its stem is that of "stills", film
@@ -261,7 +247,7 @@ def object_words(sentence: str, target_words: frozenset[str]) -> frozenset[str]:
     # a thing moved
     plain = _PART_OF.sub(" ", _ADVERBS.sub(" ", sentence))
     # a version is short but decisive: "the v2 render" is not mix-harbour-v3's occasion
-    return frozenset(w for w in support_tokens(plain) - target_words - _GENERIC_TOKENS
+    return frozenset(w for w in support_tokens(plain) - target_words - GENERIC_WORDS_TOKENS
                      if (len(w) > 2 or _VERSION.fullmatch(w)) and not w[0].isdigit())  # fmt: skip
 
 
@@ -367,6 +353,12 @@ def prove(
             occasions += [r for r in seen if r not in occasions and r.at is not None
                           and r.at.utcoffset() not in (None, timedelta(0))
                           and abs(r.at.replace(tzinfo=None) - wall) <= CLOCK_SLACK]  # fmt: skip
+        said = _CLOCK.search(when.spoken)
+        if not occasions and said is not None and not said.group("zone"):
+            # a clock that names no zone may be UTC's, as receipts write it ("registered at
+            # 09:00" of 09:00Z, said at 11:20+02:00): the same wall clock read in UTC
+            utc = when.clock.astimezone(zone).replace(tzinfo=UTC)
+            occasions = [r for r in seen if r.at is not None and abs(r.at - utc) <= CLOCK_SLACK]
     elif when.day is not None:
         occasions = [r for r in seen if r.at is not None and when.day in _days(r.at, local)]
     elif when.since is not None:

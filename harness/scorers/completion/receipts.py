@@ -103,6 +103,9 @@ def known_targets(package: Package) -> list[str]:
     return sorted(n for n in names if len(n) >= 3)
 
 
+_GLUED = re.compile(r"([a-z]{2,})\d+$")
+
+
 @dataclass
 class _PackageIndex:
     """What the package names anywhere: a name it never mentions is a target nobody recorded."""
@@ -124,6 +127,8 @@ class _PackageIndex:
             named.extend(named_in(text))
             # quotes and brackets are no part of a word ("'Rose Window' print files")
             words |= prose_words(text)[0]
+        # the word of a number glued to it ("dock" of notice-dock2-poster) is a word it uses
+        words |= {m.group(1) for w in words if (m := _GLUED.match(w))}
         journal = [(i.id, i.at) for i in package.context if i.kind == "journal"]
         return cls(receipts_of(package), known_targets(package), [i.id for i in package.context],
                    named, frozenset(words), journal)  # fmt: skip
@@ -132,7 +137,10 @@ class _PackageIndex:
         if any(named_matches(name, k) for k in self.known):
             return True
         if name.is_id:
-            return any(
+            # "Dock-4" of a receipt's "Dock 4 closure notice" or of ``notice-dock2-poster``:
+            # its word and number written together (``prose_words`` reads "dock 4" so too)
+            glued = f"{name.words[-1]}{name.number}" if name.words and name.number else ""
+            return glued in self.words or any(
                 n.is_id and n.number == name.number and n.words[:1] == name.words[:1]
                 for n in self.named
             )

@@ -103,6 +103,11 @@ def _answered_no(sentence: str, phrase: str, clause: str) -> bool:
     return False
 
 
+#: A draft's own record heading ("Journal: Sent Ilse the summary today"): the entry the draft
+#: will write, the draft's own statement, not a record it quotes.
+_DRAFT_RECORD = re.compile(r"^\W*(?:journal|log)(?:\s+entry)?\s*:\s*(?=\w+\W+\w)", re.IGNORECASE)
+
+
 def completions(
     fields: Iterable[tuple[str, str]],
     targets: Sequence[str],
@@ -118,7 +123,8 @@ def completions(
                 skipped.append({"kind": "not_counted", "where": where, "sentence": sentence,
                                 "why": "repeats the draft under critique"})  # fmt: skip
                 continue
-            hits, why_not = detect(read_as_addressed(sentence, to, i == 0), known)
+            said = _DRAFT_RECORD.sub("", sentence) if where.endswith("draft") else sentence
+            hits, why_not = detect(read_as_addressed(said, to, i == 0), known)
             for h in hits:
                 if _answered_no(sentence, h.phrase, h.clause):
                     skipped.append({"kind": "not_counted", "where": where, "sentence": sentence,
