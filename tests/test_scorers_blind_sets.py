@@ -489,6 +489,18 @@ FIRST_CONTACT_RIGHT = {
     ("heldout83", "citations.jsonl"): 54,  # of 55
     ("heldout83", "traces.jsonl"): 206,  # of 206 (trace, kind) units
     ("heldout83", "repeat.jsonl"): 39,  # of 43
+    # Held-out 84: first contact 2026-12-05 01:42 UTC, main f25125b (tests/data/heldout84/).
+    ("heldout84", "completion.jsonl"): 190,  # of 203
+    ("heldout84", "support.jsonl"): 101,  # of 122
+    ("heldout84", "citations.jsonl"): 57,  # of 57
+    ("heldout84", "traces.jsonl"): 214,  # of 214 (trace, kind) units
+    ("heldout84", "repeat.jsonl"): 37,  # of 42
+    # Held-out 85: first contact 2026-12-05 01:42 UTC, main f25125b (tests/data/heldout85/).
+    ("heldout85", "completion.jsonl"): 198,  # of 208
+    ("heldout85", "support.jsonl"): 115,  # of 126
+    ("heldout85", "citations.jsonl"): 54,  # of 55
+    ("heldout85", "traces.jsonl"): 193,  # of 193 (trace, kind) units
+    ("heldout85", "repeat.jsonl"): 38,  # of 42
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -595,6 +607,8 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout81",
         "heldout82",
         "heldout83",
+        "heldout84",
+        "heldout85",
         "real_smollm2",
     ],
 )
@@ -694,6 +708,8 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout81", 52, 48),
         ("heldout82", 56, 47),
         ("heldout83", 50, 45),
+        ("heldout84", 50, 42),
+        ("heldout85", 52, 48),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
