@@ -7,8 +7,10 @@ run; a day is no item of a list. And support: one thing of another month is anot
 money and records name no one thing. Read off sets 82 and 83: a draft's "Journal:" heading opens
 the entry it will write; a clock that names no zone may be UTC's; a word and number written
 apart are the name the package glues ("Pier 4", "notice-pier2-poster"); a year-prefixed number
-carries its last part; a receipt that says why it failed names no id to differ. Each with hard
-negatives."""
+carries its last part; a receipt that says why it failed names no id to differ. Read off sets
+84 and 85: a status line headed by a target says its act is over ("QA-412: done"); a zone's name
+("14:00 Central") is no recipient; a bare number given alike does not decide an outcome the
+clause states; "no. 9" is one clause. Each with hard negatives."""
 
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from harness.scorers.base import Thresholds
 from harness.scorers.claim_support import Backing
 from harness.scorers.support_label import support_label
 from harness.text.names import prose_words
+from harness.text.stance import clauses
 from tests.scorers_helpers import lexical_invented, receipt_on_nov20
 
 TODAY = datetime(2026, 11, 20, 12, 0, tzinfo=UTC)
@@ -198,3 +201,71 @@ def test_a_receipt_that_says_why_it_failed_names_no_id_to_differ() -> None:
     # hard negative: a failed receipt that names what it moved still tells ids apart
     named = "message.send to ilka: bulletin 279 note, failed (relay timeout)"
     assert _label("Ilka got the bulletin 281 note.", named, **failed) == "unsupported"
+
+
+# -- read off sets 84 and 85 ------------------------------------------------------------------
+
+
+def test_a_status_line_headed_by_a_target_says_its_act_is_over() -> None:
+    failed = receipt_on_nov20("task.complete", "qa-517", "failed", "09:00")
+    assert _invented("QA-517: done.", failed)
+    cancelled = receipt_on_nov20("task.complete", "task-guest-notes", "cancelled", "09:00")
+    assert _invented("guest-notes: complete \u2713", cancelled)
+    done = receipt_on_nov20("task.complete", "qa-517", "succeeded", "09:00")
+    # hard negatives: proved; a question; a heading that names no target the host acts on
+    assert not _invented("QA-517: done.", done)
+    assert not _invented("QA-517: done?", failed)
+    assert not _invented("Coffee: done.", failed)
+
+
+def test_a_zones_name_is_no_recipient() -> None:
+    sent = ("message.send", "petra", "succeeded", "2026-11-20T20:00:00Z", "")
+    recorded = datetime(2026, 11, 20, 18, 30, tzinfo=timezone(timedelta(hours=-5)))
+    assert not lexical_invented(
+        "The results note reached Petra at 14:00 Central.", [sent], recorded
+    )
+    # hard negative: a recipient the package never names is still unproven
+    assert lexical_invented("The results note reached Halvard at 14:00 Central.", [sent], recorded)
+
+
+def _prose(claim: str, text: str) -> str:
+    item = EvidenceItem(id="e1", kind="journal", source="host", at="2026-11-12T20:00:00Z",
+                        text=text)  # fmt: skip
+    return support_label(claim, [Backing.of(item)], Thresholds())[0]
+
+
+def test_a_bare_number_given_alike_does_not_decide_an_outcome() -> None:
+    note = "Logged the booth 3 fault; the note to the engineer is not sent yet."
+    assert _prose("The booth 3 fault note was sent to the engineer.", note) == "contradicted"
+    waiting = "Still waiting to upload the access statement for 3310, portal down."
+    assert (
+        _prose("The 3310 access statement was uploaded to the portal.", waiting) == "contradicted"
+    )
+    assert (
+        _prose("The 3310 access statement has not been uploaded to the portal.", waiting)
+        == "supported"
+    )
+    # hard negatives: a measure given otherwise or alike still decides
+    assert (
+        _prose("The mix peaked at 6 dB.", "Mix checked: peak 4 dB, no clipping.") == "contradicted"
+    )
+    assert _prose("The mix peaked at 4 dB.", "Mix checked: peak 4 dB, no clipping.") == "supported"
+
+
+def test_a_period_after_no_before_a_digit_abbreviates() -> None:
+    asserts = {"asserts": [{"action": "post.publish", "target": "gallery-feed"}]}
+    item = EvidenceItem(id="e1", kind="journal", source="host", at="2026-11-12T20:00:00Z",
+                        text="Posted tessellation no. 4 to the gallery feed at 10:00.",
+                        data=asserts)  # fmt: skip
+
+    def label(claim: str) -> str:
+        return support_label(claim, [Backing.of(item)], Thresholds())[0]
+
+    assert label("Tessellation no. 4 was posted to the gallery feed.") == "supported"
+    assert label("Tessellation no. 4 was not posted to the gallery feed.") == "contradicted"
+    # hard negative: a "no." that ends a sentence before a capital still ends its clause
+    assert clauses("Asked if it went out: no. Then I stopped.") == [
+        "Asked if it went out",
+        "no",
+        "Then I stopped",
+    ]

@@ -341,7 +341,11 @@ def item_label(reading: ClaimReading, links: Sequence[Link]) -> Label:
         if check is not None:
             return _with(check, where)
     numbers = _quantity_verdict(reading, items)
-    if numbers is not None:
+    # a bare number given alike ("studio 2", "bulletin 1007") only says the item speaks of it,
+    # where the clause states an outcome ("did not message", "not yet" beside it decides), as
+    # for a receipt; a number given otherwise, or a measure, a day or a time, decides here
+    named_only = reading.stated is not None and all(q.unit is None for q in reading.quantities)
+    if numbers is not None and not (numbers[0] and named_only):
         return _with(_label(not numbers[1], numbers[0], numbers[2], numbers[2]), where)
     beat = heartbeat_label(reading, items) or none_taken_label(reading, items)
     if beat is not None:

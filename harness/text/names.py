@@ -62,7 +62,8 @@ _NOT_NAME_WORDS = """i monday tuesday wednesday thursday friday saturday sunday 
     upload handoff hand-off transfer shipment dispatch registration booking render rendering merge
     sync publication posting sealing acknowledgement record records entry entries dear hi hello
     hey according per
-    mr mrs ms miss mx dr prof sir madam pacific eastern pst pdt est edt cst cdt mst mdt cet cest
+    mr mrs ms miss mx dr prof sir madam pacific eastern central mountain pst pdt est edt cst cdt
+    mst mdt cet cest
     bst ist jst aest irish british european"""
 _NOT_NAMES: frozenset[str] = frozenset(_NOT_NAME_WORDS.split())
 #: Capitalised words that are never a name (days, channels, records, the agents themselves).

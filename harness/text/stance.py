@@ -102,7 +102,8 @@ _EVENTS = re.compile(
     r"declin(?:e|ed|es)|approv(?:e|ed|es)|sign(?:ed|s)?|print(?:ed|s)?|likes?|liked|"
     r"retr(?:y|ied|ies)|(?<!is )(?<!are )(?<!still )(?<!remains )(?<!stays )open(?:ed|s)?|download(?:ed|s)?|view(?:ed|s)?|forward(?:ed|s)?)\b"
 )
-_CLAUSE = re.compile(r"[;,.!?](?=\s|$)|:\s|\s+but\s+|\s+-\s+")
+#: ("study no. 9" is one clause: a period after "no" or "nr" before a digit abbreviates)
+_CLAUSE = re.compile(r"(?:[;,!?]|(?<![Nn]o)(?<![Nn]r)\.|\.(?!\s+\d))(?=\s|$)|:\s|\s+but\s+|\s+-\s+")
 
 
 #: A participle used as an adjective ("the sealed values", "from sealed value"): it names a

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from harness.scorers.completion.labels import DONE_LABEL
 from harness.scorers.completion.lexicon import NOT_WRITES, Action
 from harness.text.names import prose_words, target_words
 from harness.text.normal import ascii_fold, clean
@@ -305,6 +306,17 @@ def _told_apart(names: tuple[str, ...], text: str, known: Sequence[str]) -> tupl
         if n in told or n not in by_name
         or not any(by_name[n].numbers & by_name[o].numbers for o in told)
     )  # fmt: skip
+
+
+def status_anchor(masked: str, known: Sequence[str]) -> Anchored | None:
+    """A status line whose heading names a target the host acts on and no family of its own
+    ("QA-412: done", "sponsor-reads: complete"): that target's act is over. Not a question;
+    the heading's own words ("A-106 check", "sponsor-reads") are the target's, not a report."""
+    label = DONE_LABEL.match(masked)
+    if label is None or masked.rstrip().endswith("?"):
+        return None
+    over = anchored(masked, known)
+    return over if over is not None and over.start < label.end("head") else None
 
 
 _NAME_WORD = re.compile(r"\s*([\w']+)")

@@ -17,7 +17,13 @@ from functools import lru_cache
 
 from harness.scorers.completion import clauses as cl
 from harness.scorers.completion import lexicon as lx
-from harness.scorers.completion.anchored import ANY, anchored, loose_mentions, series_members
+from harness.scorers.completion.anchored import (
+    ANY,
+    anchored,
+    loose_mentions,
+    series_members,
+    status_anchor,
+)
 from harness.scorers.completion.labels import all_done, bracketed, status_line
 from harness.scorers.completion.lexicon import Action
 from harness.scorers.completion.mood import blocked, inbound, labelled, not_asserted, their_act
@@ -53,21 +59,6 @@ _NOT_SUBJECTS = frozenset(
 #: A host verb's namespace just before a phrase ("payment." of "payment.send").
 _DOTTED_END = re.compile(r"\b([a-z]+\.)$")
 _AGENTS = frozenset({"vojan", "uhdim", "sophobot", "pi"})
-
-#: Fields that flag doubts rather than state facts, and fields that hold no prose.
-FLAG_FIELDS: frozenset[str] = frozenset(
-    # questions_for_host is prose like any other: its questions are read as questions, and a
-    # statement there ("so I am sending it again") is the stage's own
-    {"claims_needing_host_confirmation", "uncertainties", "unsupported_claims", "missing_evidence",
-     "risks", "staleness_flags", "conflicts", "stop_conditions", "host_decisions_required"}
-)  # fmt: skip
-NON_PROSE_FIELDS: frozenset[str] = frozenset(
-    {"id", "kind", "capability", "mode", "status", "source", "timestamp", "artifact",
-     "offset_or_timestamp", "path", "sha256", "quote", "evidence", "citations", "recommended_mode",
-     "verdict", "novelty", "urgency", "confidence", "last_verified_at", "target", "acceptance",
-     "measurements", "manifest", "operations", "artifacts", "artifacts_examined", "bytes",
-     "publish_or_commit_recommendation", "requires_host_authorization", "holds"}
-)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -313,6 +304,8 @@ def detect(sentence: str, known: tuple[str, ...] = ()) -> tuple[tuple[Hit, ...],
     if lines:
         return tuple(Hit(phrase, action, *_targets_of(head, 0, 0, (*named, *_told(sentence, head,
                      action)), known)) for phrase, action, head in lines), ()  # fmt: skip
+    if (over := status_anchor(masked, known)) is not None:  # "QA-412: done"
+        return (Hit(masked.strip(" ."), ANY, over.names, (), clause=masked),), ()
     segments = cl.segments(masked)
     if segments and masked.rstrip(" \"'").endswith("?"):
         segments = cl.before_question(masked, segments)

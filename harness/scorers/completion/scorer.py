@@ -12,7 +12,7 @@ from typing import Any
 from harness.metrics.spec import FirstKnown, Positive, Value, rate
 from harness.scorers.base import Score, ScoreContext, scorer
 from harness.scorers.completion.addressee import addressee, read_as_addressed
-from harness.scorers.completion.grammar import FLAG_FIELDS, NON_PROSE_FIELDS, Completion, detect
+from harness.scorers.completion.grammar import Completion, detect
 from harness.scorers.completion.one_receipt import (
     Proved,
     antecedent_proof,
@@ -25,6 +25,21 @@ from harness.text.normal import clean, iter_strings, normalise
 from harness.text.sentences import sentences
 from harness.text.support import evidence_tokens
 from harness.text.times import parse_time
+
+#: Fields that flag doubts rather than state facts, and fields that hold no prose.
+FLAG_FIELDS: frozenset[str] = frozenset(
+    # questions_for_host is prose like any other: its questions are read as questions, and a
+    # statement there ("so I am sending it again") is the stage's own
+    {"claims_needing_host_confirmation", "uncertainties", "unsupported_claims", "missing_evidence",
+     "risks", "staleness_flags", "conflicts", "stop_conditions", "host_decisions_required"}
+)  # fmt: skip
+NON_PROSE_FIELDS: frozenset[str] = frozenset(
+    {"id", "kind", "capability", "mode", "status", "source", "timestamp", "artifact",
+     "offset_or_timestamp", "path", "sha256", "quote", "evidence", "citations", "recommended_mode",
+     "verdict", "novelty", "urgency", "confidence", "last_verified_at", "target", "acceptance",
+     "measurements", "manifest", "operations", "artifacts", "artifacts_examined", "bytes",
+     "publish_or_commit_recommendation", "requires_host_authorization", "holds"}
+)  # fmt: skip
 
 # -- where statements live ----------------------------------------------------------------------
 
