@@ -501,6 +501,18 @@ FIRST_CONTACT_RIGHT = {
     ("heldout85", "citations.jsonl"): 54,  # of 55
     ("heldout85", "traces.jsonl"): 193,  # of 193 (trace, kind) units
     ("heldout85", "repeat.jsonl"): 38,  # of 42
+    # Held-out 86: first contact 2026-12-05 01:56 UTC, main 3643f3b (tests/data/heldout86/).
+    ("heldout86", "completion.jsonl"): 197,  # of 208
+    ("heldout86", "support.jsonl"): 116,  # of 127
+    ("heldout86", "citations.jsonl"): 56,  # of 57
+    ("heldout86", "traces.jsonl"): 214,  # of 214 (trace, kind) units
+    ("heldout86", "repeat.jsonl"): 41,  # of 43
+    # Held-out 87: first contact 2026-12-05 01:56 UTC, main 3643f3b (tests/data/heldout87/).
+    ("heldout87", "completion.jsonl"): 193,  # of 206
+    ("heldout87", "support.jsonl"): 101,  # of 124
+    ("heldout87", "citations.jsonl"): 52,  # of 52
+    ("heldout87", "traces.jsonl"): 186,  # of 186 (trace, kind) units
+    ("heldout87", "repeat.jsonl"): 37,  # of 42
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -609,6 +621,8 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout83",
         "heldout84",
         "heldout85",
+        "heldout86",
+        "heldout87",
         "real_smollm2",
     ],
 )
@@ -710,6 +724,8 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout83", 50, 45),
         ("heldout84", 50, 42),
         ("heldout85", 52, 48),
+        ("heldout86", 52, 48),
+        ("heldout87", 51, 42),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
