@@ -40,6 +40,7 @@ from harness.replay.packages import PackageFiles
 from harness.untrusted.display import printable
 
 if TYPE_CHECKING:
+    from harness.cli.run_beside import BesideScores
     from harness.cli.run_live import LiveScores
 
 
@@ -169,11 +170,11 @@ def _run(args: argparse.Namespace) -> int:
             if loaded.errors
             else f"no packages under {where} (an empty recordings set)"
         )
-    # Scores made while the replay holds each case (used when the run completes as one piece),
-    # unless the finished run is to be scored in parts by several processes.
+    # Scores made while the replay holds each case (used when the run completes as one piece):
+    # in this process, or, where several processes are to score, by them beside the replay
     cases = sum(len(head.stages) for head in loaded.heads)
     score_workers = resolve(args.score_workers, cases)
-    live = None if args.no_report or score_workers > 1 else _live_scores(settings.out)
+    live = None if args.no_report else _live_scores(settings, runner, score_workers)
     try:
         return _replay_and_report(args, settings, runner, loaded, live, score_workers)
     finally:
@@ -181,10 +182,20 @@ def _run(args: argparse.Namespace) -> int:
             live.give_up()  # whatever was not written is dropped, its scratch file with it
 
 
-def _live_scores(run_dir: Path) -> LiveScores:
-    from harness.cli.run_live import LiveScores
+def _live_scores(
+    settings: RunSettings, runner: Any, workers: int
+) -> LiveScores | BesideScores | None:
+    if workers == 1:
+        from harness.cli.run_live import LiveScores
 
-    return LiveScores(run_dir)
+        return LiveScores(settings.out)
+    # Beside the replay only a fresh run of an inline runner at one job: no thread of this
+    # process may be copied into the scoring processes, and each case is written once.
+    if settings.resume or (settings.jobs or 1) != 1 or getattr(runner, "inline", False) is not True:
+        return None
+    from harness.cli.run_beside import BesideScores
+
+    return BesideScores(settings.out, workers)
 
 
 def _replay_and_report(
@@ -192,7 +203,7 @@ def _replay_and_report(
     settings: RunSettings,
     runner: Any,
     loaded: PackageFiles,
-    live: LiveScores | None,
+    live: LiveScores | BesideScores | None,
     score_workers: int = 1,
 ) -> int:
     try:

@@ -21,6 +21,7 @@ from harness.untrusted.display import clean as display
 from harness.untrusted.display import printable
 
 if TYPE_CHECKING:
+    from harness.cli.run_beside import BesideScores
     from harness.cli.run_live import LiveScores
     from harness.tables import RunTables
 
@@ -36,7 +37,7 @@ def after_run(
     report: bool = True,
     policy: Path | None = None,
     counts: Counter[tuple[str, str]] | None = None,
-    live: LiveScores | None = None,
+    live: LiveScores | BesideScores | None = None,
     score_workers: int = 1,
 ) -> None:
     """Once a run has finished (not when interrupted): counts per stage and status (``counts``,

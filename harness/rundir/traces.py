@@ -179,6 +179,8 @@ class TraceStore:
         self._run_dir = Path(run_dir)
         self._segments: list[Path] = []
         self._indexes: list[Path] = []
+        #: Per index: the bytes read so far (whole lines), and how many lines they held.
+        self._read: list[tuple[int, int]] = []
         self._where: dict[str, _Entry] = {}
         self._fds: dict[int, int] = {}
         self.errors: list[LoadError] = []
@@ -188,13 +190,31 @@ class TraceStore:
                 self._load_index(index, index.with_suffix(SEGMENT_SUFFIX))
 
     def _load_index(self, index: Path, segment: Path) -> None:
-        number, which = len(self._segments), len(self._indexes)
         self._segments.append(segment)
         self._indexes.append(index)
+        self._read.append((0, 0))
+        self._read_index(len(self._indexes) - 1)
+
+    def refresh(self) -> None:
+        """Read what the run's trace writers have appended since: a process scoring a run while
+        it is being replayed sees the traces of the cases written after it opened the store
+        (a new writer's files are not looked for: a replay writes to one)."""
+        for which in range(len(self._indexes)):
+            self._read_index(which)
+
+    def _read_index(self, which: int) -> None:
+        index, number = self._indexes[which], which
+        done, lines = self._read[which]
         with index.open("rb") as handle:
-            for line in read_lines(handle):
-                if not line.terminated or line.blank:
-                    continue  # a torn last line: its record has no result either
+            handle.seek(done)
+            for read in read_lines(handle):
+                if not read.terminated:
+                    break  # a line still being written, or torn by a kill: read again later
+                line = read._replace(number=read.number + lines)
+                done += read.length
+                self._read[which] = (done, line.number)
+                if line.blank:
+                    continue
                 fields = line.data.split(b"\t")
                 try:
                     archive_id = fields[0].decode()

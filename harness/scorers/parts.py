@@ -125,8 +125,10 @@ def _start(job: _Job) -> None:
 
 def _score_part(part: Part) -> PartScores:
     job = _JOB
-    assert job is not None, "a part is scored in a worker started by score_in_parts"
+    assert job is not None, "a part is scored in a worker started by a PartPool"
     stored = job.stored
+    # A run still being replayed has written traces since this worker was forked.
+    stored.traces.refresh()
     # Each part's notes and counts are its own: the parent adds them up in the parts' order.
     stored.skipped, stored.bad_lines = [], []
     scorer = job.scorer
@@ -148,6 +150,78 @@ def _score_part(part: Part) -> PartScores:
     return out
 
 
+class PartPool:
+    """Worker processes forked from this one (at the first part handed in), scoring parts of
+    results.jsonl; their scores go to ``scores`` and ``table`` in the order the parts were
+    given, as one process meets them. Parts may be handed in while the run is still being
+    replayed (each worker reads the traces written since it was forked)."""
+
+    def __init__(
+        self,
+        stored: StoredCases,
+        scores: CaseScores,
+        table: StageTable | None,
+        workers: int,
+        *,
+        repeated: frozenset[tuple[str, str]] = frozenset(),
+        tables: bool = False,
+    ) -> None:
+        self._stored, self._scores, self._table = stored, scores, table
+        # The workers' scorer is made here, with this one's settings, before they fork.
+        job = _Job(
+            stored,
+            repeated,
+            CaseScorer(scores.thresholds, scores.detectors),
+            table is not None,
+            tables and not repeated,
+        )
+        self.joined = PartTables() if job.tables else None
+        self._pool = ProcessPoolExecutor(
+            workers,
+            mp_context=multiprocessing.get_context("fork"),
+            initializer=_start,
+            initargs=(job,),
+        )
+        # At most two parts a worker wait or run at once: memory stays flat in the run's size.
+        self._limit = 2 * workers
+        self._pending: deque[Future[PartScores]] = deque()
+
+    def submit(self, part: Part) -> None:
+        try:
+            self._pending.append(self._pool.submit(_score_part, part))
+        except BrokenProcessPool as err:  # a worker died before: the pool takes no more
+            raise ScoringError(f"a scoring process died ({err}); no scores written") from err
+        if len(self._pending) >= self._limit:
+            self._collect(self._next())
+
+    def finish(self) -> None:
+        """Wait for every part handed in, then stop the workers."""
+        while self._pending:
+            self._collect(self._next())
+        self._pool.shutdown()
+
+    def abandon(self) -> None:
+        """Stop the workers, dropping the parts not yet scored."""
+        self._pool.shutdown(wait=False, cancel_futures=True)
+
+    def _next(self) -> PartScores:
+        try:
+            return self._pending.popleft().result()
+        except BrokenProcessPool as err:
+            raise ScoringError(f"a scoring process died ({err}); no scores written") from err
+
+    def _collect(self, done: PartScores) -> None:
+        for key, blob in done.cases:
+            self._scores.add_case(key, blob)
+        self._scores.merge(done.metrics, len(done.cases))
+        if self._table is not None and done.table is not None:
+            self._table.merge(done.table)
+        self._stored.skipped.extend(done.skipped)
+        self._stored.bad_lines.extend(done.bad_lines)
+        if self.joined is not None and done.tables is not None:
+            self.joined.extend(done.tables)
+
+
 def score_in_parts(
     stored: StoredCases,
     scores: CaseScores,
@@ -162,45 +236,14 @@ def score_in_parts(
     With ``tables``: the report's tables of the run, unless a line did not read or a case is on
     several lines (the report then reads the files, as ``load_tables`` judges them)."""
     path = results_path(stored.run_dir)
-    repeated = repeated_keys(path)
-    # The workers' scorer is made here, with this one's settings, before they fork.
-    job = _Job(
-        stored,
-        frozenset(repeated),
-        CaseScorer(scores.thresholds, scores.detectors),
-        table is not None,
-        tables and not repeated,
-    )
-    joined = PartTables() if job.tables else None
-    pool = ProcessPoolExecutor(
-        workers, mp_context=multiprocessing.get_context("fork"), initializer=_start, initargs=(job,)
-    )
-    pending: deque[Future[PartScores]] = deque()
-
-    def collect(done: PartScores) -> None:
-        for key, blob in done.cases:
-            scores.add_case(key, blob)
-        scores.merge(done.metrics, len(done.cases))
-        if table is not None and done.table is not None:
-            table.merge(done.table)
-        stored.skipped.extend(done.skipped)
-        stored.bad_lines.extend(done.bad_lines)
-        if joined is not None and done.tables is not None:
-            joined.extend(done.tables)
-
+    repeated = frozenset(repeated_keys(path))
+    pool = PartPool(stored, scores, table, workers, repeated=repeated, tables=tables)
     try:
-        # At most two parts a worker wait or run at once: memory stays flat in the run's size.
         for part in parts(path, LINES_EACH):
-            pending.append(pool.submit(_score_part, part))
-            if len(pending) >= 2 * workers:
-                collect(pending.popleft().result())
-        while pending:
-            collect(pending.popleft().result())
-    except BaseException as err:
-        pool.shutdown(wait=False, cancel_futures=True)
-        if isinstance(err, BrokenProcessPool):
-            raise ScoringError(f"a scoring process died ({err}); no scores written") from err
+            pool.submit(part)
+        pool.finish()
+    except BaseException:
+        pool.abandon()
         raise
-    pool.shutdown()
     stored.score(latest_records(stored.run_dir, repeated, stored.bad_lines), scores, take)
-    return None if stored.bad_lines else joined
+    return None if stored.bad_lines else pool.joined
