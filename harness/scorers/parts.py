@@ -1,4 +1,5 @@
-"""Scoring one stored run in several processes (``shadow score --workers N``).
+"""Scoring one run in several processes (``shadow score --workers N``, and ``shadow run`` beside
+its replay: ``harness.cli.run_beside``).
 
 Scoring is pure Python under one interpreter lock, so one process uses one core however many the
 machine has. Here results.jsonl is cut into parts of whole lines (``harness.rundir.parts``), and
