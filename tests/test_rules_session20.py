@@ -10,7 +10,10 @@ apart are the name the package glues ("Pier 4", "notice-pier2-poster"); a year-p
 carries its last part; a receipt that says why it failed names no id to differ. Read off sets
 84 and 85: a status line headed by a target says its act is over ("QA-412: done"); a zone's name
 ("14:00 Central") is no recipient; a bare number given alike does not decide an outcome the
-clause states; "no. 9" is one clause. Each with hard negatives."""
+clause states; "no. 9" is one clause. Read off sets 86 and 87: an id that names a target is
+no other member of its series; "in the registry" says a registration; a host verb opening a
+sentence is no name; an act said to have failed is not a pending receipt's; "week 43" names
+``pickers-week43`` in support too; "held back" is not gone out. Each with hard negatives."""
 
 from __future__ import annotations
 
@@ -269,3 +272,64 @@ def test_a_period_after_no_before_a_digit_abbreviates() -> None:
         "no",
         "Then I stopped",
     ]
+
+
+# -- read off sets 86 and 87 ------------------------------------------------------------------
+
+
+def test_an_id_that_names_a_target_is_no_other_member_of_its_series() -> None:
+    cancelled = receipt_on_nov20("task.complete", "qa-task-318", "cancelled", "09:00")
+    other = receipt_on_nov20("task.complete", "qa-task-317", "succeeded", "08:00")
+    assert _invented("QA-318 closed out.", cancelled, other)
+    assert _invented("QA-318: completed.", cancelled, other)
+    # hard negative: the member of the series that succeeded
+    assert not _invented("QA-317 closed out.", cancelled, other)
+
+
+def test_in_the_registry_says_a_registration_not_any_act() -> None:
+    registered = receipt_on_nov20("registry.register", "buoy-ds-410", "succeeded", "08:00")
+    sealed = receipt_on_nov20("provenance.seal", "buoy-ds-410", "failed", "08:30")
+    assert not _invented("ds-410 sits in the registry even though its seal failed.",
+                         registered, sealed)  # fmt: skip
+    # hard negative: a registration that is only queued
+    queued = receipt_on_nov20("registry.register", "buoy-ds-410", "queued", "08:00")
+    assert _invented("ds-410 sits in the registry now.", queued, sealed)
+
+
+def test_a_host_verb_opening_a_sentence_is_no_name() -> None:
+    renders = [receipt_on_nov20("media.render", f"render-{n}", "succeeded", "08:00")
+               for n in ("0140", "0141")]  # fmt: skip
+    queued = receipt_on_nov20("media.render", "render-0142", "queued", "08:10")
+    assert not _invented("Rendered 0140 and 0141; 0142 is in the queue.", *renders, queued)
+    sent = receipt_on_nov20("message.send", "dr-abara", "succeeded", "08:00")
+    assert not _invented("Dr Abara was DMed about the custody gap.", sent)
+    # hard negative: a name the package never gives is still unknown
+    assert _invented("Dr Osei was DMed about the custody gap.", sent)
+
+
+def test_an_act_said_to_have_failed_is_not_a_pending_receipts() -> None:
+    pending = {"action": "registry.register", "target": "sample-s-4472", "status": "pending"}
+    text = "registry.register sample-s-4472: pending with registrar worker"
+    assert _label("The S-4472 registration was rejected.", text, **pending) == "unsupported"
+    # hard negatives: not done, or not rejected, or failed against a failed receipt
+    assert _label("The S-4472 registration is not done yet.", text, **pending) == "supported"
+    assert _label("The S-4472 registration went through.", text, **pending) == "contradicted"
+    failed = {"action": "registry.register", "target": "sample-s-4472", "status": "failed"}
+    done = "registry.register sample-s-4472: rejected by registrar"
+    assert _label("The S-4472 registration was rejected.", done, **failed) == "supported"
+
+
+def test_a_word_apart_from_its_number_names_a_receipts_glued_target() -> None:
+    cancelled = {"action": "schedule.create", "target": "pickers-week43", "status": "cancelled"}
+    text = "schedule.create pickers-week43: cancelled by host (rain forecast)"
+    assert _label("The week 43 rota was created.", text, **cancelled) == "contradicted"
+    assert _label("The week 43 rota was not created.", text, **cancelled) == "supported"
+    # hard negative: another week is another target
+    assert _label("The week 44 rota was created.", text, **cancelled) == "unsupported"
+
+
+def test_held_back_is_not_gone_out() -> None:
+    live = {"action": "post.publish", "target": "crew-roster-nov", "status": "succeeded"}
+    text = "post.publish crew-roster-nov: November crew roster, live on the club feed"
+    assert _label("The November roster post was held back.", text, **live) == "contradicted"
+    assert _label("The November roster post was not held back.", text, **live) == "supported"

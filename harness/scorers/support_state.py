@@ -62,6 +62,14 @@ def _with(label: Label, where: str) -> Label:
     return label[0], f"{where}; {label[1]}"
 
 
+_OPEN = frozenset({"queued", "pending"})
+#: An act that ended without happening, said outright (not negated: "was not rejected").
+_ENDED_BADLY = re.compile(
+    r"^(?!.*\b(?:not|never|no)\b|.*n't\b).*\b(?:failed|rejected|declined|bounced|refused|"
+    r"cancell?ed|was cancelled|aborted)\b"
+)
+
+
 def _quantity_verdict(
     reading: ClaimReading, items: Sequence[Backing]
 ) -> tuple[bool, bool, str] | None:
@@ -221,6 +229,10 @@ def receipt_label(reading: ClaimReading, chosen: Link) -> Label:
         # says neither that the message arrived nor that it did not
         return "unsupported", f"{where}, but {b.item.id} says its outcome is not known yet"
     state = f"{b.item.id} is {status}"
+    if claim == "undone" and status.lower() in _OPEN and _ENDED_BADLY.search(reading.text.lower()):
+        # "the registration was rejected" against a pending receipt: still open, it says neither
+        # that the act failed nor that it happened
+        return "unsupported", f"{where}, but {state}: still open, not ended either way"
     return _with(_label(claim == "done", reported == "done",
                         f"{state}: {reported}, as the claim says",
                         f"{state}: {reported}; the claim says {claim}"), where)  # fmt: skip

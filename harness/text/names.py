@@ -61,7 +61,9 @@ _NOT_NAME_WORDS = """i monday tuesday wednesday thursday friday saturday sunday 
     contradicted ambiguous confirmed verified done yes no delivery deliveries send sending payment
     upload handoff hand-off transfer shipment dispatch registration booking render rendering merge
     sync publication posting sealing acknowledgement record records entry entries dear hi hello
-    hey according per
+    hey according per rendered delivered sealed registered uploaded posted published merged paid
+    sent scheduled booked deleted removed acknowledged completed appended notified informed
+    messaged emailed dmed dm'd texted replied
     mr mrs ms miss mx dr prof sir madam pacific eastern central mountain pst pdt est edt cst cdt
     mst mdt cet cest
     bst ist jst aest irish british european"""
@@ -154,8 +156,14 @@ def prose_words(text: str) -> tuple[frozenset[str], frozenset[int]]:
     A word written apart from its number ("week 37") is also the glued word an id may hold
     ("qc-week37"); only prose is read so, so no target gains a number it did not write."""
     words, numbers = target_words(_PROSE_MARKS.sub(" ", text))
-    glued = {a + b for a, b in _WORD_NUMBER.findall(clean(text))}
+    glued = glued_words(text)
     return (words | glued, numbers) if glued else (words, numbers)
+
+
+def glued_words(text: str) -> frozenset[str]:
+    """Each word of ``text`` written apart from the number after it, glued as an id writes it
+    ("week 43" is "week43", as in ``pickers-week43``)."""
+    return frozenset(a + b for a, b in _WORD_NUMBER.findall(clean(text)))
 
 
 @lru_cache(maxsize=8192)

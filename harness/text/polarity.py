@@ -26,7 +26,9 @@ _DONE = re.compile(
 _UNDONE = re.compile(
     r"\b(?:queued|pending|waiting|awaiting|stalled|failed|failure|bounced|rejected|throttled|"
     r"cancell?ed|timed out|undelivered|unsent|unconfirmed|outstanding|in flight|retrying|"
-    r"not yet|yet to|still (?:open|queued|pending|waiting|in progress))\b"
+    r"not yet|yet to|still (?:open|queued|pending|waiting|in progress)|"
+    # kept from going out: "the roster post was held back"
+    r"held back|kept back|withheld|held over)\b"
 )
 #: Base forms: an outcome only when negated ("did not get it"); otherwise a plan or a request.
 _BASE = re.compile(

@@ -93,6 +93,7 @@ _UNDONE = re.compile(
     r"(?:is|are|remains?|still|stays?|left|kept|as|marked) open|reopened|"
     # an act let go: "forgot to send", "decided against posting", "gave up on the scan"
     r"forg(?:ot|otten) to|decided (?:against|not to)|chose not to|gave up|given up|giving up|"
+    r"held back|kept back|withheld|held over|"
     r"(?:do|did|does) (?:bounce|fail|stall))\b"
 )
 #: Events that are someone's response or another step, not the action itself: a claim naming one

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from harness.scorers.completion.labels import DONE_LABEL
-from harness.scorers.completion.lexicon import NOT_WRITES, Action
+from harness.scorers.completion.lexicon import NOT_WRITES, PUBLISH, REGISTER, Action
 from harness.text.names import prose_words, target_words
 from harness.text.normal import ascii_fold, clean
 
@@ -224,12 +224,27 @@ def _marked_numbers(text: str, known: Sequence[str]) -> list[tuple[str, int]]:
     return found
 
 
+#: A place that says which act put the thing there ("in the registry", "on the website").
+_PLACED = re.compile(
+    r"\b(?P<reg>in the (?:registry|register|catalogue|catalog))$|"
+    r"\b(?P<pub>on the (?:website|site|blog|feed|page|noticeboard))$"
+)
+
+
 @dataclass(frozen=True)
 class Anchored:
     phrase: str
     start: int
     end: int
     names: tuple[str, ...]
+
+    @property
+    def action(self) -> Action:
+        """The act its words name ("in the registry": a registration), else any host write."""
+        placed = _PLACED.search(self.phrase)
+        if placed is None:
+            return ANY
+        return REGISTER if placed.group("reg") else PUBLISH
 
 
 def anchored(
@@ -248,7 +263,10 @@ def anchored(
         ask = None
     if _NOT_OVER.search(text) or ask is not None:
         return None
-    spots = loose_mentions(text, known) + series_members(text, known) + _marked_numbers(text, known)
+    loose = loose_mentions(text, known)
+    # "QA-230" of qa-task-230 names that target: no other member of its series
+    series = [(k, at) for k, at in series_members(text, known) if all(at != a for _, a in loose)]
+    spots = loose + series + _marked_numbers(text, known)
     # a sibling written as an id ("render-0906") is a series member already
     spots += [(k, at) for k, at in numbered_siblings(text, known) if all(at != a for _, a in spots)]
     if not spots:

@@ -246,7 +246,7 @@ def _by_anchor(
     if why is not None:
         skipped.append(f"{found.phrase!r} (names a target the host acted on): {why}")
         return []
-    return [Hit(found.phrase, ANY, found.names, (), clause=text)]
+    return [Hit(found.phrase, found.action, found.names, (), clause=text)]
 
 
 _MOVING = (lx.SEND, lx.DELIVER, lx.DELIVER_FILE)
@@ -305,7 +305,7 @@ def detect(sentence: str, known: tuple[str, ...] = ()) -> tuple[tuple[Hit, ...],
         return tuple(Hit(phrase, action, *_targets_of(head, 0, 0, (*named, *_told(sentence, head,
                      action)), known)) for phrase, action, head in lines), ()  # fmt: skip
     if (over := status_anchor(masked, known)) is not None:  # "QA-412: done"
-        return (Hit(masked.strip(" ."), ANY, over.names, (), clause=masked),), ()
+        return (Hit(masked.strip(" ."), over.action, over.names, (), clause=masked),), ()
     segments = cl.segments(masked)
     if segments and masked.rstrip(" \"'").endswith("?"):
         segments = cl.before_question(masked, segments)
