@@ -100,10 +100,11 @@ class BesideScores:
         finished run in parts does; ``ScoringError`` as there when the recordings changed."""
         if self._start < self._end:
             self._hand_in()
-        if not self.usable:  # the last part could not be handed in: scored from the files
+        if not self.usable or self._pool is None:
+            # the last part could not be handed in (or none was): scored from the files
+            self.give_up()
             path, self._tables = score_and_tables(self._run_dir, workers=self._workers)
             return path
-        assert self._pool is not None
         assert self._scores is not None and self._stored is not None
         pool, scores, stored = self._pool, self._scores, self._stored
         self._pool = self._scores = self._stored = None
