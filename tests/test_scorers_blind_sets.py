@@ -513,6 +513,18 @@ FIRST_CONTACT_RIGHT = {
     ("heldout87", "citations.jsonl"): 52,  # of 52
     ("heldout87", "traces.jsonl"): 186,  # of 186 (trace, kind) units
     ("heldout87", "repeat.jsonl"): 37,  # of 42
+    # Held-out 88: first contact 2026-12-05 02:36 UTC, main 3528a48 (tests/data/heldout88/).
+    ("heldout88", "completion.jsonl"): 188,  # of 199
+    ("heldout88", "support.jsonl"): 110,  # of 122
+    ("heldout88", "citations.jsonl"): 54,  # of 54
+    ("heldout88", "traces.jsonl"): 203,  # of 203 (trace, kind) units
+    ("heldout88", "repeat.jsonl"): 42,  # of 43
+    # Held-out 89: first contact 2026-12-05 02:36 UTC, main 3528a48 (tests/data/heldout89/).
+    ("heldout89", "completion.jsonl"): 188,  # of 206
+    ("heldout89", "support.jsonl"): 104,  # of 124
+    ("heldout89", "citations.jsonl"): 52,  # of 52
+    ("heldout89", "traces.jsonl"): 206,  # of 206 (trace, kind) units
+    ("heldout89", "repeat.jsonl"): 45,  # of 47
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -623,6 +635,8 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout85",
         "heldout86",
         "heldout87",
+        "heldout88",
+        "heldout89",
         "real_smollm2",
     ],
 )
@@ -726,6 +740,8 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout85", 52, 48),
         ("heldout86", 52, 48),
         ("heldout87", 51, 42),
+        ("heldout88", 50, 46),
+        ("heldout89", 50, 42),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
