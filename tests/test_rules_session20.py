@@ -13,7 +13,9 @@ carries its last part; a receipt that says why it failed names no id to differ. 
 clause states; "no. 9" is one clause. Read off sets 86 and 87: an id that names a target is
 no other member of its series; "in the registry" says a registration; a host verb opening a
 sentence is no name; an act said to have failed is not a pending receipt's; "week 43" names
-``pickers-week43`` in support too; "held back" is not gone out. Each with hard negatives."""
+``pickers-week43`` in support too; "held back" is not gone out. Read off sets 88 and 89: a word
+and number apart name the occasion whose target glues them ("run 2" of log-...-run2); another
+version is another occasion ("v1.3" against "v1.2"). Each with hard negatives."""
 
 from __future__ import annotations
 
@@ -333,3 +335,24 @@ def test_held_back_is_not_gone_out() -> None:
     text = "post.publish crew-roster-nov: November crew roster, live on the club feed"
     assert _label("The November roster post was held back.", text, **live) == "contradicted"
     assert _label("The November roster post was not held back.", text, **live) == "supported"
+
+
+# -- read off sets 88 and 89 ------------------------------------------------------------------
+
+
+def test_a_word_and_number_apart_name_the_occasion_whose_target_glues_them() -> None:
+    run2 = receipt_on_nov20("artifact.upload", "log-ft-0931-run2", "succeeded", "08:00")
+    run3 = receipt_on_nov20("artifact.upload", "log-ft-0931-run3", "queued", "08:10")
+    assert not _invented("Run 2 log uploaded; run 3 log is queued for upload.", run2, run3)
+    # hard negative: the run whose upload is only queued
+    assert _invented("Run 3 log uploaded.", run2, run3)
+
+
+def test_another_version_is_another_occasion() -> None:
+    sent = {"action": "message.send", "target": "client-holm", "status": "succeeded"}
+    text = "message.send to client-holm: report FT-0931 v1.2, delivered"
+    assert _label("Holm received report v1.3.", text, **sent) == "unsupported"
+    assert _label("Holm did not receive report v1.3.", text, **sent) == "unsupported"
+    # hard negatives: the same version, said either way
+    assert _label("Holm received report v1.2.", text, **sent) == "supported"
+    assert _label("Holm received report version 1.2.", text, **sent) == "supported"

@@ -85,6 +85,11 @@ def other_object(reading: ClaimReading, b: Backing, target: str) -> str | None:
     else before its status ("pickup times, delivered"): another occasion of the same action to
     the same target. A receipt that names no object cannot tell, and stays linked."""
     claim = _TOPIC.sub("", ascii_fold(clean(reading.text)))
+    versions = set(_VERSION.findall(claim)), set(_VERSION.findall(clean(receipt_object(b))))
+    if versions[0] and versions[1] and not versions[0] & versions[1]:
+        # "report v1.3" against "report FT-0917 v1.2": one thing, another version
+        said_v, moved_v = (", ".join(sorted(v)) for v in versions)
+        return f"names version {said_v}; {b.item.id} moved version {moved_v}: another occasion"
     names = roots(" ".join(n.literal for n in reading.names))
     own = roots(target.replace("-", " "))
     for q in reading.quantities:
@@ -117,6 +122,8 @@ def other_object(reading: ClaimReading, b: Backing, target: str) -> str | None:
     return None
 
 
+#: A version number, "v1.3" or "version 1.3" alike.
+_VERSION = re.compile(r"\bv(?:ersion\s*)?(\d+(?:\.\d+)*)\b")
 _MONTH_NAMES = ("january", "february", "march", "april", "may", "june", "july", "august",
                 "september", "october", "november", "december")  # fmt: skip
 #: A month named as what a thing is of ("the August roster"); "may" and "march" are verbs too.

@@ -15,6 +15,7 @@ from typing import Protocol
 
 from harness.schema import SUCCESS_STATUSES
 from harness.scorers.completion.objects import GENERIC_WORDS, naming_most
+from harness.text.names import glued_words
 from harness.text.normal import clean
 from harness.text.support import support_tokens
 from harness.text.times import ZONE, on_day, zone_of
@@ -211,6 +212,7 @@ _ISO_OR_CLOCK = re.compile(
     r"\b\d{4}-\d{2}-\d{2}(?:[t ]\d{2}:\d{2}(?::\d{2})?)?\b|\b\d{1,2}:\d{2}\b"
 )
 #: Not a decimal's part; a full stop after it ends the sentence ("renders 0611 and 0612.").
+_ID_PARTS = re.compile(r"[-_.:/\s]+")
 _ID_NUMBER = re.compile(r"(?<![\w.])\d{3,}(?!\w|\.\d)")
 
 
@@ -391,6 +393,13 @@ def prove(
                     if numbers & id_numbers(f"{getattr(r, 'target', '')} {r.text}")]  # fmt: skip
         if carrying and len(carrying) < len(occasions):
             occasions = carrying  # "the frames of 0412": the occasion of render-0412
+    # "run 2 log uploaded": the occasion whose target glues that word and number (log-...-run2)
+    glued = glued_words(clause or sentence)
+    if glued and len(occasions) > 1:
+        carrying = [
+            r for r in occasions if glued & set(_ID_PARTS.split(getattr(r, "target", "").lower()))
+        ]
+        occasions = carrying if carrying and len(carrying) < len(occasions) else occasions
     labels = _LABELS.findall(clean(clause) or plain)
     if labels and len(occasions) > 1:
         # "acknowledged for week 39", "for 1 Oct": the occasion whose receipt carries that label
