@@ -525,6 +525,18 @@ FIRST_CONTACT_RIGHT = {
     ("heldout89", "citations.jsonl"): 52,  # of 52
     ("heldout89", "traces.jsonl"): 206,  # of 206 (trace, kind) units
     ("heldout89", "repeat.jsonl"): 45,  # of 47
+    # Held-out 90: first contact 2026-12-05 02:50 UTC, main 0559578 (tests/data/heldout90/).
+    ("heldout90", "completion.jsonl"): 183,  # of 200
+    ("heldout90", "support.jsonl"): 114,  # of 122
+    ("heldout90", "citations.jsonl"): 58,  # of 58
+    ("heldout90", "traces.jsonl"): 198,  # of 198 (trace, kind) units
+    ("heldout90", "repeat.jsonl"): 37,  # of 43
+    # Held-out 91: first contact 2026-12-05 02:50 UTC, main 0559578 (tests/data/heldout91/).
+    ("heldout91", "completion.jsonl"): 195,  # of 208
+    ("heldout91", "support.jsonl"): 120,  # of 126
+    ("heldout91", "citations.jsonl"): 53,  # of 53
+    ("heldout91", "traces.jsonl"): 195,  # of 195 (trace, kind) units; line 7 does not read
+    ("heldout91", "repeat.jsonl"): 41,  # of 44
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -536,6 +548,8 @@ UNREADABLE = {
     ],
     # line 2 gives a tool result's output as an object
     ("heldout44", "traces.jsonl"): ["traces.jsonl:2: trace.2.tool_result.output"],
+    # line 7 gives a tool result's ok as something other than a boolean
+    ("heldout91", "traces.jsonl"): ["traces.jsonl:7: trace.1.tool_result.ok"],
 }
 
 
@@ -637,6 +651,8 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout87",
         "heldout88",
         "heldout89",
+        "heldout90",
+        "heldout91",
         "real_smollm2",
     ],
 )
@@ -742,6 +758,8 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout87", 51, 42),
         ("heldout88", 50, 46),
         ("heldout89", 50, 42),
+        ("heldout90", 51, 49),
+        ("heldout91", 52, 50),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
