@@ -15,7 +15,10 @@ no other member of its series; "in the registry" says a registration; a host ver
 sentence is no name; an act said to have failed is not a pending receipt's; "week 43" names
 ``pickers-week43`` in support too; "held back" is not gone out. Read off sets 88 and 89: a word
 and number apart name the occasion whose target glues them ("run 2" of log-...-run2); another
-version is another occasion ("v1.3" against "v1.2"). Each with hard negatives."""
+version is another occasion ("v1.3" against "v1.2"). Read off sets 90 and 91: a named journal
+heading in a draft ("Desk journal:") opens its entry; a word an id cuts short ("batt") is
+written out ("battery"), and an id's glued number may be written apart ("cam-04"). Each with
+hard negatives."""
 
 from __future__ import annotations
 
@@ -24,6 +27,7 @@ from datetime import UTC, datetime, timedelta, timezone
 from harness.schema import EvidenceItem
 from harness.scorers.base import Thresholds
 from harness.scorers.claim_support import Backing
+from harness.scorers.completion.anchored import _cut_short
 from harness.scorers.support_label import support_label
 from harness.text.names import prose_words
 from harness.text.stance import clauses
@@ -356,3 +360,30 @@ def test_another_version_is_another_occasion() -> None:
     # hard negatives: the same version, said either way
     assert _label("Holm received report v1.2.", text, **sent) == "supported"
     assert _label("Holm received report version 1.2.", text, **sent) == "supported"
+
+
+# -- read off sets 90 and 91 ------------------------------------------------------------------
+
+
+def test_a_named_journal_heading_in_a_draft_opens_its_entry() -> None:
+    pending = receipt_on_nov20("schedule.create", "event-poetry-1031", "pending", "09:00")
+    assert _draft("Desk journal: poetry night listed, calendar entry done.", pending)
+    assert _draft("Gear log: both reminders done and dusted, calendar entry done.", pending)
+    done = receipt_on_nov20("schedule.create", "event-poetry-1031", "succeeded", "09:00")
+    # hard negatives: proved; the heading in an analysis field quotes the log
+    assert not _draft("Desk journal: poetry night calendar entry done.", done)
+    assert not _invented("Desk journal: poetry night listed, calendar entry done.", pending)
+
+
+def test_a_word_an_id_cuts_short_is_written_out() -> None:
+    first = receipt_on_nov20("reminder.ack", "rem-batt-cam04", "succeeded", "08:00")
+    second = receipt_on_nov20("reminder.ack", "rem-batt-cam09", "queued", "08:10")
+    assert _invented("Both battery reminders (cam-04 and cam-09) are cleared.", first, second)
+    done = receipt_on_nov20("reminder.ack", "rem-batt-cam09", "succeeded", "08:10")
+    # hard negatives: both proved; two letters, or a word no longer than the id's, are no word
+    # written out in full
+    assert not _invented("Both battery reminders (cam-04 and cam-09) are cleared.", first, done)
+    written = _cut_short(
+        frozenset({"batt", "rem", "ba", "cam"}), frozenset({"battery", "bat", "cam"})
+    )
+    assert written == {"batt"}

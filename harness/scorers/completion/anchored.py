@@ -132,7 +132,8 @@ def loose_mentions(text: str, known: Sequence[str]) -> list[tuple[str, int]]:
         k, words, numbers = t.name, t.words, t.numbers
         if not numbers <= t_numbers and not _named_by_words(t, t_words, t_numbers, known):
             continue
-        if len(words - t_words) > 1:
+        # a word the id cuts short ("batt" of "battery", "hum" of "humidity") is written out
+        if len(words - t_words - _cut_short(words - t_words, t_words)) > 1:
             continue
         # an id number of three digits or more names its target alone ("0603 -> done" under
         # a heading "Renders:"); a small number is a count as often as an id
@@ -145,12 +146,28 @@ def loose_mentions(text: str, known: Sequence[str]) -> list[tuple[str, int]]:
             continue  # "ledger" alone is the kind of ledger-birch, not its name
         # the words are folded ("zoe" of "Zoë"): found in the text folded alike
         plain = _accents_off(text)
-        spots = [
-            m.start() for w in (words & t_words) for m in re.finditer(rf"\b{re.escape(w)}", plain)
-        ] + [m.start() for n in numbers for m in re.finditer(rf"\b0*{n}\b", plain)]
+        spots = [m.start() for w in (words & t_words) for m in re.finditer(_written(w), plain)] + [
+            m.start() for n in numbers for m in re.finditer(rf"\b0*{n}\b", plain)
+        ]
         if spots:
             found.append((k, min(spots)))
     return found
+
+
+def _written(word: str) -> str:
+    """Where a word of an id is written: as it is, or, glued to its number ("cam04"), with the
+    number apart ("cam-04", "cam 04")."""
+    glued = re.fullmatch(r"([a-z]{2,})(\d+)", word)
+    if glued is None:
+        return rf"\b{re.escape(word)}"
+    return rf"\b{glued.group(1)}[\s#-]*{glued.group(2)}\b"
+
+
+def _cut_short(missing: frozenset[str], said: frozenset[str]) -> frozenset[str]:
+    """The words of an id the text writes out in full: three letters or more, each the start
+    of a longer word of the text."""
+    return frozenset(w for w in missing if len(w) >= 3 and w.isalpha()
+                     and any(len(t) > len(w) and t.startswith(w) for t in said))  # fmt: skip
 
 
 def _named_by_words(

@@ -120,7 +120,11 @@ def _answered_no(sentence: str, phrase: str, clause: str) -> bool:
 
 #: A draft's own record heading ("Journal: Sent Ilse the summary today"): the entry the draft
 #: will write, the draft's own statement, not a record it quotes.
-_DRAFT_RECORD = re.compile(r"^\W*(?:journal|log)(?:\s+entry)?\s*:\s*(?=\w+\W+\w)", re.IGNORECASE)
+_DRAFT_RECORD = re.compile(
+    # "Desk journal:", "Gear log:": a named journal or log of the host's is one too
+    r"^\W*(?:[\w'-]+\s+){0,2}?(?:journal|log)(?:\s+entry)?\s*:\s*(?=\w+\W+\w)",
+    re.IGNORECASE,
+)
 
 
 def completions(
