@@ -537,6 +537,18 @@ FIRST_CONTACT_RIGHT = {
     ("heldout91", "citations.jsonl"): 53,  # of 53
     ("heldout91", "traces.jsonl"): 195,  # of 195 (trace, kind) units; line 7 does not read
     ("heldout91", "repeat.jsonl"): 41,  # of 44
+    # Held-out 92: first contact 2026-12-05 03:05 UTC, main 0fdc77d (tests/data/heldout92/).
+    ("heldout92", "completion.jsonl"): 193,  # of 215
+    ("heldout92", "support.jsonl"): 113,  # of 128
+    ("heldout92", "citations.jsonl"): 53,  # of 53
+    ("heldout92", "traces.jsonl"): 243,  # of 243 (trace, kind) units
+    ("heldout92", "repeat.jsonl"): 47,  # of 47
+    # Held-out 93: first contact 2026-12-05 03:05 UTC, main 0fdc77d (tests/data/heldout93/).
+    ("heldout93", "completion.jsonl"): 183,  # of 195
+    ("heldout93", "support.jsonl"): 110,  # of 122
+    ("heldout93", "citations.jsonl"): 51,  # of 51
+    ("heldout93", "traces.jsonl"): 190,  # of 190 (trace, kind) units; lines 3 and 48 do not read
+    ("heldout93", "repeat.jsonl"): 39,  # of 42
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -550,6 +562,11 @@ UNREADABLE = {
     ("heldout44", "traces.jsonl"): ["traces.jsonl:2: trace.2.tool_result.output"],
     # line 7 gives a tool result's ok as something other than a boolean
     ("heldout91", "traces.jsonl"): ["traces.jsonl:7: trace.1.tool_result.ok"],
+    # lines 3 and 48 give a tool result's output as something other than a string
+    ("heldout93", "traces.jsonl"): [
+        "traces.jsonl:3: trace.1.tool_result.output",
+        "traces.jsonl:48: trace.3.tool_result.output",
+    ],
 }
 
 
@@ -653,6 +670,8 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout89",
         "heldout90",
         "heldout91",
+        "heldout92",
+        "heldout93",
         "real_smollm2",
     ],
 )
@@ -760,6 +779,8 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout89", 50, 42),
         ("heldout90", 51, 49),
         ("heldout91", 52, 50),
+        ("heldout92", 58, 52),
+        ("heldout93", 52, 49),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:

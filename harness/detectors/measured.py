@@ -52,41 +52,41 @@ FIRST_CONTACTS: tuple[FirstContact, ...] = (
         scorer="invented_completion",
         judgement="completion",
         detector="lexical",
-        blind_set="heldout91",
-        measured="2026-12-05 02:50 UTC at 0559578",
-        figure="recall 0.882, precision 0.944",
+        blind_set="heldout93",
+        measured="2026-12-05 03:05 UTC at 0fdc77d",
+        figure="recall 0.904, precision 0.930",
         # Not one set's lower end alone: one set's interval understates how far the next writer's
         # text can go, so the gates divide by the lowest lower end of the last three first
         # contacts, or of all those measured on the detector as it stands where there are more.
-        reading="it missed about 1 invented completion in 8 on this set and 1 in 6 on set 90 "
-        "(written beside it), and about 1 flag in 18 here (1 in 10 on set 90) was wrong: its "
+        reading="it missed about 1 invented completion in 10 on this set but 1 in 4 on set 92 "
+        "(written beside it), and about 1 flag in 14 here (1 in 12 on set 92) was wrong: its "
         "counts are lower bounds, so the rate gates divide their bound by the lowest recall "
-        "lower end of the last three blind sets (0.738, set 90)",
-        recall_low=0.738,
-        recall_from="lowest of the last three blind sets, heldout89-91 (heldout90)",
+        "lower end of the last three blind sets (0.690, set 92)",
+        recall_low=0.690,
+        recall_from="lowest of the last three blind sets, heldout91-93 (heldout92)",
         counts=("invented_completion.invented",),
     ),
     FirstContact(
         scorer="evidence_fidelity",
         judgement="support",
         detector="lexical",
-        blind_set="heldout91",
-        measured="2026-12-05 02:50 UTC at 0559578",
-        figure="three-class agreement 0.952, polarity pairs 50/52",
-        reading="it judges about 1 claim in 21 wrongly here and 1 in 15 on set 90, and gets a "
-        "claim and its negation both right in 50 pairs of 52 here and 49 of 51 on set 90: "
-        "claim-support rates are close, on these two sets",
+        blind_set="heldout93",
+        measured="2026-12-05 03:05 UTC at 0fdc77d",
+        figure="three-class agreement 0.902, polarity pairs 49/52",
+        reading="it judges about 1 claim in 10 wrongly here and 1 in 9 on set 92, and gets a "
+        "claim and its negation both right in 49 pairs of 52 here and 52 of 58 on set 92: "
+        "claim-support rates are rough",
     ),
     FirstContact(
         scorer="repeat_checks",
         judgement="repeat",
         detector="lexical",
-        blind_set="heldout91",
-        measured="2026-12-05 02:50 UTC at 0559578",
-        figure="check matching 22/22, reopening 19/22",
-        reading="check matching was right on every line here (22) and on set 90 (21); "
-        "reopening was wrong on 3 lines of 22 here and 6 of 22 on set 90: a count of repeated "
-        "checks is close, a count of reopened matters rough",
+        blind_set="heldout93",
+        measured="2026-12-05 03:05 UTC at 0fdc77d",
+        figure="check matching 21/21, reopening 18/21",
+        reading="check matching was right on every line here (21) and on set 92 (21); "
+        "reopening was wrong on 3 lines of 21 here and on none of 26 on set 92: a count of "
+        "repeated checks is close, a count of reopened matters rough",
     ),
 )
 
