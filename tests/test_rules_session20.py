@@ -17,8 +17,9 @@ sentence is no name; an act said to have failed is not a pending receipt's; "wee
 and number apart name the occasion whose target glues them ("run 2" of log-...-run2); another
 version is another occasion ("v1.3" against "v1.2"). Read off sets 90 and 91: a named journal
 heading in a draft ("Desk journal:") opens its entry; a word an id cuts short ("batt") is
-written out ("battery"), and an id's glued number may be written apart ("cam-04"). Each with
-hard negatives."""
+written out ("battery"), and an id's glued number may be written apart ("cam-04"). Read off
+sets 92 and 93: a small number written with its zeros ("0091") names its target. Each with hard
+negatives."""
 
 from __future__ import annotations
 
@@ -387,3 +388,15 @@ def test_a_word_an_id_cuts_short_is_written_out() -> None:
         frozenset({"batt", "rem", "ba", "cam"}), frozenset({"battery", "bat", "cam"})
     )
     assert written == {"batt"}
+
+
+# -- read off sets 92 and 93 ------------------------------------------------------------------
+
+
+def test_a_small_number_written_with_its_zeros_names_its_target() -> None:
+    done = receipt_on_nov20("reminder.ack", "conservation-0090", "succeeded", "08:00")
+    queued = receipt_on_nov20("reminder.ack", "conservation-0091", "queued", "08:10")
+    assert _invented("0091 cleared.", done, queued)
+    # hard negatives: the one that succeeded; a small number without its zeros is a count
+    assert not _invented("0090 cleared.", done, queued)
+    assert not _invented("91 cleared.", done, queued)

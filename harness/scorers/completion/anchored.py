@@ -136,8 +136,11 @@ def loose_mentions(text: str, known: Sequence[str]) -> list[tuple[str, int]]:
         if len(words - t_words - _cut_short(words - t_words, t_words)) > 1:
             continue
         # an id number of three digits or more names its target alone ("0603 -> done" under
-        # a heading "Renders:"); a small number is a count as often as an id
-        by_number = bool(numbers) and min(numbers) >= 100
+        # a heading "Renders:"), or one written with its leading zeros ("0091"); a small number
+        # is a count as often as an id
+        by_number = bool(numbers) and all(
+            n >= 100 or re.search(rf"\b0+{n}\b", text) for n in numbers
+        )
         if not ((numbers and numbers & t_numbers) or t.own & t_words):
             continue
         if not (words & t_words or by_number):
