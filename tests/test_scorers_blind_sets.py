@@ -549,6 +549,18 @@ FIRST_CONTACT_RIGHT = {
     ("heldout93", "citations.jsonl"): 51,  # of 51
     ("heldout93", "traces.jsonl"): 190,  # of 190 (trace, kind) units; lines 3 and 48 do not read
     ("heldout93", "repeat.jsonl"): 39,  # of 42
+    # Held-out 94: first contact 2026-12-05 03:22 UTC, main b0bc2bc (tests/data/heldout94/).
+    ("heldout94", "completion.jsonl"): 191,  # of 204
+    ("heldout94", "support.jsonl"): 97,  # of 124
+    ("heldout94", "citations.jsonl"): 53,  # of 53
+    ("heldout94", "traces.jsonl"): 218,  # of 218 (trace, kind) units
+    ("heldout94", "repeat.jsonl"): 37,  # of 44
+    # Held-out 95: first contact 2026-12-05 03:22 UTC, main b0bc2bc (tests/data/heldout95/).
+    ("heldout95", "completion.jsonl"): 190,  # of 207
+    ("heldout95", "support.jsonl"): 98,  # of 122
+    ("heldout95", "citations.jsonl"): 53,  # of 54
+    ("heldout95", "traces.jsonl"): 198,  # of 198 (trace, kind) units
+    ("heldout95", "repeat.jsonl"): 42,  # of 43
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -672,6 +684,8 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout91",
         "heldout92",
         "heldout93",
+        "heldout94",
+        "heldout95",
         "real_smollm2",
     ],
 )
@@ -781,6 +795,8 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout91", 52, 50),
         ("heldout92", 58, 52),
         ("heldout93", 52, 49),
+        ("heldout94", 55, 42),
+        ("heldout95", 53, 43),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
