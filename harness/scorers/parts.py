@@ -191,7 +191,7 @@ class PartPool:
         try:
             self._pending.append(self._pool.submit(_score_part, part))
         except BrokenProcessPool as err:  # a worker died before: the pool takes no more
-            raise ScoringError(f"a scoring process died ({err}); no scores written") from err
+            raise _died(err) from err
         if len(self._pending) >= self._limit:
             self._collect(self._next())
 
@@ -209,7 +209,7 @@ class PartPool:
         try:
             return self._pending.popleft().result()
         except BrokenProcessPool as err:
-            raise ScoringError(f"a scoring process died ({err}); no scores written") from err
+            raise _died(err) from err
 
     def _collect(self, done: PartScores) -> None:
         for key, blob in done.cases:
@@ -221,6 +221,10 @@ class PartPool:
         self._stored.bad_lines.extend(done.bad_lines)
         if self.joined is not None and done.tables is not None:
             self.joined.extend(done.tables)
+
+
+def _died(err: BrokenProcessPool) -> ScoringError:
+    return ScoringError(f"a scoring process died ({err}); no scores written")
 
 
 def score_in_parts(

@@ -41,7 +41,14 @@ from harness.scorers.support_things import (
     receipt_object,
 )
 from harness.scorers.support_words import AGENTS
-from harness.text.names import Named, glued_words, named_in, named_matches, target_words
+from harness.text.names import (
+    Named,
+    glued_numbers,
+    glued_words,
+    named_in,
+    named_matches,
+    target_words,
+)
 from harness.text.normal import clean
 from harness.text.quantities import NUMBER_WORDS, agrees
 from harness.text.roots import STOP_ROOTS, root, roots, same_root, shared
@@ -143,9 +150,6 @@ def _other_ordinal(claim: str, text: str) -> tuple[str, str] | None:
     return None
 
 
-_GLUED = re.compile(r"(?<=[a-z])(\d{3,})(?!\w)")
-
-
 def _other_number(reading: ClaimReading, b: Backing) -> str | None:
     """A number the clause names as an id that the receipt does not carry: after one of the
     target's own words ("kiln diary 4" is not ``kiln-diary-3``), or any id-like number of three
@@ -171,7 +175,7 @@ def _other_number(reading: ClaimReading, b: Backing) -> str | None:
     carried = id_numbers(f"{target} {b.item.text} {b.item.id.replace(':', ' ')} {b.item.at.year}")
     # an id glued to its letters ("sample-batch-sb121") carries the number a clause writes apart
     # ("SB-121"); only the item's side is read so, so no clause gains an id it did not write
-    carried |= {m.lstrip("0") for m in _GLUED.findall(f"{target} {b.item.text}".lower())}
+    carried |= glued_numbers(f"{target} {b.item.text}")
     stray = id_numbers(reading.text) - carried - amounts
     return min(stray) if stray else None
 

@@ -110,7 +110,8 @@ def other_object(reading: ClaimReading, b: Backing, target: str) -> str | None:
     months = _months(phrases), _months(part)
     if months[0] and months[1] and not months[0] & months[1]:
         # "the September roster" against "the August shift roster": one thing, another month
-        return f"names the {_MONTH_NAMES[min(months[0])]} one; {b.item.id} moved the {_MONTH_NAMES[min(months[1])]} one: another occasion"
+        said_m, moved_m = (_MONTH_NAMES[min(m)] for m in months)
+        return f"names the {said_m} one; {b.item.id} moved the {moved_m} one: another occasion"
     common = shared(said, moved) | shared(moved, said)
     if said and moved and not common - _KINDS and said - common and moved - common:
         # what both share is at most the kind of thing ("PDF", "scans"): the words that tell

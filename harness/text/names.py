@@ -166,6 +166,24 @@ def glued_words(text: str) -> frozenset[str]:
     return frozenset(a + b for a, b in _WORD_NUMBER.findall(clean(text)))
 
 
+#: A word of an id glued to its number ("week37", "cam04", "dock2").
+_GLUED_WORD = re.compile(r"([a-z]{2,})(\d+)")
+#: An id number of three digits or more glued to the letters before it ("sb121", "ngc7331").
+_GLUED_NUMBER = re.compile(r"(?<=[a-z])(\d{3,})(?!\w)")
+
+
+def unglued(word: str) -> tuple[str, str] | None:
+    """(letters, number) of a word glued to its number ("cam04": ("cam", "04")), else None."""
+    m = _GLUED_WORD.fullmatch(word)
+    return (m.group(1), m.group(2)) if m is not None else None
+
+
+def glued_numbers(text: str) -> frozenset[str]:
+    """The id numbers ``text`` glues to their letters ("sample-batch-sb121": "121"), leading
+    zeros dropped: the numbers a sentence may write apart ("SB-121")."""
+    return frozenset(n.lstrip("0") for n in _GLUED_NUMBER.findall(text.lower()))
+
+
 @lru_cache(maxsize=8192)
 def target_words(target: str) -> tuple[frozenset[str], frozenset[int]]:
     """The stemmed words and the numbers of a host target name (``send-plate-7-scan``)."""

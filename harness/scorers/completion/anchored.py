@@ -20,7 +20,7 @@ from functools import lru_cache
 
 from harness.scorers.completion.labels import DONE_LABEL
 from harness.scorers.completion.lexicon import NOT_WRITES, PUBLISH, REGISTER, Action
-from harness.text.names import prose_words, target_words
+from harness.text.names import prose_words, target_words, unglued
 from harness.text.normal import ascii_fold, clean
 
 
@@ -160,10 +160,10 @@ def loose_mentions(text: str, known: Sequence[str]) -> list[tuple[str, int]]:
 def _written(word: str) -> str:
     """Where a word of an id is written: as it is, or, glued to its number ("cam04"), with the
     number apart ("cam-04", "cam 04")."""
-    glued = re.fullmatch(r"([a-z]{2,})(\d+)", word)
+    glued = unglued(word)
     if glued is None:
         return rf"\b{re.escape(word)}"
-    return rf"\b{glued.group(1)}[\s#-]*{glued.group(2)}\b"
+    return rf"\b{glued[0]}[\s#-]*{glued[1]}\b"
 
 
 def _cut_short(missing: frozenset[str], said: frozenset[str]) -> frozenset[str]:

@@ -19,7 +19,7 @@ from harness.scorers.completion.occasions import (
     object_words,
     own_part,
 )
-from harness.text.names import named_in, target_words
+from harness.text.names import glued_numbers, named_in, target_words
 from harness.text.normal import clean
 from harness.text.support import evidence_tokens, support_tokens
 
@@ -136,16 +136,13 @@ def _other_series_id(c: Completion, proofs: Sequence[Receipt]) -> str | None:
     return None
 
 
-_GLUED = re.compile(r"(?<=[a-z])(\d{3,})(?!\w)")
-
-
 def _other_id(sentence: str, proof: Receipt) -> str | None:
     """Why ``proof`` is another occasion: the sentence names an id number ("invoice 2231",
     "scratch of 0402") and the receipt's target and text name ids too, none of them that one."""
     said = id_numbers(sentence)
     carried = id_numbers(f"{proof.target} {proof.text}")
     # an id glued to its letters ("catalogue-ngc7331") carries the number a sentence writes apart
-    carried |= {n.lstrip("0") for n in _GLUED.findall(proof.target.lower())}
+    carried |= glued_numbers(proof.target)
     if said & id_numbers(proof.id.replace(":", " ")):
         return None  # the sentence names the receipt itself ("receipt:deleg-5508")
     if not said or not carried or said & carried:

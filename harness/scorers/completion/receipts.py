@@ -46,6 +46,7 @@ from harness.text.names import (
     named_matches,
     prose_words,
     target_words,
+    unglued,
 )
 from harness.text.normal import clean
 
@@ -103,9 +104,6 @@ def known_targets(package: Package) -> list[str]:
     return sorted(n for n in names if len(n) >= 3)
 
 
-_GLUED = re.compile(r"([a-z]{2,})\d+$")
-
-
 @dataclass
 class _PackageIndex:
     """What the package names anywhere: a name it never mentions is a target nobody recorded."""
@@ -128,7 +126,7 @@ class _PackageIndex:
             # quotes and brackets are no part of a word ("'Rose Window' print files")
             words |= prose_words(text)[0]
         # the word of a number glued to it ("dock" of notice-dock2-poster) is a word it uses
-        words |= {m.group(1) for w in words if (m := _GLUED.match(w))}
+        words |= {u[0] for w in words if (u := unglued(w)) is not None}
         journal = [(i.id, i.at) for i in package.context if i.kind == "journal"]
         return cls(receipts_of(package), known_targets(package), [i.id for i in package.context],
                    named, frozenset(words), journal)  # fmt: skip
