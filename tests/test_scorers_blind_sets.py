@@ -561,6 +561,18 @@ FIRST_CONTACT_RIGHT = {
     ("heldout95", "citations.jsonl"): 53,  # of 54
     ("heldout95", "traces.jsonl"): 198,  # of 198 (trace, kind) units
     ("heldout95", "repeat.jsonl"): 42,  # of 43
+    # Held-out 96: first contact 2026-12-05 03:54 UTC, main a49ece3 (tests/data/heldout96/).
+    ("heldout96", "completion.jsonl"): 166,  # of 168
+    ("heldout96", "support.jsonl"): 101,  # of 109
+    ("heldout96", "citations.jsonl"): 60,  # of 60
+    ("heldout96", "traces.jsonl"): 199,  # of 199 (trace, kind) units
+    ("heldout96", "repeat.jsonl"): 35,  # of 39
+    # Held-out 97: first contact 2026-12-05 03:54 UTC, main a49ece3 (tests/data/heldout97/).
+    ("heldout97", "completion.jsonl"): 157,  # of 166
+    ("heldout97", "support.jsonl"): 86,  # of 107
+    ("heldout97", "citations.jsonl"): 56,  # of 56
+    ("heldout97", "traces.jsonl"): 178,  # of 178 (trace, kind) units
+    ("heldout97", "repeat.jsonl"): 38,  # of 40
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -686,6 +698,8 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout93",
         "heldout94",
         "heldout95",
+        "heldout96",
+        "heldout97",
         "real_smollm2",
     ],
 )
@@ -797,6 +811,8 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout93", 52, 49),
         ("heldout94", 55, 42),
         ("heldout95", 53, 43),
+        ("heldout96", 47, 43),
+        ("heldout97", 46, 37),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
