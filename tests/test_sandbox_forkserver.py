@@ -226,3 +226,90 @@ def test_a_case_cancelled_before_it_started_ends_at_once_not_as_ignored(ws: Path
     assert outcome.cancelled and not outcome.killed_after_grace
     assert outcome.duration_s < 5.0
     assert pids_with(marker) == []
+
+
+PID1_PROBE = """
+import json, os, signal
+seen = {}
+for name in ("environ", "mem", "maps"):
+    try:
+        with open(f"/proc/1/{name}", "rb") as handle:
+            handle.read(1)
+        seen[name] = "read"
+    except OSError as exc:
+        seen[name] = exc.errno
+try:
+    os.listdir("/proc/1/fd")
+    seen["fd"] = "listed"
+except OSError as exc:
+    seen["fd"] = exc.errno
+os.kill(1, signal.SIGTERM)  # the namespace's init ignores what it has no handler for
+seen["uid"], seen["pid1_uid"] = os.getuid(), os.stat("/proc/1").st_uid
+limits = {}
+for line in open("/proc/self/limits"):
+    if line.startswith(("Max processes", "Max address space")):
+        limits[line[:25].strip()] = line[25:].split()[0]
+seen["limits"] = limits
+print(json.dumps(seen))
+"""
+
+
+def test_pid1_of_the_command_s_uid_is_closed_to_it(ws: Path) -> None:
+    # PID 1 takes the case's uid to spawn the command (no copy of a Python process per case):
+    # the command must still not read its memory, descriptors or environment, nor end it.
+    outcome = _py(PID1_PROBE, ws)
+    assert outcome.ok, outcome.reason()
+    seen = json.loads(outcome.stdout)
+    assert seen["environ"] != "read" and seen["mem"] != "read" and seen["maps"] != "read"
+    assert seen["fd"] != "listed"
+    assert outcome.returncode == 0 and outcome.signal is None
+    assert seen["limits"]["Max address space"] == str(2 * 1024**3)
+
+
+def _sh(script: str, ws: Path, memory: int | None) -> ProcessOutcome:
+    from harness.sandbox import Resources
+
+    return run_process(
+        ["/bin/sh", "-c", script],
+        stdin=b"",
+        cwd=ws,
+        env={"PATH": "/usr/bin:/bin"},
+        limits=Limits(wall_seconds=20),
+        cancel=threading.Event(),
+        resources=Resources(memory_bytes=memory, extra_processes=40),
+    )
+
+
+def test_a_memory_limit_below_what_pid1_maps_still_starts_and_binds_the_command(
+    ws: Path,
+) -> None:
+    # Too little address space for PID 1 to take the limits itself: the command is forked and
+    # limited on its own, as before, and the limit is the one asked for.
+    small = 12 * 1024**2  # below the ~17 MB a forked fork server maps
+    outcome = _sh("grep -E 'Max (address space|processes)' /proc/self/limits", ws, small)
+    assert outcome.ok, outcome.reason()
+    lines = outcome.stdout.decode().splitlines()
+    assert any(line.split()[3] == str(small) for line in lines if "address" in line)
+    roomy = _sh("grep -E 'Max address space' /proc/self/limits", ws, 2 * 1024**3)
+    assert roomy.ok and roomy.stdout.split()[3] == str(2 * 1024**3).encode()
+
+
+def test_a_program_named_without_a_path_is_found_on_the_command_s_own_path(ws: Path) -> None:
+    outcome = run_process(
+        ["sh", "-c", "echo found"],
+        stdin=b"",
+        cwd=ws,
+        env={"PATH": "/nonexistent:/usr/bin:/bin"},
+        limits=Limits(wall_seconds=20),
+        cancel=threading.Event(),
+    )
+    assert outcome.ok and outcome.stdout == b"found\n", outcome.reason()
+    with pytest.raises(SandboxError, match="could not start 'sh': No such file or directory"):
+        run_process(
+            ["sh", "-c", "echo found"],
+            stdin=b"",
+            cwd=ws,
+            env={"PATH": "/nonexistent"},
+            limits=Limits(wall_seconds=20),
+            cancel=threading.Event(),
+        )

@@ -179,3 +179,56 @@ def test_without_a_memory_file_system_workspaces_go_to_the_temp_dir(
     assert workspace_module.default_parent() == tmp_path / "temp"
     with prepare_workspace(invocation()) as ws:
         assert ws.root.parent == tmp_path / "temp"
+
+
+def test_inputs_are_readable_by_others_whatever_the_umask(tmp_path: Path) -> None:
+    # The child reads input/ as another uid: a harness started with umask 077 must not lock it
+    # out (the files are written with their final mode, not chmodded after a walk).
+    old = os.umask(0o077)
+    try:
+        with prepare_workspace(invocation(), tmp_path) as ws:
+            files = [p for p in ws.input_dir.rglob("*") if p.is_file()]
+            assert len(files) >= 3
+            for path in files:
+                assert stat.S_IMODE(path.stat().st_mode) == 0o444, path
+            for folder in (ws.input_dir, ws.input_dir / "evidence"):
+                assert stat.S_IMODE(folder.stat().st_mode) == 0o555
+    finally:
+        os.umask(old)
+
+
+def test_evidence_data_orjson_refuses_is_still_written(tmp_path: Path) -> None:
+    # Recorded data is untrusted: an integer past 64 bits must not fail the case's workspace.
+    item = {**PATRICK["context"][0], "data": {"count": 2**70, "nested": [[[1]]]}}
+    with prepare_workspace(invocation(context=[item, *PATRICK["context"][1:]]), tmp_path) as ws:
+        rel = ws.evidence_files[item["id"]]
+        written = json.loads((ws.root / rel).read_text())
+        assert written["data"]["count"] == 2**70
+        assert audit_workspace(ws, max_file_bytes=100, max_total_bytes=1000) == []
+
+
+def test_audit_names_links_and_new_files_in_input_and_lists_links_in_order(
+    tmp_path: Path,
+) -> None:
+    from harness.sandbox import workspace_symlinks
+
+    with prepare_workspace(invocation(), tmp_path) as ws:
+        ws.input_dir.chmod(0o755)
+        # A link to a folder is no folder: it is something the run created in input/.
+        (ws.input_dir / "zz-dir-link").symlink_to("/etc")
+        (ws.output_dir / "b").mkdir()
+        (ws.output_dir / "b" / "inside").symlink_to(ws.output_dir)
+        (ws.output_dir / "a-out").symlink_to("/etc")
+        (ws.tmp_dir / "t").symlink_to("../input")
+        details = [e.detail for e in audit_workspace(ws, max_file_bytes=100, max_total_bytes=1000)]
+        assert details == [
+            "created input/zz-dir-link in read-only input/",
+            "output/a-out links outside output/",
+        ]
+        assert list(workspace_symlinks(ws.root)) == [
+            "input/zz-dir-link",
+            "output/a-out",
+            "output/b/inside",
+            "tmp/t",
+        ]
+        assert workspace_symlinks(ws.root)["tmp/t"] == "../input"

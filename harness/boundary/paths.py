@@ -3,11 +3,9 @@ workspace symlinks followed), and the strings of a tool's arguments that look li
 
 from __future__ import annotations
 
-import os
 import posixpath
 import re
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
@@ -98,18 +96,6 @@ def path_problem(
     if allowed and not any(normal == r or normal.startswith(r + "/") for r in allowed):
         return f"path {raw!r} is outside the roots {', '.join(r + '/' for r in allowed)}"
     return None
-
-
-def workspace_symlinks(root: Path) -> dict[str, str]:
-    """Every symlink under a workspace directory after the run (relative path -> its target), so
-    escapes are decided by what the links point to, not by their names."""
-    links: dict[str, str] = {}
-    for dirpath, dirnames, filenames in os.walk(root, followlinks=False):
-        for name in [*dirnames, *filenames]:
-            full = Path(dirpath) / name
-            if full.is_symlink():
-                links[full.relative_to(root).as_posix()] = os.readlink(full)
-    return links
 
 
 def json_strings(value: Any, key: str = "") -> list[tuple[str, str]]:

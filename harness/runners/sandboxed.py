@@ -11,7 +11,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from harness.boundary.paths import workspace_symlinks
 from harness.runners.base import RunnerInfraError
 from harness.runners.envelope_parsing import failed_envelope, parse_trace
 from harness.sandbox import (
@@ -23,6 +22,7 @@ from harness.sandbox import (
     prepare_workspace,
     run_process,
     scrubbed_env,
+    workspace_symlinks,
 )
 from harness.sandbox.handles import new_secret, opaque_invocation
 from harness.sandbox.tracefile import read_trace_bytes

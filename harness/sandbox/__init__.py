@@ -20,6 +20,7 @@ from harness.sandbox.workspace import (
     prepare_workspace,
     safe_name,
     sweep_stale_workspaces,
+    workspace_symlinks,
 )
 
 __all__ = [
@@ -36,4 +37,5 @@ __all__ = [
     "safe_name",
     "scrubbed_env",
     "sweep_stale_workspaces",
+    "workspace_symlinks",
 ]

@@ -230,7 +230,6 @@ def pid1(
     privileges.set_name(b"shadow-pid1")
     if select.select([parent_pidfd], [], [], 0)[0]:
         return 137
-    os.close(parent_pidfd)
     os.setsid()  # the case's process group: the server signals it, and is not in it
     try:
         unshare(CLONE_NEWNS | (0 if spec.get("network") else CLONE_NEWNET))
@@ -241,13 +240,42 @@ def pid1(
     except (OSError, EnterError) as exc:
         os.write(report_fd, f"sandbox: could not build the view: {exc}".encode())
         return 125
-    failed_r, failed_w = os.pipe()
-    # Blocked across the fork, so the command cannot lose a terminate in its first instant either.
+    # Blocked across the start, so the command cannot lose a terminate in its first instant.
     signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+    if privileges.can_spawn(spec["limits"]):
+        try:
+            privileges.become_case(spec["limits"], spec["uid"])
+            if select.select([parent_pidfd], [], [], 0)[0]:
+                return 137  # the server went while the death signal was off: nobody watches
+            pid = privileges.spawn_command(spec["argv"], spec["env"], stdio=stdio)
+        except OSError as exc:
+            os.write(report_fd, f"sandbox: {exc}".encode())
+            return 127
+        failure = b""
+    else:
+        pid, failure = _fork_command(spec, stdio)
+    os.close(parent_pidfd)
+    # Only now, with the command in the group (it got its own copy of any later terminate), may
+    # one pass PID 1 by: as the namespace's init it ignores what it has no handler for.
+    _end_if_stopped()
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
+    for fd in stdio:
+        os.close(fd)
+    if failure:
+        os.write(report_fd, b"sandbox: " + failure)
+    os.close(report_fd)
+    return _reap(pid)
+
+
+def _fork_command(spec: Mapping[str, Any], stdio: Sequence[int]) -> tuple[int, bytes]:
+    """The command forked and limited on its own, PID 1 keeping its privileges: its pid and why
+    it could not start (empty once it was executed)."""
+    failed_r, failed_w = os.pipe()
     pid = os.fork()
     if pid == 0:
         os.close(failed_r)
-        os.close(report_fd)
         privileges.exec_command(
             spec["argv"],
             spec["env"],
@@ -256,17 +284,5 @@ def pid1(
             uid=spec["uid"],
             report_fd=failed_w,
         )
-    # Only now, with the command in the group (it got its own copy of any later terminate), may
-    # one pass PID 1 by: as the namespace's init it ignores what it has no handler for.
-    _end_if_stopped()
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
     os.close(failed_w)
-    for fd in stdio:
-        os.close(fd)
-    failure = _read_all(failed_r)  # end of file at the command's exec
-    if failure:
-        os.write(report_fd, b"sandbox: " + failure)
-    os.close(report_fd)
-    return _reap(pid)
+    return pid, _read_all(failed_r)  # end of file at the command's exec

@@ -51,6 +51,8 @@ class ServedChild:
         self.error: str | None = None
         #: The agent is gone without a word: its server (or it) died.
         self.lost = False
+        #: PID 1's wait status and CPU seconds, sent by the server when it reaped PID 1.
+        self.ended: tuple[int, float] | None = None
 
     def fileno(self) -> int:
         return self._sock.fileno()
@@ -62,6 +64,8 @@ class ServedChild:
             self.error = str(message["error"])
         elif message.get("exited"):
             self.exited = True
+            if "status" in message:
+                self.ended = (int(message["status"]), float(message["cpu"]))
         return message
 
     def has_exited(self) -> bool:
@@ -77,8 +81,8 @@ class ServedChild:
         return self.exited
 
     def signal_group(self, sig: int) -> None:
-        if self.lost:
-            return
+        if self.lost or self.ended is not None:
+            return  # nothing of the case is left to signal
         try:
             wire.send(self._sock, {"signal": int(sig)})
         except OSError:
@@ -95,22 +99,23 @@ class ServedChild:
     def finish(self, timeout: float) -> tuple[int, float]:
         """Kill what is left of the case, reap PID 1; its wait status and CPU seconds (PID 1 and
         everything it reaped). Raises ``SandboxError`` when the agent is gone."""
-        if not self.lost:
-            try:
+        self.has_exited()  # the status may be waiting already: the server reaps at the exit
+        if self.ended is None and not self.lost:
+            # The server may have ended the case meanwhile: then its status is waiting.
+            with contextlib.suppress(OSError):
                 wire.send(self._sock, {"reap": True})
-                self._sock.settimeout(timeout)
-                while True:
-                    message = self._take(wire.receive(self._sock)[0])
-                    if message is None:
-                        break
-                    if "status" in message:
-                        return int(message["status"]), float(message["cpu"])
+            self._sock.settimeout(timeout)
+            try:
+                while self.ended is None and self._take(wire.receive(self._sock)[0]) is not None:
+                    pass
             except TimeoutError as exc:
                 raise SandboxError(
                     f"sandbox: the case's processes outlived SIGKILL for {timeout:g}s"
                 ) from exc
             except OSError:
                 self.lost = True
+        if self.ended is not None:
+            return self.ended
         raise SandboxError("sandbox: the fork server died during the case")
 
     def close(self) -> None:

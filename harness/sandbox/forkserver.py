@@ -11,10 +11,10 @@ children into a new PID namespace for one fork: that child is the case's PID 1 (
 unshares new mount and (unless the runner keeps the host network) network namespaces, builds the
 case's own view on a fresh tmpfs, pivots into it and starts the command (``privileges``: limits,
 capabilities, uid, ``no_new_privs``, exec). On the case's socket the server then reports a view or
-an exec that failed and the moment PID 1 exits, signals the case's process group on request (it
-holds PID 1 unreaped, so the group id cannot be reused meanwhile), and at the end kills what is
-left, reaps PID 1 and returns its wait status and CPU time. PID 1 exits only once every process
-of its namespace is gone.
+an exec that failed, signals the case's process group on request (it holds PID 1 unreaped, so the
+group id cannot be reused meanwhile), and the moment PID 1 exits reaps it and reports its wait
+status and CPU time; a harness that ends the case first (a cancel, a timeout) asks for the same,
+and whatever is left is killed. PID 1 exits only once every process of its namespace is gone.
 
 Cases share nothing but the server's memory image, copied on write; every case still gets a new
 process, workspace, view and namespaces. PID 1 dies with the server (``PR_SET_PDEATHSIG``) and
@@ -181,14 +181,14 @@ class Server:
             if case.report:
                 self._tell(case, {"error": case.report.decode(errors="replace")})
             if case.exited:
-                self._tell(case, {"exited": True})
+                self._finish(case, reply=case.ending is not False)
         elif what == "exit":
             self.selector.unregister(case.pidfd)
             case.exited = True
             if case.ending is not None:
                 self._finish(case, reply=case.ending)
             elif not case.reading:  # else the report goes first: it ends now PID 1 is gone
-                self._tell(case, {"exited": True})
+                self._finish(case, reply=True)
         else:
             try:
                 message, _fds = wire.receive(case.sock)
@@ -216,7 +216,11 @@ class Server:
             self.selector.unregister(case.sock)
         self.cases.remove(case)
         if reply:
-            self._tell(case, {"status": status, "cpu": usage.ru_utime + usage.ru_stime})
+            # With the exit: a case whose PID 1 is gone has no process left to signal (its
+            # namespace emptied before PID 1 could exit), so nothing waits for a "reap".
+            self._tell(
+                case, {"exited": True, "status": status, "cpu": usage.ru_utime + usage.ru_stime}
+            )
         case.sock.close()
 
     def _close_report(self, case: _Case) -> None:

@@ -9,16 +9,13 @@ import os
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+from harness.sandbox.view import outermost, within
+
 
 def effective_hidden(hidden: Iterable[Path], needed: Sequence[Path]) -> list[Path]:
     """``hidden`` minus every path that holds something the child needs (its workspace, its
     program, a config folder a runner passes on): hiding those would break the run, not guard it."""
-    keep: list[Path] = []
-    needs = [Path(os.path.abspath(p)) for p in needed]
-    for path in hidden:
-        path = Path(os.path.abspath(path))
-        if not any(need == path or need.is_relative_to(path) for need in needs):
-            keep.append(path)
+    needs = [os.path.abspath(p) for p in needed]
+    keep = [p for p in map(os.path.abspath, hidden) if not any(within(n, p) for n in needs)]
     # Once a folder is covered its insides are gone: mounting over one of them would fail.
-    unique = list(dict.fromkeys(keep))
-    return [p for p in unique if not any(p != q and p.is_relative_to(q) for q in unique)]
+    return [Path(p) for p in outermost(keep)]

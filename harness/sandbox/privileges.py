@@ -21,6 +21,8 @@ import signal
 from collections.abc import Mapping, Sequence
 from typing import NoReturn
 
+_PR_SET_PDEATHSIG = 1
+_PR_SET_DUMPABLE = 4
 _PR_SET_NAME = 15
 _PR_CAPBSET_DROP = 24
 _PR_SET_NO_NEW_PRIVS = 38
@@ -106,6 +108,24 @@ def _default_signals() -> None:
     signal.pthread_sigmask(signal.SIG_SETMASK, [])
 
 
+def _become(limits: Mapping[str, Sequence[int]], uid: int | None) -> None:
+    """Take on the case's limits and identity, for good: no capabilities, the case's uid,
+    ``no_new_privs``."""
+    for name, (soft, hard) in limits.items():
+        resource.setrlimit(RLIMITS[name], (soft, hard))
+    drop_capabilities()
+    if uid is not None:
+        os.setgroups([])
+        os.setresgid(uid, uid, uid)
+        os.setresuid(uid, uid, uid)
+    prctl(_PR_SET_NO_NEW_PRIVS, 1)
+
+
+def _failure(argv: Sequence[str], exc: BaseException) -> bytes:
+    detail = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+    return f"could not start {argv[0]!r}: {detail}".encode()
+
+
 def exec_command(
     argv: Sequence[str],
     env: Mapping[str, str],
@@ -125,21 +145,86 @@ def exec_command(
         os.closerange(3, report_fd)
         os.closerange(report_fd + 1, max(top, report_fd + 2))
         _default_signals()
-        for name, (soft, hard) in limits.items():
-            resource.setrlimit(RLIMITS[name], (soft, hard))
-        drop_capabilities()
-        if uid is not None:
-            os.setgroups([])
-            os.setresgid(uid, uid, uid)
-            os.setresuid(uid, uid, uid)
-        prctl(_PR_SET_NO_NEW_PRIVS, 1)
+        _become(limits, uid)
         os.execvpe(argv[0], list(argv), dict(env))
     except BaseException as exc:  # whatever it is, the harness must hear of it
-        detail = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         try:
-            os.write(report_fd, f"could not start {argv[0]!r}: {detail}".encode())
+            os.write(report_fd, _failure(argv, exc))
         finally:
             os._exit(127)
 
 
-__all__ = ["RLIMITS", "drop_capabilities", "exec_command", "prctl", "set_name"]
+#: Address space a PID 1 that took the case's limits keeps beyond what it maps already.
+_SPAWN_HEADROOM = 64 * 1024**2
+
+
+def can_spawn(limits: Mapping[str, Sequence[int]]) -> bool:
+    """Whether PID 1 may take the case's limits itself and spawn the command (``become_case``):
+    not when the address-space limit leaves it no room to go on (a command given less memory
+    than a Python process maps is forked and limited on its own, ``exec_command``)."""
+    if "as" not in limits:
+        return True
+    try:
+        with open("/proc/self/statm", "rb") as handle:
+            mapped = int(handle.read().split()[0]) * resource.getpagesize()
+    except (OSError, ValueError, IndexError):
+        return False
+    return int(limits["as"][0]) >= mapped + _SPAWN_HEADROOM
+
+
+def become_case(limits: Mapping[str, Sequence[int]], uid: int | None) -> None:
+    """PID 1 takes the case's limits and identity itself, to start the command with
+    ``spawn_command``: it has no use for privileges once the view is built. It is made
+    non-dumpable, so the command, now of its uid, can neither trace it nor read its memory,
+    descriptors or environment; its death signal, which a change of uid clears, is armed again
+    (the caller checks that the server is still there). The process limit counts PID 1: it
+    gets one more."""
+    own = dict(limits)
+    if "nproc" in own:
+        soft, hard = own["nproc"]
+        own["nproc"] = (soft + 1, hard + 1)
+    _become(own, uid)
+    prctl(_PR_SET_DUMPABLE, 0)  # the uid change does so only where fs.suid_dumpable is 0
+    prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+
+
+def spawn_command(argv: Sequence[str], env: Mapping[str, str], *, stdio: Sequence[int]) -> int:
+    """Start the command with ``posix_spawn`` (after ``become_case``), which shares PID 1's
+    memory until the exec instead of copying a Python process as a fork does; its pid. Raises
+    ``OSError`` with the harness's message when it cannot start."""
+    try:
+        return os.posix_spawn(
+            _find(argv[0], env),
+            list(argv),
+            dict(env),
+            file_actions=[(os.POSIX_SPAWN_DUP2, fd, target) for target, fd in enumerate(stdio)],
+            setsigmask=(),
+            setsigdef=[
+                s for s in signal.valid_signals() if s not in (signal.SIGKILL, signal.SIGSTOP)
+            ],
+        )
+    except BaseException as exc:
+        raise OSError(_failure(argv, exc).decode()) from exc
+
+
+def _find(program: str, env: Mapping[str, str]) -> str:
+    """``program`` looked up as ``execvpe`` does: on the command's own PATH, not PID 1's."""
+    if "/" in program:
+        return program
+    for folder in (env.get("PATH") or os.defpath).split(os.pathsep):
+        candidate = os.path.join(folder or ".", program)
+        if os.path.isfile(candidate) and os.access(candidate, os.X_OK):
+            return candidate
+    raise FileNotFoundError(2, os.strerror(2), program)
+
+
+__all__ = [
+    "RLIMITS",
+    "become_case",
+    "can_spawn",
+    "drop_capabilities",
+    "exec_command",
+    "prctl",
+    "set_name",
+    "spawn_command",
+]

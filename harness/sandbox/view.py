@@ -19,6 +19,7 @@ import os
 import shutil
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 #: The system runtime every program may read (a symlink, as in merged-/usr Debian, stays one).
@@ -135,16 +136,19 @@ def _virtualenv_of(program: Path) -> Path | None:
     return None
 
 
-def view_plan(paths: ViewPaths) -> list[str]:
-    """Mount directives for ``enter`` (flat: operation, operands, operation, ...)."""
+@cache
+def _system_part() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The directives every view shares (the runtime, ``/dev``, private ``/tmp`` and
+    ``/dev/shm``) and the runtime folders, looked up once a process: the host's ``/usr`` and
+    ``/dev`` do not change under a run, and a view is planned for every case."""
     plan = ["tmpfs", "/tmp", "1777", "256m"]
-    runtime: list[Path] = []
+    runtime: list[str] = []
     for name in SYSTEM_RUNTIME:
         if os.path.islink(name):
             plan += ["link", name, os.readlink(name)]
         elif os.path.isdir(name):
             plan += ["ro", name]
-            runtime.append(Path(name))
+            runtime.append(name)
     plan += ["tmpfs", "/dev", "0755", "64k"]
     for device in _DEVICES:
         if os.path.exists(device):
@@ -152,39 +156,59 @@ def view_plan(paths: ViewPaths) -> list[str]:
     for link, target in _DEV_LINKS:
         plan += ["link", link, target]
     plan += ["tmpfs", "/dev/shm", "1777", "64m"]
+    return tuple(plan), tuple(runtime)
+
+
+def view_plan(paths: ViewPaths) -> list[str]:
+    """Mount directives for ``enter`` (flat: operation, operands, operation, ...)."""
+    system, runtime = _system_part()
+    plan = list(system)
     # The workspace and the declared paths after the private /tmp and /dev/shm, so that one
     # living under either (the default workspace folder is /dev/shm) is bound on top of them.
-    readable = _outermost(
-        p for p in map(_absolute, [*paths.readable, paths.workspace]) if not _under(p, runtime)
+    readable = outermost(
+        p for p in map(os.path.abspath, [*paths.readable, paths.workspace]) if not under(p, runtime)
     )
     for path in readable:
         if os.path.exists(path):
-            plan += ["ro", str(path)]
-    for path in dict.fromkeys(map(_absolute, paths.writable)):
+            plan += ["ro", path]
+    for path in dict.fromkeys(map(os.path.abspath, paths.writable)):
         if os.path.exists(path):
-            plan += ["rw", str(path)]
+            plan += ["rw", path]
     plan += ["proc", "/proc"]
     # Only paths inside the view are named: the plan is held by the case's PID 1, and a path
     # outside the view (a recordings file named after its failure mode) is never named to it.
     shown = [*runtime, *readable]
-    inside = [str(p) for p in map(_absolute, paths.hidden) if _under(p, shown)]
+    inside = [p for p in map(os.path.abspath, paths.hidden) if under(p, shown)]
     for secret in (*ETC_SECRETS, *inside):
         plan += ["hide", secret]
     return plan
 
 
-def _absolute(path: Path | str) -> Path:
-    return Path(os.path.abspath(path))
+# Paths as normalised absolute strings (``os.path.abspath``): a view is planned for every case,
+# and pathlib's ``is_relative_to`` builds new paths on each call.
 
 
-def _under(path: Path, roots: Iterable[Path]) -> bool:
-    return any(path == root or path.is_relative_to(root) for root in roots)
+def within(path: str, root: str) -> bool:
+    """``path`` is ``root`` or lies inside it (both normalised absolute strings)."""
+    return path == root or path.startswith(root if root.endswith("/") else root + "/")
 
 
-def _outermost(paths: Iterable[Path]) -> list[Path]:
+def under(path: str, roots: Iterable[str]) -> bool:
+    return any(within(path, root) for root in roots)
+
+
+def outermost(paths: Iterable[str]) -> list[str]:
     """Each path once; a path inside another listed one is already bound with it."""
     unique = list(dict.fromkeys(paths))
-    return [p for p in unique if not any(p != q and p.is_relative_to(q) for q in unique)]
+    return [p for p in unique if not any(p != q and within(p, q) for q in unique)]
 
 
-__all__ = ["SYSTEM_RUNTIME", "ViewPaths", "program_paths", "view_plan"]
+__all__ = [
+    "SYSTEM_RUNTIME",
+    "ViewPaths",
+    "outermost",
+    "program_paths",
+    "under",
+    "view_plan",
+    "within",
+]

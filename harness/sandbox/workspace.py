@@ -17,12 +17,15 @@ import stat
 import sys
 import tempfile
 import time
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+import orjson
+
+from harness.sandbox.view import within
 from harness.schema import BoundaryEvent, Invocation
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
@@ -163,13 +166,26 @@ class Workspace:
         self.cleanup()
 
 
-def _write(path: Path, data: bytes, digests: dict[str, str], root: Path) -> None:
-    path.write_bytes(data)
-    digests[path.relative_to(root).as_posix()] = hashlib.sha256(data).hexdigest()
+def _write(root: str, rel: str, data: bytes, digests: dict[str, str]) -> None:
+    # Plain strings and one os.open per file: a workspace is made for every case, and pathlib's
+    # parsing cost more than the writes themselves (about 150 Path objects a case).
+    fd = os.open(f"{root}/{rel}", os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o444)
+    try:
+        os.fchmod(fd, 0o444)  # whatever the umask: the child reads as another user
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view) :]
+    finally:
+        os.close(fd)
+    digests[rel] = hashlib.sha256(data).hexdigest()
 
 
 def _dump(value: Any) -> bytes:
-    return json.dumps(value, ensure_ascii=False, indent=1, sort_keys=True).encode()
+    try:
+        return orjson.dumps(value, option=orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS)
+    except orjson.JSONEncodeError:
+        # Recorded data orjson refuses (an integer past 64 bits, nesting past 254 levels).
+        return json.dumps(value, ensure_ascii=False, indent=2, sort_keys=True).encode()
 
 
 def prepare_workspace(
@@ -189,51 +205,44 @@ def prepare_workspace(
         parent.mkdir(parents=True, exist_ok=True)
     else:
         parent = default_parent()
-    root = Path(tempfile.mkdtemp(prefix=_PREFIX, dir=parent)).resolve()
+    for name in extra_inputs or {}:
+        if _UNSAFE.sub("_", name) != name or name.startswith("."):
+            raise ValueError(f"extra input name must be a plain file name, got {name!r}")
+    top = os.path.realpath(tempfile.mkdtemp(prefix=_PREFIX, dir=parent))
+    root = Path(top)
     trace_policy = invocation.trace_policy.model_copy(
-        update={"trace_file": str(root / ".harness" / "trace.jsonl")}
+        update={"trace_file": f"{top}/.harness/trace.jsonl"}
     )
     ws = Workspace(
         root=root, invocation=invocation.model_copy(update={"trace_policy": trace_policy})
     )
     try:
-        (root / ".owner").write_text(_process_identity(os.getpid()) or str(os.getpid()))
-        for folder in (ws.input_dir, ws.input_dir / "evidence", *ws.writable):
-            folder.mkdir()
+        with open(f"{top}/.owner", "w") as owner:
+            owner.write(_process_identity(os.getpid()) or str(os.getpid()))
+        for folder in ("input", "input/evidence", "output", "tmp", "home", ".harness"):
+            os.mkdir(f"{top}/{folder}")
+        digests = ws.input_digests
         _write(
-            ws.input_dir / "invocation.json",
-            ws.invocation.model_dump_json(indent=1).encode(),
-            ws.input_digests,
-            root,
+            top, "input/invocation.json", ws.invocation.model_dump_json(indent=1).encode(), digests
         )
         for index, item in enumerate(invocation.context):
             rel = f"input/evidence/{safe_name(item.id, index)}"
             ws.evidence_files[item.id] = rel
-            _write(root / rel, _dump(item.model_dump(mode="json")), ws.input_digests, root)
-        _write(
-            ws.input_dir / "evidence" / "index.json",
-            _dump(ws.evidence_files),
-            ws.input_digests,
-            root,
-        )
+            _write(top, rel, _dump(item.model_dump(mode="json")), digests)
+        _write(top, "input/evidence/index.json", _dump(ws.evidence_files), digests)
         for name, data in (extra_inputs or {}).items():
-            if _UNSAFE.sub("_", name) != name or name.startswith("."):
-                raise ValueError(f"extra input name must be a plain file name, got {name!r}")
-            _write(ws.input_dir / name, data, ws.input_digests, root)
-        _make_read_only(ws.input_dir)
-        ws.trace_file.touch()
+            _write(top, f"input/{name}", data, digests)
+        # File modes guard input/ when no read-only mount is available (and the child is not
+        # root): the files were created 0444, the folders close now.
+        os.chmod(f"{top}/input/evidence", 0o555)
+        os.chmod(f"{top}/input", 0o555)
+        os.close(
+            os.open(f"{top}/.harness/trace.jsonl", os.O_WRONLY | os.O_CREAT | os.O_CLOEXEC, 0o644)
+        )
     except BaseException:
         _force_rmtree(root)
         raise
     return ws
-
-
-def _make_read_only(top: Path) -> None:
-    # File modes guard input/ when no read-only mount is available (and the child is not root).
-    for dirpath, _dirs, files in os.walk(top):
-        for name in files:
-            os.chmod(os.path.join(dirpath, name), 0o444)
-        os.chmod(dirpath, 0o555)
 
 
 def _force_rmtree(root: Path) -> None:
@@ -261,58 +270,75 @@ def _force_rmtree(root: Path) -> None:
         shutil.rmtree(root, onerror=lambda func, path, info: retry(func, path, info[1]))
 
 
+def _entries(top: str) -> Iterator[tuple[str, os.DirEntry[str]]]:
+    """Every entry under ``top`` (relative path, entry), links not followed, folders the run
+    made unreadable skipped (as ``os.walk`` does): a workspace is audited for every case."""
+    stack = [("", top)]
+    while stack:
+        rel, folder = stack.pop()
+        try:
+            listing = os.scandir(folder)
+        except OSError:
+            continue
+        with listing:
+            for entry in listing:
+                path = f"{rel}{entry.name}"
+                yield path, entry
+                if entry.is_dir(follow_symlinks=False):
+                    stack.append((f"{path}/", entry.path))
+
+
 def audit_workspace(
     ws: Workspace, *, max_file_bytes: int, max_total_bytes: int
 ) -> list[BoundaryEvent]:
     """What the run did to its workspace that it must not: changed ``input/``, wrote next to
     ``output/``, left symlinks pointing out of ``output/``, or exceeded the artifact sizes."""
     events: list[BoundaryEvent] = []
-    for entry in sorted(os.listdir(ws.root)):
-        if entry not in _EXPECTED_TOP:
+    top = str(ws.root)
+    for entry_name in sorted(os.listdir(top)):
+        if entry_name not in _EXPECTED_TOP:
             events.append(
-                BoundaryEvent(kind="path_escape", detail=f"wrote {entry!r} outside output/")
+                BoundaryEvent(kind="path_escape", detail=f"wrote {entry_name!r} outside output/")
             )
     seen: set[str] = set()
-    for dirpath, _dirs, files in os.walk(ws.input_dir):
-        for name in files:
-            path = Path(dirpath) / name
-            rel = path.relative_to(ws.root).as_posix()
-            seen.add(rel)
-            expected = ws.input_digests.get(rel)
-            if expected is None:
-                events.append(
-                    BoundaryEvent(kind="path_escape", detail=f"created {rel} in read-only input/")
-                )
-            elif path.is_symlink() or _sha256(path) != expected:
-                events.append(BoundaryEvent(kind="path_escape", detail=f"modified read-only {rel}"))
+    for rel, entry in sorted(_entries(f"{top}/input"), key=lambda pair: pair[0]):
+        if entry.is_dir(follow_symlinks=False):
+            continue
+        rel = f"input/{rel}"
+        seen.add(rel)
+        expected = ws.input_digests.get(rel)
+        if expected is None:
+            events.append(
+                BoundaryEvent(kind="path_escape", detail=f"created {rel} in read-only input/")
+            )
+        elif entry.is_symlink() or _sha256(entry.path) != expected:
+            events.append(BoundaryEvent(kind="path_escape", detail=f"modified read-only {rel}"))
     for rel in sorted(set(ws.input_digests) - seen):
         events.append(BoundaryEvent(kind="path_escape", detail=f"removed read-only {rel}"))
     total = 0
-    output_root = ws.output_dir.resolve()
-    for dirpath, dirs, files in os.walk(ws.output_dir):
-        for name in [*dirs, *files]:
-            path = Path(dirpath) / name
-            rel = path.relative_to(ws.root).as_posix()
-            if path.is_symlink():
-                try:
-                    inside = path.resolve().is_relative_to(output_root)
-                except (OSError, RuntimeError):  # a loop or an unreadable link
-                    inside = False
-                if not inside:
-                    events.append(
-                        BoundaryEvent(kind="path_escape", detail=f"{rel} links outside output/")
+    output_root = os.path.realpath(f"{top}/output")
+    for rel, entry in sorted(_entries(f"{top}/output"), key=lambda pair: pair[0]):
+        rel = f"output/{rel}"
+        if entry.is_symlink():
+            try:
+                inside = within(str(Path(entry.path).resolve()), output_root)
+            except (OSError, RuntimeError):  # a loop or an unreadable link
+                inside = False
+            if not inside:
+                events.append(
+                    BoundaryEvent(kind="path_escape", detail=f"{rel} links outside output/")
+                )
+            continue
+        if entry.is_file(follow_symlinks=False):
+            size = entry.stat(follow_symlinks=False).st_size
+            total += size
+            if size > max_file_bytes:
+                events.append(
+                    BoundaryEvent(
+                        kind="resource_limit",
+                        detail=f"{rel} has {size} bytes, over the {max_file_bytes}-byte file limit",
                     )
-                continue
-            if name in files:
-                size = path.stat().st_size
-                total += size
-                if size > max_file_bytes:
-                    events.append(
-                        BoundaryEvent(
-                            kind="resource_limit",
-                            detail=f"{rel} has {size} bytes, over the {max_file_bytes}-byte file limit",
-                        )
-                    )
+                )
     if total > max_total_bytes:
         events.append(
             BoundaryEvent(
@@ -323,9 +349,20 @@ def audit_workspace(
     return events
 
 
-def _sha256(path: Path) -> str:
+def workspace_symlinks(root: Path) -> dict[str, str]:
+    """Every symlink under a workspace after the run (relative path -> its target, in path
+    order), so that escapes are decided by what the links point to, not by their names."""
+    found: dict[str, str] = {}
+    for rel, entry in sorted(_entries(str(root)), key=lambda pair: pair[0]):
+        if entry.is_symlink():
+            with contextlib.suppress(OSError):
+                found[rel] = os.readlink(entry.path)
+    return found
+
+
+def _sha256(path: str) -> str:
     digest = hashlib.sha256()
-    with path.open("rb") as handle:
+    with open(path, "rb") as handle:
         for block in iter(lambda: handle.read(1 << 16), b""):
             digest.update(block)
     return digest.hexdigest()
