@@ -573,6 +573,18 @@ FIRST_CONTACT_RIGHT = {
     ("heldout97", "citations.jsonl"): 56,  # of 56
     ("heldout97", "traces.jsonl"): 178,  # of 178 (trace, kind) units
     ("heldout97", "repeat.jsonl"): 38,  # of 40
+    # Held-out 98: first contact 2026-12-05 04:14 UTC, main a392ae3 (tests/data/heldout98/).
+    ("heldout98", "completion.jsonl"): 146,  # of 159
+    ("heldout98", "support.jsonl"): 88,  # of 104
+    ("heldout98", "citations.jsonl"): 66,  # of 67
+    ("heldout98", "traces.jsonl"): 194,  # of 194 (trace, kind) units
+    ("heldout98", "repeat.jsonl"): 34,  # of 39
+    # Held-out 99: first contact 2026-12-05 04:14 UTC, main a392ae3 (tests/data/heldout99/).
+    ("heldout99", "completion.jsonl"): 148,  # of 157
+    ("heldout99", "support.jsonl"): 89,  # of 102
+    ("heldout99", "citations.jsonl"): 61,  # of 62
+    ("heldout99", "traces.jsonl"): 183,  # of 183 (trace, kind) units
+    ("heldout99", "repeat.jsonl"): 33,  # of 36
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -700,6 +712,8 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout95",
         "heldout96",
         "heldout97",
+        "heldout98",
+        "heldout99",
         "real_smollm2",
     ],
 )
@@ -813,6 +827,8 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout95", 53, 43),
         ("heldout96", 47, 43),
         ("heldout97", 46, 37),
+        ("heldout98", 43, 36),
+        ("heldout99", 44, 38),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
