@@ -75,7 +75,9 @@ FIRST_CONTACT_RIGHT = {
     ("heldout11", "traces.jsonl"): 167,  # of 167 (trace, kind) units
     ("heldout11", "repeat.jsonl"): 33,  # of 34 (first contact 30; a development figure)
     # Held-out 12: first contact 2026-12-02 13:48 UTC, main b023c23 (tests/data/heldout12/).
-    ("heldout12", "completion.jsonl"): 160,  # of 165
+    # (first contact 152; 160 until session 21, when cmp-038 lost the right it had only while the
+    # greeting "Dear Ms. Arrowsmith" read as a recipient no receipt names)
+    ("heldout12", "completion.jsonl"): 159,  # of 165 (a development figure)
     ("heldout12", "support.jsonl"): 64,  # of 75
     ("heldout12", "citations.jsonl"): 37,  # of 37
     ("heldout12", "traces.jsonl"): 141,  # of 141 (trace, kind) units

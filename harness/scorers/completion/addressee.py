@@ -22,6 +22,8 @@ _SALUTATION = re.compile(
 _VOCATIVE = re.compile(
     r"^\W*(?P<name>[A-Z][\w'-]+)\s*(?:,|\u2014|\u2013|\s-)\s+(?=[a-z0-9]|I\b|I'|We\b|The\b|Your\b)"
 )
+#: A salutation with its punctuation, when the sentence goes on after it ("Hi Sam, the ...").
+_GREETING = re.compile(_SALUTATION.pattern + r"\s*(?:,|!|\u2014|\u2013|\s-)\s*(?=\S)")
 #: "you" where it receives ("sent you", "to you", "reached you"); "you sent" is their act.
 _YOU_OBJECT = re.compile(
     r"\b(?P<verb>to|with|for|sent|sended|told|gave|emailed|messaged|texted|pinged|forwarded|"
@@ -47,9 +49,12 @@ def read_as_addressed(sentence: str, name: str | None, first: bool) -> str:
     if name is None:
         return sentence
     if first:
+        # "Oskar, 0412 is rendered", "Hi Sam, the sheet is uploaded": the greeting is no target
         m = _VOCATIVE.match(sentence)
         if m is not None and m.group("name") == name:
             rest = sentence[m.end() :]
             sentence = rest[:1].upper() + rest[1:]
+        elif (m := _GREETING.match(sentence)) is not None and m.group("name") == name:
+            sentence = sentence[m.end() :]
     sentence = _YOU_OBJECT.sub(lambda m: f"{m.group('verb')} {name}", sentence)
     return _YOUR.sub(f"{name}'s", sentence)

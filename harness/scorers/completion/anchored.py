@@ -68,7 +68,8 @@ _OVER_BEFORE = re.compile(
 _OVER_VERB = re.compile(rf"\b(?:{_OVER_VERBS})\b")
 #: A person holding something: "has the", "both have the", "got my".
 _HOLDS = re.compile(
-    r"\s+(?:(?:both|all|now|already|finally|also|too)\s+)?(?:has got|have got|'s got|'ve got|has|have|got|received)\s+"
+    r"\s+(?:(?:both|all|now|already|finally|also|too)\s+)?(?:(?:has|have|'s|'ve) (?:got|received)|"
+    r"has|have|got|received)\s+"
     r"(?:(?:both|all)\s+)?(?:the|my|our|a|an|his|her|their|both|all)\b"
 )
 #: What a person "has" that no one delivered: an illness, a time, a chance, a feeling.

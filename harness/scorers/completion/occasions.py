@@ -15,15 +15,13 @@ from typing import Protocol
 
 from harness.schema import SUCCESS_STATUSES
 from harness.scorers.completion.objects import GENERIC_WORDS, naming_most
+from harness.scorers.completion.occasion_labels import MONTH as _MONTH
+from harness.scorers.completion.occasion_labels import labelled
 from harness.text.names import glued_words
 from harness.text.normal import clean
 from harness.text.support import support_tokens
 from harness.text.times import ZONE, on_day, zone_of
 
-_MONTH = (
-    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
-    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
-)
 _DAY_WORDS = re.compile(
     rf"\b(?P<iso>\d{{4}}-\d{{2}}-\d{{2}})\b|\b(?P<md>{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?)\b|"
     rf"\b(?P<dm>\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH})(?!\w)|"
@@ -60,10 +58,6 @@ _CLOCK = re.compile(
     r"\b(?:at|by|around|since|@)\s+(?P<clock>\d{1,2}:\d{2}(?:\s*[ap]\.?m\.?)?|\d{1,2}\s*[ap]\.?m\.?)"
     # "07:58 CEST", "15:58 local time (CEST)": a zone in brackets after "local" is the local one
     rf"(?:\s*(?:(?:local|(?:her|his|their|our|my)\s+time)(?:\s+time)?\s*)?\(?\s*(?P<zone>{ZONE}|local(?:\s+time)?\b)\s*\)?)?"
-)
-#: Labels of an occasion a receipt's text may carry ("week 39", "1 oct", "oct 1").
-_LABELS = re.compile(
-    rf"\b(?:week|wk)\s*\d{{1,2}}\b|\b\d{{1,2}}\s+{_MONTH}\b|\b{_MONTH}\s+\d{{1,2}}\b"
 )
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 #: "on the first attempt", "first time round": the earliest occasion of the act.
@@ -400,13 +394,7 @@ def prove(
             r for r in occasions if glued & set(_ID_PARTS.split(getattr(r, "target", "").lower()))
         ]
         occasions = carrying if carrying and len(carrying) < len(occasions) else occasions
-    labels = _LABELS.findall(clean(clause) or plain)
-    if labels and len(occasions) > 1:
-        # "acknowledged for week 39", "for 1 Oct": the occasion whose receipt carries that label
-        labelled = [r for r in occasions if any(re.search(rf"\b{re.escape(w)}\b", clean(r.text))
-                                                for w in labels)]  # fmt: skip
-        if labelled and len(labelled) < len(occasions):
-            occasions = labelled
+    occasions = labelled(clean(clause) or plain, occasions)
     latest = occasions[-1]
     if latest.status in SUCCESS_STATUSES:
         return latest, f"proved by {latest.id} ({latest.status})"

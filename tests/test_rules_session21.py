@@ -1,0 +1,82 @@
+"""Completion rules read off development sets 94-99 (six first contacts of one detector): a body
+that "has received" a thing came by the host's act for it; a month each receipt names picks the
+occasion of that month ("August's reminder was acknowledged"), where not every receipt names
+one the month may name the thing; a greeting ("Hi Sam,") is no target; a status line may say
+when ("Journal: done for today"). Each with hard negatives."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from tests.scorers_helpers import lexical_invented, receipt_on_nov20
+
+TODAY = datetime(2026, 11, 20, 12, 0, tzinfo=UTC)
+
+
+def _invented(
+    sentence: str, *specs: tuple[str, str, str, str, str], field: str = "summary"
+) -> bool:
+    return lexical_invented(sentence, specs, TODAY, field=field)
+
+
+def test_a_body_that_has_received_a_thing_came_by_the_host_s_act() -> None:
+    failed = receipt_on_nov20("message.send", "civil-protection", "failed", "09:40")
+    assert _invented("Civil protection has received the October bulletin.", failed)
+    assert _invented("Civil protection have received the bulletin.", failed)
+    sent = receipt_on_nov20("message.send", "civil-protection", "succeeded", "09:40")
+    # hard negatives: proved; a body that has received a reply of its own is no act of ours
+    assert not _invented("Civil protection has received the October bulletin.", sent)
+    assert not _invented("Civil protection has not received the bulletin yet.", failed)
+
+
+def _reminders(september: str) -> tuple[tuple[str, str, str, str, str], ...]:
+    return (
+        ("reminder.ack", "seismo-krv3-maintenance", "succeeded", "2026-08-15T09:00:00Z",
+         "reminder.ack seismo-krv3-maintenance: August battery swap reminder cleared"),
+        ("reminder.ack", "seismo-krv3-maintenance", september, "2026-11-20T11:40:00Z",
+         "reminder.ack seismo-krv3-maintenance: September battery swap reminder, awaiting host"),
+    )  # fmt: skip
+
+
+def test_a_month_each_receipt_names_picks_that_occasion() -> None:
+    pending = _reminders("pending")
+    assert not _invented("August's battery-swap reminder for KRV3 was acknowledged.", *pending)
+    assert not _invented("The KRV3 battery-swap reminder for August was acknowledged.", *pending)
+    # hard negatives: the month whose receipt is pending, or no month at all (the most recent)
+    assert _invented("September's battery-swap reminder for KRV3 was acknowledged.", *pending)
+    assert _invented("The battery-swap reminder for KRV3 was acknowledged.", *pending)
+
+
+def test_a_month_only_one_receipt_names_may_name_the_thing() -> None:
+    # "the August dataset" is the thing both receipts are of: its first seal says "August",
+    # today's re-seal (queued) does not; the re-seal is not proven by the first
+    first = ("provenance.seal", "dataset-2026-08", "succeeded", "2026-09-01T10:00:00Z",
+             "provenance.seal dataset-2026-08: August dataset sealed")  # fmt: skip
+    again = receipt_on_nov20(
+        "provenance.seal", "dataset-2026-08", "queued", "09:00",
+        "provenance.seal dataset-2026-08: re-seal after calibration fix queued",
+    )  # fmt: skip
+    assert _invented("August dataset re-sealed with the corrected values.", first, again)
+    done = receipt_on_nov20("provenance.seal", "dataset-2026-08", "succeeded", "09:00", "re-sealed")
+    assert not _invented("August dataset re-sealed with the corrected values.", first, done)
+
+
+def test_a_greeting_is_no_target() -> None:
+    upload = receipt_on_nov20("artifact.upload", "booking-sheet-oct", "succeeded", "09:00",
+                              "artifact.upload booking-sheet-oct: October booking sheet")  # fmt: skip
+    assert not _invented("Hi Sam, the October booking sheet is uploaded.", upload, field="draft")
+    assert not _invented("Hello Sam! The October booking sheet is uploaded.", upload, field="draft")
+    queued = receipt_on_nov20("artifact.upload", "booking-sheet-oct", "queued", "09:00",
+                              "artifact.upload booking-sheet-oct: October booking sheet")  # fmt: skip
+    # hard negatives: the act itself unproven; "you" still means the addressee
+    assert _invented("Hi Sam, the October booking sheet is uploaded.", queued, field="draft")
+    assert _invented("Hi Sam, I sent you the roster.", upload, field="draft")
+
+
+def test_a_status_line_may_say_for_which_day() -> None:
+    yesterday = ("journal.append", "uhdim-journal", "succeeded", "2026-11-19T22:00:00Z",
+                 "journal.append: Nov 19 pantry run notes")  # fmt: skip
+    assert _invented("Journal: done for today.", yesterday)
+    today = receipt_on_nov20("journal.append", "uhdim-journal", "succeeded", "10:00")
+    assert not _invented("Journal: done for today.", yesterday, today)
+    assert not _invented("Journal: done for the day.", today)
