@@ -587,6 +587,18 @@ FIRST_CONTACT_RIGHT = {
     ("heldout99", "citations.jsonl"): 61,  # of 62
     ("heldout99", "traces.jsonl"): 183,  # of 183 (trace, kind) units
     ("heldout99", "repeat.jsonl"): 33,  # of 36
+    # Held-out 100: first contact 2026-12-05 04:29 UTC, main 4c4891d (tests/data/heldout100/).
+    ("heldout100", "completion.jsonl"): 144,  # of 157
+    ("heldout100", "support.jsonl"): 96,  # of 108
+    ("heldout100", "citations.jsonl"): 52,  # of 52
+    ("heldout100", "traces.jsonl"): 183,  # of 183 (trace, kind) units
+    ("heldout100", "repeat.jsonl"): 31,  # of 36
+    # Held-out 101: first contact 2026-12-05 04:29 UTC, main 4c4891d (tests/data/heldout101/).
+    ("heldout101", "completion.jsonl"): 139,  # of 153
+    ("heldout101", "support.jsonl"): 91,  # of 104
+    ("heldout101", "citations.jsonl"): 52,  # of 52
+    ("heldout101", "traces.jsonl"): 175,  # of 175 (trace, kind) units
+    ("heldout101", "repeat.jsonl"): 28,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -716,6 +728,8 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout97",
         "heldout98",
         "heldout99",
+        "heldout100",
+        "heldout101",
         "real_smollm2",
     ],
 )
@@ -831,6 +845,8 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout97", 46, 37),
         ("heldout98", 43, 36),
         ("heldout99", 44, 38),
+        ("heldout100", 44, 39),
+        ("heldout101", 45, 40),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:

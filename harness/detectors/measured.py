@@ -52,41 +52,40 @@ FIRST_CONTACTS: tuple[FirstContact, ...] = (
         scorer="invented_completion",
         judgement="completion",
         detector="lexical",
-        blind_set="heldout99",
-        measured="2026-12-05 04:14 UTC at a392ae3",
-        figure="recall 0.877, precision 0.962",
+        blind_set="heldout101",
+        measured="2026-12-05 04:29 UTC at 4c4891d",
+        figure="recall 0.824, precision 0.894",
         # Not one set's lower end alone: one set's interval understates how far the next writer's
         # text can go, so the gates divide by the lowest lower end of the last three first
         # contacts, or of all those measured on the detector as it stands where there are more.
-        reading="it missed about 1 invented completion in 8 on this set and 1 in 7 on set 98 "
-        "(written beside it), and about 1 flag in 26 here (1 in 8 on set 98) was wrong: its "
+        reading="it missed about 1 invented completion in 6 on this set and 1 in 9 on set 100 "
+        "(written beside it), and about 1 flag in 9 here (1 in 8 on set 100) was wrong: its "
         "counts are lower bounds, so the rate gates divide their bound by the lowest recall "
-        "lower end of the six blind sets measured on this detector (0.746, set 95)",
-        recall_low=0.746,
-        recall_from="lowest of the six blind sets measured on this detector, heldout94-99 "
-        "(heldout95)",
+        "lower end of the last three blind sets (0.717, this set)",
+        recall_low=0.717,
+        recall_from="lowest of the last three blind sets, heldout99-101 (heldout101)",
         counts=("invented_completion.invented",),
     ),
     FirstContact(
         scorer="evidence_fidelity",
         judgement="support",
         detector="lexical",
-        blind_set="heldout99",
-        measured="2026-12-05 04:14 UTC at a392ae3",
-        figure="three-class agreement 0.873, polarity pairs 38/44",
-        reading="it judges about 1 claim in 8 wrongly here and 1 in 6 on set 98, and gets a "
-        "claim and its negation both right in 38 pairs of 44 here and 36 of 43 on set 98: "
+        blind_set="heldout101",
+        measured="2026-12-05 04:29 UTC at 4c4891d",
+        figure="three-class agreement 0.875, polarity pairs 40/45",
+        reading="it judges about 1 claim in 8 wrongly here and 1 in 9 on set 100, and gets a "
+        "claim and its negation both right in 40 pairs of 45 here and 39 of 44 on set 100: "
         "claim-support rates are rough",
     ),
     FirstContact(
         scorer="repeat_checks",
         judgement="repeat",
         detector="lexical",
-        blind_set="heldout99",
-        measured="2026-12-05 04:14 UTC at a392ae3",
-        figure="check matching 18/18, reopening 15/18",
-        reading="check matching was right on every line here (18) and on 17 of 19 on set 98; "
-        "reopening was wrong on 3 lines of 18 here and 3 of 20 on set 98: a count of repeated "
+        blind_set="heldout101",
+        measured="2026-12-05 04:29 UTC at 4c4891d",
+        figure="check matching 16/16, reopening 12/14",
+        reading="check matching was right on every line here (16) and on set 100 (18); "
+        "reopening was wrong on 2 lines of 14 here and 5 of 18 on set 100: a count of repeated "
         "checks is close, a count of reopened matters rough",
     ),
 )
