@@ -3,7 +3,8 @@
 Forked by the fork server (``forkserver``) into a new PID namespace, so it costs a fork, not a
 program start. It unshares its mount and network namespaces, makes the mount calls itself through
 libc (see ``view.view_plan`` for the directives, which arrive as a list, never as text to parse),
-pivots into the view and forks the command (``privileges``). A view that cannot be built, or a
+pivots into the view and starts the command (``privileges``: as a rule PID 1 takes the case's
+limits and uid itself and spawns it). A view that cannot be built, or a
 command that cannot be executed, is reported on the server's pipe: that is the sandbox failing,
 not the command.
 

@@ -10,7 +10,7 @@ kernel limits) with the case's pipes and a socket of the case's own. The server 
 children into a new PID namespace for one fork: that child is the case's PID 1 (``enter``), which
 unshares new mount and (unless the runner keeps the host network) network namespaces, builds the
 case's own view on a fresh tmpfs, pivots into it and starts the command (``privileges``: limits,
-capabilities, uid, ``no_new_privs``, exec). On the case's socket the server then reports a view or
+capabilities, uid, ``no_new_privs``, spawn or exec). On the case's socket the server then reports a view or
 an exec that failed, signals the case's process group on request (it holds PID 1 unreaped, so the
 group id cannot be reused meanwhile), and the moment PID 1 exits reaps it and reports its wait
 status and CPU time; a harness that ends the case first (a cancel, a timeout) asks for the same,

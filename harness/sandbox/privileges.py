@@ -1,13 +1,17 @@
-"""The command's own process under ``full`` isolation, between fork and exec: what ``setpriv``
-and ``prlimit`` did as programs, done here as system calls (no program start per case).
+"""How the command starts under ``full`` isolation with the case's limits and identity: what
+``setpriv`` and ``prlimit`` did as programs, done here as system calls (no program start per case).
 
-In order: the case's pipes become stdin, stdout and stderr and every other descriptor is closed;
-signal dispositions and the mask go back to the defaults (the Python it was forked from ignores
-SIGPIPE and SIGXFSZ); the kernel limits are set; the capability bounding, inheritable and ambient
-sets are emptied; the supplementary groups are dropped and the uid and gid become the case's own
-(when the harness is root); ``no_new_privs`` is set; then the command is executed. A command that
-runs as uid 0 of a user namespace (a non-root harness) ends up without capabilities too: on exec
-its permitted set is its inheritable set plus its bounding set, both empty.
+The limits and identity, in order: the kernel limits; the capability bounding, inheritable and
+ambient sets emptied; the supplementary groups dropped and the uid and gid the case's own (when
+the harness is root); ``no_new_privs``. A command that runs as uid 0 of a user namespace (a
+non-root harness) ends up without capabilities too: on exec its permitted set is its inheritable
+set plus its bounding set, both empty.
+
+Usually PID 1 takes them itself once the view is built (``become_case``) and starts the command
+with ``posix_spawn`` (``spawn_command``): its pipes as stdin, stdout and stderr, every other
+descriptor closed on exec, signals at their defaults with an empty mask. Where the address-space
+limit leaves PID 1 no room (``can_spawn``), PID 1 forks a process that takes them and execs
+(``exec_command``), as every case did before.
 
 Standard library only: it runs in the fork server's children (``forkserver``).
 """

@@ -5,7 +5,7 @@
 - The child leads its own process group; at the end the whole group is killed, even after a
   normal exit, and under ``full`` isolation its PID namespace dies with it.
 - Resource limits (CPU, address space, file size, processes), the uid and the dropped privileges
-  are set between fork and exec by the sandbox's own code (``privileges``) under ``full``, and by
+  are set before the exec by the sandbox's own code (``privileges``) under ``full``, and by
   ``setpriv`` and ``prlimit`` in the exec chain at the fallbacks (``launch``): the harness runs
   runners on threads, where forking Python code is unsafe.
 - Wall clock and cancellation: SIGTERM to the group, SIGKILL after the grace period.
