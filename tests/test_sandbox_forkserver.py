@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import selectors
 import shutil
 import signal
 import sys
@@ -313,3 +314,30 @@ def test_a_program_named_without_a_path_is_found_on_the_command_s_own_path(ws: P
             limits=Limits(wall_seconds=20),
             cancel=threading.Event(),
         )
+
+
+def test_a_signal_after_the_case_ended_still_finds_its_status(ws: Path) -> None:
+    # The server reaps PID 1 at its exit, sends the status and closes the case's socket: a
+    # harness that signals the group after that (a timeout or cancel in the same instant) must
+    # still read the status waiting for it, not take the closed socket for a dead server.
+    from harness.sandbox.launch import _served
+    from harness.sandbox.view import ViewPaths, view_plan
+
+    plan = view_plan(ViewPaths(workspace=ws, writable=[], readable=[Path("/bin/true")]))
+    spec = {"argv": ["/bin/true"], "env": {}, "plan": plan, "cwd": str(ws), "uid": None,
+            "limits": {}, "network": False}  # fmt: skip
+    fd = os.open(os.devnull, os.O_RDWR)
+    try:
+        child = _served(spec, [fd, fd, fd], None)
+    finally:
+        os.close(fd)
+    try:
+        with selectors.DefaultSelector() as selector:  # the status is sent, unread
+            selector.register(child._served.fileno(), selectors.EVENT_READ)
+            assert selector.select(20)
+        threading.Event().wait(0.2)  # and the server has closed its end after it
+        child.signal_group(signal.SIGTERM)
+        code, _cpu = child.finish([])
+    finally:
+        child.close()
+    assert code == 0 and child.error is None

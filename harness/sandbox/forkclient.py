@@ -86,7 +86,9 @@ class ServedChild:
         try:
             wire.send(self._sock, {"signal": int(sig)})
         except OSError:
-            self.lost = self.exited = True
+            # The server ends a case by sending its status and closing its end: read what is
+            # waiting before taking the closed socket for a dead server.
+            self.has_exited()
 
     def wait(self, timeout: float) -> bool:
         """Block until PID 1 exited or ``timeout`` passed; True when it exited."""
