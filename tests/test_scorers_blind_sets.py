@@ -599,6 +599,18 @@ FIRST_CONTACT_RIGHT = {
     ("heldout101", "citations.jsonl"): 52,  # of 52
     ("heldout101", "traces.jsonl"): 175,  # of 175 (trace, kind) units
     ("heldout101", "repeat.jsonl"): 28,  # of 30
+    # Held-out 102: first contact 2026-12-05 04:51 UTC, main 3ab947c (tests/data/heldout102/).
+    ("heldout102", "completion.jsonl"): 147,  # of 155
+    ("heldout102", "support.jsonl"): 89,  # of 104
+    ("heldout102", "citations.jsonl"): 56,  # of 56
+    ("heldout102", "traces.jsonl"): 207,  # of 207 (trace, kind) units
+    ("heldout102", "repeat.jsonl"): 43,  # of 47
+    # Held-out 103: first contact 2026-12-05 04:51 UTC, main 3ab947c (tests/data/heldout103/).
+    ("heldout103", "completion.jsonl"): 146,  # of 160
+    ("heldout103", "support.jsonl"): 94,  # of 110
+    ("heldout103", "citations.jsonl"): 57,  # of 57
+    ("heldout103", "traces.jsonl"): 183,  # of 183 (trace, kind) units
+    ("heldout103", "repeat.jsonl"): 30,  # of 38
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -730,6 +742,8 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout99",
         "heldout100",
         "heldout101",
+        "heldout102",
+        "heldout103",
         "real_smollm2",
     ],
 )
@@ -847,6 +861,8 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout99", 44, 38),
         ("heldout100", 44, 39),
         ("heldout101", 45, 40),
+        ("heldout102", 45, 39),
+        ("heldout103", 48, 42),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
