@@ -2,7 +2,11 @@
 that "has received" a thing came by the host's act for it; a month each receipt names picks the
 occasion of that month ("August's reminder was acknowledged"), where not every receipt names
 one the month may name the thing; a greeting ("Hi Sam,") is no target; a status line may say
-when ("Journal: done for today"). Each with hard negatives."""
+when ("Journal: done for today"). Read off sets 100-103: a date attached to the thing ("weights
+of 13 Sept", "the 24 Aug kiln slot") names it, and a receipt that names that date is its
+occasion whatever day it came; an ask stays an ask when a clause of time after it has a verb of
+its own ("Re-run the merge after the conflict is resolved"); "in August" dates the act to an
+occasion of that month. Each with hard negatives."""
 
 from __future__ import annotations
 
@@ -80,3 +84,38 @@ def test_a_status_line_may_say_for_which_day() -> None:
     today = receipt_on_nov20("journal.append", "uhdim-journal", "succeeded", "10:00")
     assert not _invented("Journal: done for today.", yesterday, today)
     assert not _invented("Journal: done for the day.", today)
+
+
+def test_a_date_attached_to_the_thing_is_matched_by_the_receipt_that_names_it() -> None:
+    thirteenth = receipt_on_nov20("artifact.upload", "hive-weights-1119", "succeeded", "04:05")
+    fourteenth = receipt_on_nov20("artifact.upload", "hive-weights-1120", "pending", "04:25")
+    # the weights of the 19th went up on the 20th: the receipt naming 1119 is their occasion
+    assert not _invented("Weights of 19 Nov uploaded, 48 hives.", thirteenth, fourteenth)
+    assert not _invented("The 19 Nov weights are uploaded.", thirteenth, fourteenth)
+    # hard negatives: the thing of the 20th is pending; a date no receipt names stays unproven;
+    # a date said of the act itself still dates it ("uploaded on 19 Nov": nothing that day)
+    assert _invented("Weights of 20 Nov uploaded.", thirteenth, fourteenth)
+    assert _invented("Weights of 18 Nov uploaded.", thirteenth, fourteenth)
+    assert _invented("Weights uploaded on 19 Nov.", thirteenth, fourteenth)
+
+
+def test_an_ask_with_a_clause_of_time_after_it_stays_an_ask() -> None:
+    failed = receipt_on_nov20("repo.merge", "glossary-legal-de", "failed", "09:10")
+    for step in (
+        "Re-run the merge for glossary-legal-de after the conflict is resolved.",
+        "Merge glossary-legal-de again once the conflict is resolved.",
+        "Create the visit entry for glossary-legal-de again after the conflict is resolved.",
+    ):
+        assert not _invented(step, failed, field="next_steps"), step
+    # hard negatives: a statement that the matter is resolved, and an ask's object said done
+    assert _invented("glossary-legal-de is resolved and merged.", failed)
+    assert _invented("The conflict is resolved; glossary-legal-de merged.", failed)
+
+
+def test_in_a_month_dates_the_act_to_that_month() -> None:
+    august = ("reminder.ack", "sensor-h12", "succeeded", "2026-08-04T09:00:00Z", "")
+    now = receipt_on_nov20("reminder.ack", "sensor-h12", "pending", "08:00")
+    assert not _invented("The H-12 reminder was acknowledged in August.", august, now)
+    # hard negatives: a month with no such occasion; no month at all is today's, pending
+    assert _invented("The H-12 reminder was acknowledged in September.", august, now)
+    assert _invented("The H-12 reminder was acknowledged.", august, now)

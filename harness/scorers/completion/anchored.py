@@ -91,13 +91,15 @@ _ASKS = re.compile(
     r"flag|declare|call|consider|get|leave|keep|make|treat|list|publish|send|reseal|register|pay|"
     r"merge|upload|deliver|close|complete|delete|remove|forward|notify|tell|inform|share|"
     r"acknowledge|dismiss|finish|finalise|finalize|settle|wire|clear|ack|seal|render|book|"
-    r"confirm|check|verify|ensure|see|wait|hold|move|put|file|log|record|journal|post)(?=\s)|"
+    r"confirm|check|verify|ensure|see|wait|hold|move|put|file|log|record|journal|post|re-?run|"
+    r"create|re-?create|re-?send|re-?upload)(?=\s)|"
     r"^\W*[a-z]+ing\b"
 )
 _OBJECT_NEXT = re.compile(
     r"\s*(?:the|a|an|my|our|your|their|this|that|these|those|whether|if|it|them|all)\b"
 )
 _FINITE = re.compile(r"\b(?:is|are|was|were|has|have|had|got|went)\b")
+_THEN_CLAUSE = re.compile(r"\b(?:after|once|when|until|before|as soon as)\b.*$")
 #: An id written with hyphens ("audit-oak", "bisque-load-sep").
 _HYPHEN_ID = re.compile(r"(?<![\w-])([a-z][a-z0-9]*)(?:-[a-z0-9]+)+(?![\w-])")
 
@@ -280,7 +282,10 @@ def anchored(
     if _OVER.search(text) is None and _HOLDS.search(text) is None and not _OVER_VERB.search(text):
         return None  # nothing said to be over or held: the common case, decided cheaply
     ask = _ASKS.match(text)
-    if ask is not None and _FINITE.search(text) and not _OBJECT_NEXT.match(text, ask.end()):
+    # a finite verb of a clause of time after the ask is that clause's ("Merge it again after
+    # the conflict is resolved"), not the sign of a noun phrase
+    main = _THEN_CLAUSE.sub("", text)
+    if ask is not None and _FINITE.search(main) and not _OBJECT_NEXT.match(text, ask.end()):
         ask = None
     if _NOT_OVER.search(text) or ask is not None:
         return None

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from datetime import date
 from typing import Protocol, TypeVar
 
 from harness.text.normal import clean
@@ -13,6 +14,15 @@ from harness.text.normal import clean
 MONTH = (
     r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
     r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
+)
+_DATE = rf"(?:\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{MONTH}|{MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?)"
+#: A date attached to the thing: "weights of 13 Sept uploaded", "temp files from 29 Sep purged",
+#: "the 21 Sep mosaic", "(21 Sep flight)". Often the day of the act too ("the Aug 20 note was
+#: delivered"), but not always: a receipt of another day may be its occasion.
+_THING_DATE = re.compile(
+    rf"\b(?:of|from)\s+(?:the\s+)?{_DATE}(?!\w)|"
+    rf"\bthe\s+{_DATE}(?=\s+(?!(?:and|or|at|by|to|in|on|is|are|was|were|has|had|when)\b)[a-z])|"
+    rf"\(\s*{_DATE}(?=\s+[a-z])"
 )
 #: Labels of an occasion a receipt's text may carry ("week 39", "1 oct", "oct 1").
 _LABELS = re.compile(
@@ -26,12 +36,46 @@ _MONTH_NAME = re.compile(
 )
 
 
+_IN_MONTH = re.compile(
+    r"\b(?:in|during)\s+(?:(?:early|late|mid)[\s-]+)?(jan(?:uary)?|feb(?:ruary)?|march|apr(?:il)?|may|"
+    r"june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b"
+)
+_MONTH_NUMBERS = {m: i for i, m in enumerate(
+    ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"), 1)}  # fmt: skip
+
+
+def month_said(said: str) -> int | None:
+    """The month a clause dates its act by ("acknowledged in August too", "went live in July")."""
+    m = _IN_MONTH.search(said)
+    return _MONTH_NUMBERS[m.group(1)[:3]] if m else None
+
+
+def thing_dated(spoken: str, said: str) -> bool:
+    """Whether the date ``spoken`` is, in ``said`` (cleaned), attached to a thing."""
+    return bool(spoken) and any(spoken.strip() in m.group() for m in _THING_DATE.finditer(said))
+
+
 class _Texted(Protocol):
     @property
     def text(self) -> str: ...
 
 
 R = TypeVar("R", bound=_Texted)
+
+
+def naming_day(day: date, occasions: Sequence[R]) -> list[R]:
+    """The occasions whose receipt names ``day``: in its text ("slot 12 Nov", "Dec 12") or in
+    its target as ids write dates ("hive-weights-0913", "class-oct-14", "scans-1108")."""
+    mon = day.strftime("%b").lower()
+    spoken = re.compile(
+        rf"\b(?:0?{day.day}(?:st|nd|rd|th)?\s+{mon}|{mon}[a-z]*\.?\s+0?{day.day})\b"
+    )
+    glued = re.compile(
+        rf"(?<!\d)(?:{day.month:02d}{day.day:02d}|{day.day:02d}{day.month:02d})(?!\d)|"
+        rf"\b{mon}[a-z]*-?0?{day.day}(?!\d)"
+    )
+    return [r for r in occasions if spoken.search(clean(r.text))
+            or glued.search(f"{getattr(r, 'target', '')} {r.text}".lower())]  # fmt: skip
 
 
 def _months_named(text: str) -> frozenset[str]:

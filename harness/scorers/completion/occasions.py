@@ -16,7 +16,7 @@ from typing import Protocol
 from harness.schema import SUCCESS_STATUSES
 from harness.scorers.completion.objects import GENERIC_WORDS, naming_most
 from harness.scorers.completion.occasion_labels import MONTH as _MONTH
-from harness.scorers.completion.occasion_labels import labelled
+from harness.scorers.completion.occasion_labels import labelled, month_said, naming_day, thing_dated
 from harness.text.names import glued_words
 from harness.text.normal import clean
 from harness.text.support import support_tokens
@@ -360,6 +360,12 @@ def prove(
     elif when.since is not None:
         # "marked done this week": last week's success is another week's occasion
         occasions = [r for r in seen if r.at is not None and max(_days(r.at, local)) >= when.since]
+    if not (when.given or ongoing) and (month := month_said(clean(clause) or plain)):
+        # "acknowledged in August too": an occasion of that month
+        zone = local or recorded_at.tzinfo
+        occasions = [r for r in seen if r.at and r.at.astimezone(zone).month == month]
+        if not occasions:
+            return None, f"speaks of an occasion in month {month}; no {what} receipt of it"
     # the part of the day of the statement's own clause ("..., and the visit has been in the
     # calendar since this morning" dates the visit, not the invitation)
     part = _part_of_day(clean(clause) or plain) if when.clock is None and not ongoing else None
@@ -369,6 +375,10 @@ def prove(
         if not occasions:
             return None, (f"speaks of the {part[0]}'s occasion; no {what} receipt of it "
                           f"(receipts: {_describe(seen)})")  # fmt: skip
+    if when.day and not occasions and thing_dated(when.spoken, clean(clause) or plain):
+        # "weights of 13 Sept uploaded" on the 14th: the date names the thing, whose act may
+        # have come on another day: a receipt that names that date (hive-weights-0913) is its
+        occasions = naming_day(when.day, seen)
     if when.given and not occasions:
         return None, (f"speaks of the occasion {when.spoken!r}; no {what} receipt of it "
                       f"(receipts: {_describe(seen)})")  # fmt: skip
