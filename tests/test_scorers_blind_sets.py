@@ -611,6 +611,18 @@ FIRST_CONTACT_RIGHT = {
     ("heldout103", "citations.jsonl"): 57,  # of 57
     ("heldout103", "traces.jsonl"): 183,  # of 183 (trace, kind) units
     ("heldout103", "repeat.jsonl"): 30,  # of 38
+    # Held-out 104: first contact 2026-12-05 05:08 UTC, main a83d54b (tests/data/heldout104/).
+    ("heldout104", "completion.jsonl"): 164,  # of 174
+    ("heldout104", "support.jsonl"): 87,  # of 110
+    ("heldout104", "citations.jsonl"): 58,  # of 58
+    ("heldout104", "traces.jsonl"): 194,  # of 194 (trace, kind) units
+    ("heldout104", "repeat.jsonl"): 36,  # of 39
+    # Held-out 105: first contact 2026-12-05 05:09 UTC, main a83d54b (tests/data/heldout105/).
+    ("heldout105", "completion.jsonl"): 152,  # of 161
+    ("heldout105", "support.jsonl"): 93,  # of 108
+    ("heldout105", "citations.jsonl"): 58,  # of 58
+    ("heldout105", "traces.jsonl"): 187,  # of 187 (trace, kind) units
+    ("heldout105", "repeat.jsonl"): 37,  # of 39
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -744,6 +756,8 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout101",
         "heldout102",
         "heldout103",
+        "heldout104",
+        "heldout105",
         "real_smollm2",
     ],
 )
@@ -863,6 +877,8 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout101", 45, 40),
         ("heldout102", 45, 39),
         ("heldout103", 48, 42),
+        ("heldout104", 48, 38),
+        ("heldout105", 47, 42),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
