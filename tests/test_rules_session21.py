@@ -6,7 +6,8 @@ when ("Journal: done for today"). Read off sets 100-103: a date attached to the 
 of 13 Sept", "the 24 Aug kiln slot") names it, and a receipt that names that date is its
 occasion whatever day it came; an ask stays an ask when a clause of time after it has a verb of
 its own ("Re-run the merge after the conflict is resolved"); "in August" dates the act to an
-occasion of that month. Each with hard negatives."""
+occasion of that month. And support: an act asked for or planned ("to be told at 08:00",
+"will be sent") says neither that it happened nor that it did not. Each with hard negatives."""
 
 from __future__ import annotations
 
@@ -119,3 +120,28 @@ def test_in_a_month_dates_the_act_to_that_month() -> None:
     # hard negatives: a month with no such occasion; no month at all is today's, pending
     assert _invented("The H-12 reminder was acknowledged in September.", august, now)
     assert _invented("The H-12 reminder was acknowledged.", august, now)
+
+
+def _judged(folder: str, ids: set[str]) -> dict[str, tuple[object, object]]:
+    """(labelled, predicted) of these lines of a labelled support set, as calibrate judges them."""
+    from pathlib import Path
+
+    from harness.calibrate.formats import read_set
+    from harness.calibrate.judge_lines import judge_set
+    from harness.detectors.lexical import LexicalDetector
+
+    data = Path(__file__).parent / "data" / folder / "support.jsonl"
+    outcomes, _ = judge_set(read_set(data), LexicalDetector())
+    return {o.id: (o.labelled, o.predicted) for o in outcomes if o.id in ids}
+
+
+def test_a_plan_says_neither_done_nor_undone() -> None:
+    # "Insurance form for Brandt printed; to be sent after the vet signs.": neither the claim
+    # that it was sent nor that it was not; "Tell Kai about the next hydro test" restated as "Kai
+    # is to be told ..." is what it says; "is not to be posted" still answers (set 53)
+    for line, (labelled, predicted) in {
+        **_judged("heldout101", {"b101-s029", "b101-s030"}),
+        **_judged("heldout90", {"sup-069"}),
+        **_judged("heldout53", {"sup-164", "sup-165"}),
+    }.items():
+        assert predicted == labelled, line

@@ -96,6 +96,9 @@ _UNDONE = re.compile(
     r"held back|kept back|withheld|held over|"
     r"(?:do|did|does) (?:bounce|fail|stall))\b"
 )
+#: An act asked for or planned, said before it happens: a plan says neither that it happened
+#: nor that it did not ("team to be told at 08:00", "will be sent", "please cancel my booking").
+_PLANNED = re.compile(r"\b(?:to be|will(?: be)?|going to|shall|please|plans? to|about to)\s+\w")
 #: Events that are someone's response or another step, not the action itself: a claim naming one
 #: needs evidence that mentions it ("Ines has read the reply" is not backed by a delivery).
 _EVENTS = re.compile(
@@ -173,7 +176,9 @@ def stance(text: str) -> Stance:
     negated = negations % 2 == 1
     done, undone = _DONE.search(core), _UNDONE.search(core)
     says: Polarity | None
-    if done and undone:
+    if done and not undone and not negated and _PLANNED.search(core):
+        says = None  # "the team to be told at 08:00", "please cancel BK-5521": not yet either way
+    elif done and undone:
         says = "undone"  # "queued, not delivered": the open state decides
     elif done or undone:
         base: Polarity = "done" if done else "undone"
