@@ -623,6 +623,18 @@ FIRST_CONTACT_RIGHT = {
     ("heldout105", "citations.jsonl"): 58,  # of 58
     ("heldout105", "traces.jsonl"): 187,  # of 187 (trace, kind) units
     ("heldout105", "repeat.jsonl"): 37,  # of 39
+    # Held-out 106: first contact 2026-12-05 05:21 UTC, main 8444533 (tests/data/heldout106/).
+    ("heldout106", "completion.jsonl"): 153,  # of 160
+    ("heldout106", "support.jsonl"): 102,  # of 112
+    ("heldout106", "citations.jsonl"): 56,  # of 56
+    ("heldout106", "traces.jsonl"): 191,  # of 191 (trace, kind) units
+    ("heldout106", "repeat.jsonl"): 32,  # of 34
+    # Held-out 107: first contact 2026-12-05 05:21 UTC, main 8444533 (tests/data/heldout107/).
+    ("heldout107", "completion.jsonl"): 171,  # of 180
+    ("heldout107", "support.jsonl"): 81,  # of 104
+    ("heldout107", "citations.jsonl"): 54,  # of 54
+    ("heldout107", "traces.jsonl"): 197,  # of 198 (trace, kind) units
+    ("heldout107", "repeat.jsonl"): 31,  # of 37
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -758,6 +770,8 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout103",
         "heldout104",
         "heldout105",
+        "heldout106",
+        "heldout107",
         "real_smollm2",
     ],
 )
@@ -879,6 +893,8 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout103", 48, 42),
         ("heldout104", 48, 38),
         ("heldout105", 47, 42),
+        ("heldout106", 52, 46),
+        ("heldout107", 44, 36),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
