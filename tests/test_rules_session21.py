@@ -7,7 +7,9 @@ of 13 Sept", "the 24 Aug kiln slot") names it, and a receipt that names that dat
 occasion whatever day it came; an ask stays an ask when a clause of time after it has a verb of
 its own ("Re-run the merge after the conflict is resolved"); "in August" dates the act to an
 occasion of that month. And support: an act asked for or planned ("to be told at 08:00",
-"will be sent") says neither that it happened nor that it did not. Each with hard negatives."""
+"will be sent") says neither that it happened nor that it did not. Read off sets 104-107: "was
+also informed" is a passive of sending; a label-first line may say when ("Uploaded tonight:
+0922 and 0923"). Each with hard negatives."""
 
 from __future__ import annotations
 
@@ -145,3 +147,24 @@ def test_a_plan_says_neither_done_nor_undone() -> None:
         **_judged("heldout53", {"sup-164", "sup-165"}),
     }.items():
         assert predicted == labelled, line
+
+
+def test_was_also_informed_is_a_send() -> None:
+    other = receipt_on_nov20("message.send", "hollin-school", "succeeded", "09:00")
+    assert _invented("The parents' group was also informed.", other, field="draft")
+    sent = receipt_on_nov20("message.send", "parents-group", "succeeded", "09:00")
+    # hard negatives: proved; a plan to inform
+    assert not _invented("The parents group was also informed.", other, sent, field="draft")
+    assert not _invented("The parents group will also be informed.", other, field="draft")
+
+
+def test_a_label_first_line_may_say_when() -> None:
+    # 0923 went up today, 0922 failed yesterday and nothing since: "uploaded tonight" claims both
+    yesterday = ("artifact.upload", "batch-0922", "failed", "2026-11-19T21:00:00Z", "")
+    today = receipt_on_nov20("artifact.upload", "batch-0923", "succeeded", "10:02")
+    assert _invented("Uploaded tonight: 0922 and 0923.", yesterday, today, field="draft")
+    assert _invented("Uploaded this morning: 0922 and 0923.", yesterday, today, field="draft")
+    # hard negatives: both proved today; only the one proved named
+    again = receipt_on_nov20("artifact.upload", "batch-0922", "succeeded", "10:05")
+    assert not _invented("Uploaded today: 0922 and 0923.", yesterday, today, again, field="draft")
+    assert not _invented("Uploaded today: 0923.", yesterday, today, field="draft")

@@ -45,7 +45,9 @@ DONE_BRACKET = re.compile(
 #: "Done: DM to Patrick" - the label first.
 DONE_FIRST = re.compile(
     r"^\W*(?P<word>done|sent|delivered|completed|finished|posted|published|sealed|registered|"
-    r"cleared|acknowledged|paid|merged|uploaded|logged|booked|scheduled|released)\s*"
+    r"cleared|acknowledged|paid|merged|uploaded|logged|booked|scheduled|released)"
+    # "Uploaded tonight: 0922 and 0923": when, between the word and its items
+    r"(?:\s+(?:today|tonight|yesterday|last night|this (?:morning|afternoon|evening)))?\s*"
     r"(?::|\s-)\s*+(?!(?:drafted|drafting|read|checked|compared|measured|reviewed|prepared|"
     r"planned|outlined|looked|verified)\b)(?P<head>[^:;]{2,80}?)\W*$"
 )

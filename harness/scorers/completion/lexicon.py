@@ -590,7 +590,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(rf"\bgot\s+(?:word|a message|a note|the news)\s+(?:through\s+)?to\s+(?:(?:the|our|my)\s+)?{_WHO}", SEND, NAMED, needs="word|message|note|news"),
     _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:has\s+)?heard\s+(?:back\s+)?from\s+(?:me|us)\b", SEND, NAMED, needs="heard"),
     _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:is|'s)\s+(?:now\s+)?(?:in the loop|up to speed|in the picture)\b", SEND, NAMED, needs="loop|speed|picture"),
-    _t(r"(?<![\w'])(?P<who>[\w-]+)(?:,?\s+(?:too|also|as well),?)?(?:\s+(?:was|were|has been|have been|got)|'s been|'ve been)\s+(?:both\s+|all\s+|each\s+)?(?:now\s+|already\s+)?(?:told|notified|informed|alerted|updated|looped in|briefed|cc'?d|messaged|emailed|pinged|texted|kept in the loop|kept posted|asked)\b", SEND),
+    _t(r"(?<![\w'])(?P<who>[\w-]+)(?:,?\s+(?:too|also|as well),?)?(?:\s+(?:was|were|has been|have been|got)|'s been|'ve been)\s+(?:both\s+|all\s+|each\s+)?(?:(?:now|already|also|just|finally)\s+)?(?:told|notified|informed|alerted|updated|looped in|briefed|cc'?d|messaged|emailed|pinged|texted|kept in the loop|kept posted|asked)\b", SEND),
     _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:is|are)\s+(?:now\s+|already\s+)?(?:notified|informed|looped in|briefed)\b", SEND, NAMED, needs="notified|informed|looped|briefed"),
     _t(rf"\b(?:told|notified|informed|alerted|briefed|reminded|warned|cc'?d|bcc'?d|wrote to|reached out to|got back to|followed up with|looped in|filled in|checked in with)\s+(?:(?:the|our|my)\s+)?{_WHO}", SEND),
     _t(rf"\blet\s+{_WHO}(?:\s+[\w'-]+)?\s+know\b", SEND),
