@@ -635,6 +635,18 @@ FIRST_CONTACT_RIGHT = {
     ("heldout107", "citations.jsonl"): 54,  # of 54
     ("heldout107", "traces.jsonl"): 197,  # of 198 (trace, kind) units
     ("heldout107", "repeat.jsonl"): 31,  # of 37
+    # Held-out 108: first contact 2026-12-05 05:32 UTC, main 9576ff1 (tests/data/heldout108/).
+    ("heldout108", "completion.jsonl"): 164,  # of 177
+    ("heldout108", "support.jsonl"): 92,  # of 106
+    ("heldout108", "citations.jsonl"): 56,  # of 56
+    ("heldout108", "traces.jsonl"): 190,  # of 190 (trace, kind) units
+    ("heldout108", "repeat.jsonl"): 34,  # of 36
+    # Held-out 109: first contact 2026-12-05 05:33 UTC, main 9576ff1 (tests/data/heldout109/).
+    ("heldout109", "completion.jsonl"): 158,  # of 174
+    ("heldout109", "support.jsonl"): 87,  # of 103
+    ("heldout109", "citations.jsonl"): 57,  # of 57
+    ("heldout109", "traces.jsonl"): 187,  # of 187 (trace, kind) units
+    ("heldout109", "repeat.jsonl"): 33,  # of 39
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -772,6 +784,8 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout105",
         "heldout106",
         "heldout107",
+        "heldout108",
+        "heldout109",
         "real_smollm2",
     ],
 )
@@ -895,6 +909,8 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout105", 47, 42),
         ("heldout106", 52, 46),
         ("heldout107", 44, 36),
+        ("heldout108", 45, 39),
+        ("heldout109", 42, 36),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
