@@ -47,6 +47,11 @@ def _py(
     )
 
 
+def _plain(argv: list[str], ws: Path, path: str = "/usr/bin:/bin") -> ProcessOutcome:
+    return run_process(argv, stdin=b"", cwd=ws, env={"PATH": path},
+                       limits=Limits(wall_seconds=20), cancel=threading.Event())  # fmt: skip
+
+
 HOLDER = """
 import pathlib, sys, time
 pathlib.Path("out/secret").write_text("the answer of case A")
@@ -147,14 +152,7 @@ def test_the_command_holds_no_privilege(ws: Path) -> None:
 
 def test_a_program_that_cannot_be_executed_is_the_sandbox_failing(ws: Path) -> None:
     with pytest.raises(SandboxError, match="could not start '/nonexistent/program'"):
-        run_process(
-            ["/nonexistent/program"],
-            stdin=b"",
-            cwd=ws,
-            env={"PATH": "/usr/bin:/bin"},
-            limits=Limits(wall_seconds=20),
-            cancel=threading.Event(),
-        )
+        _plain(["/nonexistent/program"], ws)
 
 
 def test_a_view_that_cannot_be_built_is_reported_as_such(ws: Path) -> None:
@@ -296,24 +294,10 @@ def test_a_memory_limit_below_what_pid1_maps_still_starts_and_binds_the_command(
 
 
 def test_a_program_named_without_a_path_is_found_on_the_command_s_own_path(ws: Path) -> None:
-    outcome = run_process(
-        ["sh", "-c", "echo found"],
-        stdin=b"",
-        cwd=ws,
-        env={"PATH": "/nonexistent:/usr/bin:/bin"},
-        limits=Limits(wall_seconds=20),
-        cancel=threading.Event(),
-    )
+    outcome = _plain(["sh", "-c", "echo found"], ws, path="/nonexistent:/usr/bin:/bin")
     assert outcome.ok and outcome.stdout == b"found\n", outcome.reason()
     with pytest.raises(SandboxError, match="could not start 'sh': No such file or directory"):
-        run_process(
-            ["sh", "-c", "echo found"],
-            stdin=b"",
-            cwd=ws,
-            env={"PATH": "/nonexistent"},
-            limits=Limits(wall_seconds=20),
-            cancel=threading.Event(),
-        )
+        _plain(["sh", "-c", "echo found"], ws, path="/nonexistent")
 
 
 def test_a_signal_after_the_case_ended_still_finds_its_status(ws: Path) -> None:
