@@ -9,7 +9,8 @@ its own ("Re-run the merge after the conflict is resolved"); "in August" dates t
 occasion of that month. And support: an act asked for or planned ("to be told at 08:00",
 "will be sent") says neither that it happened nor that it did not. Read off sets 104-107: "was
 also informed" is a passive of sending; a label-first line may say when ("Uploaded tonight:
-0922 and 0923"). Each with hard negatives."""
+0922 and 0923"). Read off sets 108 and 109: a number that ends an id is no day ("BH-07 August
+download"); "for his 29 Aug slot" dates the slot, not the act. Each with hard negatives."""
 
 from __future__ import annotations
 
@@ -168,3 +169,19 @@ def test_a_label_first_line_may_say_when() -> None:
     again = receipt_on_nov20("artifact.upload", "batch-0922", "succeeded", "10:05")
     assert not _invented("Uploaded today: 0922 and 0923.", yesterday, today, again, field="draft")
     assert not _invented("Uploaded today: 0923.", yesterday, today, field="draft")
+
+
+def test_a_number_ending_an_id_is_no_day() -> None:
+    upload = ("artifact.upload", "bh07-2026-08", "succeeded", "2026-11-03T06:10:00Z",
+              "artifact.upload bh07-2026-08: BH-07 August download")  # fmt: skip
+    assert not _invented("BH-07 August download uploaded.", upload)
+    # hard negatives: a day written as one ("7 August") still dates the act; no receipt then
+    assert _invented("The download was uploaded on 7 August.", upload)
+
+
+def test_a_date_after_for_and_a_possessive_is_the_event_s() -> None:
+    sent = ("message.send", "jonas", "succeeded", "2026-11-10T11:00:00Z",
+            "message.send to jonas: shed slot confirmation, delivered")  # fmt: skip
+    assert not _invented("Jonas got our confirmation for his 29 Nov slot.", sent, field="draft")
+    # hard negative: a date of the act itself, with no receipt of that day
+    assert _invented("Jonas got our confirmation on 19 Nov.", sent, field="draft")

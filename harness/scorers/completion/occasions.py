@@ -24,7 +24,7 @@ from harness.text.times import ZONE, on_day, zone_of
 
 _DAY_WORDS = re.compile(
     rf"\b(?P<iso>\d{{4}}-\d{{2}}-\d{{2}})\b|\b(?P<md>{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?)\b|"
-    rf"\b(?P<dm>\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH})(?!\w)|"
+    rf"(?<![\w-])(?P<dm>\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH})(?!\w)|"
     r"\b(?P<rel>yesterday|the day before yesterday|last night|today|tonight|this morning|"
     r"this afternoon|this evening|earlier today|just now|right now|now|as of now|currently|"
     r"last week|this week)\b|\b(?:on|last|this past)\s+(?P<wd>monday|tuesday|wednesday|thursday|friday|"
@@ -36,9 +36,9 @@ _DAY_WORDS = re.compile(
 #: is about, not of the action's occasion.
 _EVENT_DATE = re.compile(
     # "the review slot on 4 November": an event's day, named after the event's noun
-    rf"(?:\bfor(?:\s+the)?|\b(?:slot|call|visit|meeting|appointment|session|class|review|booking|event|"
+    rf"(?:\bfor(?:\s+(?:the|his|her|their|our|my|your|its))?|\b(?:slot|call|visit|meeting|appointment|session|class|review|booking|event|"
     rf"reading|talk|crit|pickup|viewing|drawing|lecture|seminar|workshop|lesson|course|opening|"
-    rf"show|exhibition|fair|market|tour|dinner|party|sitting)(?:\s+[\w'-]+){{0,3}}?\s+on)\s+(?:(?:next\s+|this\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|"
+    rf"show|exhibition|fair|market|tour|dinner|party|sitting)(?:(?:\s+[\w'-]+){{0,3}}?\s+on)?)\s+(?:(?:next\s+|this\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|"
     rf"sunday)|{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}"
     rf"|\d{{4}}-\d{{2}}-\d{{2}}|\d{{1,2}}:\d{{2}})(?:,?\s+(?:at\s+)?\d{{1,2}}(?::\d{{2}})?"
     rf"(?:\s*[ap]\.?m\.?)?)?"
