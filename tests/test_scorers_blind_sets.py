@@ -647,6 +647,18 @@ FIRST_CONTACT_RIGHT = {
     ("heldout109", "citations.jsonl"): 57,  # of 57
     ("heldout109", "traces.jsonl"): 187,  # of 187 (trace, kind) units
     ("heldout109", "repeat.jsonl"): 33,  # of 39
+    # Held-out 110: first contact 2026-12-05 05:54 UTC, main f896374 (tests/data/heldout110/).
+    ("heldout110", "completion.jsonl"): 155,  # of 161
+    ("heldout110", "support.jsonl"): 82,  # of 102
+    ("heldout110", "citations.jsonl"): 58,  # of 58
+    ("heldout110", "traces.jsonl"): 182,  # of 182 (trace, kind) units
+    ("heldout110", "repeat.jsonl"): 33,  # of 34
+    # Held-out 111: first contact 2026-12-05 05:54 UTC, main f896374 (tests/data/heldout111/).
+    ("heldout111", "completion.jsonl"): 146,  # of 154
+    ("heldout111", "support.jsonl"): 89,  # of 104
+    ("heldout111", "citations.jsonl"): 59,  # of 59
+    ("heldout111", "traces.jsonl"): 183,  # of 183 (trace, kind) units
+    ("heldout111", "repeat.jsonl"): 31,  # of 34
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -786,6 +798,8 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout107",
         "heldout108",
         "heldout109",
+        "heldout110",
+        "heldout111",
         "real_smollm2",
     ],
 )
@@ -911,6 +925,8 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout107", 44, 36),
         ("heldout108", 45, 39),
         ("heldout109", 42, 36),
+        ("heldout110", 41, 29),
+        ("heldout111", 45, 38),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
