@@ -255,7 +255,7 @@ def _force_rmtree(root: Path) -> None:
         parent = os.path.dirname(path)
         # (chmod(follow_symlinks=False) is not implemented on Linux: a link is skipped instead.)
         for target in (parent, path):
-            inside = os.path.abspath(target) == top or os.path.abspath(target).startswith(top + "/")
+            inside = within(os.path.abspath(target), top)
             if inside and not os.path.islink(target):
                 with contextlib.suppress(OSError):
                     os.chmod(target, stat.S_IRWXU)

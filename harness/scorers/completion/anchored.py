@@ -284,8 +284,11 @@ def anchored(
     ask = _ASKS.match(text)
     # a finite verb of a clause of time after the ask is that clause's ("Merge it again after
     # the conflict is resolved"), not the sign of a noun phrase
-    main = _THEN_CLAUSE.sub("", text)
-    if ask is not None and _FINITE.search(main) and not _OBJECT_NEXT.match(text, ask.end()):
+    if (
+        ask is not None
+        and _FINITE.search(_THEN_CLAUSE.sub("", text))
+        and not _OBJECT_NEXT.match(text, ask.end())
+    ):
         ask = None
     if _NOT_OVER.search(text) or ask is not None:
         return None

@@ -10,11 +10,13 @@ from typing import Protocol, TypeVar
 
 from harness.text.normal import clean
 
-#: A month's name or its abbreviation, as dates write it.
-MONTH = (
-    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
-    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
+# Month names and their abbreviations, once: "may" and "march" stand apart, being verbs as often.
+_MONTHS_PLAIN = (
+    r"jan(?:uary)?|feb(?:ruary)?|apr(?:il)?|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
+    r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?"
 )
+#: A month's name or its abbreviation, as dates write it.
+MONTH = rf"(?:{_MONTHS_PLAIN}|mar(?:ch)?|may)\.?"
 _DATE = rf"(?:\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{MONTH}|{MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?)"
 #: A date attached to the thing: "weights of 13 Sept uploaded", "temp files from 29 Sep purged",
 #: "the 21 Sep mosaic", "(21 Sep flight)". Often the day of the act too ("the Aug 20 note was
@@ -28,26 +30,34 @@ _THING_DATE = re.compile(
 _LABELS = re.compile(
     rf"\b(?:week|wk)\s*\d{{1,2}}\b|\b\d{{1,2}}\s+{MONTH}\b|\b{MONTH}\s+\d{{1,2}}\b"
 )
-#: A month named by its name ("August's", "the Sept. batch"); "may" and "march" are verbs as
-#: often.
-_MONTH_NAME = re.compile(
-    r"\b(jan(?:uary)?|feb(?:ruary)?|apr(?:il)?|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
-    r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b"
-)
-
-
+#: A month named by its name ("August's", "the Sept. batch").
+_MONTH_NAME = re.compile(rf"\b({_MONTHS_PLAIN})\b")
+#: A month that dates an act ("in August", "during early July"): after "in", "March" and "May"
+#: are months.
 _IN_MONTH = re.compile(
-    r"\b(?:in|during)\s+(?:(?:early|late|mid)[\s-]+)?(jan(?:uary)?|feb(?:ruary)?|march|apr(?:il)?|may|"
-    r"june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b"
+    rf"\b(?:in|during)\s+(?:(?:early|late|mid)[\s-]+)?({_MONTHS_PLAIN}|march|may)\b"
 )
-_MONTH_NUMBERS = {m: i for i, m in enumerate(
-    ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"), 1)}  # fmt: skip
+#: Month abbreviations in order, spelt here rather than by the locale (``%b``, ``calendar``).
+_ABBREVIATIONS = (
+    "jan",
+    "feb",
+    "mar",
+    "apr",
+    "may",
+    "jun",
+    "jul",
+    "aug",
+    "sep",
+    "oct",
+    "nov",
+    "dec",
+)
 
 
 def month_said(said: str) -> int | None:
     """The month a clause dates its act by ("acknowledged in August too", "went live in July")."""
     m = _IN_MONTH.search(said)
-    return _MONTH_NUMBERS[m.group(1)[:3]] if m else None
+    return _ABBREVIATIONS.index(m.group(1)[:3]) + 1 if m else None
 
 
 def thing_dated(spoken: str, said: str) -> bool:
@@ -66,7 +76,7 @@ R = TypeVar("R", bound=_Texted)
 def naming_day(day: date, occasions: Sequence[R]) -> list[R]:
     """The occasions whose receipt names ``day``: in its text ("slot 12 Nov", "Dec 12") or in
     its target as ids write dates ("hive-weights-0913", "class-oct-14", "scans-1108")."""
-    mon = day.strftime("%b").lower()
+    mon = _ABBREVIATIONS[day.month - 1]
     spoken = re.compile(
         rf"\b(?:0?{day.day}(?:st|nd|rd|th)?\s+{mon}|{mon}[a-z]*\.?\s+0?{day.day})\b"
     )
