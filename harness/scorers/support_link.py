@@ -180,6 +180,19 @@ def _other_number(reading: ClaimReading, b: Backing) -> str | None:
     return min(stray) if stray else None
 
 
+def _numbered_alike(n: Named, reading: ClaimReading, target: str) -> bool:
+    """An id whose number the target carries with the thing the clause names beside it: "the
+    JOB-2288 scans" of ``old-scans-2288`` are those scans, an id a writer read off the job."""
+    words, numbers = target_words(target)
+    if n.number is None or n.number < 100 or n.number not in numbers:
+        return False
+    return bool(
+        shared(
+            frozenset(root(w) for w in words) - STOP_ROOTS, reading.topic - roots(" ".join(n.words))
+        )
+    )
+
+
 def _anonymous(b: Backing) -> bool:
     """An item that names nothing (a bare file listing): any clause may be about it."""
     data = b.item.data or {}
@@ -257,7 +270,9 @@ def _receipt_link(reading: ClaimReading, b: Backing) -> Link | str:
     another = other_target(reading.text, target)
     if another:
         return f"names {another}; {b.item.id} is {action} of {target}, another target"
-    stray = [n for n in reading.id_names if not carries(n, b)]
+    stray = [
+        n for n in reading.id_names if not carries(n, b) and not _numbered_alike(n, reading, target)
+    ]
     if stray:
         return f"names {stray[0].label}, which {b.item.id} does not carry"
     numbered = _other_number(reading, b)

@@ -84,6 +84,10 @@ MEMORY = _action("memory.write", ["memory.save", "memory.append"], ["remember", 
                  ["memory"], targeted=False)  # fmt: skip
 REGISTER = _action("registry.register", ["registry.mutate", "registry.update"], ["register"],
                    ["registry", "ledger"])  # fmt: skip
+#: A form or application filed: registered, or uploaded or delivered to whoever takes it.
+FILE_FORM = _action("registry.register", ["registry.mutate", "registry.update", "artifact.upload",
+                    "media.upload", "media.deliver"], ["register", "upload", "submit", "file"],
+                    ["registry", "ledger"])  # fmt: skip
 SEAL = _action("provenance.seal", ["provenance.reseal"], ["seal", "reseal"])
 PUBLISH = _action("post.publish", ["artifact.publish", "media.publish"], ["publish", "post"],
                   ["post", "blog"])  # fmt: skip
@@ -573,7 +577,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(rf"\b(?:{FILE_NOUNS})\b\s+(?:is|are|were|was)\s+(?:now\s+|already\s+)?out\b(?!\s+of\b)", DELIVER_FILE, needs="out"),
     _t(rf"\b(?:{_ACTION_NOUNS}|{_OBJECT_NOUNS})\b{_W}{{0,3}}?\s+(?:went|has gone|have gone|had gone|was sent|got sent|were sent|was pushed|were pushed|got pushed|was forwarded|were forwarded|was shipped|were shipped|made its way|went off|went over)\s+(?:over\s+|off\s+|out\s+)?to\s+(?P<dest>(?:{_DET}\s+|the\s+|a\s+)?[\w'-]+(?:\s+[\w'-]+)?)", None, PLACE),
     _t(rf"\b(?:shipped|pushed|forwarded)\s+(?:[\w'-]+\s+){{0,4}}?to\s+(?P<dest>(?:{_DET}\s+|the\s+|a\s+)?[\w'-]+(?:\s+[\w'-]+)?)", None, PLACE),
-    _t(rf"(?<![\w'])(?P<who>[\w-]+)\s+{_BOTH}(?:now\s+|already\s+|finally\s+)?(?:has|have|got|received|has received|have received|has gotten|has got|has had|have had|has seen|has read|saw|opened)\s+(?:(?:{_DET}|a|an)\s+)?{_MODS}(?:{MSG_NOUNS})(?![\w-]){_NOT_LEFT}", SEND),
+    _t(rf"(?<![\w'])(?P<who>[\w-]+)\s+{_BOTH}(?:now\s+|already\s+|finally\s+)?(?:has|have|got|received|has received|have received|has gotten|has got|has had|have had|has seen|has read|saw|opened)\s+(?:(?:{_DET}|a|an)\s+)?{_MODS}(?:{MSG_NOUNS}|notice|notices|alert|alerts|advisory)(?![\w-]){_NOT_LEFT}", SEND),
     _t(rf"(?<![\w'])(?P<who>[\w-]+)\s+{_BOTH}(?:now\s+|already\s+|finally\s+)?(?:has|have|got|received|has received|have received|has gotten|has got|has had|have had)\s+(?:(?:{_DET}|a|an)\s+)?{_MODS}(?:{HELD_NOUNS})\b{_NOT_LEFT}", DELIVER_FILE),
     _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:now\s+|already\s+|finally\s+)?(?:has|got|received|has received|has gotten|has got|has had)\s+(?:it|them|both|everything)\b", DELIVER, NAMED),
     # "Patrick has the frame-size question": a question or request received; only with a
@@ -701,6 +705,8 @@ TRIGGERS: tuple[Trigger, ...] = (
 
     # "the frost notice went to everyone on the harbour list": a message to a list of people
     _t(rf"\b(?:{MSG_NOUNS}|notice|notices|advisory|advisories|alert|alerts|digest|newsletter|roster|rota)\b{_W}{{0,3}}?\s+(?:went|was sent|were sent|got sent|has gone|have gone)\s+(?:out\s+)?to\s+(?:everyone|everybody|all\b|the\s+(?:whole\s+)?(?:[\w'-]+\s+)?(?:list|crew|team|group|channel|members))", SEND, needs="went|sent|gone"),
+    # "Alert level 3 notice went to the health office tonight": sent to a named target
+    _t(rf"\b(?:{MSG_NOUNS}|notice|notices|advisory|alert|alerts|digest|newsletter)\b{_W}{{0,3}}?\s+(?:went|has gone|have gone)\s+(?:out\s+)?to\s+(?:(?:the|our|my)\s+)?(?:[\w'-]+\s+)?{_WHO}", SEND, NAMED, needs="went|gone"),
     # "I've already flagged the three line breaks to the printer": told them
     _t(rf"\bflagged\s+(?:[\w'-]+\s+){{0,5}}?to\s+(?:(?:the|our|my)\s+)?{_WHO}", SEND, NAMED, needs="flagged"),
     # "the NOR task has been closed": a task closed is marked done
@@ -723,7 +729,8 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"\b(?:re-?delivered|delivered|handed off|handed over|shipped|dispatched|couriered|mailed)\b", DELIVER),
     _t(r"\b(?:journal(?:l)?ed|re-?journal(?:l)?ed)\b", JOURNAL),
     _t(r"\b(?:appended|logged)\b", JOURNAL),
-    _t(r"\b(?:re-?registered|registered|catalogued|cataloged)\b", REGISTER),
+    _t(r"\b(?:re-?registered|registered|catalogued|cataloged|enrolled|enroled)\b", REGISTER),
+    _t(r"\b(?:filed|lodged)\b", FILE_FORM),
     _t(r"\b(?:re-?sealed|sealed)\b", SEAL),
     _t(r"\b(?:re-?published|published|re-?posted|posted|went live|is now live|is live|made public|went public)\b", PUBLISH),
     _t(r"\b(?:acknowledged|acked)\b", ACK),
@@ -798,7 +805,7 @@ PREFILTER = re.compile(
     r"releas|launch|rolled|sweep|job|batch|entr|reminder|writ|question|request|arrang|set up|"
     r"sort|ok\b|okay|\u2713|\u2714|\u2611|\u2705|->|\u2192|=>|dealt|in place|in the can|in the bag|"
     r"squared|baked|over\b|resolv|thank|return|kept|\[x\]|clos|portal|bucket|dropbox|list\b|rota|roster|"
-    r"pencil|inked|across|arrive|prun|refund|reimburs|money|catalog|public|\bup\b|\bpay\b|\bfix\b|\bprs?\b|pull request|diary|agenda|books"
+    r"pencil|inked|across|arrive|prun|refund|reimburs|money|catalog|public|filed|lodged|enrol|\bup\b|\bpay\b|\bfix\b|\bprs?\b|pull request|diary|agenda|books"
 )
 
 #: A determiner a clause's subject ends on: the next clause shares what comes before it.

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta, tzinfo
 from typing import Protocol
 
@@ -17,49 +16,11 @@ from harness.schema import SUCCESS_STATUSES
 from harness.scorers.completion.objects import GENERIC_WORDS, naming_most
 from harness.scorers.completion.occasion_labels import MONTH as _MONTH
 from harness.scorers.completion.occasion_labels import labelled, month_said, naming_day, thing_dated
+from harness.scorers.completion.occasion_times import CLOCK, CLOCK_SLACK, When, when_of
 from harness.text.names import glued_words
 from harness.text.normal import clean
 from harness.text.support import support_tokens
-from harness.text.times import ZONE, on_day, zone_of
 
-_DAY_WORDS = re.compile(
-    rf"\b(?P<iso>\d{{4}}-\d{{2}}-\d{{2}})\b|\b(?P<md>{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?)\b|"
-    rf"(?<![\w-])(?P<dm>\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH})(?!\w)|"
-    r"\b(?P<rel>yesterday|the day before yesterday|last night|today|tonight|this morning|"
-    r"this afternoon|this evening|earlier today|just now|right now|now|as of now|currently|"
-    r"last week|this week)\b|\b(?:on|last|this past)\s+(?P<wd>monday|tuesday|wednesday|thursday|friday|"
-    r"saturday|sunday)\b|"
-    # "on the 24th": a day of this month, or of the last one when it is still to come
-    r"\bon\s+the\s+(?P<nth>\d{1,2})(?:st|nd|rd|th)\b"
-)
-#: "booked for Oct 2 at 15:00", "the invitation for Friday": the date of the event the action
-#: is about, not of the action's occasion.
-_EVENT_DATE = re.compile(
-    # "the review slot on 4 November": an event's day, named after the event's noun
-    rf"(?:\bfor(?:\s+(?:the|his|her|their|our|my|your|its))?|\b(?:slot|call|visit|meeting|appointment|session|class|review|booking|event|"
-    rf"reading|talk|crit|pickup|viewing|drawing|lecture|seminar|workshop|lesson|course|opening|"
-    rf"show|exhibition|fair|market|tour|dinner|party|sitting)(?:(?:\s+[\w'-]+){{0,3}}?\s+on)?)\s+(?:(?:next\s+|this\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|"
-    rf"sunday)|{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}"
-    rf"|\d{{4}}-\d{{2}}-\d{{2}}|\d{{1,2}}:\d{{2}})(?:,?\s+(?:at\s+)?\d{{1,2}}(?::\d{{2}})?"
-    rf"(?:\s*[ap]\.?m\.?)?)?"
-)
-#: Scheduling words: a date in their clause is the day of the thing booked ("the visit is booked
-#: (Oct 3 at 14:00)", "life drawing on Nov 12 is scheduled"), not the day it was booked.
-_SCHEDULING = re.compile(
-    r"(?<![\w-])(?:booked|scheduled|rescheduled|calendar|set for|planned for)\b"
-)
-#: Calendar dates and clock times (relative words such as "yesterday" stay: they date the act).
-_DATE_OR_CLOCK = re.compile(
-    rf"\b(?:{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}|"
-    r"\d{4}-\d{2}-\d{2}|(?:at\s+)?\d{1,2}:\d{2}|(?:on\s+)?(?:monday|tuesday|wednesday|thursday|"
-    r"friday|saturday|sunday))\b"
-)
-_CLOCK = re.compile(
-    r"\b(?:at|by|around|since|@)\s+(?P<clock>\d{1,2}:\d{2}(?:\s*[ap]\.?m\.?)?|\d{1,2}\s*[ap]\.?m\.?)"
-    # "07:58 CEST", "15:58 local time (CEST)": a zone in brackets after "local" is the local one
-    rf"(?:\s*(?:(?:local|(?:her|his|their|our|my)\s+time)(?:\s+time)?\s*)?\(?\s*(?P<zone>{ZONE}|local(?:\s+time)?\b)\s*\)?)?"
-)
-_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 #: "on the first attempt", "first time round": the earliest occasion of the act.
 _FIRST_GO = re.compile(
     r"\b(?:(?:on|at|in)\s+(?:the|its|my|our|their)\s+)?first\s+(?:attempt|try|go|pass|run)\b|"
@@ -90,10 +51,6 @@ def _within(at: datetime, hours: tuple[int, int], zone: tzinfo | None) -> bool:
     return hours[0] <= hour < hours[1] or hours[0] <= hour + 24 < hours[1]
 
 
-#: How near a receipt must be to a clock time the sentence gives to be that occasion.
-CLOCK_SLACK = timedelta(minutes=5)
-
-
 class ReceiptLike(Protocol):
     @property
     def id(self) -> str: ...
@@ -105,101 +62,10 @@ class ReceiptLike(Protocol):
     def text(self) -> str: ...
 
 
-@dataclass(frozen=True)
-class When:
-    """What a sentence says of the time of its occasion."""
-
-    day: date | None = None
-    clock: datetime | None = None
-    spoken: str = ""
-    since: date | None = None  # "this week": any day from its Monday on
-
-    @property
-    def given(self) -> bool:
-        return self.day is not None or self.clock is not None or self.since is not None
-
-
-def when_of(sentence: str, recorded_at: datetime, local_zone: tzinfo | None = None) -> When:
-    """The day and clock time a sentence gives its action, read on ``recorded_at``'s day; a
-    clock that names no zone, or says "local", is in ``local_zone``, the offset the package's
-    recorded_at is written in (the host's own clock: a package written in +02:00 says "at 19:05"
-    of 17:05 UTC), not UTC."""
-    plain, events = _EVENT_DATE.subn(" ", clean(sentence))
-    if not events and _SCHEDULING.search(plain):
-        # no "for <date>" says which day is the event's, so the date given is ("booked on Sep 10
-        # for Sep 18" keeps Sep 10 as the day of booking)
-        plain = _DATE_OR_CLOCK.sub(" ", plain)
-    # "today", "yesterday", "last night" are the host's days, in the offset it writes
-    today = (recorded_at.astimezone(local_zone) if local_zone else recorded_at).date()
-    day: date | None = None
-    spoken = ""
-    m = _DAY_WORDS.search(plain)
-    if m is not None:
-        spoken = m.group()
-        if m.group("iso"):
-            day = date.fromisoformat(m.group("iso"))
-        elif m.group("md") or m.group("dm"):
-            # only an ordinal's suffix goes: "august" keeps its "st"
-            read = on_day(re.sub(r"(?<=\d)(?:st|nd|rd|th)\b|\bof\b", "", m.group("md") or m.group("dm")),
-                          recorded_at)  # fmt: skip
-            day = read.date() if read is not None else None
-            if day is not None and day > today:
-                day = day.replace(year=day.year - 1)  # "Dec 30" said in January
-        elif m.group("nth"):
-            day = _day_of_month(int(m.group("nth")), today)
-        elif m.group("wd"):
-            back = (today.weekday() - _WEEKDAYS.index(m.group("wd"))) % 7 or 7
-            day = today - timedelta(days=back)
-        elif m.group("rel") in ("yesterday", "last night"):
-            day = today - timedelta(days=1)
-        elif m.group("rel") == "the day before yesterday":
-            day = today - timedelta(days=2)
-        elif m.group("rel") == "this week":
-            return When(None, None, spoken, today - timedelta(days=today.weekday()))
-        elif m.group("rel") != "last week":
-            day = today
-    clock: datetime | None = None
-    c = _CLOCK.search(plain)
-    if c is not None:
-        # "07:58 CEST" is 05:58 UTC: a named zone is the clock's, else recorded_at's
-        spoken_zone = (c.group("zone") or "").lower()
-        zone = zone_of(spoken_zone) or recorded_at.tzinfo
-        # "at 00:40Z" said at 19:45-05:00 is on recorded_at's day in UTC, the next one
-        on = day or (recorded_at.astimezone(zone).date() if spoken_zone else today)
-        if (not spoken_zone or spoken_zone.startswith("local")) and local_zone is not None:
-            # today is the host's day there too: 00:30 local may be yesterday in UTC
-            zone, on = local_zone, day or recorded_at.astimezone(local_zone).date()
-        base = datetime.combine(on, datetime.min.time(), zone)
-        read = on_day(c.group("clock"), base)
-        clock = read.astimezone(recorded_at.tzinfo) if read is not None else None
-        local_said = spoken_zone.startswith("local")
-        if (
-            clock is not None
-            and day is None
-            and clock > recorded_at + CLOCK_SLACK
-            and not local_said
-        ):
-            # a past act "at 23:10" said at 07:00 with no day named was last night's ("local"
-            # may be a zone ahead of recorded_at's: its receipts' own clocks decide, in prove)
-            clock -= timedelta(days=1)
-        spoken = f"{spoken} {c.group()}".strip()
-    return When(day, clock, spoken)
-
-
 def _days(at: datetime, local: tzinfo | None) -> set[date]:
     """The days an instant is on: its date as its receipt writes it, and the host's date of it
     (in the offset recorded_at is written in), which differ near midnight."""
     return {at.date(), (at.astimezone(local) if local is not None else at).date()}
-
-
-def _day_of_month(nth: int, today: date) -> date | None:
-    month = today.replace(day=1)
-    if nth > today.day:
-        month = (month - timedelta(days=1)).replace(day=1)
-    try:
-        return month.replace(day=nth)
-    except ValueError:
-        return None
 
 
 _ISO_OR_CLOCK = re.compile(
@@ -349,7 +215,7 @@ def prove(
             occasions += [r for r in seen if r not in occasions and r.at is not None
                           and r.at.utcoffset() not in (None, timedelta(0))
                           and abs(r.at.replace(tzinfo=None) - wall) <= CLOCK_SLACK]  # fmt: skip
-        said = _CLOCK.search(when.spoken)
+        said = CLOCK.search(when.spoken)
         if not occasions and said is not None and not said.group("zone"):
             # a clock that names no zone may be UTC's, as receipts write it ("registered at
             # 09:00" of 09:00Z, said at 11:20+02:00): the same wall clock read in UTC
@@ -359,7 +225,8 @@ def prove(
         occasions = [r for r in seen if r.at is not None and when.day in _days(r.at, local)]
     elif when.since is not None:
         # "marked done this week": last week's success is another week's occasion
-        occasions = [r for r in seen if r.at is not None and max(_days(r.at, local)) >= when.since]
+        occasions = [r for r in seen if r.at is not None and max(_days(r.at, local)) >= when.since
+                     and (when.until is None or min(_days(r.at, local)) <= when.until)]  # fmt: skip
     if not (when.given or ongoing) and (month := month_said(clean(clause) or plain)):
         # "acknowledged in August too": an occasion of that month
         zone = local or recorded_at.tzinfo
