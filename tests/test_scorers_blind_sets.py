@@ -659,6 +659,18 @@ FIRST_CONTACT_RIGHT = {
     ("heldout111", "citations.jsonl"): 59,  # of 59
     ("heldout111", "traces.jsonl"): 183,  # of 183 (trace, kind) units
     ("heldout111", "repeat.jsonl"): 31,  # of 34
+    # Held-out 112: first contact 2026-12-05 06:34 UTC, main dbea8d9 (tests/data/heldout112/).
+    ("heldout112", "completion.jsonl"): 155,  # of 172
+    ("heldout112", "support.jsonl"): 89,  # of 104
+    ("heldout112", "citations.jsonl"): 55,  # of 57
+    ("heldout112", "traces.jsonl"): 176,  # of 176 (trace, kind) units
+    ("heldout112", "repeat.jsonl"): 31,  # of 32
+    # Held-out 113: first contact 2026-12-05 06:35 UTC, main dbea8d9 (tests/data/heldout113/).
+    ("heldout113", "completion.jsonl"): 151,  # of 162
+    ("heldout113", "support.jsonl"): 86,  # of 100
+    ("heldout113", "citations.jsonl"): 53,  # of 54
+    ("heldout113", "traces.jsonl"): 174,  # of 174 (trace, kind) units
+    ("heldout113", "repeat.jsonl"): 29,  # of 31
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -800,6 +812,8 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout109",
         "heldout110",
         "heldout111",
+        "heldout112",
+        "heldout113",
         "real_smollm2",
     ],
 )
@@ -927,6 +941,8 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout109", 42, 36),
         ("heldout110", 41, 29),
         ("heldout111", 45, 38),
+        ("heldout112", 43, 36),
+        ("heldout113", 42, 36),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
