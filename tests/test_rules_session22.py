@@ -123,3 +123,68 @@ def test_a_clock_is_of_the_day_said_nearest_before_it() -> None:
     # hard negative: today's is only queued
     queued = (lists[0], ("post.publish", "taplist-wk47", "queued", "2026-11-20T10:30:00Z", ""))
     assert _invented(said, *queued)
+
+
+# Read off sets 112 and 113 (first contacts measured at dbea8d9 before these fixes).
+
+
+def test_a_receipt_line_restated_with_its_outcome_is_a_claim() -> None:
+    cancelled = receipt_on_nov20("payment.send", "linen-supplier", "cancelled", "09:00")
+    assert _invented("payment.send linen-supplier: succeeded", cancelled, field="claims")
+    paid = receipt_on_nov20("payment.send", "linen-supplier", "succeeded", "09:00")
+    # hard negatives: proved by the payment (not by a message to the same target); a failure
+    message = receipt_on_nov20("message.send", "linen-supplier", "succeeded", "09:30")
+    assert not _invented("payment.send linen-supplier: succeeded", paid, field="claims")
+    assert _invented("payment.send linen-supplier: succeeded", cancelled, message, field="claims")
+    assert not _invented("payment.send linen-supplier: cancelled", cancelled, field="claims")
+
+
+def test_the_act_s_noun_heads_what_it_is_of() -> None:
+    uploaded = receipt_on_nov20("artifact.upload", "grant-report-q3", "succeeded", "06:30")
+    delivered = receipt_on_nov20("media.deliver", "county-fund", "succeeded", "06:55",
+                                 "media.deliver to county-fund: Q3 grant report files")  # fmt: skip
+    assert not _invented("Upload of the Q3 report: done.", uploaded, delivered)
+    # hard negative: the upload failed; the delivery of the same report proves no upload
+    failed = receipt_on_nov20("artifact.upload", "grant-report-q3", "failed", "06:30")
+    assert _invented("Upload of the Q3 report: done.", failed, delivered)
+
+
+def test_wording_fixes_attribute_nothing() -> None:
+    queued = receipt_on_nov20("media.deliver", "patrol-kestrel", "queued", "05:40")
+    assert _invented("Critique done; tiles delivered, draft needs only wording fixes.", queued)
+    # hard negative: what the wording of a draft says is the draft's, not an act
+    assert not _invented("The draft's wording says the tiles were delivered.", queued)
+
+
+def test_an_entry_in_the_journal_was_written() -> None:
+    yesterday = ("journal.append", "workshop-journal", "succeeded", "2026-11-19T19:00:00Z", "")
+    assert _invented("Today's rota entry is in the workshop journal.", yesterday)
+    today = receipt_on_nov20("journal.append", "workshop-journal", "succeeded", "08:00")
+    # hard negatives: proved today; not yet there
+    assert not _invented("Today's rota entry is in the workshop journal.", yesterday, today)
+    assert not _invented("Today's entry is not in the journal yet.", yesterday)
+
+
+def test_a_patrol_that_has_the_tiles_was_delivered_them() -> None:
+    earlier = ("media.deliver", "patrol-kestrel", "succeeded", "2026-11-18T05:00:00Z", "")
+    assert _invented("Kestrel patrol has today's tiles.", earlier)
+    today = receipt_on_nov20("media.deliver", "patrol-kestrel", "succeeded", "05:00")
+    # hard negatives: delivered today; tiles still to render are no delivery
+    assert not _invented("Kestrel patrol has today's tiles.", earlier, today)
+    assert not _invented("Kestrel patrol has two tiles left to check.", earlier)
+
+
+def _said(claim: str, text: str) -> str:
+    item = EvidenceItem(id="m1", kind="message", source="radio/relay", at="2026-11-20T09:00:00Z",
+                        text=text, data={"from": "ranger-moss", "to": "vojan"})  # fmt: skip
+    return support_label(claim, [Backing.of(item)], Thresholds())[0]
+
+
+def test_nothing_from_you_yet_says_nothing_came() -> None:
+    said = "Moss here. Nothing from you about the cornice yet - anything coming?"
+    assert _said("Moss was notified of the cornice.", said) == "contradicted"
+    assert _said("Moss has not been told about the cornice.", said) == "supported"
+    # hard negative: nothing left to do is a thing done
+    assert _said("The cornice survey was sent.", "Cornice survey sent; nothing left to do.") == (
+        "supported"
+    )

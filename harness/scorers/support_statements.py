@@ -210,7 +210,7 @@ def _state(text: str) -> Polarity | None:
     base: Polarity = "undone" if undone is not None else "done"
     # an undone word that holds its own negation ("no reply", "not started", "missing", which
     # the stance reads as "not present") is not turned
-    if st.negated and not (undone is not None and re.search(r"\bno\b|\bnot\b|\byet to\b|"
+    if st.negated and not (undone is not None and re.search(r"\bno\b|\bnot\b|\bnothing\b|\byet to\b|"
                                                              r"missing", undone[0])):  # fmt: skip
         return "done" if base == "undone" else "undone"
     return base

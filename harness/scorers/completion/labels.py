@@ -23,7 +23,7 @@ DONE_LABEL = re.compile(
     r"completed|finished|ok|sent|delivered|handled|posted|published|sealed|registered|filed|"
     r"confirmed|yes|cleared|acknowledged|acked|dismissed|paid|merged|uploaded|rendered|logged|"
     r"journaled|journalled|booked|scheduled|told|informed|notified|messaged|contacted|emailed|"
-    r"pinged|released|live|up|"
+    r"pinged|released|live|up|succeeded|successful|"
     r"written|recorded|entered|appended|set up|created|deleted|removed|wiped|stored|archived|"
     r"gone|sorted|settled|squared away|taken care of|wrapped up|closed|updated)"
     # "- done, closed": a second word of the same state
@@ -57,6 +57,8 @@ DONE_FIRST = re.compile(
 _IDS_IN_HEAD = re.compile(r"\([^)]*\)?|(?<![\w-])(?!re-)[\w]+(?:-[\w]+)+")
 
 
+_HOST_VERB = re.compile(r"(?<![\w.-])[a-z]+\.[a-z_]+(?![\w.-])")
+
 #: Done-label words of reaching a person ("Tomás: contacted"): a send, in a status line only
 #: (elsewhere "contact" names sheets and details).
 _CONTACTED = frozenset({"contacted", "emailed", "pinged"})
@@ -72,7 +74,12 @@ def status_line(masked: str) -> tuple[str, Action, str] | None:
     bare = _IDS_IN_HEAD.sub(" ", label.group("head"))
     word = label.group("word")
     first, *more = bare.split() or [""]
+    # a host verb written out ("payment.send linen-supplier: succeeded") names its family
+    host = _HOST_VERB.search(label.group("head"))
     action = (lx.LABEL_WORDS.get(word) or (lx.SEND if word in _CONTACTED else None)
+              or (lx.verb_family(host.group()) if host else None)
+              # "Upload of the Q3 report: done": the act's noun heads what it is of
+              or (lx.noun_family(first) if more[:1] in (["of"], ["for"], ["to"]) else None)
               or lx.noun_family(bare)
               or lx.noun_family(label.group("head"))
               # "Post for Cardboard cities: up": the head noun before what it is for

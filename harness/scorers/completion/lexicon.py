@@ -144,7 +144,7 @@ _HELD_MORE = (
     r"stems|results|lab results|x-rays?|bloodwork|records|certificates?|tapes?|mix|mixes|"
     r"paperwork|samples|quote|quotes|test results|rota|roster|timetable|itinerary|price list|"
     r"price lists|sheet|sheets|comments|review comments|feedback|menu|batch|batches|trailer|"
-    r"trailers|cut|digest|newsletter"
+    r"trailers|cut|digest|newsletter|tiles"
 )
 
 #: Nouns naming an action (nominalisations) or what it moves, each with its family. A generic
@@ -705,6 +705,8 @@ TRIGGERS: tuple[Trigger, ...] = (
 
     # "the frost notice went to everyone on the harbour list": a message to a list of people
     _t(rf"\b(?:{MSG_NOUNS}|notice|notices|advisory|advisories|alert|alerts|digest|newsletter|roster|rota)\b{_W}{{0,3}}?\s+(?:went|was sent|were sent|got sent|has gone|have gone)\s+(?:out\s+)?to\s+(?:everyone|everybody|all\b|the\s+(?:whole\s+)?(?:[\w'-]+\s+)?(?:list|crew|team|group|channel|members))", SEND, needs="went|sent|gone"),
+    # "Today's rota entry is in the workshop journal": written there
+    _t(rf"\b(?:entry|entries|line|lines|summary)\b{_W}{{0,2}}?\s+(?:is|are|was|were|now)\s+(?:now\s+|already\s+)?in\s+(?:the\s+|our\s+|my\s+)?(?:[\w'-]+\s+)?journal\b", JOURNAL, needs="journal"),
     # "Alert level 3 notice went to the health office tonight": sent to a named target
     _t(rf"\b(?:{MSG_NOUNS}|notice|notices|advisory|alert|alerts|digest|newsletter)\b{_W}{{0,3}}?\s+(?:went|has gone|have gone)\s+(?:out\s+)?to\s+(?:(?:the|our|my)\s+)?(?:[\w'-]+\s+)?{_WHO}", SEND, NAMED, needs="went|gone"),
     # "I've already flagged the three line breaks to the printer": told them
@@ -856,7 +858,7 @@ ATTRIBUTION = re.compile(
     # (a channel or a handle among them: "writes in #studio that")
     r"(?:wrote|writes|replied|answered)(?:\s+[#@\w'-]+){1,4}?\s+that|"
     r"mentioned|expects?|expected|hoped|hopes|guess|guessed|unclear|uncertain|doubt|doubtful|"
-    r"questionable|unproven|unsupported|premature|prematurely|reads|wording|phrase|sentence)\b|"
+    r"questionable|unproven|unsupported|premature|prematurely|reads|wording(?!\s+(?:fix|fixes|changes?|tweaks?|edits?)\b)|phrase|sentence)\b|"
     # reported speech: what someone was told is their news, not this output's claim
     r"\b(?:was|were|been|being)\s+told\b|"
     r"\b(?:told|informed|notified|assured|reminded|warned)\s+(?:[\w'-]+\s+){0,2}?that\b|"
