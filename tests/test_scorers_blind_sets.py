@@ -671,6 +671,18 @@ FIRST_CONTACT_RIGHT = {
     ("heldout113", "citations.jsonl"): 53,  # of 54
     ("heldout113", "traces.jsonl"): 174,  # of 174 (trace, kind) units
     ("heldout113", "repeat.jsonl"): 29,  # of 31
+    # Held-out 114: first contact 2026-12-05 06:50 UTC, main 449e60c (tests/data/heldout114/).
+    ("heldout114", "completion.jsonl"): 153,  # of 162
+    ("heldout114", "support.jsonl"): 82,  # of 102
+    ("heldout114", "citations.jsonl"): 51,  # of 51
+    ("heldout114", "traces.jsonl"): 187,  # of 187 (trace, kind) units
+    ("heldout114", "repeat.jsonl"): 31,  # of 34
+    # Held-out 115: first contact 2026-12-05 06:51 UTC, main 449e60c (tests/data/heldout115/).
+    ("heldout115", "completion.jsonl"): 156,  # of 166
+    ("heldout115", "support.jsonl"): 93,  # of 102
+    ("heldout115", "citations.jsonl"): 52,  # of 52
+    ("heldout115", "traces.jsonl"): 167,  # of 167 (trace, kind) units
+    ("heldout115", "repeat.jsonl"): 30,  # of 32
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -814,6 +826,8 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout111",
         "heldout112",
         "heldout113",
+        "heldout114",
+        "heldout115",
         "real_smollm2",
     ],
 )
@@ -943,6 +957,8 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout111", 45, 38),
         ("heldout112", 43, 36),
         ("heldout113", 42, 36),
+        ("heldout114", 43, 34),
+        ("heldout115", 43, 38),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
