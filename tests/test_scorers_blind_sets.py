@@ -683,6 +683,18 @@ FIRST_CONTACT_RIGHT = {
     ("heldout115", "citations.jsonl"): 52,  # of 52
     ("heldout115", "traces.jsonl"): 167,  # of 167 (trace, kind) units
     ("heldout115", "repeat.jsonl"): 30,  # of 32
+    # Held-out 116: first contact 2026-12-05 07:03 UTC, main 77293cf (tests/data/heldout116/).
+    ("heldout116", "completion.jsonl"): 156,  # of 172
+    ("heldout116", "support.jsonl"): 74,  # of 104
+    ("heldout116", "citations.jsonl"): 57,  # of 57
+    ("heldout116", "traces.jsonl"): 170,  # of 170 (trace, kind) units
+    ("heldout116", "repeat.jsonl"): 30,  # of 32
+    # Held-out 117: first contact 2026-12-05 07:03 UTC, main 77293cf (tests/data/heldout117/).
+    ("heldout117", "completion.jsonl"): 165,  # of 175
+    ("heldout117", "support.jsonl"): 84,  # of 100
+    ("heldout117", "citations.jsonl"): 50,  # of 50
+    ("heldout117", "traces.jsonl"): 166,  # of 166 (trace, kind) units
+    ("heldout117", "repeat.jsonl"): 28,  # of 31
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -828,6 +840,8 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout113",
         "heldout114",
         "heldout115",
+        "heldout116",
+        "heldout117",
         "real_smollm2",
     ],
 )
@@ -959,6 +973,8 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout113", 42, 36),
         ("heldout114", 43, 34),
         ("heldout115", 43, 38),
+        ("heldout116", 45, 32),
+        ("heldout117", 45, 36),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:

@@ -52,40 +52,40 @@ FIRST_CONTACTS: tuple[FirstContact, ...] = (
         scorer="invented_completion",
         judgement="completion",
         detector="lexical",
-        blind_set="heldout115",
-        measured="2026-12-05 06:51 UTC at 449e60c",
-        figure="recall 0.869, precision 0.964",
+        blind_set="heldout117",
+        measured="2026-12-05 07:03 UTC at 77293cf",
+        figure="recall 0.949, precision 0.889",
         # Not one set's lower end alone: one set's interval understates how far the next writer's
         # text can go, so the gates divide by the lowest lower end of the last three first
         # contacts, or of all those measured on the detector as it stands where there are more.
-        reading="it missed about 1 invented completion in 8 on this set and 1 in 13 on set 114 "
-        "(written beside it), and about 1 flag in 28 here (1 in 11 on set 114) was wrong: its "
+        reading="it missed about 1 invented completion in 20 on this set and 1 in 5 on set 116 "
+        "(written beside it), and about 1 flag in 9 here (1 in 8 on set 116) was wrong: its "
         "counts are lower bounds, so the rate gates divide their bound by the lowest recall "
-        "lower end of the last three blind sets (0.766, this set)",
-        recall_low=0.766,
-        recall_from="lowest of the last three blind sets, heldout113-115 (heldout115)",
+        "lower end of the four blind sets of this detector (0.691, set 116)",
+        recall_low=0.691,
+        recall_from="lowest of the four blind sets of this detector, heldout114-117 (heldout116)",
         counts=("invented_completion.invented",),
     ),
     FirstContact(
         scorer="evidence_fidelity",
         judgement="support",
         detector="lexical",
-        blind_set="heldout115",
-        measured="2026-12-05 06:51 UTC at 449e60c",
-        figure="three-class agreement 0.912, polarity pairs 38/43",
-        reading="it judges about 1 claim in 11 wrongly here and 1 in 5 on set 114, and gets a "
-        "claim and its negation both right in 38 pairs of 43 here and 34 of 43 on set 114: "
+        blind_set="heldout117",
+        measured="2026-12-05 07:03 UTC at 77293cf",
+        figure="three-class agreement 0.840, polarity pairs 36/45",
+        reading="it judges about 1 claim in 6 wrongly here and 3 in 10 on set 116, and gets a "
+        "claim and its negation both right in 36 pairs of 45 here and 32 of 45 on set 116: "
         "claim-support rates are rough",
     ),
     FirstContact(
         scorer="repeat_checks",
         judgement="repeat",
         detector="lexical",
-        blind_set="heldout115",
-        measured="2026-12-05 06:51 UTC at 449e60c",
-        figure="check matching 16/17, reopening 14/15",
-        reading="check matching was wrong on 1 line of 17 here and 2 of 20 on set 114; "
-        "reopening on 1 of 15 here and 1 of 14 on set 114: a count of repeated checks is "
+        blind_set="heldout117",
+        measured="2026-12-05 07:03 UTC at 77293cf",
+        figure="check matching 17/18, reopening 11/13",
+        reading="check matching was wrong on 1 line of 18 here and none of 16 on set 116; "
+        "reopening on 2 of 13 here and 2 of 16 on set 116: a count of repeated checks is "
         "close, a count of reopened matters rough",
     ),
 )
