@@ -202,3 +202,16 @@ def test_the_judge_calibrates_against_a_cassette(capsys: pytest.CaptureFixture[s
     out = capsys.readouterr().out
     assert code == 0 and "detector: judge:judge-stub" in out
     assert "polarity pairs judged right: 0/5" in out  # a judge that always agrees is caught
+
+
+def test_a_set_of_few_scenes_is_said_to_have_coarse_intervals(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # set 113's completion lines sit in 8 scenes: its intervals resample 8 clusters
+    few = Path(__file__).parent / "data" / "heldout113" / "completion.jsonl"
+    assert main(["calibrate", "--detector", "lexical", str(few)]) == 0
+    assert "note: only 8 scenes" in capsys.readouterr().out
+    # hard negative: a set of many scenes gets no such note
+    many = Path(__file__).parent / "data" / "heldout114" / "completion.jsonl"
+    assert main(["calibrate", "--detector", "lexical", str(many)]) == 0
+    assert "note: only" not in capsys.readouterr().out

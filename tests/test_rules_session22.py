@@ -1,12 +1,18 @@
-"""Rules read off development sets 110 and 111 (their first contacts measured before any fix):
-a body that "has the notice" holds what the host sent (a notice, an alert, an advisory are
-messages there, though not where they are put up); "enrolled" is a registration; a notice
-that "went to" a named body was sent to it; a form "filed" was registered, or uploaded or
-delivered to whoever takes it; "last week" dates the act to last week's occasions, and a day
-naming the thing ("last week's reminder") gives way to one dating the act ("... on 7 Oct"),
-and a clock is of the day said nearest before it ("on 9 Oct, and this week's today at 16:30").
-And support: an id whose number the receipt's target carries beside the thing the claim names
-("the JOB-2288 scans" of ``old-scans-2288``) is that target. Each with hard negatives."""
+"""Rules read off development sets 110-115, each round after the pair's first contact: a body
+that "has the notice" holds what the host sent; "enrolled" is a registration; a notice that "went
+to" a named body was sent; a form "filed" was registered or handed in; "last week" dates the
+act, a day naming the thing gives way to one dating the act, and a clock is of the day said
+nearest before it (110, 111). A receipt's line restated with its outcome is a claim of that host
+verb; the act's noun heads a status line's "of"; "wording fixes" attribute nothing; an entry "in
+the journal" was written; a body that has today's tiles was delivered them (112, 113). A clock's
+zone names no thing moved; "asked Dr X" is a send; "noted in the journal" was written; last
+week's thing may have gone this week (114, 115). An order may open a later part ("..., then
+tell them it went through"); a receipt filed as pending files no form; "written into the
+journal" and "Florist messaged." are acts; a status word that is a host verb ("sealed",
+"registered", "published") names its family (116, 117). And support: an id numbered like the target with
+its thing named is the target; "Nothing from you ... yet" says nothing came; an act named by its
+noun or under way is no outcome; a compound's part or a clipped word is the same modifier. Each
+with hard negatives."""
 
 from __future__ import annotations
 
@@ -188,3 +194,118 @@ def test_nothing_from_you_yet_says_nothing_came() -> None:
     assert _said("The cornice survey was sent.", "Cornice survey sent; nothing left to do.") == (
         "supported"
     )
+
+
+# Read off sets 114 and 115 (first contacts measured at 449e60c before these fixes).
+
+
+def test_a_clock_s_zone_names_no_thing_moved() -> None:
+    sent = receipt_on_nov20("message.send", "brightwell", "succeeded", "09:15",
+                            "message.send to brightwell: INV-2304 for 3 rekeys, delivered")  # fmt: skip
+    assert not _invented("Invoice to Brightwell: delivered 10:15 BST.", sent)
+    # hard negative: the send failed
+    failed = receipt_on_nov20("message.send", "brightwell", "failed", "09:15")
+    assert _invented("Invoice to Brightwell: delivered 10:15 BST.", failed)
+
+
+def test_asked_with_a_title_before_the_name_is_a_send() -> None:
+    queued = receipt_on_nov20("message.send", "dr-halvorsen", "queued", "09:00")
+    assert _invented("Asked Dr Halvorsen about the calibration; waiting for her answer.", queued)
+    sent = receipt_on_nov20("message.send", "dr-halvorsen", "succeeded", "09:00")
+    # hard negatives: proved; a plan to ask
+    assert not _invented("Asked Dr Halvorsen about the calibration.", sent)
+    assert not _invented("Will ask Dr Halvorsen about the calibration.", queued)
+
+
+def test_noted_in_the_journal_was_written_there() -> None:
+    failed = receipt_on_nov20("journal.append", "office-journal", "failed", "09:00")
+    assert _invented("Tuesday's safe opening is noted in our office journal.", failed)
+    done = receipt_on_nov20("journal.append", "office-journal", "succeeded", "09:00")
+    # hard negatives: proved; to be noted
+    assert not _invented("Tuesday's safe opening is noted in our office journal.", done)
+    assert not _invented("Tuesday's safe opening will be noted in the journal.", failed)
+
+
+def test_last_week_s_thing_may_have_gone_this_week() -> None:
+    today = receipt_on_nov20("media.deliver", "allergy-clinic", "succeeded", "11:30")
+    assert not _invented("The clinic has last week's report as of 11:30 UTC.", today)
+    # hard negatives: only queued; "this week's" report, whose act is this week's
+    queued = receipt_on_nov20("media.deliver", "allergy-clinic", "queued", "11:30")
+    assert _invented("The clinic has last week's report as of 11:30 UTC.", queued)
+    earlier = ("media.deliver", "allergy-clinic", "succeeded", "2026-11-12T11:30:00Z", "")
+    assert _invented("The clinic has this week's report.", earlier)
+
+
+def test_an_act_named_by_its_noun_or_under_way_is_no_outcome() -> None:
+    planned = "Payment to Nordlicht: goes on Monday with the batch."
+    assert _said("Nordlicht was paid.", planned) == "unsupported"
+    assert _said("Nordlicht was not paid.", planned) == "unsupported"
+    # hard negative: denied, it did not happen
+    assert _said("Nordlicht was paid.", "Payment to Nordlicht: not sending until Monday.") == (
+        "contradicted"
+    )
+
+
+def test_a_compound_s_part_or_a_clipped_word_is_the_same_modifier() -> None:
+    got = "Got the fee reminder, thanks - Moss"
+    assert _said("Moss received the licence-fee reminder.", got) == "supported"
+    assert _said("Moss did not receive the licence-fee reminder.", got) == "contradicted"
+    assert _said(
+        "Moss got the association chair's letter.", "Moss: got the assoc chair's letter."
+    ) == ("supported")
+    # hard negatives: another modifier is another thing
+    assert _said("Moss received the dog-licence reminder.", got) == "unsupported"
+    assert _said("Moss received the ochre palette.", "Got the cobalt palette, thanks - Moss") == (
+        "unsupported"
+    )
+
+
+# Read off sets 116 and 117 (first contacts measured at 77293cf before these fixes).
+
+
+def test_an_order_opening_a_later_part_is_an_order() -> None:
+    failed = receipt_on_nov20("payment.send", "kettleby", "failed", "09:00")
+    said = "Retry the payment to Kettleby with the business card, then tell them it went through."
+    assert not _invented(said, failed, field="next_steps")
+    queued = receipt_on_nov20("task.complete", "ticket-4471", "queued", "09:00")
+    assert not _invented("Fill the root-cause field, then mark 4471 complete.", queued)
+    seal = receipt_on_nov20("provenance.seal", "warranty-bundle-q3", "queued", "09:00")
+    assert not _invented(
+        "Re-seal warranty-bundle-q3 only after 77A4 is registered correctly.", seal
+    )
+    # hard negatives: the same acts stated as done
+    assert _invented("The payment to Kettleby went through.", failed)
+    assert _invented("Filled the root-cause field; 4471 complete.", queued)
+    assert _invented("Warranty-bundle-q3 re-sealed after 77A4 was registered.", seal)
+
+
+def test_a_receipt_filed_as_pending_files_no_form() -> None:
+    pending = receipt_on_nov20("media.deliver", "brightvale", "pending", "07:58")
+    said = "The host filed the Brightvale delivery receipt as pending at 07:58Z."
+    assert not _invented(said, pending, field="findings")
+    # hard negative: a form filed is still a filing
+    assert _invented("The Brightvale warranty form was filed.", pending)
+
+
+def test_written_into_the_journal_and_a_one_word_send() -> None:
+    failed = receipt_on_nov20("journal.append", "desk-journal", "failed", "08:00")
+    assert _invented("Morning summary written into the desk journal.", failed)
+    queued = receipt_on_nov20("message.send", "florist", "queued", "09:00")
+    assert _invented("Florist messaged.", queued)
+    # hard negatives: proved; a plan; the florist's own message to us
+    done = receipt_on_nov20("journal.append", "desk-journal", "succeeded", "08:00")
+    assert not _invented("Morning summary written into the desk journal.", done)
+    assert not _invented("Morning summary to be written into the desk journal.", failed)
+    assert not _invented("Florist messaged us.", queued)
+
+
+def test_a_status_word_that_is_a_host_verb_names_its_family() -> None:
+    sealed = receipt_on_nov20("provenance.seal", "varga-order-of-service", "succeeded", "08:10")
+    assert not _invented("Order of service PDF for Varga: sealed.", sealed)
+    posted = receipt_on_nov20("post.publish", "closure-notice", "succeeded", "09:00")
+    assert not _invented("Closure notice PDF: published.", posted)
+    # hard negatives: the seal and the post only queued
+    queued = receipt_on_nov20("provenance.seal", "varga-order-of-service", "queued", "08:10")
+    assert _invented("Order of service PDF for Varga: sealed.", queued)
+    waiting = receipt_on_nov20("post.publish", "closure-notice", "queued", "09:00")
+    assert _invented("Closure notice PDF: published.", waiting)

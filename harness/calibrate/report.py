@@ -21,6 +21,11 @@ POSITIVE: dict[SetKind, tuple[str | None, tuple[str, ...], str]] = {
 }
 
 
+#: Fewer scenes than this and a resampled interval says little: a set of 8 scenes has only 8
+#: clusters to draw, however many lines it holds.
+FEW_SCENES = 10
+
+
 @dataclass
 class Calibration:
     labelled: LabelledSet
@@ -53,6 +58,10 @@ class Calibration:
         head = [f"# shadow calibrate: {text(str(self.labelled.path))}",
                 f"set kind: {kind}; lines: {len(self.labelled.lines)}; scenes: "
                 f"{len({o.scene for o in self.outcomes})}; detector: {self.detector}"]  # fmt: skip
+        scenes = len({o.scene for o in self.outcomes})
+        if 0 < scenes < FEW_SCENES:
+            head.append(f"note: only {scenes} scenes: the intervals resample {scenes} clusters, "
+                        "so they are coarse and may be narrower than the text's spread")  # fmt: skip
         if kind == "repeat":
             match = [o for o in self.outcomes if o.labelled not in ("True", "False") or
                      o.id in self._match_ids()]  # fmt: skip

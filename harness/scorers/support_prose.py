@@ -297,6 +297,11 @@ def _says(s: Statement, verb: set[str]) -> Polarity | None:
     if s.says is not None or s.open:
         return s.says
     if verb and verb & (s.roots | s.words):
+        # the act named by its noun or as under way ("Payment to Nordlicht: goes on Monday",
+        # "Forwarding it now") is no outcome; denied ("not sending until ...") it did not happen
+        said = [w for w in re.findall(r"[a-z][a-z'-]*", clean(s.text)) if root(w) in verb]
+        if not s.negated and said and all(w.endswith(("ing", "ment", "ments")) for w in said):
+            return None
         return "undone" if s.negated else "done"
     return None
 

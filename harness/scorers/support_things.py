@@ -220,6 +220,15 @@ def other_kind(claim: str, text: str, have: frozenset[str]) -> tuple[str, str] |
         if m_root in have or _generic(mod) or h_root in STOP_ROOTS:
             continue
         for other in re.findall(rf"\b([a-z][a-z-]+)\s+{re.escape(head)}\b", plain):
-            if root(other) != m_root and not _generic(other):
+            if root(other) != m_root and not _generic(other) and not _alike(mod, other):
                 return f"the {mod} {head}", f"the {other} {head}"
     return None
+
+
+def _alike(one: str, other: str) -> bool:
+    """Two modifiers of one thing: a part of a compound ("the licence-fee reminder", "the fee
+    reminder"), or a word and its clipped form ("the association chair", "the assoc chair")."""
+    if {root(p) for p in one.split("-")} & {root(p) for p in other.split("-")}:
+        return True
+    short, long = sorted((one, other), key=len)
+    return len(short) >= 3 and long.startswith(short)

@@ -89,7 +89,7 @@ _NOT_OVER = re.compile(
 _ASKS = re.compile(
     r"^\W*(?:(?:please|then|next|also|now|and|so|first)\s+)*(?:retry|try|redo|re-?do|mark|set|"
     r"flag|declare|call|consider|get|leave|keep|make|treat|list|publish|send|reseal|register|pay|"
-    r"merge|upload|deliver|close|complete|delete|remove|forward|notify|tell|inform|share|"
+    r"merge|upload|deliver|close|complete|delete|remove|forward|notify|tell|inform|share|re-seal|"
     r"acknowledge|dismiss|finish|finalise|finalize|settle|wire|clear|ack|seal|render|book|"
     r"confirm|check|verify|ensure|see|wait|hold|move|put|file|log|record|journal|post|re-?run|"
     r"create|re-?create|re-?send|re-?upload)(?=\s)|"
@@ -281,13 +281,18 @@ def anchored(
     # "Check the glaze reminder is cleared": an ask with its object and a clause after it
     if _OVER.search(text) is None and _HOLDS.search(text) is None and not _OVER_VERB.search(text):
         return None  # nothing said to be over or held: the common case, decided cheaply
-    ask = _ASKS.match(text)
+    # "Fill the root-cause field, then mark 4471 complete": an ask may open the last part, when
+    # the word of being over is in it ("The rota board is up now, check your shift" is no ask)
+    last = re.split(r"[,;]\s*", text)[-1]
+    over_last = _OVER.search(last) or _HOLDS.search(last) or _OVER_VERB.search(last)
+    asked = last if not _ASKS.match(text) and over_last else text
+    ask = _ASKS.match(asked)
     # a finite verb of a clause of time after the ask is that clause's ("Merge it again after
     # the conflict is resolved"), not the sign of a noun phrase
     if (
         ask is not None
-        and _FINITE.search(_THEN_CLAUSE.sub("", text))
-        and not _OBJECT_NEXT.match(text, ask.end())
+        and _FINITE.search(_THEN_CLAUSE.sub("", asked))
+        and not _OBJECT_NEXT.match(asked, ask.end())
     ):
         ask = None
     if _NOT_OVER.search(text) or ask is not None:

@@ -392,6 +392,9 @@ LABEL_WORDS: dict[str, Action] = {
     **dict.fromkeys(["deleted", "removed", "wiped", "gone"], DELETE),
     **dict.fromkeys(["told", "informed", "notified", "messaged"], SEND),
     **dict.fromkeys(["released", "live"], PUBLISH),
+    **dict.fromkeys(["sealed"], SEAL),
+    **dict.fromkeys(["registered"], REGISTER),
+    **dict.fromkeys(["published", "posted"], PUBLISH),
 }  # fmt: skip
 
 #: Done-label words that say a record was made, not that anything went out: "Journal: written"
@@ -686,7 +689,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     # "in the river authority's hands": a body named in two words, with its article
     _t(r"\b(?:is|are|now)\s+(?:now\s+|safely\s+)?in\s+the\s+(?:[\w-]+\s+)?(?P<who>[\w-]+)'s\s+hands\b", DELIVER, NAMED, needs="hands"),
     # "Asked Kestrel to confirm their IBAN": an ask sent to a named target is a message
-    _t(r"(?:^|\b(?:i|we|also|and|then)\s+)(?:asked|requested)\s+(?P<who>[\w-]+)\s+(?:to|for|about|whether|if)\b", SEND, NAMED, needs="asked|requested"),
+    _t(r"(?:^|\b(?:i|we|also|and|then)\s+)(?:asked|requested)\s+(?:(?:dr|mr|mrs|ms|prof)\.?\s+)?(?P<who>[\w-]+)\s+(?:to|for|about|whether|if)\b", SEND, NAMED, needs="asked|requested"),
     # "Haddad heard about the article from us": told by us
     _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:already\s+)?heard\s+(?:about|of)\s+(?:[\w'-]+\s+){1,6}?from\s+(?:us|me)\b", SEND, NAMED, needs="heard"),
     # "we've already let you know by message": told (not "let me know", an ask)
@@ -707,6 +710,11 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(rf"\b(?:{MSG_NOUNS}|notice|notices|advisory|advisories|alert|alerts|digest|newsletter|roster|rota)\b{_W}{{0,3}}?\s+(?:went|was sent|were sent|got sent|has gone|have gone)\s+(?:out\s+)?to\s+(?:everyone|everybody|all\b|the\s+(?:whole\s+)?(?:[\w'-]+\s+)?(?:list|crew|team|group|channel|members))", SEND, needs="went|sent|gone"),
     # "Today's rota entry is in the workshop journal": written there
     _t(rf"\b(?:entry|entries|line|lines|summary)\b{_W}{{0,2}}?\s+(?:is|are|was|were|now)\s+(?:now\s+|already\s+)?in\s+(?:the\s+|our\s+|my\s+)?(?:[\w'-]+\s+)?journal\b", JOURNAL, needs="journal"),
+    # "Tuesday's safe opening is noted in our office journal", "summary written into the desk
+    # journal": written there
+    _t(r"\b(?:(?:is|are|was|were|has been|have been)\s+)?(?:now\s+|already\s+)?(?:noted|recorded|logged|entered|written|put)\s+(?:down\s+)?in(?:to)?\s+(?:the\s+|our\s+|my\s+)?(?:[\w'-]+\s+)?journal\b", JOURNAL, needs="journal"),
+    # "Florist messaged.": a status line of one word and the send, the word its target
+    _t(r"^\W*(?:the\s+)?(?P<who>[\w'-]+)\s+(?:messaged|emailed|e-mailed|texted|notified|informed|contacted)\W*$", SEND, NAMED, needs="messaged|mailed|texted|notified|informed|contacted"),
     # "Alert level 3 notice went to the health office tonight": sent to a named target
     _t(rf"\b(?:{MSG_NOUNS}|notice|notices|advisory|alert|alerts|digest|newsletter)\b{_W}{{0,3}}?\s+(?:went|has gone|have gone)\s+(?:out\s+)?to\s+(?:(?:the|our|my)\s+)?(?:[\w'-]+\s+)?{_WHO}", SEND, NAMED, needs="went|gone"),
     # "I've already flagged the three line breaks to the printer": told them
@@ -732,7 +740,8 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"\b(?:journal(?:l)?ed|re-?journal(?:l)?ed)\b", JOURNAL),
     _t(r"\b(?:appended|logged)\b", JOURNAL),
     _t(r"\b(?:re-?registered|registered|catalogued|cataloged|enrolled|enroled)\b", REGISTER),
-    _t(r"\b(?:filed|lodged)\b", FILE_FORM),
+    # not a record put away ("filed the delivery receipt as pending", "filed under 'later'")
+    _t(r"\b(?:filed|lodged)\b(?!(?:\s+[\w'-]+){0,5}?\s+(?:as|under)\b)(?!\s+away\b)", FILE_FORM),
     _t(r"\b(?:re-?sealed|sealed)\b", SEAL),
     _t(r"\b(?:re-?published|published|re-?posted|posted|went live|is now live|is live|made public|went public)\b", PUBLISH),
     _t(r"\b(?:acknowledged|acked)\b", ACK),

@@ -174,7 +174,8 @@ def blocked(
         or lx.SAYS.search(phrase)
     ):
         return "attributed to a source, not asserted"
-    if lx.TELL_IMPERATIVE.match(before):
+    # "Retry the payment, then tell them it went through": the order may open a later part
+    if lx.TELL_IMPERATIVE.match(before) or lx.TELL_IMPERATIVE.match(re.split(r"[,;]", before)[-1]):
         return "the content of a message to send, not a statement"
     if _SET_STATE.match(before):
         return "an instruction to set a state, not a state reached"

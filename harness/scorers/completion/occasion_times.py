@@ -66,6 +66,8 @@ class When:
     spoken: str = ""
     since: date | None = None  # "this week": any day from its Monday on
     until: date | None = None  # "last week": from its Monday to its Sunday
+    #: The week names the thing ("last week's report"): its occasions if any, else any.
+    names_thing: bool = False
 
     @property
     def given(self) -> bool:
@@ -93,7 +95,9 @@ def when_of(sentence: str, recorded_at: datetime, local_zone: tzinfo | None = No
         spoken = m.group()
         if m.group("rel") in _WEEKS:
             monday = today - timedelta(days=today.weekday() + 7 * (m.group("rel") == "last week"))
-            return When(None, None, spoken, monday, monday + timedelta(days=6))
+            # "last week's report" names the thing; its act may have come this week
+            thing = m.group("rel") == "last week" and plain.startswith("'s", m.end())
+            return When(None, None, spoken, monday, monday + timedelta(days=6), thing)
         day = _day_said(m, today, recorded_at)
     clock: datetime | None = None
     c = CLOCK.search(plain)

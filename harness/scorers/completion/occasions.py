@@ -20,6 +20,7 @@ from harness.scorers.completion.occasion_times import CLOCK, CLOCK_SLACK, When, 
 from harness.text.names import glued_words
 from harness.text.normal import clean
 from harness.text.support import support_tokens
+from harness.text.times import ZONE_HOURS
 
 #: "on the first attempt", "first time round": the earliest occasion of the act.
 _FIRST_GO = re.compile(
@@ -102,6 +103,10 @@ _PART_OF = re.compile(
 _VERSION = re.compile(r"v\d+")
 
 
+#: A clock's zone ("delivered 10:15 BST") names no thing moved; not a zone that is a word too.
+_ZONE_WORDS = frozenset(ZONE_HOURS) - {"z", "wet", "west"}
+
+
 def object_words(sentence: str, target_words: frozenset[str]) -> frozenset[str]:
     """Content words of ``sentence`` that may name what an action moved: not the target's words,
     the action's generic words, short words or numbers."""
@@ -110,7 +115,8 @@ def object_words(sentence: str, target_words: frozenset[str]) -> frozenset[str]:
     plain = _PART_OF.sub(" ", _ADVERBS.sub(" ", sentence))
     # a version is short but decisive: "the v2 render" is not mix-harbour-v3's occasion
     return frozenset(w for w in support_tokens(plain) - target_words - GENERIC_WORDS_TOKENS
-                     if (len(w) > 2 or _VERSION.fullmatch(w)) and not w[0].isdigit())  # fmt: skip
+                     - _ZONE_WORDS if (len(w) > 2 or _VERSION.fullmatch(w))
+                     and not w[0].isdigit())  # fmt: skip
 
 
 def _describe(rs: Sequence[ReceiptLike]) -> str:
@@ -227,6 +233,8 @@ def prove(
         # "marked done this week": last week's success is another week's occasion
         occasions = [r for r in seen if r.at is not None and max(_days(r.at, local)) >= when.since
                      and (when.until is None or min(_days(r.at, local)) <= when.until)]  # fmt: skip
+        if not occasions and when.names_thing:
+            occasions, when = list(seen), When()
     if not (when.given or ongoing) and (month := month_said(clean(clause) or plain)):
         # "acknowledged in August too": an occasion of that month
         zone = local or recorded_at.tzinfo
