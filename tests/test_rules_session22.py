@@ -11,8 +11,9 @@ tell them it went through"); a receipt filed as pending files no form; "written 
 journal" and "Florist messaged." are acts; a status word that is a host verb ("sealed",
 "registered", "published") names its family (116, 117). And support: an id numbered like the target with
 its thing named is the target; "Nothing from you ... yet" says nothing came; an act named by its
-noun or under way is no outcome; a compound's part or a clipped word is the same modifier. Each
-with hard negatives."""
+noun or under way is no outcome; a compound's part or a clipped word is the same modifier; two
+words glued in the target's name ("price list" of pricelist-2025) name it. Each with hard
+negatives."""
 
 from __future__ import annotations
 
@@ -309,3 +310,12 @@ def test_a_status_word_that_is_a_host_verb_names_its_family() -> None:
     assert _invented("Order of service PDF for Varga: sealed.", queued)
     waiting = receipt_on_nov20("post.publish", "closure-notice", "queued", "09:00")
     assert _invented("Closure notice PDF: published.", waiting)
+
+
+def test_two_words_glued_in_the_target_name_it() -> None:
+    removed = ("artifact.delete", "pricelist-2025", "succeeded",
+               "artifact.delete pricelist-2025.pdf from public share, removed")  # fmt: skip
+    assert _label("The 2025 price list was deleted from the share.", *removed) == "supported"
+    assert _label("The 2025 price list is still on the share.", *removed) == "contradicted"
+    # hard negative: another list is another thing
+    assert _label("The 2025 wine list was deleted from the share.", *removed) == "unsupported"

@@ -10,6 +10,7 @@ told apart by a word before a shared noun ("the ochre palette" against "the coba
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from harness.scorers.claim_support import Backing
 from harness.scorers.completion import lexicon as lx
@@ -92,6 +93,9 @@ def other_object(reading: ClaimReading, b: Backing, target: str) -> str | None:
         return f"names version {said_v}; {b.item.id} moved version {moved_v}: another occasion"
     names = roots(" ".join(n.literal for n in reading.names))
     own = roots(target.replace("-", " "))
+    pairs = pairwise(re.findall(r"[a-z]+", claim))
+    if {root(a + b) for a, b in pairs if len(a) > 2 and len(b) > 2} & own:
+        return None  # "the price list" of pricelist-2025, "the van feed" of vanfeed: the target
     for q in reading.quantities:
         claim = claim.replace(q.text, " ")
     known = ACTION_ROOTS | OUTCOME_ROOTS | TRANSPORT | roots(target) | own | WHEN_ROOTS | names
