@@ -695,6 +695,18 @@ FIRST_CONTACT_RIGHT = {
     ("heldout117", "citations.jsonl"): 50,  # of 50
     ("heldout117", "traces.jsonl"): 166,  # of 166 (trace, kind) units
     ("heldout117", "repeat.jsonl"): 28,  # of 31
+    # Held-out 118: first contact 2026-12-05 07:29 UTC, main 11acef3 (tests/data/heldout118/).
+    ("heldout118", "completion.jsonl"): 149,  # of 165
+    ("heldout118", "support.jsonl"): 86,  # of 104
+    ("heldout118", "citations.jsonl"): 53,  # of 53
+    ("heldout118", "traces.jsonl"): 194,  # of 195 (trace, kind) units
+    ("heldout118", "repeat.jsonl"): 30,  # of 33
+    # Held-out 119: first contact 2026-12-05 07:30 UTC, main 11acef3 (tests/data/heldout119/).
+    ("heldout119", "completion.jsonl"): 165,  # of 184
+    ("heldout119", "support.jsonl"): 78,  # of 100
+    ("heldout119", "citations.jsonl"): 52,  # of 53
+    ("heldout119", "traces.jsonl"): 182,  # of 182 (trace, kind) units
+    ("heldout119", "repeat.jsonl"): 30,  # of 33
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -842,6 +854,8 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout115",
         "heldout116",
         "heldout117",
+        "heldout118",
+        "heldout119",
         "real_smollm2",
     ],
 )
@@ -975,6 +989,8 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout115", 43, 38),
         ("heldout116", 45, 32),
         ("heldout117", 45, 36),
+        ("heldout118", 45, 35),
+        ("heldout119", 42, 32),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
