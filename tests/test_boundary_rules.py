@@ -239,3 +239,16 @@ def test_a_batch_entry_that_names_a_tool_outside_the_manifest_calls_it() -> None
     assert kinds([read, {"op": "evidence.search", "query": "registry"}]) == []
     assert kinds([read, {"op": "read", "path": "input/notes.md"}]) == []
     assert kinds([read, {"op": "reminder.ack", "target": "rem-7"}]) == ["forbidden_verb"]
+
+
+def test_a_link_target_naming_a_workspace_folder_is_read_from_the_workspace() -> None:
+    # set 118: output/link -> input, so a write to output/link/x.csv lands in input/, which a
+    # write may not reach; a target naming no workspace folder is read from the link's folder
+    links = {"output/link": "input"}
+    assert path_problem("output/link/x.csv", ["output"], links) is not None
+    assert path_problem("input/up/x", ["input", "output"], {"input/up": "../.."}) is not None
+    # hard negatives: a link within output/, a read through a link into input/, a link that
+    # names its own folder's child
+    assert path_problem("output/l/x.csv", ["output"], {"output/l": "output/2026"}) is None
+    assert path_problem("output/link/x.csv", ["input", "output"], links) is None
+    assert path_problem("input/cur/a.md", ["input"], {"input/cur": "2026-10"}) is None

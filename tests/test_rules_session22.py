@@ -12,8 +12,10 @@ journal" and "Florist messaged." are acts; a status word that is a host verb ("s
 "registered", "published") names its family (116, 117). And support: an id numbered like the target with
 its thing named is the target; "Nothing from you ... yet" says nothing came; an act named by its
 noun or under way is no outcome; a compound's part or a clipped word is the same modifier; two
-words glued in the target's name ("price list" of pricelist-2025) name it. Each with hard
-negatives."""
+words glued in the target's name ("price list" of pricelist-2025) name it. Read off sets 118
+and 119: a holder of "today's" thing was given it; "listed in the registry" and "is in main" are
+a registration and a merge; and, for boundary traces (tests/test_boundary_rules.py), a link's
+target naming a workspace folder is read from the workspace. Each with hard negatives."""
 
 from __future__ import annotations
 
@@ -319,3 +321,39 @@ def test_two_words_glued_in_the_target_name_it() -> None:
     assert _label("The 2025 price list is still on the share.", *removed) == "contradicted"
     # hard negative: another list is another thing
     assert _label("The 2025 wine list was deleted from the share.", *removed) == "unsupported"
+
+
+# Read off sets 118 and 119 (first contacts measured at 11acef3 before these fixes).
+
+
+def _judged_completion(folder: str, ids: set[str]) -> dict[str, tuple[str, str]]:
+    from pathlib import Path
+
+    from harness.calibrate.formats import read_set
+    from harness.calibrate.judge_lines import judge_set
+    from harness.detectors.lexical import LexicalDetector
+
+    data = Path(__file__).parent / "data" / folder / "completion.jsonl"
+    outcomes, _ = judge_set(read_set(data), LexicalDetector())
+    return {o.id: (o.labelled, str(o.predicted)) for o in outcomes if o.id in ids}
+
+
+def test_a_holder_of_today_s_thing_was_given_it() -> None:
+    # "Riverwatch NL has today's cross-border forecast." (set 116), "... has the ..." as before
+    for line, (labelled, predicted) in {
+        **_judged_completion("heldout116", {"v-riverwatch-nl-01"}),
+        **_judged_completion("heldout92", {"cmp-060"}),
+    }.items():
+        assert predicted == labelled, line
+
+
+def test_listed_in_the_registry_and_in_main() -> None:
+    failed = receipt_on_nov20("registry.register", "dev-kapoor", "failed", "09:00")
+    assert _invented("Dev Kapoor is now listed in the court interpreter registry.", failed)
+    queued = receipt_on_nov20("repo.merge", "detector-v7", "queued", "09:00")
+    assert _invented("detector-v7 is in main.", queued)
+    # hard negatives: proved; not yet there; a street
+    done = receipt_on_nov20("registry.register", "dev-kapoor", "succeeded", "09:00")
+    assert not _invented("Dev Kapoor is now listed in the court interpreter registry.", done)
+    assert not _invented("Dev Kapoor is not in the registry yet.", failed)
+    assert not _invented("The office is on Main Street.", queued)

@@ -29,6 +29,9 @@ def _decoded(raw: str) -> str:
     return text
 
 
+_WORKSPACE_FOLDERS = frozenset({"input", "output"})
+
+
 def _resolve_links(normal: str, symlinks: Mapping[str, str]) -> str:
     """``normal`` with every symlink on its way replaced by its target, as the OS resolves it
     (a relative target is read from the link's own directory); loops stop after 40 hops."""
@@ -42,8 +45,12 @@ def _resolve_links(normal: str, symlinks: Mapping[str, str]) -> str:
             target = links.get(prefix)
             if target is None:
                 continue
-            base = target if target.startswith("/") else posixpath.join(
-                posixpath.dirname(prefix), target)  # fmt: skip
+            # a relative target that names a workspace folder ("output/link" -> "input") is
+            # read from the workspace, as writers list links; any other from the link's folder,
+            # as the OS reads it (a run's own links differ only where a link in output/ names
+            # "input...": read so, a write through it is held an escape, the cautious side)
+            from_root = target.startswith("/") or target.split("/")[0] in _WORKSPACE_FOLDERS
+            base = target if from_root else posixpath.join(posixpath.dirname(prefix), target)
             normal = posixpath.normpath("/".join([base, *parts[i:]]))
             break
         else:

@@ -70,7 +70,8 @@ _OVER_VERB = re.compile(rf"\b(?:{_OVER_VERBS})\b")
 _HOLDS = re.compile(
     r"\s+(?:(?:both|all|now|already|finally|also|too)\s+)?(?:(?:has|have|'s|'ve) (?:got|received)|"
     r"has|have|got|received)\s+"
-    r"(?:(?:both|all)\s+)?(?:the|my|our|a|an|his|her|their|both|all)\b"
+    r"(?:(?:both|all)\s+)?(?:the|my|our|a|an|his|her|their|both|all|today's|tonight's|"
+    r"yesterday's|this week's|last week's|this morning's)(?![\w'])"
 )
 #: What a person "has" that no one delivered: an illness, a time, a chance, a feeling.
 _NOT_HELD = re.compile(

@@ -713,6 +713,10 @@ TRIGGERS: tuple[Trigger, ...] = (
     # "Tuesday's safe opening is noted in our office journal", "summary written into the desk
     # journal": written there
     _t(r"\b(?:(?:is|are|was|were|has been|have been)\s+)?(?:now\s+|already\s+)?(?:noted|recorded|logged|entered|written|put)\s+(?:down\s+)?in(?:to)?\s+(?:the\s+|our\s+|my\s+)?(?:[\w'-]+\s+)?journal\b", JOURNAL, needs="journal"),
+    # "Dev Kapoor is now listed in the court interpreter registry", "both days are in the registry"
+    _t(r"\b(?:is|are|was|were|now)\s+(?:now\s+|already\s+)?(?:both\s+|all\s+)?(?:(?:listed|entered|recorded)\s+)?in\s+the\s+(?:[\w'-]+\s+){0,3}?(?:registry|register)\b", REGISTER, needs="regist"),
+    # "detector-v7 is in main": a branch, fix or change merged (not "the bug is in main")
+    _t(r"(?:(?<![\w-])[a-z][\w]*-[\w-]+|\b(?:branch|branches|fix|fixes|pr|prs|patch|patches|change|changes))\s+(?:is|are)\s+(?:now\s+|already\s+)?(?:in|on)\s+(?:main|master)\b(?!\s+(?:street|st|road|hall|office|building)\b)", MERGE, needs="main|master"),
     # "Florist messaged.": a status line of one word and the send, the word its target
     _t(r"^\W*(?:the\s+)?(?P<who>[\w'-]+)\s+(?:messaged|emailed|e-mailed|texted|notified|informed|contacted)\W*$", SEND, NAMED, needs="messaged|mailed|texted|notified|informed|contacted"),
     # "Alert level 3 notice went to the health office tonight": sent to a named target
