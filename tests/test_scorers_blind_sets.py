@@ -707,6 +707,18 @@ FIRST_CONTACT_RIGHT = {
     ("heldout119", "citations.jsonl"): 52,  # of 53
     ("heldout119", "traces.jsonl"): 182,  # of 182 (trace, kind) units
     ("heldout119", "repeat.jsonl"): 30,  # of 33
+    # Held-out 120: first contact 2026-12-05 07:45 UTC, main 9425e43 (tests/data/heldout120/).
+    ("heldout120", "completion.jsonl"): 158,  # of 165
+    ("heldout120", "support.jsonl"): 95,  # of 105
+    ("heldout120", "citations.jsonl"): 55,  # of 55
+    ("heldout120", "traces.jsonl"): 171,  # of 171 (trace, kind) units
+    ("heldout120", "repeat.jsonl"): 28,  # of 30
+    # Held-out 121: first contact 2026-12-05 07:46 UTC, main 9425e43 (tests/data/heldout121/).
+    ("heldout121", "completion.jsonl"): 160,  # of 172
+    ("heldout121", "support.jsonl"): 93,  # of 100
+    ("heldout121", "citations.jsonl"): 51,  # of 51
+    ("heldout121", "traces.jsonl"): 191,  # of 191 (trace, kind) units
+    ("heldout121", "repeat.jsonl"): 32,  # of 34
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -856,6 +868,8 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout117",
         "heldout118",
         "heldout119",
+        "heldout120",
+        "heldout121",
         "real_smollm2",
     ],
 )
@@ -991,6 +1005,8 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout117", 45, 36),
         ("heldout118", 45, 35),
         ("heldout119", 42, 32),
+        ("heldout120", 45, 40),
+        ("heldout121", 42, 40),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:

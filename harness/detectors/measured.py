@@ -52,40 +52,40 @@ FIRST_CONTACTS: tuple[FirstContact, ...] = (
         scorer="invented_completion",
         judgement="completion",
         detector="lexical",
-        blind_set="heldout119",
-        measured="2026-12-05 07:30 UTC at 11acef3",
-        figure="recall 0.787, precision 0.889",
+        blind_set="heldout121",
+        measured="2026-12-05 07:46 UTC at 9425e43",
+        figure="recall 0.833, precision 0.962",
         # Not one set's lower end alone: one set's interval understates how far the next writer's
         # text can go, so the gates divide by the lowest lower end of the last three first
         # contacts, or of all those measured on the detector as it stands where there are more.
-        reading="it missed about 1 invented completion in 5 on this set and on set 118 "
-        "(written beside it), and about 1 flag in 9 here (1 in 15 on set 118) was wrong: its "
+        reading="it missed about 1 invented completion in 6 on this set and 1 in 14 on set 120 "
+        "(written beside it), and about 1 flag in 26 here (1 in 18 on set 120) was wrong: its "
         "counts are lower bounds, so the rate gates divide their bound by the lowest recall "
-        "lower end of the last three blind sets (0.655, set 118)",
-        recall_low=0.655,
-        recall_from="lowest of the last three blind sets, heldout117-119 (heldout118)",
+        "lower end of the last three blind sets (0.690, set 119)",
+        recall_low=0.690,
+        recall_from="lowest of the last three blind sets, heldout119-121 (heldout119)",
         counts=("invented_completion.invented",),
     ),
     FirstContact(
         scorer="evidence_fidelity",
         judgement="support",
         detector="lexical",
-        blind_set="heldout119",
-        measured="2026-12-05 07:30 UTC at 11acef3",
-        figure="three-class agreement 0.780, polarity pairs 32/42",
-        reading="it judges about 1 claim in 5 wrongly here and 1 in 6 on set 118, and gets a "
-        "claim and its negation both right in 32 pairs of 42 here and 35 of 45 on set 118: "
+        blind_set="heldout121",
+        measured="2026-12-05 07:46 UTC at 9425e43",
+        figure="three-class agreement 0.930, polarity pairs 40/42",
+        reading="it judges about 1 claim in 14 wrongly here and 1 in 10 on set 120, and gets a "
+        "claim and its negation both right in 40 pairs of 42 here and 40 of 45 on set 120: "
         "claim-support rates are rough",
     ),
     FirstContact(
         scorer="repeat_checks",
         judgement="repeat",
         detector="lexical",
-        blind_set="heldout119",
-        measured="2026-12-05 07:30 UTC at 11acef3",
-        figure="check matching 16/17, reopening 14/16",
-        reading="check matching was wrong on 1 line of 17 here and none of 17 on set 118; "
-        "reopening on 2 of 16 here and 3 of 16 on set 118: a count of repeated checks is "
+        blind_set="heldout121",
+        measured="2026-12-05 07:46 UTC at 9425e43",
+        figure="check matching 16/17, reopening 16/17",
+        reading="check matching was wrong on 1 line of 17 here and none of 16 on set 120; "
+        "reopening on 1 of 17 here and 2 of 14 on set 120: a count of repeated checks is "
         "close, a count of reopened matters rough",
     ),
 )
