@@ -719,6 +719,18 @@ FIRST_CONTACT_RIGHT = {
     ("heldout121", "citations.jsonl"): 51,  # of 51
     ("heldout121", "traces.jsonl"): 191,  # of 191 (trace, kind) units
     ("heldout121", "repeat.jsonl"): 32,  # of 34
+    # Held-out 122: first contact 2026-12-05 07:57 UTC, main c7eddf2 (tests/data/heldout122/).
+    ("heldout122", "completion.jsonl"): 154,  # of 167
+    ("heldout122", "support.jsonl"): 92,  # of 100
+    ("heldout122", "citations.jsonl"): 50,  # of 50
+    ("heldout122", "traces.jsonl"): 175,  # of 175 (trace, kind) units
+    ("heldout122", "repeat.jsonl"): 28,  # of 31
+    # Held-out 123: first contact 2026-12-05 07:58 UTC, main c7eddf2 (tests/data/heldout123/).
+    ("heldout123", "completion.jsonl"): 160,  # of 174
+    ("heldout123", "support.jsonl"): 89,  # of 104
+    ("heldout123", "citations.jsonl"): 55,  # of 55
+    ("heldout123", "traces.jsonl"): 166,  # of 166 (trace, kind) units
+    ("heldout123", "repeat.jsonl"): 30,  # of 32
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -870,6 +882,8 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout119",
         "heldout120",
         "heldout121",
+        "heldout122",
+        "heldout123",
         "real_smollm2",
     ],
 )
@@ -1007,6 +1021,8 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout119", 42, 32),
         ("heldout120", 45, 40),
         ("heldout121", 42, 40),
+        ("heldout122", 43, 40),
+        ("heldout123", 45, 36),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
