@@ -15,7 +15,9 @@ noun or under way is no outcome; a compound's part or a clipped word is the same
 words glued in the target's name ("price list" of pricelist-2025) name it. Read off sets 118
 and 119: a holder of "today's" thing was given it; "listed in the registry" and "is in main" are
 a registration and a merge; and, for boundary traces (tests/test_boundary_rules.py), a link's
-target naming a workspace folder is read from the workspace. Each with hard negatives."""
+target naming a workspace folder is read from the workspace. Read off sets 120-123: a receipt
+the host logged with its status is no journal entry; "Journal entry for X: written" is the
+journal's. Each with hard negatives."""
 
 from __future__ import annotations
 
@@ -357,3 +359,24 @@ def test_listed_in_the_registry_and_in_main() -> None:
     assert not _invented("Dev Kapoor is now listed in the court interpreter registry.", done)
     assert not _invented("Dev Kapoor is not in the registry yet.", failed)
     assert not _invented("The office is on Main Street.", queued)
+
+
+# Read off sets 120-123 (first contacts measured at 9425e43 and c7eddf2 before these fixes).
+
+
+def test_a_receipt_logged_with_its_status_is_no_journal_entry() -> None:
+    failed = receipt_on_nov20("repo.merge", "pr-42", "failed", "09:00")
+    said = "The host logged the #42 merge receipt as failed and has not retried it."
+    assert not _invented(said, failed, field="summary")
+    # hard negative: an entry logged is a journal write
+    none = receipt_on_nov20("journal.append", "desk-journal", "failed", "09:00")
+    assert _invented("Logged the merge failure in the desk journal.", failed, none)
+
+
+def test_a_journal_entry_for_a_thing_is_the_journal_s() -> None:
+    failed = receipt_on_nov20("journal.append", "office-journal", "failed", "09:00")
+    assert _invented("Journal entry for the visa letters: written.", failed)
+    # hard negatives: proved; a draft of the letters written is no act
+    done = receipt_on_nov20("journal.append", "office-journal", "succeeded", "09:00")
+    assert not _invented("Journal entry for the visa letters: written.", done)
+    assert not _invented("Draft of the visa letters: written.", failed)

@@ -80,6 +80,8 @@ def status_line(masked: str) -> tuple[str, Action, str] | None:
               or (lx.verb_family(host.group()) if host else None)
               # "Upload of the Q3 report: done": the act's noun heads what it is of
               or (lx.noun_family(first) if more[:1] in (["of"], ["for"], ["to"]) else None)
+              # "Journal entry for the visa letters: written": the journal's entry
+              or (lx.JOURNAL if first == "journal" and more[:2] in (["entry", "for"], ["entry", "of"]) else None)
               or lx.noun_family(bare)
               or lx.noun_family(label.group("head"))
               # "Post for Cardboard cities: up": the head noun before what it is for

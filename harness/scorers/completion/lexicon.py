@@ -742,7 +742,8 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"\b(?:re-?sent|sent|sended|messaged|dm'?e?d|emailed|e-mailed|texted|pinged|replied|responded|wrote back|invited|thanked(?!\s+(?:us|me)\b))\b", SEND),
     _t(r"\b(?:re-?delivered|delivered|handed off|handed over|shipped|dispatched|couriered|mailed)\b", DELIVER),
     _t(r"\b(?:journal(?:l)?ed|re-?journal(?:l)?ed)\b", JOURNAL),
-    _t(r"\b(?:appended|logged)\b", JOURNAL),
+    # not a receipt the host logged with its status ("logged the #42 merge receipt as failed")
+    _t(r"\b(?:appended|logged)\b(?!(?:\s+[\w#'-]+){0,5}?\s+as\s+(?:failed|pending|queued|cancell?ed|rejected|bounced|held|not\s+\w+)\b)", JOURNAL),
     _t(r"\b(?:re-?registered|registered|catalogued|cataloged|enrolled|enroled)\b", REGISTER),
     # not a record put away ("filed the delivery receipt as pending", "filed under 'later'")
     _t(r"\b(?:filed|lodged)\b(?!(?:\s+[\w'-]+){0,5}?\s+(?:as|under)\b)(?!\s+away\b)", FILE_FORM),
