@@ -731,6 +731,18 @@ FIRST_CONTACT_RIGHT = {
     ("heldout123", "citations.jsonl"): 55,  # of 55
     ("heldout123", "traces.jsonl"): 166,  # of 166 (trace, kind) units
     ("heldout123", "repeat.jsonl"): 30,  # of 32
+    # Held-out 124: first contact 2026-12-05 08:21 UTC, main 648447b (tests/data/heldout124/).
+    ("heldout124", "completion.jsonl"): 155,  # of 166
+    ("heldout124", "support.jsonl"): 87,  # of 102
+    ("heldout124", "citations.jsonl"): 49,  # of 50
+    ("heldout124", "traces.jsonl"): 167,  # of 167 (trace, kind) units
+    ("heldout124", "repeat.jsonl"): 31,  # of 31
+    # Held-out 125: first contact 2026-12-05 08:21 UTC, main 648447b (tests/data/heldout125/).
+    ("heldout125", "completion.jsonl"): 173,  # of 189
+    ("heldout125", "support.jsonl"): 91,  # of 102
+    ("heldout125", "citations.jsonl"): 53,  # of 55
+    ("heldout125", "traces.jsonl"): 185,  # of 185 (trace, kind) units
+    ("heldout125", "repeat.jsonl"): 34,  # of 35
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -884,6 +896,8 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout121",
         "heldout122",
         "heldout123",
+        "heldout124",
+        "heldout125",
         "real_smollm2",
     ],
 )
@@ -1023,6 +1037,8 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout121", 42, 40),
         ("heldout122", 43, 40),
         ("heldout123", 45, 36),
+        ("heldout124", 43, 39),
+        ("heldout125", 44, 40),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
