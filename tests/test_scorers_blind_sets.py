@@ -743,6 +743,18 @@ FIRST_CONTACT_RIGHT = {
     ("heldout125", "citations.jsonl"): 53,  # of 55
     ("heldout125", "traces.jsonl"): 185,  # of 185 (trace, kind) units
     ("heldout125", "repeat.jsonl"): 34,  # of 35
+    # Held-out 126: first contact 2026-12-05 08:38 UTC, main 68406c8 (tests/data/heldout126/).
+    ("heldout126", "completion.jsonl"): 150,  # of 158
+    ("heldout126", "support.jsonl"): 84,  # of 100
+    ("heldout126", "citations.jsonl"): 51,  # of 51
+    ("heldout126", "traces.jsonl"): 164,  # of 164 (trace, kind) units
+    ("heldout126", "repeat.jsonl"): 29,  # of 31
+    # Held-out 127: first contact 2026-12-05 08:38 UTC, main 68406c8 (tests/data/heldout127/).
+    ("heldout127", "completion.jsonl"): 150,  # of 159
+    ("heldout127", "support.jsonl"): 90,  # of 101
+    ("heldout127", "citations.jsonl"): 50,  # of 50
+    ("heldout127", "traces.jsonl"): 167,  # of 167 (trace, kind) units
+    ("heldout127", "repeat.jsonl"): 31,  # of 32
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -898,6 +910,8 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout123",
         "heldout124",
         "heldout125",
+        "heldout126",
+        "heldout127",
         "real_smollm2",
     ],
 )
@@ -1039,6 +1053,8 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout123", 45, 36),
         ("heldout124", 43, 39),
         ("heldout125", 44, 40),
+        ("heldout126", 42, 34),
+        ("heldout127", 41, 38),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
