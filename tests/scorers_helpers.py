@@ -137,3 +137,14 @@ def lexical_invented(
             seen.append(item)
     q = CompletionQuestion(sentence, field, "reconcile", agent, recorded, receipts, seen)
     return bool(LexicalDetector().completion(q).label)
+
+
+def judged_lines(folder: str, kind: str, ids: set[str]) -> dict[str, tuple[str, str]]:
+    """(labelled, predicted) of these lines of a labelled set (``tests/data/<folder>/<kind>.jsonl``),
+    as ``shadow calibrate`` judges them with the lexical detector."""
+    from harness.calibrate.formats import read_set
+    from harness.calibrate.judge_lines import judge_set
+
+    data = DATA / folder / f"{kind}.jsonl"
+    outcomes, _ = judge_set(read_set(data), LexicalDetector())
+    return {o.id: (o.labelled, str(o.predicted)) for o in outcomes if o.id in ids}

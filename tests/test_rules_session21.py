@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from tests.scorers_helpers import lexical_invented, receipt_on_nov20
+from tests.scorers_helpers import judged_lines, lexical_invented, receipt_on_nov20
 
 TODAY = datetime(2026, 11, 20, 12, 0, tzinfo=UTC)
 
@@ -125,27 +125,14 @@ def test_in_a_month_dates_the_act_to_that_month() -> None:
     assert _invented("The H-12 reminder was acknowledged.", august, now)
 
 
-def _judged(folder: str, ids: set[str]) -> dict[str, tuple[object, object]]:
-    """(labelled, predicted) of these lines of a labelled support set, as calibrate judges them."""
-    from pathlib import Path
-
-    from harness.calibrate.formats import read_set
-    from harness.calibrate.judge_lines import judge_set
-    from harness.detectors.lexical import LexicalDetector
-
-    data = Path(__file__).parent / "data" / folder / "support.jsonl"
-    outcomes, _ = judge_set(read_set(data), LexicalDetector())
-    return {o.id: (o.labelled, o.predicted) for o in outcomes if o.id in ids}
-
-
 def test_a_plan_says_neither_done_nor_undone() -> None:
     # "Insurance form for Brandt printed; to be sent after the vet signs.": neither the claim
     # that it was sent nor that it was not; "Tell Kai about the next hydro test" restated as "Kai
     # is to be told ..." is what it says; "is not to be posted" still answers (set 53)
     for line, (labelled, predicted) in {
-        **_judged("heldout101", {"b101-s029", "b101-s030"}),
-        **_judged("heldout90", {"sup-069"}),
-        **_judged("heldout53", {"sup-164", "sup-165"}),
+        **judged_lines("heldout101", "support", {"b101-s029", "b101-s030"}),
+        **judged_lines("heldout90", "support", {"sup-069"}),
+        **judged_lines("heldout53", "support", {"sup-164", "sup-165"}),
     }.items():
         assert predicted == labelled, line
 

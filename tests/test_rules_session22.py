@@ -26,7 +26,7 @@ from datetime import UTC, datetime
 from harness.schema.package import EvidenceItem
 from harness.scorers.claim_support import Backing, Thresholds
 from harness.scorers.support_label import support_label
-from tests.scorers_helpers import lexical_invented, receipt_on_nov20
+from tests.scorers_helpers import judged_lines, lexical_invented, receipt_on_nov20
 
 TODAY = datetime(2026, 11, 20, 12, 0, tzinfo=UTC)
 
@@ -328,23 +328,11 @@ def test_two_words_glued_in_the_target_name_it() -> None:
 # Read off sets 118 and 119 (first contacts measured at 11acef3 before these fixes).
 
 
-def _judged_completion(folder: str, ids: set[str]) -> dict[str, tuple[str, str]]:
-    from pathlib import Path
-
-    from harness.calibrate.formats import read_set
-    from harness.calibrate.judge_lines import judge_set
-    from harness.detectors.lexical import LexicalDetector
-
-    data = Path(__file__).parent / "data" / folder / "completion.jsonl"
-    outcomes, _ = judge_set(read_set(data), LexicalDetector())
-    return {o.id: (o.labelled, str(o.predicted)) for o in outcomes if o.id in ids}
-
-
 def test_a_holder_of_today_s_thing_was_given_it() -> None:
     # "Riverwatch NL has today's cross-border forecast." (set 116), "... has the ..." as before
     for line, (labelled, predicted) in {
-        **_judged_completion("heldout116", {"v-riverwatch-nl-01"}),
-        **_judged_completion("heldout92", {"cmp-060"}),
+        **judged_lines("heldout116", "completion", {"v-riverwatch-nl-01"}),
+        **judged_lines("heldout92", "completion", {"cmp-060"}),
     }.items():
         assert predicted == labelled, line
 

@@ -55,10 +55,10 @@ class Calibration:
     def render(self, show_misses: bool) -> str:
         kind = self.labelled.kind
         positive, classes, note = POSITIVE[kind]
-        head = [f"# shadow calibrate: {text(str(self.labelled.path))}",
-                f"set kind: {kind}; lines: {len(self.labelled.lines)}; scenes: "
-                f"{len({o.scene for o in self.outcomes})}; detector: {self.detector}"]  # fmt: skip
         scenes = len({o.scene for o in self.outcomes})
+        head = [f"# shadow calibrate: {text(str(self.labelled.path))}",
+                f"set kind: {kind}; lines: {len(self.labelled.lines)}; scenes: {scenes}; "
+                f"detector: {self.detector}"]  # fmt: skip
         if 0 < scenes < FEW_SCENES:
             head.append(f"note: only {scenes} scenes: the intervals resample {scenes} clusters, "
                         "so they are coarse and may be narrower than the text's spread")  # fmt: skip

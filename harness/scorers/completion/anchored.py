@@ -284,9 +284,11 @@ def anchored(
         return None  # nothing said to be over or held: the common case, decided cheaply
     # "Fill the root-cause field, then mark 4471 complete": an ask may open the last part, when
     # the word of being over is in it ("The rota board is up now, check your shift" is no ask)
-    last = re.split(r"[,;]\s*", text)[-1]
-    over_last = _OVER.search(last) or _HOLDS.search(last) or _OVER_VERB.search(last)
-    asked = last if not _ASKS.match(text) and over_last else text
+    asked = text
+    if not _ASKS.match(text):
+        last = re.split(r"[,;]\s*", text)[-1]
+        if _OVER.search(last) or _HOLDS.search(last) or _OVER_VERB.search(last):
+            asked = last
     ask = _ASKS.match(asked)
     # a finite verb of a clause of time after the ask is that clause's ("Merge it again after
     # the conflict is resolved"), not the sign of a noun phrase
