@@ -286,9 +286,17 @@ def named_matches(named: Named, target: str) -> bool:
             set(named.words) <= words or (not numbers and _person_of(named, words))
         )
     if named.number not in numbers:
-        return False
+        # "CH-07" of ``task-qc-ch07``: the head and number glued in the target
+        return bool(named.words) and f"{named.words[0]}{named.number}" in _glued(target)
     # A head the target contradicts (plate 03 vs lesson-03) is another id in another series.
     return not named.words or _abbreviates(named.words[0], words) or not (words & ID_HEADS)
+
+
+def _glued(target: str) -> set[str]:
+    """The target's parts of letters glued to a number, the number without its zeros
+    ("ch07" is "ch7")."""
+    return {f"{g[1]}{int(g[2])}" for p in re.split(r"[\s_.:/#-]+", clean(target))
+            if (g := re.fullmatch(r"([a-z]{1,4})(\d{1,4})", p))}  # fmt: skip
 
 
 def _person_of(named: Named, words: frozenset[str]) -> bool:

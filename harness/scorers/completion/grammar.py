@@ -345,7 +345,8 @@ def detect(sentence: str, known: tuple[str, ...] = ()) -> tuple[tuple[Hit, ...],
                 if who is not None:
                     plain = who.removesuffix("'s")
                     if plain in _NOT_SUBJECTS or (
-                        trigger.how == lx.NAMED and not _named_word(plain, named, known)
+                        trigger.how in (lx.NAMED, lx.HOLDER)
+                        and not _named_word(plain, named, known)
                     ):
                         skipped.append(f"{phrase!r}: not a recipient")
                         # the words stay free for a phrase that reads them another way ("I
@@ -390,6 +391,8 @@ def detect(sentence: str, known: tuple[str, ...] = ()) -> tuple[tuple[Hit, ...],
                     skipped.append(f"{phrase!r}: {why}")
                     continue
                 names, own = _targets_of(text, start, end, named, known)
+                if trigger.how == lx.HOLDER:
+                    own = tuple(n for n in own if n.literal in text[: match.end("who")])
                 if not names and not own and seg.shared and index:
                     names, own = segments[index - 1].names, segments[index - 1].named
                 # "the Steinway job is finished": a job the host closes, no worker's run

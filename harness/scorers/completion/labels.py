@@ -32,7 +32,7 @@ DONE_LABEL = re.compile(
     # "..., nothing to do": the idiom says the matter is over, it adds no other statement
     r"(?:,\s*nothing(?:\s+else)?\s+(?:to do|owed|left|outstanding|pending))?"
     # "Seal for project-general: done today.": when it was done is part of the line
-    r"(?:,?\s+(?:(?:for\s+)?today|tonight|yesterday|already|now|just now|for the day|"
+    r"(?:,?\s+(?:(?:for\s+)?today|tonight|yesterday|already|now|just now|for the day|too|as well|"
     r"this (?:morning|afternoon|evening)|"
     r"(?:(?:at|by)\s+)?\d{1,2}[:.h]\d{2}(?:\s*(?:utc|z|cet|cest))?))?\W*$"
 )

@@ -168,7 +168,8 @@ _NOUN_FAMILIES: tuple[tuple[str, Action], ...] = (
     (r"render job|render|rendering", RENDER),
     # "calender": the spelling hurried writers use as often as the right one
     (
-        r"booking|scheduling|reschedule|calendar|calender|slot|slots|appointment|appointments",
+        r"booking|scheduling|reschedule|schedule entry|diary entry|calendar|calender|slot|slots|appointment|"
+        r"appointments",
         SCHEDULE,
     ),
     (r"acknowledgement|acknowledgment|ack|reminder|reminders", ACK),
@@ -310,6 +311,15 @@ _WHO = r"(?P<who>[\w'-]+)"
 _BOTH = r"(?:(?:both|all|each|too|also)\s+)?"
 #: "has two plates left to scan": work still in someone's hands, not something received.
 _NOT_LEFT = r"(?!\s+(?:left|remaining|outstanding|to\s+(?:scan|do|review|finish|check|send|sign|fix|write|go)))"
+#: A word of a thing held, never a preposition: "knows the recipe by heart" holds no "heart".
+_THING_WORD = r"(?!(?:by|than|like)\b)[\w'-]+"
+#: What one has of one's own, never something sent: "has the flu", "has the day off".
+_OWN_THINGS = (
+    r"(?:flu|cold|day|days|week|weekend|time|right|rights|final say|say|lead|floor|chance|option|"
+    r"choice|edge|upper hand|pleasure|honour|honor|same|most|least|best|worst|keys?|room|space|"
+    r"capacity|budget|power|authority|last word|habit|idea|impression|feeling|problem|issue|"
+    r"answer|way|drill|rules|routine|score|area|place|ropes|story|name|names|truth|risks?)\b"
+)
 #: Up to three modifiers of a noun ("the Thursday session note"), never a preposition: "has
 #: questions about the note" is not a note received.
 _MODS = (
@@ -405,11 +415,14 @@ MAKING_WORDS = frozenset({"written", "recorded", "entered", "appended", "set up"
 
 #: How a trigger's family is found: fixed, from a noun in the match or before it, from the place
 #: it went to, or fixed but only when the person it names is a named target.
-FIXED, NOUN, PLACE, NAMED, RECORD, SHOWS, VERB, SUBJECT, ONGOING = (
+#: A holder is named as a recipient is, and only it: what it holds is no recipient ("Kestrel has
+#: the Christmas cask form").
+FIXED, NOUN, PLACE, NAMED, HOLDER, RECORD, SHOWS, VERB, SUBJECT, ONGOING = (
     "fixed",
     "noun",
     "place",
     "named",
+    "holder",
     "record",
     "shows",
     "verb",
@@ -452,13 +465,18 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:was|were|has been|have been|got)\s+(?:now\s+|already\s+)?(?:answered|replied to|written to|contacted)\b", SEND, needs="answered|replied|written|contacted"),
     _t(rf"\b(?:money|funds|payment|amount|balance)\b{_W}{{0,4}}?\s+(?:was\s+|were\s+|got\s+)?(?:transferred|wired|remitted)\b|\b(?:transferred|wired|remitted)\s+(?:{_DET}\s+|the\s+)?(?:money|funds|payment|amount|balance)\b", PAY, needs="transfer|wired|remitted"),
     _t(r"\b(?:registry|ledger)\s+(?:now\s+)?(?:lists|shows|records|carries|has)\b", REGISTER, needs="lists|shows|records|carries|has"),
-    _t(r"\bjournal\s+(?:now\s+)?(?:has|holds|contains|carries)\s+(?:(?:both|all)\s+)?(?:it|them|the|this|that|today's|tonight's|this morning's)\b", JOURNAL, needs="has|holds|contains|carries"),
+    _t(r"\bjournal\s+(?:now\s+)?(?:has|have|holds|contains|carries)\s+(?:(?:both|all)\s+)?(?:it|them|the|this|that|today's|tonight's|this morning's)\b", JOURNAL, needs="has|have|holds|contains|carries"),
     # "the journal records it": an entry made; "records that ..." reports what it says
     _t(r"\bjournal\s+(?:now\s+)?(?:records|logs|notes)\s+(?:it|them|this|the)\b", JOURNAL, needs="records|logs|notes"),
+    # "In journal I wrote that Petrov is answered": an entry made, whatever it says
+    _t(r"\bin\s+(?:the\s+|my\s+|our\s+)?(?:[\w-]+\s+)?journal,?\s+(?:i|we)\s+(?:have\s+|had\s+)?(?:wrote|written|noted|logged|recorded|put|added)\b", JOURNAL, needs="journal"),
     _t(rf"\b(?:branch|pr|pull request|fix|change|changes|patch)\b{_W}{{0,3}}?\s+went in\b", MERGE, needs="went in"),
     _t(r"\b(?:ticked|checked|struck|crossed) off\b", COMPLETE, needs="off"),
     _t(r"\b(?:cleaned up|cleaned out|cleared out|wiped|trashed)\b", DELETE, needs="clean|cleared|wiped|trashed"),
-    _t(r"\b(?:archived|backed up)\b", UPLOAD, needs="archived|backed"),
+    # "the seal worker is backed up": a queue full of work, not a copy kept
+    _t(r"\b(?:archived|(?<!worker is )(?<!workers are )(?<!queue is )(?<!line is )backed up(?!\s+(?:behind|with)\b))\b", UPLOAD, needs="archived|backed"),
+    # "saved to the portal", "has been put on the town-hall share": stored where others fetch it
+    _t(r"\b(?:saved|put|placed|dropped|filed|stored)\s+(?:up\s+)?(?:to|on|onto|in|into)\s+(?:the\s+|our\s+)?(?:[\w-]+\s+)?(?:portal|share|shared drive|drive|bucket|server|dropbox|cloud)\b", UPLOAD, needs="saved|put|placed|dropped|filed|stored"),
     # "the sheet is in the archive", terse "contact sheet in archive now": stored there
     _t(r"\b(?:(?:is|are|now|sits?|'s)\s+(?:now\s+|safely\s+|already\s+)?(?:up\s+(?:in|on)|in)\s+(?:the\s+|our\s+|my\s+)?(?:archive|drive|shared drive|bucket|storage|backup|dropbox)\b|in\s+(?:the\s+)?(?:archive|drive|bucket|storage)\s+now\b)", UPLOAD, needs="archive|drive|bucket|storage|backup|dropbox"),
     # an action in progress as the stage writes: "I am sending it again now"
@@ -466,7 +484,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(rf"\b(?:i|we)\s*(?:am|are|'m|'re)\s+(?:now\s+|also\s+|just\s+|currently\s+)?(?P<verb>{_PROGRESSIVE})\b(?!\s+{_PURPOSE}\b)", None, ONGOING, needs="ing"),
     # ... with its subject and auxiliary left out, as a status line: "Sending scan results to
     # Hana." (a gerund that is a subject has a finite verb after it: "Sending it twice is a risk")
-    _t(rf"^\W*(?P<verb>{_PROGRESSIVE})(?=\s+\w)(?!.*\b(?:[a-z]{{2,}}ed|is|are|was|were|has|have|had|will|would|should|can|could|may|might|must|needs?|seems?|risks?|means?|takes?|requires?|comes?|goes|went|hit|ran|broke|blew|threw|got|stuck|fell|stays?|remains?|waits?|sits?|lies|hangs|tomorrow|tonight|later|next|soon|after|once|when|if|unless)\b|.*\b(?:in the queue|on hold)\b)", None, ONGOING, needs="ing"),
+    _t(rf"^\W*(?P<verb>{_PROGRESSIVE})(?=\s+\w)(?!.*\b(?:[a-z]{{2,}}ed|is|are|was|were|has|have|had|will|would|should|can|could|may|might|must|needs?|seems?|risks?|means?|takes?|requires?|comes?|goes|went|hit|ran|broke|blew|threw|got|stuck|fell|stays?|remains?|waits?|sits?|lies|hangs|tomorrow|tonight|later|next|soon|after|once|when|if|unless)\b|.*\b(?:in the queue|on hold|pending|awaiting|waiting)\b)", None, ONGOING, needs="ing"),
     # a delegated job's state: "the salt-mandala sweep is complete", "finished the sweep"
     _t(rf"\b(?:sweep|sweeps|job|jobs|batch|batches|worker run|worker job){_MODIFIED}\b{_W}{{0,2}}?\s+(?:(?:is|was|has been|have been|are|were|got)\s+(?:now\s+|already\s+|fully\s+)?(?:complete|completed|finished|done|through|over)|(?:completed|finished|done)(?=[\s.;!,)]*$|\s+(?:at|on|today|yesterday|this|earlier|overnight)\b))\b", WORKER, needs="complete|finish|done|through|over"),
     _t(r"\b(?:completed|finished)\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){0,2}?(?:sweep|job|batch)\b", WORKER, needs="completed|finished"),
@@ -630,7 +648,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     # shared with someone, or on a feed; answered or contacted a named person
     _t(rf"\bshared\s+(?:[\w'-]+\s+){{0,4}}?(?:to|on|onto)\s+(?:{_DET}\s+)?(?:[\w-]+\s+)?(?:blog|site|website|feed|channel|portfolio|shop|homepage|newsletter)\b", PUBLISH, needs="shared"),
     _t(rf"\bshared\s+(?:[\w'-]+\s+){{0,4}}?with\s+(?:(?:the|our|my)\s+)?{_WHO}", DELIVER, needs="shared"),
-    _t(rf"\b(?:answered|contacted|phoned|called|rang|messaged)\s+{_WHO}", SEND, NAMED, needs="answered|contacted|phoned|called|rang|messaged"),
+    _t(rf"\b(?:answered|contacted|phoned|called|rang|messaged|chased|nudged)\s+{_WHO}", SEND, NAMED, needs="answered|contacted|phoned|called|rang|messaged|chased|nudged"),
     # "the checklist went out to Patrycja": whatever went, it went to a person, named
     _t(rf"\b(?:went out|has gone out|have gone out|was sent out|were sent out)\s+to\s+(?:(?:mr|mrs|ms|dr)\.?\s+)?{_WHO}", SEND, NAMED, needs="out to"),
     # "remittance advice went to North Mill": a thing gone to a recipient the host writes to
@@ -674,6 +692,14 @@ TRIGGERS: tuple[Trigger, ...] = (
     # receive the reminder"), as writers of English as a second language put it
     _t(rf"(?<![\w'])(?P<who>[\w-]+)\s+(?:family\s+|household\s+)?(?:now\s+|already\s+)?(?:has|have|got|has got|has received|received)\s+{_MODS}(?:{_HELD_MORE})\b{_NOT_LEFT}", DELIVER, NAMED, needs="has|have|got|received"),
     _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:family\s+|household\s+)?(?:has|have)\s+(?:already\s+|now\s+)?receive\b", DELIVER, NAMED, needs="receive"),
+    # "Kestrel has the plots", "Both plough crews have the ice warning": a recipient the host
+    # sends to holds a thing pointed at, whatever the thing, as the clause's last words (so
+    # "has the final say on prices" is no holding); never what one has of one's own
+    # ... and money held was paid: "the marina office has the payment"
+    _t(rf"(?<![\w'])(?P<who>[\w-]+)(?:\s+(?:family|household|office|authority|team|teams|crew|crews|lab|desk|group|committee|board))?\s+{_BOTH}(?:now\s+|already\s+|finally\s+)?(?:has|have|got|has got|has received|have received|received)\s+(?:the|our|my|his|her|their|its)\s+(?:[\w'-]+\s+){{0,2}}?(?:fee|fees|payment|payments|money|deposit|refund|balance|transfer|instalment|installment|wages|honorarium)(?=\s*(?:now|already|too|as well|since [\w:]+|this (?:morning|afternoon|evening))?\s*(?:[.;!]|$))", PAY, HOLDER, needs="has|have|got|received"),
+    _t(rf"(?<![\w'])(?P<who>[\w-]+)(?:\s+(?:family|household|office|authority|team|teams|crew|crews|lab|desk|group|committee|board))?\s+{_BOTH}(?:now\s+|already\s+|finally\s+)?(?:has|have|got|has got|has received|have received|received)\s+(?:the|today's|tonight's|yesterday's|this week's|our|my)\s+(?!{_OWN_THINGS})(?:{_THING_WORD}\s+){{0,3}}?{_THING_WORD}(?=\s*(?:by (?:e-?mail|mail|post|message|dm|courier|hand|text)\s*)?(?:now|already|too|as well|since [\w:]+|this (?:morning|afternoon|evening))?\s*(?:[.;!]|$))", DELIVER, HOLDER, needs="has|have|got|received"),
+    # "Oskar knows the frame size": told it
+    _t(rf"(?<![\w'])(?P<who>[\w-]+)(?:\s+(?:family|household|office|authority|team|teams|crew|crews|lab|desk|group|committee|board))?\s+{_BOTH}(?:now\s+|already\s+|finally\s+)?(?:knows|know)\s+(?:the|today's|tonight's|our|my)\s+(?!{_OWN_THINGS})(?:{_THING_WORD}\s+){{0,3}}?{_THING_WORD}(?=\s*(?:by (?:e-?mail|mail|post|message|dm|courier|hand|text)\s*)?(?:now|already|too|as well|since [\w:]+|this (?:morning|afternoon|evening))?\s*(?:[.;!]|$))", SEND, HOLDER, needs="know"),
     # "Delphine knows ep. 38 is ready": she knows what she was told
     _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:now\s+|already\s+)?knows\s+(?:that\s+)?(?:[\w.'-]+\s+){1,5}?(?:is|are|was|were|has|have|had)\b", SEND, NAMED, needs="knows"),
     # money owed that left: "overtime for the 20th went out at 15:30"
@@ -720,7 +746,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     # "Florist messaged.": a status line of one word and the send, the word its target
     _t(r"^\W*(?:the\s+)?(?P<who>[\w'-]+)\s+(?:messaged|emailed|e-mailed|texted|notified|informed|contacted)\W*$", SEND, NAMED, needs="messaged|mailed|texted|notified|informed|contacted"),
     # "Alert level 3 notice went to the health office tonight": sent to a named target
-    _t(rf"\b(?:{MSG_NOUNS}|notice|notices|advisory|alert|alerts|digest|newsletter)\b{_W}{{0,3}}?\s+(?:went|has gone|have gone)\s+(?:out\s+)?to\s+(?:(?:the|our|my)\s+)?(?:[\w'-]+\s+)?{_WHO}", SEND, NAMED, needs="went|gone"),
+    _t(rf"\b(?:{MSG_NOUNS}|notice|notices|advisory|alert|alerts|digest|newsletter)\b{_W}{{0,3}}?\s+(?:went|has gone|have gone|gone)\s+(?:out\s+)?to\s+(?:(?:the|our|my|all)\s+)?(?:[\w'-]+\s+)?{_WHO}", SEND, NAMED, needs="went|gone"),
     # "I've already flagged the three line breaks to the printer": told them
     _t(rf"\bflagged\s+(?:[\w'-]+\s+){{0,5}}?to\s+(?:(?:the|our|my)\s+)?{_WHO}", SEND, NAMED, needs="flagged"),
     # "the NOR task has been closed": a task closed is marked done
@@ -806,7 +832,7 @@ def triggers_for(text: str) -> tuple[Trigger, ...]:
 
 #: A sentence without any of these roots has no completion phrase (cheap prefilter).
 PREFILTER = re.compile(
-    r"feed|heard|sent|messag|dm|mail|text|ping|repl|respond|wrote|deliver|hand|journal|append|logged|record|"
+    r"feed|heard|sent|messag|dm|mail|text|ping|repl|respond|wrote|deliver|hand|journal|append|logged|record|chased|nudged|"
     r"regist|seal|publish|post|live|public|ack|dismiss|clear|snooz|schedul|book|merg|upload|"
     r"delet|purg|eras|remov|paid|payment|render|mark|task|inbox|note|letter|invit|went|"
     r"landed|arrived|reach|made it|got|has|received|saw|opened|entered|written|added|put|saved|"

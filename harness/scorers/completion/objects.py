@@ -15,7 +15,10 @@ from harness.text.support import support_tokens
 
 #: A noun with the identifier that tells its versions apart ("packet v3", "set B", "pass 2").
 _DISTINGUISHED = re.compile(
-    r"\b(?P<head>[a-z]{3,})\s+(?P<id>v\d+[a-z]?)\b|"
+    r"\b(?!(?:the|and|our|its|his|her|has|have|got|for|with|from|both|all|this|that)\s)"
+    r"(?P<head>[a-z]{3,})\s+(?P<id>v\d+[a-z]?)\b|"
+    # "the v3 proof": the version before its noun
+    r"\b(?P<id4>v\d+[a-z]?)\s+(?P<head3>[a-z]{3,})\b|"
     r"\b(?P<head2>set|part|batch|version|edition|volume|vol|series|round|take|pass|phase|lot|"
     r"chapter|episode|issue|plate|lecture|study|sheet)"
     r"\s+(?P<id2>\d+[a-z]?|[a-h])\b(?!-)|"
@@ -49,8 +52,9 @@ GENERIC_WORDS = frozenset(
 def _versions(text: str) -> dict[str, set[str]]:
     out: dict[str, set[str]] = {}
     for m in _DISTINGUISHED.finditer(text):
-        head = (m.group("head") or m.group("head2") or "no.").removesuffix("s")
-        out.setdefault(head, set()).add(m.group("id") or m.group("id2") or m.group("id3"))
+        head = (m.group("head") or m.group("head2") or m.group("head3") or "no.").removesuffix("s")
+        ids = m.group("id") or m.group("id2") or m.group("id3") or m.group("id4")
+        out.setdefault(head, set()).add(ids)
     return out
 
 

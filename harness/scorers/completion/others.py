@@ -81,7 +81,8 @@ def other_occasion(
     cost more right verdicts than it won on the development sets.)"""
     # ids in another part of the sentence ("0519 failed; 0518 completed") are that part's
     own = own_part(c.sentence, c.clause)
-    other = next((w for p in proofs if (w := _other_id(own, p)) is not None), None)
+    titled = {m.group(1) for m in _TITLE_YEAR.finditer(c.sentence)}
+    other = next((w for p in proofs if (w := _other_id(own, p, titled)) is not None), None)
     if other is not None:
         return other
     other = _other_series_id(c, proofs)
@@ -136,10 +137,15 @@ def _other_series_id(c: Completion, proofs: Sequence[Receipt]) -> str | None:
     return None
 
 
-def _other_id(sentence: str, proof: Receipt) -> str | None:
+#: A year in a work's name, after a capitalised word inside the sentence ("has the Harbour 1996
+#: compilation"): the name's, not an id's number.
+_TITLE_YEAR = re.compile(r"(?<=[a-z,]\s)[A-Z][\w'-]+\s+((?:19|20)\d\d)\b(?!-)")
+
+
+def _other_id(sentence: str, proof: Receipt, titled: set[str]) -> str | None:
     """Why ``proof`` is another occasion: the sentence names an id number ("invoice 2231",
     "scratch of 0402") and the receipt's target and text name ids too, none of them that one."""
-    said = id_numbers(sentence)
+    said = id_numbers(sentence) - titled
     carried = id_numbers(f"{proof.target} {proof.text}")
     # an id glued to its letters ("catalogue-ngc7331") carries the number a sentence writes apart
     carried |= glued_numbers(proof.target)

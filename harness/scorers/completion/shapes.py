@@ -215,6 +215,8 @@ def _family(text: str, start: int, end: int, verb: str = "") -> Action | None:
     to = lx.destination_family(place.group()) if place else None
     if verb in _MOTION and to in _RECORDS:
         return to
+    if to is lx.PUBLISH and _VERB_FAMILIES.get(verb) is lx.SEND:
+        return to  # "announced on the feed": made public there, not sent to anyone
     subject = _subject_family(text[:start])
     if subject in _MOVED and (own := _VERB_FAMILIES.get(verb) or _RELEASED.get(verb)):
         # a thing moved names only what went; a verb of its own act says what happened to it
