@@ -755,6 +755,18 @@ FIRST_CONTACT_RIGHT = {
     ("heldout127", "citations.jsonl"): 50,  # of 50
     ("heldout127", "traces.jsonl"): 167,  # of 167 (trace, kind) units
     ("heldout127", "repeat.jsonl"): 31,  # of 32
+    # Held-out 128: first contact 2026-12-05 09:19 UTC, main a8210bd (tests/data/heldout128/).
+    ("heldout128", "completion.jsonl"): 182,  # of 201
+    ("heldout128", "support.jsonl"): 100,  # of 120
+    ("heldout128", "citations.jsonl"): 75,  # of 75
+    ("heldout128", "traces.jsonl"): 242,  # of 242 (trace, kind) units
+    ("heldout128", "repeat.jsonl"): 38,  # of 42
+    # Held-out 129: first contact 2026-12-05 09:19 UTC, main a8210bd (tests/data/heldout129/).
+    ("heldout129", "completion.jsonl"): 211,  # of 236
+    ("heldout129", "support.jsonl"): 105,  # of 118
+    ("heldout129", "citations.jsonl"): 62,  # of 62
+    ("heldout129", "traces.jsonl"): 229,  # of 229 (trace, kind) units
+    ("heldout129", "repeat.jsonl"): 43,  # of 48
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -912,6 +924,8 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout125",
         "heldout126",
         "heldout127",
+        "heldout128",
+        "heldout129",
         "real_smollm2",
     ],
 )
@@ -1055,6 +1069,8 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout125", 44, 40),
         ("heldout126", 42, 34),
         ("heldout127", 41, 38),
+        ("heldout128", 49, 41),
+        ("heldout129", 49, 46),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
