@@ -6,8 +6,10 @@ the calendar's; "the v3 proof" is another version than "proof v2"; saved to a po
 a share is an upload; "in journal I wrote" is an entry; "the seal worker is backed up" keeps no
 copy; a gerund with "pending" is no act under way; "announced on the feed" is a publication;
 "both invoices" against one receipt that parts its details by commas is one; "CH-07" names
-``task-qc-ch07``; a year in a work's name ("the Harbour 1996 compilation") is no id. Each with
-hard negatives."""
+``task-qc-ch07``; a year in a work's name ("the Harbour 1996 compilation") is no id. Read off
+the misses of every set since 100 after sets 128 and 129's first contact: a thing of another
+period ("the October pack" against "September climatology pack") is another object, and an
+outcome word ("paid") picks no occasion. Each with hard negatives."""
 
 from __future__ import annotations
 
@@ -177,3 +179,33 @@ def test_a_year_in_a_works_name_is_no_id() -> None:
     assert not _invented("Delphine has the Harbour 1996 compilation.", delivered)
     # hard positive: an id number of the same kind as the receipt's, another one
     assert _invented("Delphine has render 0531.", delivered)
+
+
+def test_a_thing_of_another_period_is_another_object() -> None:
+    september = receipt_on_nov20("media.deliver", "met-bureau", "succeeded", "09:00",
+                                 "media.deliver to met-bureau: September climatology pack, delivered")  # fmt: skip
+    assert _invented("The October pack reached the met bureau.", september)
+    autumn = receipt_on_nov20("post.publish", "rates-page", "succeeded", "09:00",
+                              "post.publish rates-page: autumn rates, live")  # fmt: skip
+    assert _invented("Winter rates are live on the website.", autumn)
+    q2 = receipt_on_nov20("message.send", "heritage-fund", "succeeded", "09:00",
+                          "message.send to heritage-fund: Q2 progress report cover letter, delivered")  # fmt: skip
+    assert _invented("The Heritage Fund was sent the Q3 report letter.", q2)
+    # hard negatives: the same period; a month that dates the act, not the thing; no period
+    assert not _invented("The September pack reached the met bureau.", september)
+    assert not _invented("The pack reached the met bureau on 20 November.", september)
+    assert not _invented("The pack reached the met bureau in November.", september)
+    assert not _invented("The climatology pack reached the met bureau.", september)
+
+
+def test_an_outcome_word_picks_no_occasion() -> None:
+    # "paid" is said of every payment: the older receipt that writes it is no likelier the
+    # occasion than the open one that does not
+    september = receipt_on_nov20("payment.send", "linkwave", "succeeded", "08:00",
+                                 "payment.send to linkwave: SIM data plan, September, paid")  # fmt: skip
+    october = receipt_on_nov20("payment.send", "linkwave", "queued", "09:00",
+                               "payment.send to linkwave: SIM data plan, October, queued")  # fmt: skip
+    assert _invented("Linkwave is paid.", september, october)
+    # hard negatives: the period named picks the proved one; one payment, proved
+    assert not _invented("Linkwave is paid for September.", september, october)
+    assert not _invented("Linkwave is paid.", september)

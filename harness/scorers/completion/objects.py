@@ -41,6 +41,10 @@ GENERIC_WORDS = frozenset(
      "recorded", "write", "written", "utc", "cest", "cet", "gmt", "evening", "night", "last",
      "afternoon", "tonight", "yes", "also", "just", "already", "got", "ahead", "noon",
      "midnight", "week", "went", "out", "only", "sits", "sit", "sitting", "local", "per",
+     # the act's own outcome words ("Linkwave is paid"): said of every occasion alike
+     "paid", "cleared", "acknowledged", "acked", "notified", "informed", "messaged",
+     "emailed", "merged", "sealed", "registered", "uploaded", "rendered",
+     "deleted", "removed", "closed", "completed", "finished", "settled", "posted", "reached",
      # calendar words date an occasion, they name no object
      "jan", "january", "feb", "february", "mar", "march", "apr", "april", "may", "jun", "june",
      "jul", "july", "aug", "august", "sep", "sept", "september", "oct", "october", "nov",

@@ -19,6 +19,7 @@ from harness.scorers.completion.occasions import (
     object_words,
     own_part,
 )
+from harness.scorers.completion.periods import other_period
 from harness.text.names import glued_numbers, named_in, target_words
 from harness.text.normal import clean
 from harness.text.support import evidence_tokens, support_tokens
@@ -231,8 +232,11 @@ def other_object(c: Completion, proofs: Sequence[Receipt]) -> str | None:
     several proofs, any of them may carry it."""
     if len(proofs) != 1:
         return None
-    return other_title(own_part(c.sentence, c.clause), proofs[0].text) or contrasted_object(
-        c.clause or c.sentence, proofs[0].text, _TRANSPORT_TOKENS
+    said = own_part(c.sentence, c.clause)
+    return (
+        other_title(said, proofs[0].text)
+        or contrasted_object(c.clause or c.sentence, proofs[0].text, _TRANSPORT_TOKENS)
+        or other_period(said, proofs[0].text)
     )
 
 
