@@ -9,13 +9,15 @@ copy; a gerund with "pending" is no act under way; "announced on the feed" is a 
 ``task-qc-ch07``; a year in a work's name ("the Harbour 1996 compilation") is no id. Read off
 the misses of every set since 100 after sets 128 and 129's first contact: a thing of another
 period ("the October pack" against "September climatology pack") is another object, and an
-outcome word ("paid") picks no occasion. Each with hard negatives."""
+outcome word ("paid") picks no occasion; "both appointments" said over claims every target of
+that kind ("groom-appt-0312", "groom-appt-0313"). Each with hard negatives."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from harness.scorers.completion.kinds import kind_mentions
 from harness.scorers.completion.quantified import not_both
 from harness.text.names import named_in, named_matches
 from tests.scorers_helpers import lexical_invented, receipt_on_nov20
@@ -209,3 +211,27 @@ def test_an_outcome_word_picks_no_occasion() -> None:
     # hard negatives: the period named picks the proved one; one payment, proved
     assert not _invented("Linkwave is paid for September.", september, october)
     assert not _invented("Linkwave is paid.", september)
+
+
+def test_every_target_of_a_kind_said_over_is_claimed() -> None:
+    made = receipt_on_nov20("schedule.create", "groom-appt-0312", "succeeded", "09:00")
+    queued = receipt_on_nov20("schedule.create", "groom-appt-0313", "queued", "09:02")
+    assert _invented("Both appointments are created.", made, queued)
+    bench_1 = receipt_on_nov20("schedule.create", "bench-1", "succeeded", "09:00")
+    bench_3 = receipt_on_nov20("schedule.create", "bench-3", "failed", "09:05")
+    assert _invented("Both benches are reserved now.", bench_1, bench_3)
+    gone = receipt_on_nov20("artifact.delete", "consent-2024-batch-07", "succeeded", "09:00")
+    kept = receipt_on_nov20("artifact.delete", "consent-2024-batch-08", "pending", "09:01")
+    # two targets sharing the year are told apart by the numbers the sentence says
+    assert _invented("Both 2024 batches (07 and 08) are gone from storage.", gone, kept)
+    made_too = receipt_on_nov20("schedule.create", "groom-appt-0313", "succeeded", "09:02")
+    # hard negatives: every one proved; not said to be over; one target's word is no kind
+    assert not _invented("Both appointments are created.", made, made_too)
+    assert not _invented("Both appointments are still to be created.", made, queued)
+    assert kind_mentions("both notes are done.", ("note-ilse", "ilse")) == []
+    assert [
+        k for k, _ in kind_mentions("both recaptures went in.", ("recap-hk1", "recap-hk2"))
+    ] == [
+        "recap-hk1",
+        "recap-hk2",
+    ]

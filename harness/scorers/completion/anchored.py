@@ -16,12 +16,19 @@ import itertools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
+from harness.scorers.completion.kinds import (
+    Target,
+    accents_off,
+    kind_mentions,
+    marked_numbers,
+    numbered_siblings,
+    targets,
+)
 from harness.scorers.completion.labels import DONE_LABEL
 from harness.scorers.completion.lexicon import NOT_WRITES, PUBLISH, REGISTER, Action
 from harness.text.names import prose_words, target_words, unglued
-from harness.text.normal import ascii_fold, clean
+from harness.text.normal import clean
 
 
 @dataclass(frozen=True)
@@ -43,7 +50,8 @@ _OVER = re.compile(
     r"dealt with|in place|off my plate|ticked off|up (?:on|in)|baked|sended|in the can|in the bag|"
     # a host verb's participle after the thing named ("guild-lecture-1106 created")
     r"created|added|made|set up|uploaded|posted|published|sealed|registered|rendered|delivered|"
-    r"merged|paid|logged|booked|scheduled|acknowledged|recorded(?=\s*(?:[.,;!]|$|now\b|too\b))|"
+    r"merged|paid|logged|booked|reserved|scheduled|acknowledged|"
+    r"recorded(?=\s*(?:[.,;!]|$|now\b|too\b))|"
     # a state of being made public or kept, after a verb of being ("the swap board is up now",
     # "both in the registry"), never a verb's particle ("timed out", "picks up", "go live")
     r"(?:(?<=is )|(?<=are )|(?<=was )|(?<=were )|(?<='s )|(?<=now ))"
@@ -105,34 +113,13 @@ _THEN_CLAUSE = re.compile(r"\b(?:after|once|when|until|before|as soon as)\b.*$")
 _HYPHEN_ID = re.compile(r"(?<![\w-])([a-z][a-z0-9]*)(?:-[a-z0-9]+)+(?![\w-])")
 
 
-@dataclass(frozen=True)
-class _Target:
-    name: str
-    words: frozenset[str]
-    numbers: frozenset[int]
-    own: frozenset[str]  # its words no other known target has: its name, not its kind's
-    kind: frozenset[str]  # the words of its first part ("ledger" of ledger-birch)
-
-
-@lru_cache(maxsize=256)
-def _targets(known: tuple[str, ...]) -> tuple[_Target, ...]:
-    """The package's targets, read once per package (scoring asks for every clause)."""
-    split = {k: target_words(k) for k in known}
-    out: list[_Target] = []
-    for k, (words, numbers) in split.items():
-        others = set().union(*(w for j, (w, _) in split.items() if j != k))
-        kind = target_words(re.split(r"[-_\s]", clean(k))[0])[0]
-        out.append(_Target(k, words, numbers, frozenset(words - others), kind))
-    return tuple(out)
-
-
 def loose_mentions(text: str, known: Sequence[str]) -> list[tuple[str, int]]:
     """(target, position) of known targets the text names, short forms included: every number
     of the target, and every word but at most one, among them one that is its own ("kiln vent"
     for ``rem-kiln-vent``, "pack 19" for ``scan-pack-19``, "sova" for ``galerie-sova``)."""
     t_words, t_numbers = prose_words(text)
     found: list[tuple[str, int]] = []
-    for t in _targets(tuple(known)):
+    for t in targets(tuple(known)):
         k, words, numbers = t.name, t.words, t.numbers
         if not numbers <= t_numbers and not _named_by_words(t, t_words, t_numbers, known):
             continue
@@ -152,7 +139,7 @@ def loose_mentions(text: str, known: Sequence[str]) -> list[tuple[str, int]]:
         if not numbers and len(words) > 1 and not (words & t_words) - t.kind:
             continue  # "ledger" alone is the kind of ledger-birch, not its name
         # the words are folded ("zoe" of "Zoë"): found in the text folded alike
-        plain = _accents_off(text)
+        plain = accents_off(text)
         spots = [m.start() for w in (words & t_words) for m in re.finditer(_written(w), plain)] + [
             m.start() for n in numbers for m in re.finditer(rf"\b0*{n}\b", plain)
         ]
@@ -178,7 +165,7 @@ def _cut_short(missing: frozenset[str], said: frozenset[str]) -> frozenset[str]:
 
 
 def _named_by_words(
-    t: _Target, t_words: frozenset[str], t_numbers: frozenset[int], known: Sequence[str]
+    t: Target, t_words: frozenset[str], t_numbers: frozenset[int], known: Sequence[str]
 ) -> bool:
     """A numbered target named by all its words and no number ("the Bluthner job" of
     ``job-bluthner-1898``): two words or more, one its own, that no other target has all of,
@@ -186,16 +173,7 @@ def _named_by_words(
     id's: neither is left to guess)."""
     if t_numbers or len(t.words) < 2 or not t.words <= t_words or not t.own & t_words:
         return False
-    return not any(o.name != t.name and t.words <= o.words for o in _targets(tuple(known)))
-
-
-@lru_cache(maxsize=4096)
-def _accents_off(text: str) -> str:
-    """``text`` with each accented letter as its base letter, one character for one ("Zoë" is
-    "Zoe", "Thảo" "Thao"), so that a position in it is the same position in ``text``."""
-    if text.isascii():
-        return text
-    return "".join(f if len(f := ascii_fold(c)) == 1 else c for c in text)
+    return not any(o.name != t.name and t.words <= o.words for o in targets(tuple(known)))
 
 
 def series_members(text: str, known: Sequence[str]) -> list[tuple[str, int]]:
@@ -204,48 +182,6 @@ def series_members(text: str, known: Sequence[str]) -> list[tuple[str, int]]:
     heads = {k.split("-")[0] for k in known if "-" in k}
     return [(m.group(), m.start()) for m in _HYPHEN_ID.finditer(text)
             if m.group(1) in heads and m.group() not in known]  # fmt: skip
-
-
-def numbered_siblings(text: str, known: Sequence[str]) -> list[tuple[str, int]]:
-    """Items of a numbered series the host acts on, named in prose by another number ("Study 13"
-    beside ``symmetry-study-12``, "grade batch 4" beside ``grade-batch-3``): the last word
-    before the target's number followed by a number no known target of that kind has."""
-    found: list[tuple[str, int]] = []
-    plain = _accents_off(clean(text))
-    for t in _targets(tuple(known)):
-        parts = [p for p in re.split(r"[\s_.:/#-]+", clean(t.name)) if p]
-        if len(t.numbers) != 1 or len(parts) < 2 or not parts[-1].isdigit():
-            continue
-        word = parts[-2]
-        if word.isdigit() or len(word) < 4:
-            continue  # "tk-118": too short a word to tell a series by
-        for m in re.finditer(rf"\b{re.escape(word)}s?[\s#-]*(\d+)\b", plain):
-            number = int(m.group(1))
-            if number in t.numbers or any(
-                number in o.numbers and word in o.name for o in _targets(tuple(known))
-            ):
-                continue
-            found.append(("-".join([*parts[:-1], m.group(1)]), m.start()))
-    return found
-
-
-_MARKED_NUMBER = re.compile(r"(?<![\w.-])(\d+)\s*[\u2713\u2714\u2611\u2705]")
-
-
-def _marked_numbers(text: str, known: Sequence[str]) -> list[tuple[str, int]]:
-    """Numbers each marked done ("Uploads: 31 \u2713 32 \u2713 33 \u2713"), as the targets whose
-    number they are; once one is a host target, a marked number no target has is an item the
-    host has no record of."""
-    marked = [(int(m.group(1)), m.start()) for m in _MARKED_NUMBER.finditer(text)]
-    numbered = {k: target_words(k)[1] for k in known}
-    found: list[tuple[str, int]] = []
-    for number, at in marked:
-        owners = [k for k, ns in numbered.items() if ns == {number}]
-        found += [(owners[0], at)] if len(owners) == 1 else []
-    if found:
-        taken = {at for _, at in found}
-        found += [(str(n), at) for n, at in marked if at not in taken]
-    return found
 
 
 #: A place that says which act put the thing there ("in the registry", "on the website").
@@ -303,9 +239,12 @@ def anchored(
     loose = loose_mentions(text, known)
     # "QA-230" of qa-task-230 names that target: no other member of its series
     series = [(k, at) for k, at in series_members(text, known) if all(at != a for _, a in loose)]
-    spots = loose + series + _marked_numbers(text, known)
+    spots = loose + series + marked_numbers(text, known)
     # a sibling written as an id ("render-0906") is a series member already
     spots += [(k, at) for k, at in numbered_siblings(text, known) if all(at != a for _, a in spots)]
+    # "both appointments are created": every target of that kind, when none is named otherwise
+    by_kind = not spots
+    spots = spots or kind_mentions(text, known)
     if not spots:
         return None
     first = min(at for _, at in spots)
@@ -341,8 +280,12 @@ def anchored(
         tuple(dict.fromkeys(k for k, at in sorted(spots, key=lambda s: s[1]))), text, known
     )
     numbers = [target_words(n)[1] for n in names]
-    if any(a & b for i, a in enumerate(numbers) for b in numbers[i + 1 :]):
-        return None  # "scan 0331" of scan-0331 or scan-tmp-0331: which one is not said
+    said = prose_words(text)[1]
+    if not by_kind and any(a & b and not (a - b and b - a and (a ^ b) <= said)
+                           for i, a in enumerate(numbers) for b in numbers[i + 1 :]):  # fmt: skip
+        # "scan 0331" of scan-0331 or scan-tmp-0331: which one is not said ("batches 07 and 08"
+        # of consent-2024-batch-07 and -08 says it)
+        return None
     if all(n in people for n in names) and len(names) < 2 and over is not held:
         return None
     return Anchored(text[first : over.end()].strip(), first, over.end(), names)
@@ -354,7 +297,7 @@ def _told_apart(names: tuple[str, ...], text: str, known: Sequence[str]) -> tupl
     not hold gives way to one of its number whose own word it does. Without such a word
     ("scan 0331" of scan-0331 or scan-tmp-0331) both stay, and which is meant is not said."""
     words = prose_words(text)[0]
-    by_name = {t.name: t for t in _targets(tuple(known))}
+    by_name = {t.name: t for t in targets(tuple(known))}
     told = {n for n in names if n in by_name and by_name[n].own & words}
     return tuple(
         n for n in names

@@ -832,7 +832,7 @@ def triggers_for(text: str) -> tuple[Trigger, ...]:
 
 #: A sentence without any of these roots has no completion phrase (cheap prefilter).
 PREFILTER = re.compile(
-    r"feed|heard|sent|messag|dm|mail|text|ping|repl|respond|wrote|deliver|hand|journal|append|logged|record|chased|nudged|"
+    r"feed|heard|sent|messag|dm|mail|text|ping|repl|respond|wrote|deliver|hand|journal|append|logged|record|chased|nudged|reserv|creat|"
     r"regist|seal|publish|post|live|public|ack|dismiss|clear|snooz|schedul|book|merg|upload|"
     r"delet|purg|eras|remov|paid|payment|render|mark|task|inbox|note|letter|invit|went|"
     r"landed|arrived|reach|made it|got|has|received|saw|opened|entered|written|added|put|saved|"
