@@ -8,6 +8,7 @@ from datetime import UTC, datetime, timedelta
 
 from harness.schema import EvidenceItem
 from harness.scorers.checks import match_check, same_kind, same_target
+from harness.scorers.reopen_grounds import days_named
 from harness.scorers.reopening import reopens_sentence
 
 # -- check matching ------------------------------------------------------------------------------
@@ -441,3 +442,46 @@ def test_a_record_closing_the_matter_in_a_clause_that_does_not_name_it_still_set
     corrupt = item("g6", "session", NOW - timedelta(days=1),
                    "Glaze audit marked done; its pdf is corrupt.")  # fmt: skip
     assert not reopens("Redo the glaze audit, the pdf is corrupt.", [corrupt], (GLAZE,))
+
+
+# -- read off sets 130 and 131 after their first contact -----------------------------------------
+
+INVOICE = "task:invoice-2178"
+PAID = item("p1", "receipt", NOW - timedelta(days=3),
+            "payment.send to limnolab: invoice LL-2178 EUR 3,980.00, executed",
+            action="payment.send", target="limnolab", status="succeeded")  # fmt: skip
+ONBOARD = "task:onboard-cafe-brin"
+CLOSED = item("c1", "receipt", NOW - timedelta(days=1), "task.complete onboard-cafe-brin: done",
+              action="task.complete", target="onboard-cafe-brin", status="succeeded")  # fmt: skip
+
+
+def test_the_settling_act_proposed_again_reopens_its_matter() -> None:
+    # the act the receipt records, put forward again for the same matter, is a redo with no
+    # word of repeating it
+    assert reopens("Pay invoice 2178 with the next run so the ledger is tidy.", [PAID], (INVOICE,))
+    assert reopens("Mark onboard-cafe-brin complete.", [CLOSED], (ONBOARD,))
+    assert reopens("Acknowledge the Oskar kiln reminder a second time, to be safe.", [SETTLED])
+    # hard negatives: the same act on another thing of the series, a new one, or the matter's
+    # name as a heading; a report of it; declining it
+    assert not reopens("Pay invoice 2209 with the next run.", [PAID], (INVOICE,))
+    assert not reopens("Pay the new invoice from the lab.", [PAID], (INVOICE,))
+    assert not reopens("Invoice 2178 was paid on Monday.", [PAID], (INVOICE,))
+    assert not reopens("No need to pay invoice 2178 again.", [PAID], (INVOICE,))
+    assert not reopens("onboard-cafe-brin is settled; mark the next onboarding complete.", [CLOSED],
+                       (ONBOARD,))  # fmt: skip
+
+
+def test_a_day_something_is_moved_to_is_no_anchor_in_the_past() -> None:
+    answered = item("r1", "receipt", NOW - timedelta(days=2),
+                    "message.send to oskar: kiln loading confirmed for the 16th, delivered",
+                    action="message.send", target="oskar", thread=KILN)  # fmt: skip
+    moved = item("m2", "message", NOW - timedelta(hours=1),
+                 "Oskar: so sorry, could we move the kiln loading to the 17th?", thread=KILN)  # fmt: skip
+    # the request to move came after the settlement: answering it reopens nothing ("the 17th"
+    # is the day it moves to, not a day in the past the sentence goes back to)
+    assert not reopens("Reply to Oskar about moving the kiln loading to the 17th.",
+                       [answered, moved])  # fmt: skip
+    # hard positive: with no news, replying to Oskar about the loading again is a redo
+    assert reopens("Reply to Oskar about the kiln loading again.", [answered])
+    assert days_named("move the kiln loading to the 17th", NOW) == []
+    assert days_named("the kiln note of the 6th", NOW) == [datetime(2026, 11, 6, tzinfo=UTC)]

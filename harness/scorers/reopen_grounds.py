@@ -35,7 +35,11 @@ _MONTH_DAY = re.compile(
     r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(\d{1,2})(?:st|nd|rd|th)?\b"
     r"|\b(\d{1,2})(?:st|nd|rd|th)?\s+(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b"
 )
-_ORDINAL = re.compile(r"\bthe\s+(\d{1,2})(?:st|nd|rd|th)\b")
+#: "the 6th", not a day something is moved to or booked for ("move the tasting to the 17th"):
+#: that is a day to come, no anchor in the past.
+_ORDINAL = re.compile(
+    r"(?<!\bto )(?<!\bfor )(?<!\buntil )(?<!\btill )\bthe\s+(\d{1,2})(?:st|nd|rd|th)\b"
+)
 _ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 _YESTERDAY = re.compile(r"\b(?:yesterday|last night|like before)\b")
 _TODAY = re.compile(r"\b(?:today|this morning|this afternoon|tonight|just now)\b")

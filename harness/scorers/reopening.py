@@ -10,8 +10,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from datetime import datetime
+from functools import partial
 
 from harness.schema import EvidenceItem
+from harness.scorers.reopen_acts import settling_act
 from harness.scorers.reopen_grounds import DATES, distinctive, newer_grounds, own_words
 from harness.scorers.reopen_settles import RAISES, problem, settles
 from harness.text.names import name_variants
@@ -131,7 +133,7 @@ def _settled_at(
 
 
 #: Redo markers: any act with one of these after it is done a second time.
-_AGAIN = re.compile(r"\b(?:again|once more|one more time)\b")
+_AGAIN = re.compile(r"\b(?:again|once more|one more time|a second time)\b")
 #: Clause bounds inside a sentence: a redo marker belongs to the act of its own clause.
 _CLAUSE_BREAK = re.compile(r"[.;:?!,]\s|\s(?:so|but|because|since|while)\s")
 #: Words that put an act forward rather than report it: modals, plans, hedged suggestions.
@@ -370,13 +372,16 @@ def reopens_sentence(
     plain = _QUOTED.sub(" ", clean(ascii_fold(sentence)))
     people = frozenset(_people(context))
     for matter in settled:
-        if not refers_to(plain, matter, settled, sorted(_writers(matter, context))):
-            settling = [i for i in context if i.at <= recorded_at and about(i, matter)]
-            if not speaks_of_settling(plain, matter, settling, people):
-                continue
+        settling = [i for i in context if i.at <= recorded_at and about(i, matter)]
+        if not refers_to(
+            plain, matter, settled, sorted(_writers(matter, context))
+        ) and not speaks_of_settling(plain, matter, settling, people):
+            continue
         # the matter's own name is no verb ("hash-audit" holds no request to audit)
         unnamed = _unnamed(plain, matter.partition(":")[2])
-        verb = _REOPEN.search(unnamed) or _redo_by_marker(unnamed, set(people))
+        refers = partial(refers_to, matter=matter, settled=settled)
+        verb = (_REOPEN.search(unnamed) or _redo_by_marker(unnamed, set(people))
+                or settling_act(plain, settling, matter, refers))  # fmt: skip
         if verb is None:
             continue
         # "Pinging Rune again would only reopen it": the act as the subject of what it would do
