@@ -767,6 +767,18 @@ FIRST_CONTACT_RIGHT = {
     ("heldout129", "citations.jsonl"): 62,  # of 62
     ("heldout129", "traces.jsonl"): 229,  # of 229 (trace, kind) units
     ("heldout129", "repeat.jsonl"): 43,  # of 48
+    # Held-out 130: first contact 2026-12-05 09:41 UTC, main 20737ca (tests/data/heldout130/).
+    ("heldout130", "completion.jsonl"): 185,  # of 204
+    ("heldout130", "support.jsonl"): 97,  # of 111
+    ("heldout130", "citations.jsonl"): 59,  # of 59
+    ("heldout130", "traces.jsonl"): 217,  # of 217 (trace, kind) units
+    ("heldout130", "repeat.jsonl"): 37,  # of 42
+    # Held-out 131: first contact 2026-12-05 09:41 UTC, main 20737ca (tests/data/heldout131/).
+    ("heldout131", "completion.jsonl"): 189,  # of 207
+    ("heldout131", "support.jsonl"): 98,  # of 113
+    ("heldout131", "citations.jsonl"): 55,  # of 55
+    ("heldout131", "traces.jsonl"): 214,  # of 214 (trace, kind) units
+    ("heldout131", "repeat.jsonl"): 30,  # of 39
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -926,6 +938,8 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout127",
         "heldout128",
         "heldout129",
+        "heldout130",
+        "heldout131",
         "real_smollm2",
     ],
 )
@@ -1071,6 +1085,8 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout127", 41, 38),
         ("heldout128", 49, 41),
         ("heldout129", 49, 46),
+        ("heldout130", 48, 41),
+        ("heldout131", 44, 38),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
