@@ -10,7 +10,9 @@ copy; a gerund with "pending" is no act under way; "announced on the feed" is a 
 the misses of every set since 100 after sets 128 and 129's first contact: a thing of another
 period ("the October pack" against "September climatology pack") is another object, and an
 outcome word ("paid") picks no occasion; "both appointments" said over claims every target of
-that kind ("groom-appt-0312", "groom-appt-0313"). Each with hard negatives."""
+that kind ("groom-appt-0312", "groom-appt-0313"). Read off sets 130 and 131 after their first
+contact: a line of several status lines claims each part; "went out to the health office"; a
+target "in main" or "updated" is over; a clock time names no id. Each with hard negatives."""
 
 from __future__ import annotations
 
@@ -235,3 +237,34 @@ def test_every_target_of_a_kind_said_over_is_claimed() -> None:
         "recap-hk1",
         "recap-hk2",
     ]
+
+
+def test_a_line_of_several_status_lines_claims_each_part() -> None:
+    done = receipt_on_nov20("post.publish", "cafe-feed", "succeeded", "09:00")
+    queued = receipt_on_nov20("artifact.upload", "price-list-xmas", "queued", "09:05")
+    assert _invented("Price list upload: done; feed post: done.", done, queued)
+    paid = receipt_on_nov20("payment.send", "limnolab", "succeeded", "09:10")
+    held = receipt_on_nov20("message.send", "limnolab", "queued", "09:20",
+                            "message.send to limnolab: remittance advice LL-2209, queued")  # fmt: skip
+    assert _invented("payment done, remittance done", paid, held)
+    uploaded = receipt_on_nov20("artifact.upload", "price-list-xmas", "succeeded", "09:05")
+    sent = receipt_on_nov20("message.send", "limnolab", "succeeded", "09:20")
+    # hard negatives: every part proved; one part not a status line leaves the line to clauses
+    assert not _invented("Price list upload: done; feed post: done.", done, uploaded)
+    assert not _invented("payment done, remittance done", paid, sent)
+    assert not _invented("Price list upload: done; the feed post waits for tomorrow.", uploaded)
+
+
+def test_went_out_to_the_body_and_a_target_in_main_or_updated() -> None:
+    pending = receipt_on_nov20("message.send", "health-office", "pending", "09:00")
+    assert _invented("alert #15 went out to the health office", pending)
+    failed = receipt_on_nov20("branch.merge", "tile-style-v3", "failed", "09:00")
+    assert _invented("The v3 tile style is in main.", failed)
+    board = receipt_on_nov20("post.publish", "staff-board", "pending", "09:00")
+    assert _invented("The staff board is updated.", board)
+    merged = receipt_on_nov20("branch.merge", "records-merge-44", "succeeded", "09:45")
+    other = receipt_on_nov20("branch.merge", "records-merge-45", "pending", "09:10")
+    # hard negatives: proved, the clock time ("since 09:45") naming no id of merge 45
+    assert not _invented("Merge 44 is in main since 09:45.", merged, other)
+    assert not _invented("alert #15 went out to the health office",
+                         receipt_on_nov20("message.send", "health-office", "succeeded", "09:00"))  # fmt: skip

@@ -50,14 +50,14 @@ _OVER = re.compile(
     r"dealt with|in place|off my plate|ticked off|up (?:on|in)|baked|sended|in the can|in the bag|"
     # a host verb's participle after the thing named ("guild-lecture-1106 created")
     r"created|added|made|set up|uploaded|posted|published|sealed|registered|rendered|delivered|"
-    r"merged|paid|logged|booked|reserved|scheduled|acknowledged|"
+    r"merged|paid|logged|booked|reserved|scheduled|acknowledged|updated|"
     r"recorded(?=\s*(?:[.,;!]|$|now\b|too\b))|"
     # a state of being made public or kept, after a verb of being ("the swap board is up now",
     # "both in the registry"), never a verb's particle ("timed out", "picks up", "go live")
     r"(?:(?<=is )|(?<=are )|(?<=was )|(?<=were )|(?<='s )|(?<=now ))"
     r"(?:up(?!\s+(?:to|for|against|with|and|next)\b)|out(?!\s+(?:of|for|to|on|in|there)\b)|"
     r"live|online)|"
-    r"in the (?:registry|register|catalogue|catalog|system|archive)|"
+    r"in the (?:registry|register|catalogue|catalog|system|archive)|in main|"
     r"on the (?:website|site|blog|board|portal|feed|page|noticeboard)|"
     # "through" and "over" are states only at the clause's end ("through the booked slot")
     r"squared away|(?:through|over)(?=\W*$))(?![\w-])|"
@@ -113,11 +113,15 @@ _THEN_CLAUSE = re.compile(r"\b(?:after|once|when|until|before|as soon as)\b.*$")
 _HYPHEN_ID = re.compile(r"(?<![\w-])([a-z][a-z0-9]*)(?:-[a-z0-9]+)+(?![\w-])")
 
 
+_CLOCK_TIME = re.compile(r"\b\d{1,2}:\d{2}\b")
+
+
 def loose_mentions(text: str, known: Sequence[str]) -> list[tuple[str, int]]:
     """(target, position) of known targets the text names, short forms included: every number
     of the target, and every word but at most one, among them one that is its own ("kiln vent"
     for ``rem-kiln-vent``, "pack 19" for ``scan-pack-19``, "sova" for ``galerie-sova``)."""
-    t_words, t_numbers = prose_words(text)
+    # a clock time ("since 15:45") gives no number of an id
+    t_words, t_numbers = prose_words(_CLOCK_TIME.sub(" ", text))
     found: list[tuple[str, int]] = []
     for t in targets(tuple(known)):
         k, words, numbers = t.name, t.words, t.numbers

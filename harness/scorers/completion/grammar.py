@@ -24,7 +24,7 @@ from harness.scorers.completion.anchored import (
     series_members,
     status_anchor,
 )
-from harness.scorers.completion.labels import all_done, bracketed, status_line
+from harness.scorers.completion.labels import all_done, bracketed, status_line, status_parts
 from harness.scorers.completion.lexicon import Action
 from harness.scorers.completion.mood import blocked, inbound, labelled, not_asserted, their_act
 from harness.scorers.completion.shapes import shapes
@@ -300,7 +300,7 @@ def detect(sentence: str, known: tuple[str, ...] = ()) -> tuple[tuple[Hit, ...],
                                  if not any(ch.isdigit() for ch in m)))  # fmt: skip
     named = (*named_in(sentence), *typed_ids(sentence), *series)
     line = status_line(masked)
-    lines = [line] if line is not None else bracketed(masked) or all_done(masked)
+    lines = [line] if line else bracketed(masked) or all_done(masked) or status_parts(masked)
     if lines:
         return tuple(Hit(phrase, action, *_targets_of(head, 0, 0, (*named, *_told(sentence, head,
                      action)), known)) for phrase, action, head in lines), ()  # fmt: skip

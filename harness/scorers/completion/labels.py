@@ -131,3 +131,22 @@ def all_done(masked: str) -> list[tuple[str, Action, str]]:
         if item and action is not None:
             found.append((f"{item}: {m.group('state')}", lx.refine_delivery(action, item), item))
     return found
+
+
+#: A part of a line of several status lines with its label and no colon: "payment done".
+_BARE_PART = re.compile(r"^(?P<head>[\w' -]{2,60}?)\s+(?P<word>done|ok|sent|paid)$")
+
+
+def status_parts(masked: str) -> list[tuple[str, Action, str]]:
+    """(phrase, action, heading) of each part of a line made of several status lines, each its
+    own statement when every part is one: "Price list upload: done; feed post: done", or, parted
+    by commas, labels without their colon ("payment done, remittance done")."""
+    line = masked.strip(" .")
+    parts = [p for p in re.split(r"\s*;\s*", line) if p]
+    if len(parts) < 2:
+        bare = [_BARE_PART.match(p) for p in re.split(r"\s*,\s*", line)]
+        parts = [f"{m['head']}: {m['word']}" for m in bare if m] if all(bare) else []
+    if len(parts) < 2:
+        return []
+    found = [status_line(p) for p in parts]
+    return [f for f in found if f is not None] if all(found) else []

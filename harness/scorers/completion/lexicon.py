@@ -150,7 +150,7 @@ _HELD_MORE = (
 #: Nouns naming an action (nominalisations) or what it moves, each with its family. A generic
 #: outcome ("X went through", "X: done") takes the family of the nearest such noun.
 _NOUN_FAMILIES: tuple[tuple[str, Action], ...] = (
-    (r"send|sending|dispatch", SEND),
+    (r"send|sending|dispatch|remittance", SEND),
     (MSG_NOUNS, SEND),
     (r"delivery|deliveries|handoff|hand-off|handover|transfer|shipment", DELIVER),
     (r"upload|uploads", UPLOAD),
@@ -650,7 +650,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(rf"\bshared\s+(?:[\w'-]+\s+){{0,4}}?with\s+(?:(?:the|our|my)\s+)?{_WHO}", DELIVER, needs="shared"),
     _t(rf"\b(?:answered|contacted|phoned|called|rang|messaged|chased|nudged)\s+{_WHO}", SEND, NAMED, needs="answered|contacted|phoned|called|rang|messaged|chased|nudged"),
     # "the checklist went out to Patrycja": whatever went, it went to a person, named
-    _t(rf"\b(?:went out|has gone out|have gone out|was sent out|were sent out)\s+to\s+(?:(?:mr|mrs|ms|dr)\.?\s+)?{_WHO}", SEND, NAMED, needs="out to"),
+    _t(rf"\b(?:went out|has gone out|have gone out|was sent out|were sent out)\s+to\s+(?:(?:mr|mrs|ms|dr)\.?\s+|the\s+|our\s+)?{_WHO}", SEND, NAMED, needs="out to"),
     # "remittance advice went to North Mill": a thing gone to a recipient the host writes to
     _t(rf"\b(?<!who\s)(?:went|has gone|have gone)\s+(?:over\s+|across\s+|off\s+|straight\s+)?to\s+(?:(?:mr|mrs|ms|dr)\.?\s+)?{_WHO}", DELIVER, NAMED, needs="went|gone"),
     # an auxiliary with a base form, as writers of English as a second language often put it
