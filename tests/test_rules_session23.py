@@ -19,8 +19,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from harness.schema.package import EvidenceItem
+from harness.scorers.claim_support import Backing, Thresholds
 from harness.scorers.completion.kinds import kind_mentions
 from harness.scorers.completion.quantified import not_both
+from harness.scorers.support_label import support_label
 from harness.text.names import named_in, named_matches
 from tests.scorers_helpers import lexical_invented, receipt_on_nov20
 
@@ -268,3 +271,21 @@ def test_went_out_to_the_body_and_a_target_in_main_or_updated() -> None:
     assert not _invented("Merge 44 is in main since 09:45.", merged, other)
     assert not _invented("alert #15 went out to the health office",
                          receipt_on_nov20("message.send", "health-office", "succeeded", "09:00"))  # fmt: skip
+
+
+def _support(claim: str, action: str, target: str, status: str, text: str) -> str:
+    item = EvidenceItem(id="r1", kind="receipt", source="host/receipts", at="2026-11-20T09:00:00Z",
+                        text=text, data={"action": action, "target": target, "status": status})  # fmt: skip
+    return support_label(claim, [Backing.of(item)], Thresholds())[0]
+
+
+def test_support_a_files_name_and_extension_is_no_host_verb() -> None:
+    # "aug.zip" is the file's name, not a host verb to strip: the August extract is not the
+    # September one the claim names
+    august = ("media.deliver", "uni-lab", "succeeded",
+              "media.deliver to uni-lab: canopy-extract-aug.zip, delivered")  # fmt: skip
+    assert _support("The uni lab has the September extract.", *august) == "unsupported"
+    assert _support("The uni lab does not have the September extract.", *august) == "unsupported"
+    # hard negatives: the month it moved; the host verb still stripped from the text
+    assert _support("The uni lab has the August extract.", *august) == "supported"
+    assert _support("The uni lab does not have the August extract.", *august) == "contradicted"

@@ -144,7 +144,8 @@ def _months(text: str) -> frozenset[int]:
 
 
 _AWAITING = re.compile(r"\b(?:awaiting|waiting (?:for|on)|pending|on hold for)\b.*$")
-_ACTION_NAME = re.compile(r"\b[a-z_]+\.[a-z_]+\b")
+#: A host verb ("branch.merge"), never a file's name and extension ("canopy-extract-aug.zip").
+_ACTION_NAME = re.compile(r"(?<![\w.-])[a-z_]+\.[a-z_]+\b")
 #: Words of the kind or format of a thing moved, which tell no one thing from another.
 _KINDS = roots(
     "pdf pdfs tiff tif png jpg jpeg zip file files scan scans copy copies set sets version "
