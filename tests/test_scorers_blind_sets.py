@@ -779,6 +779,18 @@ FIRST_CONTACT_RIGHT = {
     ("heldout131", "citations.jsonl"): 55,  # of 55
     ("heldout131", "traces.jsonl"): 214,  # of 214 (trace, kind) units
     ("heldout131", "repeat.jsonl"): 30,  # of 39
+    # Held-out 132: first contact 2026-12-05 10:11 UTC, main b7d2ea2 (tests/data/heldout132/).
+    ("heldout132", "completion.jsonl"): 200,  # of 215
+    ("heldout132", "support.jsonl"): 96,  # of 108
+    ("heldout132", "citations.jsonl"): 60,  # of 60
+    ("heldout132", "traces.jsonl"): 195,  # of 195 (trace, kind) units
+    ("heldout132", "repeat.jsonl"): 31,  # of 37
+    # Held-out 133: first contact 2026-12-05 10:11 UTC, main b7d2ea2 (tests/data/heldout133/).
+    ("heldout133", "completion.jsonl"): 214,  # of 235
+    ("heldout133", "support.jsonl"): 99,  # of 113
+    ("heldout133", "citations.jsonl"): 65,  # of 65
+    ("heldout133", "traces.jsonl"): 198,  # of 198 (trace, kind) units
+    ("heldout133", "repeat.jsonl"): 37,  # of 38
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -940,6 +952,8 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout129",
         "heldout130",
         "heldout131",
+        "heldout132",
+        "heldout133",
         "real_smollm2",
     ],
 )
@@ -1087,6 +1101,8 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout129", 49, 46),
         ("heldout130", 48, 41),
         ("heldout131", 44, 38),
+        ("heldout132", 45, 41),
+        ("heldout133", 47, 42),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
