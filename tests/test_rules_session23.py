@@ -289,3 +289,30 @@ def test_support_a_files_name_and_extension_is_no_host_verb() -> None:
     # hard negatives: the month it moved; the host verb still stripped from the text
     assert _support("The uni lab has the August extract.", *august) == "supported"
     assert _support("The uni lab does not have the August extract.", *august) == "contradicted"
+
+
+def test_a_post_or_send_scheduled_is_to_come_not_a_booking() -> None:
+    pending = receipt_on_nov20("post.publish", "station-blog", "pending", "09:00")
+    assert not _invented("The blog post is scheduled, not yet published.", pending)
+    assert not _invented("Let the scheduled announcement run on Monday.", pending)
+    assert not _invented("Post scheduled for 18:00, not live yet.", pending)
+    # hard positives: a visit scheduled is a booking; a post said live is a publication
+    queued = receipt_on_nov20("schedule.create", "tuner-visit-1123", "queued", "09:00")
+    assert _invented("The tuner visit is scheduled for Monday.", queued)
+    assert _invented("The blog post is live.", pending)
+
+
+def test_a_clause_with_a_time_of_its_own_is_dated_by_it() -> None:
+    rendered = receipt_on_nov20("media.render", "signage-tram14", "succeeded", "09:00")
+    delivered = receipt_on_nov20("media.deliver", "tiskarna-novak", "succeeded", "10:10",
+                                 "media.deliver to tiskarna-novak: signage-tram14 panels, delivered")  # fmt: skip
+    assert not _invented("Panels rendered at 09:00 and delivered at 10:10.", rendered, delivered)
+    # hard positive: the delivery's own time has no receipt
+    assert _invented("Panels rendered at 09:00 and delivered at 11:30.", rendered, delivered)
+
+
+def test_an_event_on_a_weekday_with_its_date_is_no_time_of_the_act() -> None:
+    booked = receipt_on_nov20("schedule.create", "pool-slot-thu-0930", "succeeded", "09:00")
+    assert not _invented("Your session is booked for Thursday 26 November at 09:30.", booked)
+    # hard positive: a day that dates the act, with no receipt of it
+    assert _invented("Your session was booked yesterday.", booked)

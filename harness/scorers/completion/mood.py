@@ -132,6 +132,16 @@ _AFTER_OPENS = re.compile(r"\bafter(?:\s+(?:the|a|an|this|that|its|their|our|my|
 _NEARLY = re.compile(r"\b(?:almost|nearly|all but)\s*$")
 
 
+_SCHEDULED = re.compile(r"\b(?:re-?)?scheduled\b")
+#: Things that go out at a time set ahead: a post, a newsletter, a send, an announcement.
+_TO_GO_OUT = re.compile(
+    r"\b(?:post|posts|blog post|announcement|newsletter|issue|bulletin|send|sending|mailing|"
+    r"mail-?out|email|e-mail|publication|publishing|release|episode|tweet|notice)"
+    r"\s*(?:(?:is|are|was|were|has been|have been|now|already)\s*)*$|"
+    r"\b(?:let|the|a|our)\s*$"
+)
+
+
 def blocked(
     before: str, local_after: str, clause_after: str, phrase: str, opens: bool = False
 ) -> str | None:
@@ -167,6 +177,10 @@ def blocked(
         "arranged",
     ):
         return "'as scheduled': how another act goes, not a booking"
+    sched = _SCHEDULED.search(phrase)
+    if sched and _TO_GO_OUT.search(f"{before} {phrase[: sched.start()]}".rstrip() + " "):
+        # "the blog post is scheduled", "the scheduled announcement": its going out is to come
+        return "a post or send scheduled: its going out is still to come"
     own = _OWN_HEDGE.sub(" ", _SAID_THING.sub(" ", before))
     if (
         lx.ATTRIBUTION.search(own)

@@ -31,7 +31,8 @@ _EVENT_DATE = re.compile(
     rf"(?:\bfor(?:\s+(?:the|his|her|their|our|my|your|its))?|\b(?:slot|call|visit|meeting|appointment|session|class|review|booking|event|"
     rf"reading|talk|crit|pickup|viewing|drawing|lecture|seminar|workshop|lesson|course|opening|"
     rf"show|exhibition|fair|market|tour|dinner|party|sitting)(?:(?:\s+[\w'-]+){{0,3}}?\s+on)?)\s+(?:(?:next\s+|this\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|"
-    rf"sunday)|{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}"
+    # "for Thursday 22 October at 09:30": the weekday with its date
+    rf"sunday)(?:,?\s+(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?(?:\s+(?:of\s+)?{_MONTH})?(?!:))?|{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}"
     rf"|\d{{4}}-\d{{2}}-\d{{2}}|\d{{1,2}}:\d{{2}})(?:,?\s+(?:at\s+)?\d{{1,2}}(?::\d{{2}})?"
     rf"(?:\s*[ap]\.?m\.?)?)?"
 )

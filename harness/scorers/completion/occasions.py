@@ -161,6 +161,13 @@ def _own_clause(part: str, own: str, time: bool) -> str:
     return part if whole else mine
 
 
+#: A time said in a clause: a clock, a day named, or a day by its place ("today").
+_OWN_TIME = re.compile(
+    r"\b\d{1,2}[:.]\d{2}\b|\b(?:today|yesterday|tonight|last night|this (?:morning|afternoon|"
+    r"evening))\b|\bon\s+(?:\w+day|\d{1,2}(?:st|nd|rd|th)?\s+[a-z]{3,}|[a-z]{3,}\.?\s+\d{1,2})\b"
+)
+
+
 def own_part(sentence: str, clause: str, *, time: bool = False) -> str:
     """The part of the sentence the statement's clause stands in: a time in another part,
     after a semicolon or a "but", dates that part's act, not this one."""
@@ -169,6 +176,13 @@ def own_part(sentence: str, clause: str, *, time: bool = False) -> str:
         return sentence
     parts = _SENTENCE_PARTS.split(plain)
     for part in parts:
+        at = part.find(own)
+        # (a bracketed restatement, "(delivered 16:40)", keeps the day said before it)
+        if (time and at > 0 and _OWN_TIME.search(own) and _OWN_TIME.search(part, 0, at)
+                and not part[:at].rstrip().endswith("(")):  # fmt: skip
+            # "rendered at 09:00 and delivered at 10:10": a clause with a time of its own after
+            # one with another; what follows it ("(+02:00)") is still its own
+            return part[at:]
         if own in part or (part.strip(" .") in own and part.strip(" .")):
             # "0412 was merged at 11:30 and Haruto was informed": an "and" before a subject of
             # its own ends the part that time dates
