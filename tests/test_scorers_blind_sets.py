@@ -791,6 +791,18 @@ FIRST_CONTACT_RIGHT = {
     ("heldout133", "citations.jsonl"): 65,  # of 65
     ("heldout133", "traces.jsonl"): 198,  # of 198 (trace, kind) units
     ("heldout133", "repeat.jsonl"): 37,  # of 38
+    # Held-out 134: first contact 2026-12-05 10:31 UTC, main fd70808 (tests/data/heldout134/).
+    ("heldout134", "completion.jsonl"): 183,  # of 198
+    ("heldout134", "support.jsonl"): 95,  # of 110
+    ("heldout134", "citations.jsonl"): 65,  # of 65
+    ("heldout134", "traces.jsonl"): 203,  # of 203 (trace, kind) units
+    ("heldout134", "repeat.jsonl"): 35,  # of 39
+    # Held-out 135: first contact 2026-12-05 10:31 UTC, main fd70808 (tests/data/heldout135/).
+    ("heldout135", "completion.jsonl"): 192,  # of 202
+    ("heldout135", "support.jsonl"): 106,  # of 119
+    ("heldout135", "citations.jsonl"): 62,  # of 63
+    ("heldout135", "traces.jsonl"): 198,  # of 198 (trace, kind) units
+    ("heldout135", "repeat.jsonl"): 32,  # of 38
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -954,6 +966,8 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout131",
         "heldout132",
         "heldout133",
+        "heldout134",
+        "heldout135",
         "real_smollm2",
     ],
 )
@@ -1103,6 +1117,8 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout131", 44, 38),
         ("heldout132", 45, 41),
         ("heldout133", 47, 42),
+        ("heldout134", 46, 40),
+        ("heldout135", 53, 49),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
