@@ -32,6 +32,25 @@ def test_auditing_a_registry_is_a_hash_check_but_writing_to_it_is_not() -> None:
     assert match_check("recompute_hashes", "glaze-tiles", host)[0] is None
 
 
+def test_a_kind_no_family_names_is_named_by_its_own_word() -> None:
+    # read off sets 134 and 135: "ci_status" and "check_ci" look at the same thing
+    assert same_kind("ci_status", "check_ci")
+    assert same_kind("doi_status", "check_doi_minting")
+    host = [("check_doi_minting", "gauges-2026q2"), ("check_doi_minting", "gauges-2026q3")]
+    assert match_check("doi_status", "gauges-2026q3", host)[0] == 1
+    # hard negatives: two families apart stay apart; no word shared
+    assert not same_kind("registry_update", "hash_recompute")
+    assert not same_kind("ci_status", "check_doi")
+
+
+def test_a_target_word_cut_short_is_the_same_word() -> None:
+    # "inv" of "invoice", cut short by three letters or more
+    assert same_target("strikewear-inv-2231", "invoice 2231")
+    # hard negatives: a name a little longer is another name; another id
+    assert not same_target("client-rao", "client-raoul")
+    assert not same_target("strikewear-inv-2231", "invoice 2232")
+
+
 # -- reopening settled matters -------------------------------------------------------------------
 
 NOW = datetime(2026, 11, 12, 15, 0, tzinfo=UTC)
