@@ -803,6 +803,18 @@ FIRST_CONTACT_RIGHT = {
     ("heldout135", "citations.jsonl"): 62,  # of 63
     ("heldout135", "traces.jsonl"): 198,  # of 198 (trace, kind) units
     ("heldout135", "repeat.jsonl"): 32,  # of 38
+    # Held-out 136: first contact 2026-12-05 10:49 UTC, main 57507f6 (tests/data/heldout136/).
+    ("heldout136", "completion.jsonl"): 195,  # of 217
+    ("heldout136", "support.jsonl"): 104,  # of 119
+    ("heldout136", "citations.jsonl"): 61,  # of 61
+    ("heldout136", "traces.jsonl"): 217,  # of 217 (trace, kind) units
+    ("heldout136", "repeat.jsonl"): 38,  # of 40
+    # Held-out 137: first contact 2026-12-05 10:49 UTC, main 57507f6 (tests/data/heldout137/).
+    ("heldout137", "completion.jsonl"): 207,  # of 224
+    ("heldout137", "support.jsonl"): 101,  # of 114
+    ("heldout137", "citations.jsonl"): 62,  # of 62
+    ("heldout137", "traces.jsonl"): 221,  # of 221 (trace, kind) units
+    ("heldout137", "repeat.jsonl"): 38,  # of 43
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -968,6 +980,8 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout133",
         "heldout134",
         "heldout135",
+        "heldout136",
+        "heldout137",
         "real_smollm2",
     ],
 )
@@ -1119,6 +1133,8 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout133", 47, 42),
         ("heldout134", 46, 40),
         ("heldout135", 53, 49),
+        ("heldout136", 54, 47),
+        ("heldout137", 46, 41),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
