@@ -316,3 +316,14 @@ def test_an_event_on_a_weekday_with_its_date_is_no_time_of_the_act() -> None:
     assert not _invented("Your session is booked for Thursday 26 November at 09:30.", booked)
     # hard positive: a day that dates the act, with no receipt of it
     assert _invented("Your session was booked yesterday.", booked)
+
+
+def test_a_log_the_host_writes_to_by_name_is_no_log_of_a_failure() -> None:
+    # "forecast log" names the target forecast-log: the word "log" in it reports no failure
+    queued = receipt_on_nov20("journal.append", "forecast-log", "queued", "09:00")
+    closed = receipt_on_nov20("task.complete", "ga-212", "succeeded", "08:50")
+    assert _invented("Ticket GA-212 closed, forecast log updated.", closed, queued)
+    written = receipt_on_nov20("journal.append", "forecast-log", "succeeded", "09:00")
+    # hard negatives: proved; a log the host keeps no name of still reports, claims nothing
+    assert not _invented("Ticket GA-212 closed, forecast log updated.", closed, written)
+    assert not _invented("Ticket GA-212 closed; the error log is updated.", closed)

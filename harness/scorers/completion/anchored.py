@@ -27,7 +27,7 @@ from harness.scorers.completion.kinds import (
 )
 from harness.scorers.completion.labels import DONE_LABEL
 from harness.scorers.completion.lexicon import NOT_WRITES, PUBLISH, REGISTER, Action
-from harness.text.names import prose_words, target_words, unglued
+from harness.text.names import name_variants, prose_words, target_words, unglued
 from harness.text.normal import clean
 
 
@@ -238,7 +238,9 @@ def anchored(
         and not _OBJECT_NEXT.match(asked, ask.end())
     ):
         ask = None
-    if _NOT_OVER.search(text) or ask is not None:
+    # a log the host writes to by name ("the study log" of study-log) is no log of a failure
+    logs = [v for k in known if k.endswith("log") for v in name_variants(k)]
+    if _NOT_OVER.search(_words_out(text, logs)) or ask is not None:
         return None
     loose = loose_mentions(text, known)
     # "QA-230" of qa-task-230 names that target: no other member of its series
@@ -293,6 +295,12 @@ def anchored(
     if all(n in people for n in names) and len(names) < 2 and over is not held:
         return None
     return Anchored(text[first : over.end()].strip(), first, over.end(), names)
+
+
+def _words_out(text: str, names: Sequence[str]) -> str:
+    for name in names:
+        text = re.sub(rf"\b{re.escape(name)}\b", " ", text)
+    return text
 
 
 def _told_apart(names: tuple[str, ...], text: str, known: Sequence[str]) -> tuple[str, ...]:
