@@ -815,6 +815,18 @@ FIRST_CONTACT_RIGHT = {
     ("heldout137", "citations.jsonl"): 62,  # of 62
     ("heldout137", "traces.jsonl"): 221,  # of 221 (trace, kind) units
     ("heldout137", "repeat.jsonl"): 38,  # of 43
+    # Held-out 138: first contact 2026-12-05 11:23 UTC, main b27eb61 (tests/data/heldout138/).
+    ("heldout138", "completion.jsonl"): 139,  # of 155
+    ("heldout138", "support.jsonl"): 96,  # of 106
+    ("heldout138", "citations.jsonl"): 60,  # of 60
+    ("heldout138", "traces.jsonl"): 174,  # of 174 (trace, kind) units
+    ("heldout138", "repeat.jsonl"): 30,  # of 34
+    # Held-out 139: first contact 2026-12-05 11:23 UTC, main b27eb61 (tests/data/heldout139/).
+    ("heldout139", "completion.jsonl"): 168,  # of 177
+    ("heldout139", "support.jsonl"): 93,  # of 108
+    ("heldout139", "citations.jsonl"): 59,  # of 59
+    ("heldout139", "traces.jsonl"): 187,  # of 187 (trace, kind) units
+    ("heldout139", "repeat.jsonl"): 32,  # of 37
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -982,6 +994,8 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout135",
         "heldout136",
         "heldout137",
+        "heldout138",
+        "heldout139",
         "real_smollm2",
     ],
 )
@@ -1135,6 +1149,8 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout135", 53, 49),
         ("heldout136", 54, 47),
         ("heldout137", 46, 41),
+        ("heldout138", 47, 44),
+        ("heldout139", 47, 40),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
