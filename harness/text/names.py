@@ -294,7 +294,8 @@ def named_matches(named: Named, target: str) -> bool:
 
 def _glued(target: str) -> set[str]:
     """The target's parts of letters glued to a number, the number without its zeros
-    ("ch07" is "ch7")."""
+    ("ch07" is "ch7"). Not ``unglued``: a one-letter head counts here ("w41"), a long word
+    does not (measured: ``unglued`` here judges three more lines of the labelled sets wrong)."""
     return {f"{g[1]}{int(g[2])}" for p in re.split(r"[\s_.:/#-]+", clean(target))
             if (g := re.fullmatch(r"([a-z]{1,4})(\d{1,4})", p))}  # fmt: skip
 

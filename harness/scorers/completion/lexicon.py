@@ -320,6 +320,19 @@ _OWN_THINGS = (
     r"capacity|budget|power|authority|last word|habit|idea|impression|feeling|problem|issue|"
     r"answer|way|drill|rules|routine|score|area|place|ropes|story|name|names|truth|risks?)\b"
 )
+#: Who holds a thing the host sent ("Kestrel", "the park authority", "both crews"), the verb of
+#: holding it, the thing (a few words, no preposition), and where the holding's clause ends (a
+#: channel it came by, a time word, then the clause's end).
+_HOLDER = (
+    r"(?<![\w'])(?P<who>[\w-]+)(?:\s+(?:family|household|office|authority|team|teams|crew|crews|"
+    rf"lab|desk|group|committee|board))?\s+{_BOTH}(?:now\s+|already\s+|finally\s+)?"
+)
+_HOLDS = r"(?:has|have|got|has got|has received|have received|received)"
+_HELD_THING = rf"(?:{_THING_WORD}\s+){{0,3}}?{_THING_WORD}"
+_BY = r"(?:by (?:e-?mail|mail|post|message|dm|courier|hand|text)\s*)?"
+_HELD_END = (
+    r"(?:now|already|too|as well|since [\w:]+|this (?:morning|afternoon|evening))?\s*(?:[.;!]|$)"
+)
 #: Up to three modifiers of a noun ("the Thursday session note"), never a preposition: "has
 #: questions about the note" is not a note received.
 _MODS = (
@@ -696,10 +709,10 @@ TRIGGERS: tuple[Trigger, ...] = (
     # sends to holds a thing pointed at, whatever the thing, as the clause's last words (so
     # "has the final say on prices" is no holding); never what one has of one's own
     # ... and money held was paid: "the marina office has the payment"
-    _t(rf"(?<![\w'])(?P<who>[\w-]+)(?:\s+(?:family|household|office|authority|team|teams|crew|crews|lab|desk|group|committee|board))?\s+{_BOTH}(?:now\s+|already\s+|finally\s+)?(?:has|have|got|has got|has received|have received|received)\s+(?:the|our|my|his|her|their|its)\s+(?:[\w'-]+\s+){{0,2}}?(?:fee|fees|payment|payments|money|deposit|refund|balance|transfer|instalment|installment|wages|honorarium)(?=\s*(?:now|already|too|as well|since [\w:]+|this (?:morning|afternoon|evening))?\s*(?:[.;!]|$))", PAY, HOLDER, needs="has|have|got|received"),
-    _t(rf"(?<![\w'])(?P<who>[\w-]+)(?:\s+(?:family|household|office|authority|team|teams|crew|crews|lab|desk|group|committee|board))?\s+{_BOTH}(?:now\s+|already\s+|finally\s+)?(?:has|have|got|has got|has received|have received|received)\s+(?:the|today's|tonight's|yesterday's|this week's|our|my)\s+(?!{_OWN_THINGS})(?:{_THING_WORD}\s+){{0,3}}?{_THING_WORD}(?=\s*(?:by (?:e-?mail|mail|post|message|dm|courier|hand|text)\s*)?(?:now|already|too|as well|since [\w:]+|this (?:morning|afternoon|evening))?\s*(?:[.;!]|$))", DELIVER, HOLDER, needs="has|have|got|received"),
+    _t(rf"{_HOLDER}{_HOLDS}\s+(?:the|our|my|his|her|their|its)\s+(?:[\w'-]+\s+){{0,2}}?(?:fee|fees|payment|payments|money|deposit|refund|balance|transfer|instalment|installment|wages|honorarium)(?=\s*{_HELD_END})", PAY, HOLDER, needs="has|have|got|received"),
+    _t(rf"{_HOLDER}{_HOLDS}\s+(?:the|today's|tonight's|yesterday's|this week's|our|my)\s+(?!{_OWN_THINGS}){_HELD_THING}(?=\s*{_BY}{_HELD_END})", DELIVER, HOLDER, needs="has|have|got|received"),
     # "Oskar knows the frame size": told it
-    _t(rf"(?<![\w'])(?P<who>[\w-]+)(?:\s+(?:family|household|office|authority|team|teams|crew|crews|lab|desk|group|committee|board))?\s+{_BOTH}(?:now\s+|already\s+|finally\s+)?(?:knows|know)\s+(?:the|today's|tonight's|our|my)\s+(?!{_OWN_THINGS})(?:{_THING_WORD}\s+){{0,3}}?{_THING_WORD}(?=\s*(?:by (?:e-?mail|mail|post|message|dm|courier|hand|text)\s*)?(?:now|already|too|as well|since [\w:]+|this (?:morning|afternoon|evening))?\s*(?:[.;!]|$))", SEND, HOLDER, needs="know"),
+    _t(rf"{_HOLDER}(?:knows|know)\s+(?:the|today's|tonight's|our|my)\s+(?!{_OWN_THINGS}){_HELD_THING}(?=\s*{_BY}{_HELD_END})", SEND, HOLDER, needs="know"),
     # "Delphine knows ep. 38 is ready": she knows what she was told
     _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:now\s+|already\s+)?knows\s+(?:that\s+)?(?:[\w.'-]+\s+){1,5}?(?:is|are|was|were|has|have|had)\b", SEND, NAMED, needs="knows"),
     # money owed that left: "overtime for the 20th went out at 15:30"

@@ -14,15 +14,13 @@ import re
 
 from harness.text.normal import clean
 
-_MONTHS = {
-    "january": "january", "jan": "january", "february": "february", "feb": "february",
-    "march": "march", "april": "april", "apr": "april", "june": "june", "jun": "june",
-    "july": "july", "jul": "july", "august": "august", "aug": "august",
-    "september": "september", "sept": "september", "sep": "september", "october": "october",
-    "oct": "october", "november": "november", "nov": "november", "december": "december",
-    "dec": "december",
-}  # fmt: skip
-# "may" and "mar" are words of their own, and "fall" a verb: left out
+# "may" and "mar" are words of their own (no May, no "mar"), and "fall" a verb: left out
+_NAMES = ("january", "february", "march", "april", "june", "july", "august", "september",
+          "october", "november", "december")  # fmt: skip
+#: Each month's name and its abbreviation (and "sept") -> its name.
+_MONTHS = (
+    {n: n for n in _NAMES} | {n[:3]: n for n in _NAMES if n != "march"} | {"sept": "september"}
+)
 _SEASONS = ("spring", "summer", "autumn", "winter")
 _MONTH = "|".join(sorted(_MONTHS, key=len, reverse=True))
 #: A month in a date: beside a day's number ("30 September", "Sept 30th"), or after a
