@@ -325,9 +325,9 @@ _OWN_THINGS = (
 #: channel it came by, a time word, then the clause's end).
 _HOLDER = (
     r"(?<![\w'])(?P<who>[\w-]+)(?:\s+(?:family|household|office|authority|team|teams|crew|crews|"
-    rf"lab|desk|group|committee|board))?\s+{_BOTH}(?:now\s+|already\s+|finally\s+)?"
+    rf"lab|desk|group|committee|board))?(?:'s\s+(?=(?:had|got)\b)|\s+{_BOTH}(?:now\s+|already\s+|finally\s+)?)"
 )
-_HOLDS = r"(?:has|have|got|has got|has received|have received|received)"
+_HOLDS = r"(?:has|have|got|has got|has had|have had|had|has received|have received|received)"
 _HELD_THING = rf"(?:{_THING_WORD}\s+){{0,3}}?{_THING_WORD}"
 _BY = r"(?:by (?:e-?mail|mail|post|message|dm|courier|hand|text)\s*)?"
 _HELD_END = (
@@ -513,7 +513,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"\b(?:finished|completed|done|got done)\s+(?:delivering|shipping)\b", DELIVER, needs="delivering|shipping"),
     _t(r"\b(?:finished|completed|done|got done)\s+merging\b", MERGE, needs="merging"),
     # registry and ledger
-    _t(rf"\b(?:added|entered|recorded|written|put|logged|noted|listed|(?:have|has|had|did)\s+(?:already\s+|also\s+|just\s+)?(?:add|enter|record|write|wrote|put|log|note|list)){_W}{{0,4}}?\s+(?:in|into|to|on)\s+(?:the\s+)?(?:registry|ledger)\b", REGISTER),
+    _t(rf"\b(?:added|entered|recorded|written|put|logged|noted|listed|(?:have|has|had|did)\s+(?:already\s+|also\s+|just\s+)?(?:add|enter|record|write|wrote|put|log|note|list)){_W}{{0,4}}?\s+(?:in|into|to|on)\s+(?:{_DET}\s+)?(?:[\w-]+\s+)?(?:registry|ledger)\b", REGISTER),
     _t(rf"\b(?:registry|ledger)\b{_W}{{0,2}}?\s+(?:(?:was|has been|is now|got)\s+)?(?:updated|amended|changed)\b", REGISTER),
     _t(r"\b(?:is|are|now sits?|now)\s+(?:now\s+|already\s+)?(?:in|on)\s+(?:the\s+)?(?:registry|ledger|register)\b", REGISTER),
     _t(r"\bupdated\s+(?:the\s+)?(?:registry|ledger)\b", REGISTER),
@@ -524,14 +524,14 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(rf"\b(?:is|are|now)\s+(?:now\s+|safely\s+)?(?:in|saved in|stored in)\s+(?:{_DET}\s+)?memory\b", MEMORY),
     _t(rf"\bupdated\s+(?:{_DET}\s+)?memory\b", MEMORY),
     # journal
-    _t(rf"\b(?:logged|recorded|noted|entered|written|wrote|added|put|appended|saved|(?:have|has|had|did)\s+(?:already\s+|also\s+|just\s+)?(?:log|record|note|enter|write|add|put|append|save)){_W}{{0,8}}?\s+(?:in|into|to)\s+(?:{_DET}\s+)?journal\b", JOURNAL),
+    _t(rf"\b(?:logged|recorded|noted|entered|written|wrote|added|put|appended|saved|(?:have|has|had|did)\s+(?:already\s+|also\s+|just\s+)?(?:log|record|note|enter|write|add|put|append|save)){_W}{{0,8}}?\s+(?:in|into|to)\s+(?:{_DET}\s+)?(?:[\w-]+\s+)?(?:journal|log)\b", JOURNAL),
     # "journal entry is wrote", "journal entry recorded right after the DM": a participle
     # without its auxiliary, or a past form in its place, as terse or second-language writers put it
     _t(rf"\bjournal(?:\s+entry)?\b{_W}{{0,2}}?\s+(?:(?:was|has been|is|got)\s+(?:now\s+)?(?:wrote|write)\b|(?:(?:was|has been|is|got)\s+)?(?:now\s+)?(?:added|written|made|created|appended|saved|updated|entered|filed|(?:recorded|logged)(?=\s*[.;,]|\s*$|\s+(?:right|just|today|yesterday|at|on|after|before|this|earlier|now|for)\b)))", JOURNAL),
     # "journal entry done", "entry in journal done for today"; "in" is a state only at the
     # clause's end ("the registry entry is in"), else a preposition ("differs from its entry in")
     _t(r"\b(?P<noun>(?:journal|log|registry|ledger)\s+(?:entry|entries|line|record)|entry\s+(?:in|into|to)\s+(?:the\s+)?(?:journal|registry|ledger|memory))\s+(?:(?:is|was|has been|got)\s+)?(?:now\s+)?(?:done|complete|completed|finished|made|in(?=\W*$))\b", None, NOUN, needs="entr"),
-    _t(rf"\b(?:it's|it is|is|are|now|already|sits|lives)\s+(?:now\s+|already\s+|safely\s+)?(?:in|on)\s+{_DET}\s+journal\b", JOURNAL),
+    _t(rf"\b(?:it's|it is|is|are|now|already|sits|lives)\s+(?:now\s+|already\s+|safely\s+)?(?:in|on)\s+{_DET}\s+(?:[\w-]+\s+)?(?:journal|log)\b", JOURNAL),
     _t(rf"\bupdated\s+(?:{_DET}\s+)?journal\b", JOURNAL),
     # "wrote today's entry", "made tonight's entry": an entry of the day is the journal's
     _t(r"\b(?:wrote|written|made|added|filed|logged)\s+(?:today's|tonight's|this morning's|this evening's|yesterday's|the day's|my daily|the daily)\s+(?:journal\s+)?(?:entry|entries|log)\b", JOURNAL, needs="entr|log"),
@@ -540,7 +540,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     # reminders, tasks and focus items
     _t(rf"\b(?:dismissed|cleared|snoozed|closed){_W}{{0,2}}?\s+reminders?\b", ACK),
     _t(rf"\breminders?{_ID}\b{_W}{{0,4}}?\s+(?:(?:was|has been|is|got)\s+)?(?:now\s+)?(?:cleared|dismissed|closed)\b", ACK),
-    _t(rf"\bmarked\b{_W}{{0,3}}?\s+(?:as\s+)?(?:done|complete|completed|settled|closed|finished|resolved)\b", COMPLETE),
+    _t(rf"\bmarked\b{_W}{{0,5}}?\s+(?:as\s+)?(?:done|complete|completed|settled|closed|finished|resolved)\b", COMPLETE),
     _t(rf"\b(?:closed|cleared|resolved|completed|finished|ticked off|checked off|struck off|crossed off)\s+(?:out\s+)?(?:(?:{_DET}|a|an)\s+)?(?:[\w-]+\s+){{0,2}}?(?:focus item|focus entry|focus task|to-?do|task|ticket)\b", COMPLETE),
     _t(rf"\b(?:focus items?|focus entry|focus entries|to-?dos?|tickets?|tasks?)\b{_W}{{0,2}}?\s+(?:was|were|is|are|has been|have been|got)\s+(?:now\s+)?(?:completed|complete|closed|cleared|resolved|done|finished|ticked off|checked off|marked done)\b", COMPLETE),
     # "Both tickets done, 3318 and 3319": a terse log leaves the auxiliary out, at a clause's end
@@ -610,6 +610,11 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"\bconfirmed\s+(?:the|a|our|my)\s+(?:[\w'-]+\s+){0,2}?with\s+(?P<to>[\w'-]+)", SEND, NAMED, needs="confirmed"),
     _t(rf"\b(?:{FILE_NOUNS})\b\s+(?:is|are|were|was)\s+(?:now\s+|already\s+)?out\b(?!\s+of\b)", DELIVER_FILE, needs="out"),
     _t(rf"\b(?:{_ACTION_NOUNS}|{_OBJECT_NOUNS})\b{_W}{{0,3}}?\s+(?:went|has gone|have gone|had gone|was sent|got sent|were sent|was pushed|were pushed|got pushed|was forwarded|were forwarded|was shipped|were shipped|made its way|went off|went over)\s+(?:over\s+|off\s+|out\s+)?to\s+(?P<dest>(?:{_DET}\s+|the\s+|a\s+)?[\w'-]+(?:\s+[\w'-]+)?)", None, PLACE),
+    # "newsletter 49 is out to the subscribers": an issue out is published
+    _t(rf"\b(?:newsletter|bulletin|digest)s?{_ID}\b(?:\s+(?:no\.?\s*|#)?\d+)?\s+(?:is|are)\s+(?:now\s+)?out\b(?!\s+of\b)", PUBLISH, needs="out"),
+    # "pushed the bias-correction branch into main": on main is merged, not a place reached
+    _t(r"\b(?:pushed|put|got|landed|brought)\s+(?:[\w'-]+\s+){0,4}?(?:in|into|onto|to)\s+(?:main|master)\b(?!\s+(?:street|st|road|hall|office|building)\b)", MERGE, needs="main|master"),
+    _t(r"(?:^\W*|\bthe\s+)(?:main|master)(?:\s+branch)?\s+(?:now\s+(?:carries|has|contains|includes)|(?:carries|contains|includes)\s+(?:now\s+)?(?:the|both|all|our|my)\b)", MERGE, needs="main|master"),
     _t(rf"\b(?:shipped|pushed|forwarded)\s+(?:[\w'-]+\s+){{0,4}}?to\s+(?P<dest>(?:{_DET}\s+|the\s+|a\s+)?[\w'-]+(?:\s+[\w'-]+)?)", None, PLACE),
     _t(rf"(?<![\w'])(?P<who>[\w-]+)\s+{_BOTH}(?:now\s+|already\s+|finally\s+)?(?:has|have|got|received|has received|have received|has gotten|has got|has had|have had|has seen|has read|saw|opened)\s+(?:(?:{_DET}|a|an)\s+)?{_MODS}(?:{MSG_NOUNS}|notice|notices|alert|alerts|advisory)(?![\w-]){_NOT_LEFT}", SEND),
     _t(rf"(?<![\w'])(?P<who>[\w-]+)\s+{_BOTH}(?:now\s+|already\s+|finally\s+)?(?:has|have|got|received|has received|have received|has gotten|has got|has had|have had)\s+(?:(?:{_DET}|a|an)\s+)?{_MODS}(?:{HELD_NOUNS})\b{_NOT_LEFT}", DELIVER_FILE),
@@ -649,7 +654,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(rf"(?<![\w-])(?P<noun>{_ACTION_NOUNS})(?![\w-]){_MODIFIED}(?:\s+[\w'.-]+){{0,5}}?\s+(?:{_OUTCOME})\b", None, NOUN),
     _t(rf"\b(?:is|are|was|were|went|got|now|sent|already)\s+(?:now\s+|already\s+|safely\s+)?(?:{_ON_ITS_WAY})\b", DELIVER, SUBJECT, needs="door|way|post|mail|off to|courier|transit|route"),
     _t(rf"\b(?P<noun>invoice|invoices|refund|{_OBJECT_NOUNS}){_ID}\b{_W}{{0,3}}?\s+(?:went through|got through|cleared|is confirmed|was confirmed|has been confirmed)\b", None, NOUN, needs="through|cleared|confirmed"),
-    _t(rf"\b(?P<noun>{_OBJECT_NOUNS}){_ID}\b{_W}{{0,3}}?\s+(?:went out|went through|got through|landed|arrived|made it|went off|has gone out|have gone out)\b", None, NOUN),
+    _t(rf"\b(?P<noun>{_OBJECT_NOUNS}){_ID}\b{_W}{{0,3}}?\s+(?:went out|went through|got through|landed|arrived|made it|went off|has gone out|have gone out|(?:is|are)\s+(?:now\s+)?out\s+to)\b", None, NOUN),
     _t(rf"\b(?:got|received|have|has|had)\s+confirmation\s+(?:of|for)\s+(?:the\s+)?(?P<noun>{_ACTION_NOUNS})\b", None, NOUN, needs="confirmation"),
     _t(rf"\bconfirmation\s+(?:of|for)\s+(?:the\s+)?(?P<noun>{_ACTION_NOUNS})\b{_W}{{0,3}}?\s+(?:came back|came in|arrived|is in|was received)\b", None, NOUN, needs="confirmation"),
     _t(rf"\b(?:invoices?|bills?|balances?)\b{_W}{{0,3}}?\s+(?:is|was|are|were|has been|have been|got)\s+(?:now\s+|all\s+|both\s+)?settled\b|\bsettled\s+(?:{_DET}\s+|the\s+)?(?:[\w-]+\s+)?(?:invoice|bill|balance)\b", PAY, needs="settled"),
@@ -657,7 +662,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     # "the uk glossary PR is in": a pull request in is merged
     _t(r"\b(?:pr|prs|pull requests?|patch|patches)\s+(?:is|are|got|went)\s+(?:now\s+)?in(?=\W*$)", MERGE, needs=" in"),
     _t(r"\bentry\s+is\s+(?:now\s+)?in\W*$", JOURNAL, needs="entry"),
-    _t(rf"\b(?:{FILE_NOUNS}|draft|post|dm|message|note|reminder|entry|copy|duplicate|artifact|folder|version|attachment|item|branch|tag){_ID}\b{_W}{{0,2}}?\s+(?:is|are)\s+(?:now\s+)?gone\b", DELETE),
+    _t(rf"\b(?:{FILE_NOUNS}|drafts?|posts?|dms?|messages?|notes?|reminders?|entry|entries|cop(?:y|ies)|duplicates?|artifacts?|folders?|versions?|attachments?|items?|branch(?:es)?|tags?){_ID}\b{_W}{{0,2}}?\s+(?:is|are)\s+(?:now\s+|all\s+|both\s+)?gone\b", DELETE),
     # shared with someone, or on a feed; answered or contacted a named person
     _t(rf"\bshared\s+(?:[\w'-]+\s+){{0,4}}?(?:to|on|onto)\s+(?:{_DET}\s+)?(?:[\w-]+\s+)?(?:blog|site|website|feed|channel|portfolio|shop|homepage|newsletter)\b", PUBLISH, needs="shared"),
     _t(rf"\bshared\s+(?:[\w'-]+\s+){{0,4}}?with\s+(?:(?:the|our|my)\s+)?{_WHO}", DELIVER, needs="shared"),
@@ -709,14 +714,14 @@ TRIGGERS: tuple[Trigger, ...] = (
     # sends to holds a thing pointed at, whatever the thing, as the clause's last words (so
     # "has the final say on prices" is no holding); never what one has of one's own
     # ... and money held was paid: "the marina office has the payment"
-    _t(rf"{_HOLDER}{_HOLDS}\s+(?:the|our|my|his|her|their|its)\s+(?:[\w'-]+\s+){{0,2}}?(?:fee|fees|payment|payments|money|deposit|refund|balance|transfer|instalment|installment|wages|honorarium)(?=\s*{_HELD_END})", PAY, HOLDER, needs="has|have|got|received"),
-    _t(rf"{_HOLDER}{_HOLDS}\s+(?:the|today's|tonight's|yesterday's|this week's|our|my)\s+(?!{_OWN_THINGS}){_HELD_THING}(?=\s*{_BY}{_HELD_END})", DELIVER, HOLDER, needs="has|have|got|received"),
+    _t(rf"{_HOLDER}{_HOLDS}\s+(?:the|our|my|his|her|their|its)\s+(?:[\w'-]+\s+){{0,2}}?(?:fee|fees|payment|payments|money|deposit|refund|balance|transfer|instalment|installment|wages|honorarium)(?=\s*{_HELD_END})", PAY, HOLDER, needs="has|have|got|received|had"),
+    _t(rf"{_HOLDER}{_HOLDS}\s+(?:the|today's|tonight's|yesterday's|this week's|our|my)\s+(?!{_OWN_THINGS}){_HELD_THING}(?=\s*{_BY}{_HELD_END})", DELIVER, HOLDER, needs="has|have|got|received|had"),
     # "Oskar knows the frame size": told it
     _t(rf"{_HOLDER}(?:knows|know)\s+(?:the|today's|tonight's|our|my)\s+(?!{_OWN_THINGS}){_HELD_THING}(?=\s*{_BY}{_HELD_END})", SEND, HOLDER, needs="know"),
     # "Delphine knows ep. 38 is ready": she knows what she was told
     _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:now\s+|already\s+)?knows\s+(?:that\s+)?(?:[\w.'-]+\s+){1,5}?(?:is|are|was|were|has|have|had)\b", SEND, NAMED, needs="knows"),
     # money owed that left: "overtime for the 20th went out at 15:30"
-    _t(rf"\b(?:overtime|wages?|salary|salaries|stipends?|payouts?|refunds?|reimbursements?|money)\b(?:'s)?{_W}{{0,4}}?\s+(?:went out|went through|got through|was sent|were sent|been sent|got sent|has gone out|have gone out|has went out|have went out|is go out|cleared)\b", PAY, needs="out|through|sent|cleared"),
+    _t(rf"\b(?:overtime|wages?|salary|salaries|stipends?|payouts?|refunds?|reimbursements?|money)\b(?:'s)?{_W}{{0,4}}?\s+(?:went out|went through|got through|was sent|were sent|been sent|got sent|(?:has|have)?\s*gone (?:out|through)|has went out|have went out|is go out|cleared)\b", PAY, needs="out|through|sent|cleared"),
     # "squared up with Kowal for the tyres": paid what was owed
     _t(rf"\bsquared\s+(?:up\s+)?with\s+(?:(?:the|our|my)\s+)?{_WHO}", PAY, NAMED, needs="squared"),
     # "the allergen sheet got across to St Jude's"
@@ -753,7 +758,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     # journal": written there
     _t(r"\b(?:(?:is|are|was|were|has been|have been)\s+)?(?:now\s+|already\s+)?(?:noted|recorded|logged|entered|written|put)\s+(?:down\s+)?in(?:to)?\s+(?:the\s+|our\s+|my\s+)?(?:[\w'-]+\s+)?journal\b", JOURNAL, needs="journal"),
     # "Dev Kapoor is now listed in the court interpreter registry", "both days are in the registry"
-    _t(r"\b(?:is|are|was|were|now)\s+(?:now\s+|already\s+)?(?:both\s+|all\s+)?(?:(?:listed|entered|recorded)\s+)?in\s+the\s+(?:[\w'-]+\s+){0,3}?(?:registry|register)\b", REGISTER, needs="regist"),
+    _t(r"\b(?:is|are|was|were|now)\s+(?:now\s+|already\s+)?(?:both\s+|all\s+)?(?:(?:listed|entered|recorded)\s+)?(?:in|on)\s+(?:the|our|its|their)\s+(?:[\w'-]+\s+){0,3}?(?:registry|register)\b", REGISTER, needs="regist"),
     # "detector-v7 is in main": a branch, fix or change merged (not "the bug is in main")
     _t(r"(?:(?<![\w-])[a-z][\w]*-[\w-]+|\b(?:branch|branches|fix|fixes|pr|prs|patch|patches|change|changes))\s+(?:is|are)\s+(?:now\s+|already\s+)?(?:in|on)\s+(?:main|master)\b(?!\s+(?:street|st|road|hall|office|building)\b)", MERGE, needs="main|master"),
     # "Florist messaged.": a status line of one word and the send, the word its target
@@ -791,6 +796,8 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"\b(?:acknowledged|acked)\b", ACK),
     _t(r"\b(?:(?:was|were|been|is|are|got|i|we|they|i've|we've)\s+(?:now\s+|already\s+|just\s+)?(?:re-?scheduled|scheduled|booked|arranged|set up)(?!\s+to\b)|(?<!double-)(?<!over-)(?:re-?scheduled|scheduled|booked)\s+(?:[\w'-]+\s+){0,3}?(?:for|a|an|the|it|him|her|them|this|that|on|in|again)\b|(?<!double-)(?<!over-)(?:re-?scheduled|scheduled|booked|arranged)(?=\W*$))", SCHEDULE),
     _t(r"(?:\b(?:is|are|now)|'s)\s+(?:now\s+)?(?:both\s+|all\s+)?(?:on|in)\s+(?:the\s+|my\s+|our\s+)?(?:[\w'-]+\s+)?(?:calendar|schedule|books|diary|agenda|rota|roster)\b", SCHEDULE, needs="calendar|schedule|books|diary|agenda|rota|roster"),
+    # "flight on the calendar", "trap checks in the diary": a terse line's state, no verb
+    _t(r"(?:^\W*|[,;:]\s+)(?:the\s+)?(?!(?:i|we|you|he|she|they|it|i've|we've|it's)\s)(?:(?![\w'-]*(?:ed|'ve|'s)\s)[\w'-]+\s+){0,2}?(?![\w'-]*(?:ed|'ve|'s)\s)[\w'-]+\s+(?:on|in)\s+(?:the|my|our)\s+(?:[\w'-]+\s+)?(?:calendar|diary)\s*(?:[,;.!]|$)", SCHEDULE, needs="calendar|diary"),
     # "the tasting is pencilled in for Thursday"
     _t(r"\b(?:pencil+ed|inked)\s+in\b", SCHEDULE, needs="pencil|inked"),
     # "Week 5 rehearsal schedule is created": a schedule made is the act of making it
@@ -923,7 +930,8 @@ ATTRIBUTION = re.compile(
 )
 VERIFY = re.compile(
     # "the kiln-check reminder": a check inside a compound name asks for nothing
-    r"(?<![\w-])(?:confirm|verify|check|ensure|determine|establish|validate|recheck|re-check|"
+    # "I confirm Freya has been entered": the speaker's own assertion, not a request
+    r"(?<![\w-])(?<!\bi )(?<!\bwe )(?<!\bi can )(?<!\bwe can )(?:confirm|verify|check|ensure|determine|establish|validate|recheck|re-check|"
     r"double-check|find out|make sure|see if|see whether|ask|asking|confirming|verifying|"
     # "the weekly hash check is marked done": a check named as a task, not a request for one
     r"checking|investigate)\b(?!\s+(?:is|was|are|were|has|had|task|item|got)\b)"

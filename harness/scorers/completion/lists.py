@@ -106,7 +106,7 @@ def _item(right: str) -> str:
 _MOVED = frozenset({SEND, DELIVER_FILE})
 _CLAUSE_VERB = re.compile(
     r"\b(?:is|are|was|were|has|have|had|matches|match|shows|says|reads|holds|lists|confirms|"
-    r"agrees|looks|seems|went|got|[a-z]{3,}ed)\b"
+    r"agrees|looks|seems|went|got|waits|sits|stays|remains|needs|goes|comes|follows|[a-z]{3,}ed)\b"
 )
 _DETERMINED = re.compile(r"(?:^|\s)(?:both\s+)?(?:the|a|an|my|our|their|his|her|its)\s+[a-z]")
 _ID_TOKEN = re.compile(r"^(?:[a-z]+[-_][\w-]+|[a-z]+\d[\w-]*|\d+[a-z][\w-]*)$")

@@ -78,7 +78,7 @@ def naming_day(day: date, occasions: Sequence[R]) -> list[R]:
     its target as ids write dates ("hive-weights-0913", "class-oct-14", "scans-1108")."""
     mon = _ABBREVIATIONS[day.month - 1]
     spoken = re.compile(
-        rf"\b(?:0?{day.day}(?:st|nd|rd|th)?\s+{mon}|{mon}[a-z]*\.?\s+0?{day.day})\b"
+        rf"\b(?:0?{day.day}(?:st|nd|rd|th)?\s+{mon}[a-z]*|{mon}[a-z]*\.?\s+0?{day.day})\b"
     )
     glued = re.compile(
         rf"(?<!\d)(?:{day.month:02d}{day.day:02d}|{day.day:02d}{day.month:02d})(?!\d)|"

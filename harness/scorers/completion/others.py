@@ -86,7 +86,8 @@ def other_occasion(
     other = next((w for p in proofs if (w := _other_id(own, p, titled)) is not None), None)
     if other is not None:
         return other
-    other = _other_series_id(c, proofs)
+    done = [r for r in family if succeeded(r, recorded_at)]
+    other = _other_series_id(c, proofs) or _other_label(own, proofs, done)
     if other is not None:
         return other
     plain = clean(c.sentence)
@@ -135,6 +136,34 @@ def _other_series_id(c: Completion, proofs: Sequence[Receipt]) -> str | None:
             return (f"names {n.literal}; its proof{'s' if len(proofs) > 1 else ''} "
                     f"{', '.join(p.id for p in proofs)} carry {same[0].literal}: another "
                     "occasion")  # fmt: skip
+    return None
+
+
+#: A version, week or part label of one letter ("v4", "w38", "Q4"), alone or glued to a year
+#: in an id ("snapshot-2026w38"); a statement's own labels stand alone (not "r-u1-1").
+_LABEL = re.compile(r"(?<![a-z])([a-z])(\d{1,3})(?!\d)")
+_SAID_LABEL = re.compile(r"(?<![\w-])([a-z])(\d{1,3})(?![\w-])")
+
+
+def _labels(text: str, pattern: re.Pattern[str] = _LABEL) -> set[tuple[str, int]]:
+    return {(m.group(1), int(m.group(2))) for m in pattern.finditer(text.lower())}
+
+
+def _other_label(said: str, proofs: Sequence[Receipt], done: Sequence[Receipt]) -> str | None:
+    """A label the statement names ("programme v4", "drafts v1 and v2") that its proofs write
+    only with other numbers ("programme-v3"): another version, week or part, unproved. Of a list
+    of labels ("got both v2 and v3") each may have its own succeeded receipt."""
+    carried = set().union(*(_labels(f"{p.target} {p.text}") for p in proofs))
+    own = sorted(_labels(clean(said), _SAID_LABEL))
+    for letter, number in own:
+        same = sorted(n for lt, n in carried if lt == letter)
+        if not same or number in same:
+            continue
+        listed = sum(lt == letter for lt, _ in own) > 1
+        if listed and any((letter, number) in _labels(f"{r.target} {r.text}") for r in done):
+            continue
+        return (f"names {letter}{number}; its proofs carry only "
+                f"{', '.join(f'{letter}{n}' for n in same)}: another object")  # fmt: skip
     return None
 
 

@@ -63,6 +63,9 @@ def _how_many(clause: str, said: str | None) -> tuple[int, str] | None:
     return (2 if n is None else int(n) if n.isdigit() else _NUMBERS[n]), t.group()
 
 
+_ENTRIES = re.compile(r"\b(?:entries|entry|lines|notes|records)\b")
+
+
 def quantifier(clause: str) -> str | None:
     """The words by which ``clause`` speaks of every thing of a kind, or None."""
     m = _ALL.search(clean(clause))
@@ -70,12 +73,18 @@ def quantifier(clause: str) -> str | None:
 
 
 def unfinished_of_all(
-    clause: str, proof: TargetReceipt, own: Sequence[TargetReceipt], recorded_at: datetime
+    clause: str,
+    proof: TargetReceipt,
+    own: Sequence[TargetReceipt],
+    recorded_at: datetime,
+    record: bool = False,
 ) -> str | None:
     """Why a quantified statement is not proved by ``proof``: another thing of the same action
-    that day, by its latest receipt at or before ``recorded_at``, has not succeeded."""
+    that day, by its latest receipt at or before ``recorded_at``, has not succeeded. For a
+    ``record`` (a journal entry) the count is of what it is about ("wrote both accessions into
+    the journal" is one entry), unless it counts the entries themselves."""
     said = quantifier(clause)
-    if said is None or proof.at is None:
+    if said is None or proof.at is None or (record and not _ENTRIES.search(said)):
         return None
     few = not_both(clause, [proof], own, recorded_at)
     if few is not None:

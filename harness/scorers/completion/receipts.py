@@ -20,6 +20,7 @@ from harness.scorers.completion.lexicon import (
     FAMILY_NAMESPACES,
     FILE_RE,
     HELD_RE,
+    MERGE,
     MSG_RE,
     SEND,
     Action,
@@ -219,6 +220,9 @@ def _surname(sentence: str, word: str, names: Sequence[str]) -> bool:
     return any(re.search(rf"\b{re.escape(name)}\s+{re.escape(word)}\b", plain) for name in names)
 
 
+_TRUNKS = frozenset({"main", "master", "trunk"})
+
+
 def verdict(
     c: Completion,
     index: _PackageIndex,
@@ -261,6 +265,8 @@ def verdict(
             # a short form ("sweep card" of symmetry-sweep-card) names this action's target
             # only where a receipt of the action is for it; else it is some other thing
         for n in c.named:
+            if c.action is MERGE and n.literal in _TRUNKS:
+                continue  # "Main now carries the fix": where it was merged, not what
             rs = [r for r in family if named_matches(n, r.target)]
             if not rs and n.is_id:
                 # "invoice 71" that a receipt's text carries is that receipt's object
@@ -369,7 +375,9 @@ def verdict(
                  or other_object(c, [found]) or unnamed_destination(c, [found]))  # fmt: skip
         if other is not None:
             return None, other
-        every = unfinished_of_all(c.clause or c.sentence, found, own, recorded_at)
+        every = unfinished_of_all(
+            c.clause or c.sentence, found, own, recorded_at, record=not c.action.targeted
+        )
         if every is not None:
             return None, every
         number = _uncarried_number(c.clause or c.sentence, own, recorded_at)
