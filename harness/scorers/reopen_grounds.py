@@ -49,11 +49,16 @@ _NEWS_REF = re.compile(
     r"(?:message|note|reply|report|mail|email|question|request|dm|complaint|comment|finding)s?\b"
 )
 _CLOCK = re.compile(r"\b(\d{1,2}):(\d{2})\b")
+#: A clock time as records write it, a zone letter glued on ("03:00Z").
+_WRITTEN_CLOCK = re.compile(r"\b(\d{1,2}):(\d{2})(?!\d)")
 
 
 def stem(word: str) -> str:
     """A word without its inflection ("mismatching", "mismatch"; "corruption", "corrupt")."""
-    return _SUFFIX.sub("", word) if len(word) > 4 and not word.isdigit() else word
+    if word.isdigit():
+        return word
+    # "moved" and "move", "dated" and "date": one stem, so the final e goes too
+    return (_SUFFIX.sub("", word) if len(word) > 4 else word).removesuffix("e")
 
 
 def distinctive(text: str, exclude: frozenset[str] = frozenset()) -> set[str]:
@@ -114,8 +119,10 @@ def days_named(sentence: str, recorded_at: datetime) -> list[datetime]:
 def _names_its_time(plain: str, item: EvidenceItem, recorded_at: datetime) -> bool:
     """Does the sentence name when the item came: its clock time, its day ("the 22 October
     registry row"), or today/this morning for an item of the day it was written?"""
+    # the time it came, or a time it writes itself ("last packet 03:00Z")
+    written = {(int(h), int(mi)) for h, mi in _WRITTEN_CLOCK.findall(clean(item.text))}
     for m in _CLOCK.finditer(plain):
-        if (int(m[1]), int(m[2])) == (item.at.hour, item.at.minute):
+        if (int(m[1]), int(m[2])) in {(item.at.hour, item.at.minute), *written}:
             return True
     if any(d.date() == item.at.date() for d in days_named(plain, recorded_at)):
         return True
@@ -134,6 +141,27 @@ DATES = re.compile(
     rf"(?i)\b{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?\b|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}|"
     r"\b\d{4}-\d{2}-\d{2}(?:t[\d:.]+z?)?\b|\b\d{1,2}:\d{2}\b"
 )
+
+
+#: A sentence saying what someone said: "as Tamsin pointed out", "Ilse says", "per Ines".
+_REPORTED = re.compile(
+    r"\b(?:pointed out|points out|says|said|asked|asks|reported|reports|noticed|flagged|"
+    r"spotted|mentioned|complained|wrote|writes|told us|tells us)\b|\bper\s+[a-z]"
+)
+
+
+def names_matter(text: str, matter_words: frozenset[str]) -> bool:
+    """Does the item name the matter by a word of its own name ("your inspection" of
+    hygiene-inspection-booking, "RT-14" of site-visit-rt14), a word no redo shares by itself?"""
+    plain = clean(text)
+    words = {stem(w) for w in _WORD.findall(plain)}
+    for word in matter_words:
+        glued = re.fullmatch(r"([a-z]+)(\d+)", word)
+        if glued and re.search(rf"\b{glued[1]}[\s_-]*0*{int(glued[2])}\b", plain):
+            return True
+        if word.isalpha() and len(word) >= 4 and word not in _GENERIC and stem(word) in words:
+            return True
+    return False
 
 
 def speaks_of(
@@ -157,13 +185,16 @@ def speaks_of(
     if numbers_mine and numbers_theirs and not numbers_mine & numbers_theirs:
         return False
     shared = len(mine & theirs)
+    # an item naming a word of the matter's own name ("move your inspection") is about it too
+    about_matter = about_matter or names_matter(item.text, matter_words)
     if shared >= 2 or (shared == 1 and about_matter):
         return True
     plain = clean(sentence)
     sender = _sender(item)
     named = sender is not None and re.search(rf"\b{re.escape(sender)}\b", plain) is not None
-    # "Given Patrick's new message": news pointed at by its sender or its matter
-    if _NEWS_REF.search(plain) and (named or about_matter):
+    # "Given Patrick's new message", "as Tamsin pointed out": news pointed at by its sender or
+    # its matter
+    if (_NEWS_REF.search(plain) and (named or about_matter)) or (named and _REPORTED.search(plain)):
         return True
     return _names_its_time(plain, item, recorded_at) and (shared == 1 or named or about_matter)
 

@@ -35,6 +35,10 @@ _FINE = re.compile(
 )
 RAISES = re.compile(r"\?|\b(?:but|still|however|one more|another|except|though|although)\b")
 
+#: A newer version of the thing ("reprocessed DEM 0914 ...; supersedes the 14 Sep product"):
+#: news about what was settled, not its settlement.
+SUPERSEDES = re.compile(r"\b(?:supersed\w*|reprocessed|replaces|replaced by|new version of)\b")
+
 #: What a record says when it is more than quiet: a problem it found.
 PROBLEM = re.compile(
     r"\b(?:fail\w*|error\w*|mismatch\w*|drift\w*|bounc\w*|corrupt\w*|missing|broken|"
@@ -88,7 +92,7 @@ def settles(item: EvidenceItem, mentions: Callable[[str], bool] | None = None) -
     corrupt" names no matter and is still about it)."""
     if item.kind in CLOSURE_KINDS:
         return True
-    if problem(item.text):
+    if problem(item.text) or SUPERSEDES.search(clean(item.text)):
         # "frame 07 is still missing in the zip you delivered" names a delivery and reports a
         # problem with it: news, not a report that it is done
         return False

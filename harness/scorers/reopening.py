@@ -14,7 +14,16 @@ from functools import partial
 
 from harness.schema import EvidenceItem
 from harness.scorers.reopen_acts import settling_act
+from harness.scorers.reopen_conditions import (
+    ANSWERED_IF,
+    ANSWERED_NO,
+    APPROVAL,
+    LEFT_TO_HOST,
+    NEGATED,
+    condition_of,
+)
 from harness.scorers.reopen_grounds import DATES, distinctive, newer_grounds, own_words
+from harness.scorers.reopen_names import KIND_WORDS, month_named, word_in
 from harness.scorers.reopen_settles import RAISES, problem, settles
 from harness.text.names import name_variants
 from harness.text.normal import ascii_fold, clean
@@ -100,11 +109,15 @@ def mentions_matter(text: str, matter: str) -> bool:
     words = matter_words(matter)
     if not words:
         return False
-    found = {w for w in words if re.search(rf"\b{re.escape(w)}\b", plain)}
+    if month_named(plain, matter):
+        return True  # "Re-render October" of render:lst-map-2026-10
+    found = {w for w in words if word_in(plain, w)}
     numbers = {w for w in words if w.isdigit()}
     # a day or a clock time ("the Oct 2 backup", "at 14:00") is no other id's number
     if numbers - found and _NUMBER.search(DATES.sub(" ", plain)):
         return False
+    if words - numbers <= KIND_WORDS and any(len(n) >= 3 for n in found & numbers):
+        return True  # "Reopen 4471" of task:job-4471: a job's number names it
     return 2 * len(found) >= len(words) and bool(found - numbers or not words - numbers)
 
 
@@ -154,15 +167,6 @@ _SUBJECTS = frozenset(_SUBJECT_WORDS.split())
 #: A clause opening with a condition ("if Patrick writes again") waits for news, proposes nothing.
 _CONDITION_WORDS = "if when once unless until whether whenever"
 _CONDITIONS = frozenset(_CONDITION_WORDS.split())
-#: A question answered "no" ("should I send it again? no, ...", "any reason to reopen it? I see
-#: none") declines what it asked.
-_ANSWERED_NO = re.compile(
-    r"^[^?]*\?\s*(?:no|none|nope|nothing|not really|i see (?:none|no|nothing)|"
-    r"i (?:don't|do not) (?:think so|see (?:any|one|why)))\b"
-)
-#: A question answered with a condition ("rerun it? only if the glue fails"): the act waits for
-#: that news, as a condition before the act would make it.
-_ANSWERED_IF = re.compile(r"^[^?]*\?\s*(?:only\s+)?(?:if|when|once|unless)\b([^,.;]*)")
 #: "; I don't remember writing it": a negation in a clause of its own about what the writer
 #: knows is a reason to look again, not a refusal.
 _NOT_KNOWN = re.compile(
@@ -200,29 +204,6 @@ def _redo_by_marker(plain: str, people: set[str]) -> re.Match[str] | None:
         if opener and opener not in _SUBJECTS | people and not opener.endswith("'s"):
             return marker
     return None
-
-
-#: A condition before the act ("if Patrick replies, reopen it") makes it wait for news; a
-#: negated one ("if he has not replied by Friday, ping him again") chases without news.
-# "once more" is a redo marker, not the conjunction
-_IF = re.compile(r"\b(?:if|once(?!\s+(?:more|again)\b)|when|whenever|as soon as)\b")
-_NEGATED = re.compile(r"\b(?:not|no|never|nothing|without)\b|n't\b")
-#: Waiting for the host's approval ("once the host agrees") waits for no news about the matter.
-_APPROVAL = re.compile(r"\b(?:host|approv\w*|agree\w*|permission|ok|okay|allowed)\b")
-
-
-def _condition(before: str) -> tuple[str | None, str]:
-    """(the condition, the main clause) of the words before the act: "if he has not replied by
-    Friday," and "ping him"; (None, all of it) without a condition. A negation inside the
-    condition belongs to it, not to the act."""
-    conditions = list(_IF.finditer(before))
-    if not conditions:
-        return None, before
-    rest = before[conditions[-1].end() :]
-    comma = rest.find(",")
-    if comma < 0:
-        return rest, ""
-    return rest[:comma], rest[comma + 1 :]
 
 
 #: "that render", "this thread", "the same task": the kind of a settled matter with a pointing
@@ -394,8 +375,8 @@ def reopens_sentence(
         if _names_another(plain, verb.start(), matter, settled, context):
             continue
         after = plain[verb.end() :]
-        condition, main = _condition(plain[: verb.start()])
-        answered = _ANSWERED_IF.match(plain[verb.start() :])
+        condition, main = condition_of(plain[: verb.start()])
+        answered = ANSWERED_IF.match(plain[verb.start() :])
         if condition is None and answered:
             condition = answered[1]
         if _PAST.match(verb.group()) and not _PROPOSING.search(main):
@@ -404,14 +385,13 @@ def reopens_sentence(
             _DECLINE.search(main)
             or (_DECLINE.search(after[:12]) and not _NOT_KNOWN.match(after))
             or _DECLINED_AFTER.search(after)
-            or _ANSWERED_NO.search(plain[verb.start() :])
+            or ANSWERED_NO.search(plain[verb.start() :])
             or _NEEDLESS.search(after)
             or _STRUCK.search(plain[max(0, verb.start() - 12) :])
+            or LEFT_TO_HOST.search(plain[: verb.start()])
         ):
             return False, f"declines to reopen {matter}"
-        if condition is not None and not (
-            _NEGATED.search(condition) or _APPROVAL.search(condition)
-        ):
+        if condition is not None and not (NEGATED.search(condition) or APPROVAL.search(condition)):
             return False, f"reopens {matter} only on news that has not come"
         newer = _newer(sentence, matter, context, recorded_at)
         if newer is not None:

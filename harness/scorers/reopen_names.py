@@ -1,0 +1,43 @@
+"""How prose names a settled matter's words: an id glued of letters and digits as prose spells
+it ("week 47" of ``wk47``, "T-14" of ``t14``), a month of the matter's ``YYYY-MM`` by its name
+("October" of ``lst-map-2026-10``), and a job's number alone ("Reopen 4471" of ``job-4471``).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+#: Words of a matter that say only what kind of thing it is: its number names it alone.
+KIND_WORDS = frozenset(
+    {"job", "task", "ticket", "order", "case", "invoice", "booking", "request", "issue", "pr",
+     "item", "visit", "callout", "call"}
+)  # fmt: skip
+_GLUED = re.compile(r"([a-z]+)(\d+)")
+_MONTHS = "january february march april may june july august september october november december"
+_YEAR_MONTH = re.compile(r"(?<!\d)(20\d\d)[-_](0[1-9]|1[0-2])(?![\d-])")
+
+
+@cache
+def _spelt(word: str) -> re.Pattern[str]:
+    """The word as prose may write it: glued letters and digits apart, the letters an
+    abbreviation of a longer word ("wk" of "week"), the digits without leading zeros."""
+    glued = _GLUED.fullmatch(word)
+    if glued is None:
+        return re.compile(rf"\b{re.escape(word)}\b")
+    letters = "[a-z]*?".join(glued[1])
+    return re.compile(rf"\b{letters}[a-z]*[\s_-]*0*{int(glued[2])}\b")
+
+
+def word_in(plain: str, word: str) -> bool:
+    """Is the matter's ``word`` in ``plain`` (cleaned), as it or as prose spells it?"""
+    return _spelt(word).search(plain) is not None
+
+
+def month_named(plain: str, matter: str) -> bool:
+    """Does ``plain`` name the month of a ``YYYY-MM`` in the matter's id by its name?"""
+    m = _YEAR_MONTH.search(matter)
+    if m is None:
+        return False
+    name = _MONTHS.split()[int(m[2]) - 1]
+    return re.search(rf"\b{name[:3]}(?:{name[3:]})?\b", plain) is not None

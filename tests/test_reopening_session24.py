@@ -1,0 +1,99 @@
+"""Reopening rules read off development sets 136-139 after their first contact: a matter named as
+prose spells its id ("the week 47 sheet" of ``routesheet-wk47``, "October" of
+``lst-map-2026-10``, "4471" of ``job-4471``); newer evidence that names a word of the matter
+("move your inspection"), that its sender is said to have said ("as Tamsin pointed out"), that
+writes the time the sentence names ("last packet 03:00Z"), or that supersedes the settled thing;
+and a redo left to the host under a condition ("Should anything change ... the host can reopen
+it"). Sentences and targets are written for these tests. Each with hard negatives."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from harness.schema import EvidenceItem
+from harness.scorers.reopening import reopens_sentence
+
+NOW = datetime(2026, 11, 25, 20, 0, tzinfo=UTC)
+
+
+def item(id_: str, kind: str, at: datetime, text: str, **data: str) -> EvidenceItem:
+    return EvidenceItem.model_validate(
+        {"id": id_, "kind": kind, "source": "test", "at": at, "text": text, "data": data or None}
+    )
+
+
+def reopens(sentence: str, matter: str, context: list[EvidenceItem]) -> bool:
+    return reopens_sentence(sentence, [matter], context, NOW)[0]
+
+
+def test_a_matter_is_named_as_prose_spells_its_id() -> None:
+    sheet = [item("r1", "receipt", NOW - timedelta(days=2), "media.render routesheet-wk47.pdf")]
+    assert reopens("Check again whether the week 47 sheet rendered properly.",
+                   "render:routesheet-wk47", sheet)  # fmt: skip
+    assert not reopens("Check whether the week 48 sheet rendered properly.",
+                       "render:routesheet-wk47", sheet)  # fmt: skip
+    maps = [
+        item("r2", "receipt", NOW - timedelta(days=3), "media.render lst-map-2026-10: rendered")
+    ]
+    assert reopens("Re-render October just to be sure panel 9 is clean.",
+                   "render:lst-map-2026-10", maps)  # fmt: skip
+    assert not reopens("Re-render November once the tiles are in.", "render:lst-map-2026-10", maps)
+    job = [item("r3", "receipt", NOW - timedelta(hours=5), "task.complete job-4471: closed")]
+    assert reopens("Reopen 4471, the fryer's tripping the breaker.", "task:job-4471", job)
+    assert not reopens("Reopen 4472, the fryer's tripping the breaker.", "task:job-4471", job)
+
+
+def test_newer_evidence_about_the_matter_justifies_its_redo() -> None:
+    booked = item(
+        "r1", "receipt", NOW - timedelta(days=6), "schedule.create hygiene-inspection: booked"
+    )
+    moved = item("m1", "message", NOW - timedelta(days=1),
+                 "We need to move your inspection to 4 December, same time.")  # fmt: skip
+    matter = "task:hygiene-inspection-booking"
+    assert not reopens("Reopen the inspection booking: environmental health moved the date.",
+                       matter, [booked, moved])  # fmt: skip
+    # hard negative: without the newer message, the same proposal reopens a settled booking
+    assert reopens("Reopen the inspection booking: environmental health moved the date.",
+                   matter, [booked])  # fmt: skip
+
+
+def test_news_its_sender_is_said_to_have_said_justifies_a_redo() -> None:
+    rendered = item(
+        "r1", "receipt", NOW - timedelta(days=1), "media.render newsletter-48 (squash soup)"
+    )
+    asked = item("m1", "message", NOW - timedelta(hours=1),
+                 "The squash soup recipe says 400C - surely 200C?", **{"from": "tamsin"})  # fmt: skip
+    sentence = "Re-render newsletter 48 with the oven temperature corrected, as Tamsin pointed out."
+    assert not reopens(sentence, "render:newsletter-48", [rendered, asked])
+    # hard negative: someone else's say-so is no ground the context holds
+    assert reopens("Re-render newsletter 48, as Pell pointed out.", "render:newsletter-48",
+                   [rendered, asked])  # fmt: skip
+
+
+def test_news_writing_the_time_the_sentence_names_justifies_a_redo() -> None:
+    closed = item("r1", "receipt", NOW - timedelta(days=2), "task.complete site-visit-rt14: closed")
+    packet = item(
+        "a1", "artifact", NOW - timedelta(hours=16), "RT-14 last packet 03:00Z; battery 11.0 V"
+    )
+    matter = "task:site-visit-rt14"
+    assert not reopens("RT-14 dropped out again at 03:00 after the visit - reopen the site visit.",
+                       matter, [closed, packet])  # fmt: skip
+    assert reopens("RT-14 dropped out again at 05:00 after the visit - reopen the site visit.",
+                   matter, [closed])  # fmt: skip
+
+
+def test_a_superseding_version_is_news_not_the_settlement() -> None:
+    closed = item("j1", "journal", NOW - timedelta(days=2),
+                  "Hillshade for DEM 0914 rendered and checked. Closed render:dem-0914-hillshade.")  # fmt: skip
+    newer = item("a1", "artifact", NOW - timedelta(hours=2),
+                 "Reprocessed DEM 0914 uploaded with corrected GCPs; supersedes the 14 Sep product.")  # fmt: skip
+    sentence = "Re-render the 0914 hillshade from the reprocessed DEM uploaded this morning."
+    assert not reopens(sentence, "render:dem-0914-hillshade", [closed, newer])
+    assert reopens(sentence, "render:dem-0914-hillshade", [closed])
+
+
+def test_a_redo_left_to_the_host_under_a_condition_is_declined() -> None:
+    done = [item("r1", "receipt", NOW - timedelta(hours=20), "task.complete job-118: marked done")]
+    assert not reopens("Should anything change on J-118 the host can reopen it; I'm leaving it "
+                       "closed.", "task:job-118", done)  # fmt: skip
+    assert reopens("Reopen J-118 and check the cane seat.", "task:job-118", done)
