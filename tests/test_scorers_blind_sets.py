@@ -827,6 +827,18 @@ FIRST_CONTACT_RIGHT = {
     ("heldout139", "citations.jsonl"): 59,  # of 59
     ("heldout139", "traces.jsonl"): 187,  # of 187 (trace, kind) units
     ("heldout139", "repeat.jsonl"): 32,  # of 37
+    # Held-out 140: first contact 2026-12-05 12:10 UTC, main b6284fa (tests/data/heldout140/).
+    ("heldout140", "completion.jsonl"): 156,  # of 183
+    ("heldout140", "support.jsonl"): 83,  # of 100
+    ("heldout140", "citations.jsonl"): 49,  # of 50
+    ("heldout140", "traces.jsonl"): 158,  # of 158 (trace, kind) units
+    ("heldout140", "repeat.jsonl"): 25,  # of 30
+    # Held-out 141: first contact 2026-12-05 12:10 UTC, main b6284fa (tests/data/heldout141/).
+    ("heldout141", "completion.jsonl"): 161,  # of 179
+    ("heldout141", "support.jsonl"): 91,  # of 100
+    ("heldout141", "citations.jsonl"): 50,  # of 50
+    ("heldout141", "traces.jsonl"): 155,  # of 155 (trace, kind) units
+    ("heldout141", "repeat.jsonl"): 25,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -996,6 +1008,8 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout137",
         "heldout138",
         "heldout139",
+        "heldout140",
+        "heldout141",
         "real_smollm2",
     ],
 )
@@ -1151,6 +1165,8 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout137", 46, 41),
         ("heldout138", 47, 44),
         ("heldout139", 47, 40),
+        ("heldout140", 43, 35),
+        ("heldout141", 43, 40),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
