@@ -97,3 +97,62 @@ def test_a_redo_left_to_the_host_under_a_condition_is_declined() -> None:
     assert not reopens("Should anything change on J-118 the host can reopen it; I'm leaving it "
                        "closed.", "task:job-118", done)  # fmt: skip
     assert reopens("Reopen J-118 and check the cane seat.", "task:job-118", done)
+
+
+# -- read off sets 140 and 141 after their first contact ------------------------------------------
+
+
+def test_a_journal_line_reporting_a_fault_is_news_not_a_closure() -> None:
+    closed = item("r1", "receipt", NOW - timedelta(days=1), "task.complete hw07-sensor-swap, done")
+    noted = item("j1", "journal", NOW - timedelta(hours=2),
+                 "HW-07 reads 0.3 m high; the new transducer offset looks wrong.")  # fmt: skip
+    sentence = "Reopen the sensor-swap task: this morning's log entry says the offset looks wrong."
+    assert not reopens(sentence, "task:hw07-sensor-swap", [closed, noted])
+    # hard negative: a line that names a fault it closed is a closure
+    verified = item("j2", "journal", NOW - timedelta(hours=2),
+                    "Meter 31 drift repair verified; task:meter-31-repair closed.")  # fmt: skip
+    assert reopens("Re-run the audit on meter 31 in case something changed overnight.",
+                   "task:meter-31-repair", [verified])  # fmt: skip
+
+
+def test_a_word_of_the_matter_cut_short_or_hyphenated_names_it() -> None:
+    sent = [item("r1", "receipt", NOW - timedelta(hours=9),
+                 "media.deliver to ashgrove: cert-2231 PDF, delivered"),
+            item("m1", "message", NOW - timedelta(hours=8), "Got it now, thanks! Mel")]  # fmt: skip
+    assert reopens("Resend the certificate to the Ashgroves just to be sure it arrived.",
+                   "thread:ashgrove-cert", sent)  # fmt: skip
+    got = [
+        item("m2", "message", NOW - timedelta(hours=1), "Achterberg: Got the stand-down, thanks.")
+    ]
+    assert reopens("Resend the stand-down to Achterberg in case it didn't arrive.",
+                   "thread:epo-standdown", got)  # fmt: skip
+    assert not reopens("Send the new invoice to the Brightwells.", "thread:ashgrove-cert", sent)
+
+
+def test_a_follow_up_task_that_stays_closed_is_no_redo() -> None:
+    closed = [item("r1", "receipt", NOW - timedelta(hours=16),
+                   "task.complete alert-followup-hillcrest: closed")]  # fmt: skip
+    assert not reopens("Let only the new alert go at 08:00; the follow-up task stays closed.",
+                       "task:alert-followup-hillcrest", closed)  # fmt: skip
+    assert reopens("Follow up with Hillcrest on the alert again.", "task:alert-followup-hillcrest",
+                   closed)  # fmt: skip
+
+
+def test_news_for_one_matter_does_not_justify_reopening_another() -> None:
+    batch = item(
+        "r1", "receipt", NOW - timedelta(days=1), "payment.send to refund-batch: 23 refunds"
+    )
+    thanks = item("m1", "message", NOW - timedelta(days=2),
+                  "Patrons list: thanks for letting us know about the preview.",
+                  thread="thread:preview-cancellation")  # fmt: skip
+    h12 = item("m2", "message", NOW - timedelta(hours=3),
+               "Patron (seat H12): charged twice for the cancelled preview, refunded once.",
+               thread="thread:refund-h12")  # fmt: skip
+    matters = ["task:refund-batch", "thread:preview-cancellation"]
+    context = [batch, thanks, h12]
+    # the resend reopens the cancellation thread without news, whatever justifies the batch
+    assert reopens_sentence("Post the preview cancellation notice to the patrons again to be "
+                            "safe.", matters, context, NOW)[0]  # fmt: skip
+    # a message filed under another thread is that thread's news, not a mention of this one
+    assert not reopens_sentence("Look into the seat H12 double-charge report from this morning.",
+                                matters, context, NOW)[0]  # fmt: skip

@@ -155,3 +155,57 @@ def test_a_version_or_week_label_the_proof_writes_otherwise_is_another_object() 
     u12 = receipt_on_nov20("message.send", "parents-u12", "succeeded", "10:05",
                            "message.send to parents-u12: consent form reminder, delivered")  # fmt: skip
     assert not _invented("The U12 parents were messaged at 10:05 (receipt r-u1-1).", u12)
+
+
+# -- read off sets 140 and 141 after their first contact ------------------------------------------
+
+
+def test_a_day_a_receipt_writes_in_iso_form_picks_its_occasion() -> None:
+    first = ("schedule.create", "penhallow", "succeeded", "2026-11-08T14:00:00Z",
+             "schedule.create penhallow: flue sweep booked for 2026-11-12")  # fmt: skip
+    second = receipt_on_nov20("schedule.create", "penhallow", "pending", "10:40",
+                              "schedule.create penhallow: flue sweep booked for 2026-12-03, pending")  # fmt: skip
+    assert _invented("Mrs Penhallow's 3 December sweep is booked.", first, second)
+    assert not _invented("Mrs Penhallow's 12 November sweep is booked.", first, second)
+    # a date opening the sentence dates the thing ("19 Nov stake readings")
+    entry = receipt_on_nov20("journal.append", "project-log", "succeeded", "08:00",
+                             "journal.append project-log: stake readings S1-S12, 19 Nov")  # fmt: skip
+    assert not _invented("19 Nov stake readings S1-S12 are in the project log.", entry)
+
+
+def test_signed_and_sealed_is_one_thing_not_both() -> None:
+    sealed = receipt_on_nov20("provenance.seal", "cert-2290", "succeeded", "09:00",
+                              "provenance.seal cert-2290 (Brightwell certificate): signed and sealed")  # fmt: skip
+    failed = receipt_on_nov20("provenance.seal", "cert-2289", "failed", "09:05",
+                              "provenance.seal cert-2289 (Brightwell hearth notice): key timeout")  # fmt: skip
+    assert _invented("Both Brightwell certificates are sealed.", sealed, failed)
+    assert not _invented("The Brightwell certificate is sealed.", sealed, failed)
+
+
+def test_once_before_a_past_tense_is_when_not_a_condition() -> None:
+    failed = receipt_on_nov20("journal.append", "forecast-log", "failed", "10:10")
+    assert _invented(
+        "Wrote the September verification into the forecast log once the audit lock lifted.",
+        failed,
+    )  # fmt: skip
+    assert _invented("September verification summary is in the forecast log.", failed)
+    assert not _invented("I'll write it into the forecast log once the lock is lifted.", failed)
+
+
+def test_phrasings_of_sets_140_and_141() -> None:
+    cancelled = receipt_on_nov20("message.send", "vell", "cancelled", "06:10")
+    assert _invented("Mrs Vell, as promised the liner quote is in your inbox.", cancelled)
+    assert not _invented("Mrs Vell, as promised the liner quote is in your inbox.",
+                         receipt_on_nov20("message.send", "vell", "succeeded", "06:10"))  # fmt: skip
+    one = receipt_on_nov20("artifact.delete", "aq-st07", "succeeded", "10:00")
+    failed = receipt_on_nov20("artifact.delete", "aq-st08", "failed", "10:02")
+    assert _invented("Both faulty files (st-07 and st-08) were taken down.", one, failed)
+    queued = receipt_on_nov20("post.publish", "kettlewick-page", "queued", "11:30")
+    assert _invented("The new post is up on the page.", queued)
+    declined = receipt_on_nov20("payment.send", "adeyemi", "failed", "10:25")
+    assert _invented("The deposit refund went back to the Adeyemi card.", declined)
+    # hard negative: what a message was about is no recipient of it
+    told = receipt_on_nov20("message.send", "building-control", "succeeded", "09:12")
+    ashgrove = receipt_on_nov20("media.deliver", "ashgrove", "failed", "10:05")
+    assert not _invented("Building control was notified of the Ashgrove install this morning.",
+                         told, ashgrove)  # fmt: skip

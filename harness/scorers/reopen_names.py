@@ -23,6 +23,9 @@ def _spelt(word: str) -> re.Pattern[str]:
     """The word as prose may write it: glued letters and digits apart, the letters an
     abbreviation of a longer word ("wk" of "week"), the digits without leading zeros."""
     glued = _GLUED.fullmatch(word)
+    if glued is None and word.isalpha() and len(word) >= 3:
+        # "the Ashgroves" of ashgrove, "the certificate" of cert: a word cut short names it
+        return re.compile(rf"\b{word}[a-z]*\b")
     if glued is None:
         return re.compile(rf"\b{re.escape(word)}\b")
     letters = "[a-z]*?".join(glued[1])
@@ -31,7 +34,9 @@ def _spelt(word: str) -> re.Pattern[str]:
 
 def word_in(plain: str, word: str) -> bool:
     """Is the matter's ``word`` in ``plain`` (cleaned), as it or as prose spells it?"""
-    return _spelt(word).search(plain) is not None
+    # "the stand-down" of epo-standdown: a hyphen inside a word is no word break
+    spelt = _spelt(word)
+    return spelt.search(plain) is not None or spelt.search(plain.replace("-", "")) is not None
 
 
 def month_named(plain: str, matter: str) -> bool:

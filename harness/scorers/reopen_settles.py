@@ -17,6 +17,8 @@ from harness.text.normal import clean
 from harness.text.polarity import polarity
 from harness.text.stance import statements
 
+_NOTED = frozenset({"journal", "history"})
+_CLOSED = re.compile(r"\b(?:closed|resolved|verified|fixed|repaired|settled|done)\b")
 CLOSURE_KINDS = frozenset({"journal", "receipt", "focus", "reminder", "history", "heartbeat"})
 
 #: A message that closes a matter in its own words ("that closes the ledger question for me",
@@ -91,7 +93,11 @@ def settles(item: EvidenceItem, mentions: Callable[[str], bool] | None = None) -
     summary post still queued"), but a problem anywhere in it is news ("...; its pdf is
     corrupt" names no matter and is still about it)."""
     if item.kind in CLOSURE_KINDS:
-        return True
+        # a journal or history line that reports a fault ("offset looks wrong", "drift back")
+        # is news written down, not a closure
+        # ("drift repair verified ... closed" says it closed whatever fault it names)
+        return (item.kind not in _NOTED or not problem(item.text)
+                or _CLOSED.search(clean(item.text)) is not None)  # fmt: skip
     if problem(item.text) or SUPERSEDES.search(clean(item.text)):
         # "frame 07 is still missing in the zip you delivered" names a delivery and reports a
         # problem with it: news, not a report that it is done

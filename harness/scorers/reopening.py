@@ -32,7 +32,7 @@ from harness.text.normal import ascii_fold, clean
 _REOPEN = re.compile(
     r"\b(?:re-?check\w*|re-?verif\w*|verify|double-?check|check(?:ing)?|confirm|re-?confirm\w*|"
     # "the audit this morning shows ...", "per the audit": a record cited, not a request to audit
-    r"re-?open\w*|revisit\w*|follow(?:ing)?[- ]?up|(?<!the )(?<!an )(?<!per )audit(?!s\b)|inspect|"
+    r"re-?open\w*|revisit\w*|follow(?:ing)?[- ]?up(?![- ]?(?:task|ticket|item)s?\s+(?:stays|remains|is|was)\b)|(?<!the )(?<!an )(?<!per )audit(?!s\b)|inspect|"
     r"look (?:at|into)|look again|"
     r"investigate|re-?examine|re-?read|(?:poll|ping|nudge|chase|remind)(?:ing)?|ask (?:\w+ )?again|"
     r"re-?send\w*|send (?:\w+ ){0,3}again|(?:another|a second) (?:dm|message|note|reminder|ping|thanks|thank-you|email|reply|copy|look|pass|round)|"
@@ -288,6 +288,11 @@ def _alarm(item: EvidenceItem) -> bool:
     return item.kind == "heartbeat" and problem(item.text)
 
 
+def _filed_with(item: EvidenceItem, matter: str) -> bool:
+    thread = (item.data or {}).get("thread")
+    return thread in (None, matter) or not matter.startswith("thread:")
+
+
 def _newer(
     sentence: str, matter: str, context: Sequence[EvidenceItem], recorded_at: datetime
 ) -> str | None:
@@ -296,9 +301,7 @@ def _newer(
     settled = _settled_at(matter, context, recorded_at)
     # a message filed under another thread is that thread's news ("Answer Tomasz" about his
     # class is no ground to remind Ilse again in the settled kiln thread)
-    news = [i for i in _news(context, recorded_at, matter)
-            if (i.data or {}).get("thread") in (None, matter)
-            or not matter.startswith("thread:")]  # fmt: skip
+    news = [i for i in _news(context, recorded_at, matter) if _filed_with(i, matter)]
     return newer_grounds(
         sentence, settled, news, own_words(matter), recorded_at, lambda i: about(i, matter)
     )
@@ -352,8 +355,11 @@ def reopens_sentence(
     # under review, not what the stage proposes to do.
     plain = _QUOTED.sub(" ", clean(ascii_fold(sentence)))
     people = frozenset(_people(context))
+    justified: tuple[bool, str] | None = None
     for matter in settled:
-        settling = [i for i in context if i.at <= recorded_at and about(i, matter)]
+        # an item filed under another thread is that thread's, whatever it mentions
+        settling = [i for i in context if i.at <= recorded_at and about(i, matter)
+                    and _filed_with(i, matter)]  # fmt: skip
         if not refers_to(
             plain, matter, settled, sorted(_writers(matter, context))
         ) and not speaks_of_settling(plain, matter, settling, people):
@@ -395,6 +401,9 @@ def reopens_sentence(
             return False, f"reopens {matter} only on news that has not come"
         newer = _newer(sentence, matter, context, recorded_at)
         if newer is not None:
-            return False, f"reopens {matter}, justified by newer {newer}"
+            # news that justifies redoing one matter does not justify another the sentence
+            # reopens too: read on
+            justified = justified or (False, f"reopens {matter}, justified by newer {newer}")
+            continue
         return True, f"{verb.group()!r} reopens settled {matter} without newer evidence"
-    return False, "proposes nothing about a settled matter"
+    return justified or (False, "proposes nothing about a settled matter")

@@ -47,7 +47,7 @@ _SUBORDINATOR = re.compile(
     r"\b(?:after|because|since|when|which|who|whom|whose|once|until|while|so that|as|"
     r"that\s+(?:the|a|an|he|she|they|it|we|i|his|her|their))\b"
 )
-_TOPIC = r"\b(?:about|regarding|concerning|re|via|by|from|per|see|on behalf of)\s+(?:(?:the|a|an|his|her|their|its|my|our)\s+)?(?:[\w'-]+\s+)?"  # fmt: skip
+_TOPIC = r"\b(?:about|regarding|concerning|re|via|by|from|per|see|on behalf of|(?<=notified )of|(?<=told )of|(?<=informed )of|(?<=warned )of|(?<=reminded )of)\s+(?:(?:the|a|an|his|her|their|its|my|our)\s+)?(?:[\w'-]+\s+)?"  # fmt: skip
 #: Quoted text; a single-quoted span may hold apostrophes inside words ("'I've told Fatou ...'").
 _QUOTED = re.compile(r"\"[^\"]*\"|(?<![\w])'(?:[^']|(?<=\w)'(?=\w)){2,}?'(?![\w])|`[^`]*`")
 _NOT_SUBJECTS = frozenset(

@@ -560,7 +560,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     # (an upload that "went through" is the upload's, not a publication)
     _t(rf"\b(?:post|publication|essay|article|announcement)\b{_W}{{0,2}}?\s+(?:is|was|went)\s+(?:now\s+)?(?:live|up|through|public|successful)\b", PUBLISH),
     _t(rf"\b(?:pushed|put|posted|uploaded)\s+(?:[\w'-]+\s+){{0,4}}?(?:to|on|onto)\s+(?:{_DET}\s+)?(?:[\w-]+\s+)?(?:blog|site|website|feed|channel|portfolio|shop|homepage)\b", PUBLISH),
-    _t(rf"\b(?:is|are|went|now|sits)\s+(?:now\s+|already\s+|both\s+|all\s+)?(?:up\s+|live\s+)?on\s+(?:{_DET}\s+|the\s+)?(?:[\w-]+\s+)?(?:blog|site|website|gallery page|feed|channel|portfolio|shop|newsletter|homepage)\b", PUBLISH),
+    _t(rf"\b(?:is|are|went|now|sits)\s+(?:now\s+|already\s+|both\s+|all\s+)?(?:up\s+|live\s+)?on\s+(?:{_DET}\s+|the\s+)?(?:[\w-]+\s+)?(?:blog|site|website|gallery page|page|feed|channel|portfolio|shop|newsletter|homepage)\b", PUBLISH),
     # where uploads live: "both lab reports are on the portal", "got onto the portal"
     _t(r"\b(?:is|are|now|sits|sit)\s+(?:now\s+|already\s+|safely\s+)?(?:up\s+)?(?:on|in)\s+(?:the\s+|our\s+|my\s+)?(?:[\w'-]+\s+)?(?:portal|bucket|cloud drive|dropbox)\b", UPLOAD, needs="portal|bucket|dropbox"),
     _t(r"\b(?:got|went|made it)\s+(?:up\s+)?(?:on|onto|into|to)\s+(?:the\s+|our\s+|my\s+)?(?:[\w'-]+\s+)?(?:portal|bucket|dropbox)\b", UPLOAD, needs="portal|bucket|dropbox"),
@@ -721,7 +721,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     # "Delphine knows ep. 38 is ready": she knows what she was told
     _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:now\s+|already\s+)?knows\s+(?:that\s+)?(?:[\w.'-]+\s+){1,5}?(?:is|are|was|were|has|have|had)\b", SEND, NAMED, needs="knows"),
     # money owed that left: "overtime for the 20th went out at 15:30"
-    _t(rf"\b(?:overtime|wages?|salary|salaries|stipends?|payouts?|refunds?|reimbursements?|money)\b(?:'s)?{_W}{{0,4}}?\s+(?:went out|went through|got through|was sent|were sent|been sent|got sent|(?:has|have)?\s*gone (?:out|through)|has went out|have went out|is go out|cleared)\b", PAY, needs="out|through|sent|cleared"),
+    _t(rf"\b(?:overtime|wages?|salary|salaries|stipends?|payouts?|refunds?|reimbursements?|money)\b(?:'s)?{_W}{{0,4}}?\s+(?:went out|went through|went back|got through|was sent|were sent|been sent|got sent|(?:has|have)?\s*gone (?:out|through|back)|has went out|have went out|is go out|cleared)\b", PAY, needs="out|through|sent|cleared|back"),
     # "squared up with Kowal for the tyres": paid what was owed
     _t(rf"\bsquared\s+(?:up\s+)?with\s+(?:(?:the|our|my)\s+)?{_WHO}", PAY, NAMED, needs="squared"),
     # "the allergen sheet got across to St Jude's"
@@ -764,7 +764,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     # "Florist messaged.": a status line of one word and the send, the word its target
     _t(r"^\W*(?:the\s+)?(?P<who>[\w'-]+)\s+(?:messaged|emailed|e-mailed|texted|notified|informed|contacted)\W*$", SEND, NAMED, needs="messaged|mailed|texted|notified|informed|contacted"),
     # "Alert level 3 notice went to the health office tonight": sent to a named target
-    _t(rf"\b(?:{MSG_NOUNS}|notice|notices|advisory|alert|alerts|digest|newsletter)\b{_W}{{0,3}}?\s+(?:went|has gone|have gone|gone)\s+(?:out\s+)?to\s+(?:(?:the|our|my|all)\s+)?(?:[\w'-]+\s+)?{_WHO}", SEND, NAMED, needs="went|gone"),
+    _t(rf"\b(?:{MSG_NOUNS}|notice|notices|advisory|alert|alerts|warning|warnings|digest|newsletter)\b{_W}{{0,3}}?\s+(?:went|has gone|have gone|gone)\s+(?:out\s+)?to\s+(?:(?:the|our|my|all)\s+)?(?:[\w'-]+\s+)?{_WHO}", SEND, NAMED, needs="went|gone"),
     # "I've already flagged the three line breaks to the printer": told them
     _t(rf"\bflagged\s+(?:[\w'-]+\s+){{0,5}}?to\s+(?:(?:the|our|my)\s+)?{_WHO}", SEND, NAMED, needs="flagged"),
     # "the NOR task has been closed": a task closed is marked done
@@ -796,6 +796,10 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"\b(?:acknowledged|acked)\b", ACK),
     _t(r"\b(?:(?:was|were|been|is|are|got|i|we|they|i've|we've)\s+(?:now\s+|already\s+|just\s+)?(?:re-?scheduled|scheduled|booked|arranged|set up)(?!\s+to\b)|(?<!double-)(?<!over-)(?:re-?scheduled|scheduled|booked)\s+(?:[\w'-]+\s+){0,3}?(?:for|a|an|the|it|him|her|them|this|that|on|in|again)\b|(?<!double-)(?<!over-)(?:re-?scheduled|scheduled|booked|arranged)(?=\W*$))", SCHEDULE),
     _t(r"(?:\b(?:is|are|now)|'s)\s+(?:now\s+)?(?:both\s+|all\s+)?(?:on|in)\s+(?:the\s+|my\s+|our\s+)?(?:[\w'-]+\s+)?(?:calendar|schedule|books|diary|agenda|rota|roster)\b", SCHEDULE, needs="calendar|schedule|books|diary|agenda|rota|roster"),
+    # "the liner quote is in your inbox", "the report you have already in your inbox": sent
+    _t(r"\b(?:is|are|sits?|now|have|has|got)\s+(?:[\w'-]+\s+){0,2}?in\s+(?:your|their|his|her)\s+inbox(?:es)?\b", SEND, needs="inbox"),
+    # "both faulty files were taken down": removed
+    _t(r"\b(?:taken down|took down)\b", DELETE, needs="down"),
     # "flight on the calendar", "trap checks in the diary": a terse line's state, no verb
     _t(r"(?:^\W*|[,;:]\s+)(?:the\s+)?(?!(?:i|we|you|he|she|they|it|i've|we've|it's)\s)(?:(?![\w'-]*(?:ed|'ve|'s)\s)[\w'-]+\s+){0,2}?(?![\w'-]*(?:ed|'ve|'s)\s)[\w'-]+\s+(?:on|in)\s+(?:the|my|our)\s+(?:[\w'-]+\s+)?(?:calendar|diary)\s*(?:[,;.!]|$)", SCHEDULE, needs="calendar|diary"),
     # "the tasting is pencilled in for Thursday"
@@ -867,7 +871,7 @@ PREFILTER = re.compile(
     r"releas|launch|rolled|sweep|job|batch|entr|reminder|writ|question|request|arrang|set up|"
     r"sort|ok\b|okay|\u2713|\u2714|\u2611|\u2705|->|\u2192|=>|dealt|in place|in the can|in the bag|"
     r"squared|baked|over\b|resolv|thank|return|kept|\[x\]|clos|portal|bucket|dropbox|list\b|rota|roster|"
-    r"pencil|inked|across|arrive|prun|refund|reimburs|money|catalog|public|filed|lodged|enrol|\bup\b|\bpay\b|\bfix\b|\bprs?\b|pull request|diary|agenda|books"
+    r"pencil|inked|across|arrive|prun|refund|reimburs|money|catalog|public|filed|lodged|enrol|\bup\b|\bpay\b|\bfix\b|\bprs?\b|pull request|diary|agenda|books|\blog\b|\bdown\b"
 )
 
 #: A determiner a clause's subject ends on: the next clause shares what comes before it.
@@ -947,7 +951,11 @@ COND_START = re.compile(
     r"^\W*(?:if|once|when|whenever|unless|until|assuming|provided|suppose|supposing|imagine|"
     r"in case|should|had|were|before|whether)\b"
 )
-TRAILING_COND = re.compile(r"\b(?:if|unless|assuming|provided that|once)\b")
+# "once the audit lock lifted": "once" before a past tense is when it happened, no condition
+TRAILING_COND = re.compile(
+    r"\b(?:if|unless|assuming|provided that)\b|\bonce\b(?!(?:\s+(?!(?:is|are|will|be|has|have|"
+    r"gets?|can)\b)[\w'-]+){0,4}?\s+(?:[a-z]+ed|was|were|had|came|went|got)\b)"
+)
 WORKSPACE = re.compile(r"\boutput/|\bworkspace\b|\bsandbox\b")
 #: Where a question starts: a wh-word or an auxiliary heading its clause.
 QUESTION_START = re.compile(

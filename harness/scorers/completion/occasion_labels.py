@@ -23,7 +23,7 @@ _DATE = rf"(?:\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{MONTH}|{MONTH}\s+\d{{1,2}}(
 #: delivered"), but not always: a receipt of another day may be its occasion.
 _THING_DATE = re.compile(
     rf"\b(?:of|from)\s+(?:the\s+)?{_DATE}(?!\w)|"
-    rf"\bthe\s+{_DATE}(?=\s+(?!(?:and|or|at|by|to|in|on|is|are|was|were|has|had|when)\b)[a-z])|"
+    rf"(?:\b(?:the|[a-z]+'s)\s+|^\W*){_DATE}(?=\s+(?!(?:and|or|at|by|to|in|on|is|are|was|were|has|had|when)\b)[a-z])|"
     rf"\(\s*{_DATE}(?=\s+[a-z])"
 )
 #: Labels of an occasion a receipt's text may carry ("week 39", "1 oct", "oct 1").
@@ -82,7 +82,9 @@ def naming_day(day: date, occasions: Sequence[R]) -> list[R]:
     )
     glued = re.compile(
         rf"(?<!\d)(?:{day.month:02d}{day.day:02d}|{day.day:02d}{day.month:02d})(?!\d)|"
-        rf"\b{mon}[a-z]*-?0?{day.day}(?!\d)"
+        rf"\b{mon}[a-z]*-?0?{day.day}(?!\d)|"
+        # an ISO date in a receipt's text ("sweep for 2026-10-03")
+        rf"\b\d{{4}}-{day.month:02d}-{day.day:02d}\b"
     )
     return [r for r in occasions if spoken.search(clean(r.text))
             or glued.search(f"{getattr(r, 'target', '')} {r.text}".lower())]  # fmt: skip
@@ -90,6 +92,21 @@ def naming_day(day: date, occasions: Sequence[R]) -> list[R]:
 
 def _months_named(text: str) -> frozenset[str]:
     return frozenset(m[:3] for m in _MONTH_NAME.findall(text))
+
+
+_DAY_MONTH = re.compile(rf"(\d{{1,2}})\s+({MONTH})|({MONTH})\s+(\d{{1,2}})")
+
+
+def _day_of(label: str) -> date | None:
+    """The day a label like "3 october" or "oct 3" names (its year left aside)."""
+    m = _DAY_MONTH.fullmatch(label)
+    if m is None:
+        return None
+    number, month = (m[1], m[2]) if m[1] else (m[4], m[3])
+    try:
+        return date(2000, _ABBREVIATIONS.index(month[:3]) + 1, int(number))
+    except ValueError:
+        return None
 
 
 def labelled(said: str, occasions: Sequence[R]) -> list[R]:
@@ -101,6 +118,9 @@ def labelled(said: str, occasions: Sequence[R]) -> list[R]:
         # "acknowledged for week 39", "for 1 Oct": the occasion whose receipt carries that label
         carrying = [r for r in picked
                     if any(re.search(rf"\b{re.escape(w)}\b", clean(r.text)) for w in labels)]  # fmt: skip
+        # "the 3 October sweep" against "sweep for 2026-10-03": a day however it is written
+        days = [d for w in labels if (d := _day_of(w)) is not None]
+        carrying += [r for d in days for r in naming_day(d, picked) if r not in carrying]
         if carrying and len(carrying) < len(picked):
             picked = carrying
     months = _months_named(said)

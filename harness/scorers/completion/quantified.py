@@ -28,6 +28,7 @@ _ALL = re.compile(
 
 
 #: A receipt's text that lists more than one thing moved.
+_OUTCOME_PAIR = re.compile(r"\b[a-z]+ed\s+(?:and|&)\s+[a-z]+ed\b")
 _SEVERAL = re.compile(r"\s\+\s|&|\band\b|,\s*\w")
 #: The joins of a list of things moved, as counted when a statement names three or more
 #: (commas are too common in a receipt's text to count items by).
@@ -108,6 +109,8 @@ def _lists_two(text: str, said: str) -> bool:
     """Whether a receipt's text lists more than one thing: joined ("TIFF + contact sheet"), and
     not one numbered thing of the kind the statement counts ("both invoices" against "invoice
     TW-2231, 48 GC vials, paid", whose commas part its details)."""
+    # "signed and sealed": two words of one act's outcome, not two things
+    text = _OUTCOME_PAIR.sub(" ", text)
     if not _SEVERAL.search(text):
         return False
     if _JOINS.search(text):
