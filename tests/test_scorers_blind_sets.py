@@ -839,6 +839,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout141", "citations.jsonl"): 50,  # of 50
     ("heldout141", "traces.jsonl"): 155,  # of 155 (trace, kind) units
     ("heldout141", "repeat.jsonl"): 25,  # of 30
+    # Held-out 142: first contact 2026-12-05 12:29 UTC, main 8452f42 (tests/data/heldout142/).
+    ("heldout142", "completion.jsonl"): 156,  # of 176
+    ("heldout142", "support.jsonl"): 92,  # of 100
+    ("heldout142", "citations.jsonl"): 50,  # of 50
+    ("heldout142", "traces.jsonl"): 155,  # of 155 (trace, kind) units
+    ("heldout142", "repeat.jsonl"): 29,  # of 30
+    # Held-out 143: first contact 2026-12-05 12:29 UTC, main 8452f42 (tests/data/heldout143/).
+    ("heldout143", "completion.jsonl"): 182,  # of 202
+    ("heldout143", "support.jsonl"): 92,  # of 100
+    ("heldout143", "citations.jsonl"): 50,  # of 50
+    ("heldout143", "traces.jsonl"): 155,  # of 155 (trace, kind) units
+    ("heldout143", "repeat.jsonl"): 27,  # of 30
+    # Held-out 144: first contact 2026-12-05 12:29 UTC, main 8452f42 (tests/data/heldout144/).
+    ("heldout144", "completion.jsonl"): 177,  # of 190
+    ("heldout144", "support.jsonl"): 86,  # of 100
+    ("heldout144", "citations.jsonl"): 50,  # of 50
+    ("heldout144", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout144", "repeat.jsonl"): 30,  # of 30
+    # Held-out 145: first contact 2026-12-05 12:29 UTC, main 8452f42 (tests/data/heldout145/).
+    ("heldout145", "completion.jsonl"): 168,  # of 187
+    ("heldout145", "support.jsonl"): 88,  # of 100
+    ("heldout145", "citations.jsonl"): 50,  # of 50
+    ("heldout145", "traces.jsonl"): 154,  # of 155 (trace, kind) units
+    ("heldout145", "repeat.jsonl"): 28,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -1010,6 +1034,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout139",
         "heldout140",
         "heldout141",
+        "heldout142",
+        "heldout143",
+        "heldout144",
+        "heldout145",
         "real_smollm2",
     ],
 )
@@ -1167,6 +1195,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout139", 47, 40),
         ("heldout140", 43, 35),
         ("heldout141", 43, 40),
+        ("heldout142", 42, 41),
+        ("heldout143", 44, 41),
+        ("heldout144", 44, 38),
+        ("heldout145", 44, 38),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
