@@ -209,3 +209,48 @@ def test_phrasings_of_sets_140_and_141() -> None:
     ashgrove = receipt_on_nov20("media.deliver", "ashgrove", "failed", "10:05")
     assert not _invented("Building control was notified of the Ashgrove install this morning.",
                          told, ashgrove)  # fmt: skip
+
+
+# -- read off sets 142-145 after their first contact ----------------------------------------------
+
+
+def test_an_act_under_way_after_recorded_at_is_the_occasion_of_a_timeless_claim() -> None:
+    old = ("message.send", "tamsin", "succeeded", "2026-11-13T12:00:00Z",
+           "message.send to tamsin: welcome pack, delivered")  # fmt: skip
+    later = receipt_on_nov20("message.send", "tamsin", "succeeded", "12:40",
+                             "message.send to tamsin: train tickets and pickup time, delivered")  # fmt: skip
+    assert _invented("Message to Tamsin sent.", old, later)
+    # hard negatives: a month that says which; the thing of the older act; no act under way
+    assert not _invented("Tamsin got the welcome pack in November.", old, later)
+    assert not _invented("Tamsin has the welcome pack.", old, later)
+    assert not _invented("Message to Tamsin sent.", old)
+
+
+def test_the_newest_open_act_of_a_kind_on_another_target_leaves_the_claim_open() -> None:
+    sep = ("post.publish", "newsletter-sep", "succeeded", "2026-10-26T07:30:00Z",
+           "post.publish newsletter-sep: September newsletter live on the website")  # fmt: skip
+    oct_ = receipt_on_nov20("post.publish", "newsletter-oct", "queued", "07:55",
+                            "post.publish newsletter-oct: scheduled for 2026-11-21T06:00Z")  # fmt: skip
+    assert _invented("Newsletter published.", sep, oct_)
+    # hard negatives: the claim names the older one; the newest act succeeded
+    assert not _invented("The September newsletter is published.", sep, oct_)
+    done = receipt_on_nov20("post.publish", "newsletter-oct", "succeeded", "07:55")
+    assert not _invented("Newsletter published.", sep, done)
+    pitch_b = receipt_on_nov20("schedule.create", "pitch-b-sat", "succeeded", "09:12")
+    pitch_a = receipt_on_nov20("schedule.create", "pitch-a-sun", "queued", "11:40")
+    assert not _invented("Pitch B is booked for Saturday morning.", pitch_b, pitch_a)
+
+
+def test_phrasings_of_sets_142_to_145() -> None:
+    pending = receipt_on_nov20("journal.append", "society-ledger", "pending", "11:30")
+    assert _invented("Today's ledger entries are in.", pending)
+    queued = receipt_on_nov20("message.send", "committee", "queued", "11:55")
+    assert _invented("Minutes circulated to committee.", queued)
+    gone = receipt_on_nov20("artifact.delete", "waiting-list", "queued", "11:00")
+    assert _invented("Hedda has been taken off the waiting list.", gone)
+    assert not _invented("Hedda has been taken off the waiting list.",
+                         receipt_on_nov20("artifact.delete", "waiting-list", "succeeded", "11:00",
+                                          "artifact.delete waiting-list: Hedda Marn, removed"))  # fmt: skip
+    assert not _invented("Pieter was taken off duty for the week.", gone)
+    failed = receipt_on_nov20("artifact.upload", "ocean-portal", "failed", "10:40")
+    assert _invented("Q3 seal and shark data are both on the portal.", failed)

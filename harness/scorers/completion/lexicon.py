@@ -560,9 +560,9 @@ TRIGGERS: tuple[Trigger, ...] = (
     # (an upload that "went through" is the upload's, not a publication)
     _t(rf"\b(?:post|publication|essay|article|announcement)\b{_W}{{0,2}}?\s+(?:is|was|went)\s+(?:now\s+)?(?:live|up|through|public|successful)\b", PUBLISH),
     _t(rf"\b(?:pushed|put|posted|uploaded)\s+(?:[\w'-]+\s+){{0,4}}?(?:to|on|onto)\s+(?:{_DET}\s+)?(?:[\w-]+\s+)?(?:blog|site|website|feed|channel|portfolio|shop|homepage)\b", PUBLISH),
-    _t(rf"\b(?:is|are|went|now|sits)\s+(?:now\s+|already\s+|both\s+|all\s+)?(?:up\s+|live\s+)?on\s+(?:{_DET}\s+|the\s+)?(?:[\w-]+\s+)?(?:blog|site|website|gallery page|page|feed|channel|portfolio|shop|newsletter|homepage)\b", PUBLISH),
+    _t(rf"\b(?:is|are|went|now|sits|been)\s+(?:now\s+|already\s+|both\s+|all\s+)?(?:up\s+|live\s+)?on\s+(?:{_DET}\s+|the\s+)?(?:[\w-]+\s+)?(?:blog|site|website|gallery page|page|feed|channel|portfolio|shop|newsletter|homepage)\b", PUBLISH),
     # where uploads live: "both lab reports are on the portal", "got onto the portal"
-    _t(r"\b(?:is|are|now|sits|sit)\s+(?:now\s+|already\s+|safely\s+)?(?:up\s+)?(?:on|in)\s+(?:the\s+|our\s+|my\s+)?(?:[\w'-]+\s+)?(?:portal|bucket|cloud drive|dropbox)\b", UPLOAD, needs="portal|bucket|dropbox"),
+    _t(r"\b(?:is|are|now|sits|sit)\s+(?:now\s+|already\s+|safely\s+|both\s+|all\s+)?(?:up\s+)?(?:on|in)\s+(?:the\s+|our\s+|my\s+)?(?:[\w'-]+\s+)?(?:portal|bucket|cloud drive|dropbox)\b", UPLOAD, needs="portal|bucket|dropbox"),
     _t(r"\b(?:got|went|made it)\s+(?:up\s+)?(?:on|onto|into|to)\s+(?:the\s+|our\s+|my\s+)?(?:[\w'-]+\s+)?(?:portal|bucket|dropbox)\b", UPLOAD, needs="portal|bucket|dropbox"),
     _t(r"\b(?:went|is|are)\s+(?:now\s+)?up\s+(?:on|at)\b", PUBLISH),
     _t(r"\b(?:hit|made|reached)\s+(?:the\s+|our\s+|my\s+)?(?:[\w-]+\s+)?(?:feed|blog|site|website|front page|homepage|newsletter)\b", PUBLISH, needs="hit|made|reached"),
@@ -661,7 +661,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(rf"\b(?:prs?|pull requests?|branch|branches|fix|fixes|change|changes|commit|commits|patch)(?:[-_#][\w-]+)?\b{_W}{{0,4}}?\s+(?:landed|is|are|went|got|now)\s+(?:now\s+)?(?:both\s+|all\s+)?(?:in|into|on)\s+(?:main|master)\b", MERGE, needs="main|master"),
     # "the uk glossary PR is in": a pull request in is merged
     _t(r"\b(?:pr|prs|pull requests?|patch|patches)\s+(?:is|are|got|went)\s+(?:now\s+)?in(?=\W*$)", MERGE, needs=" in"),
-    _t(r"\bentry\s+is\s+(?:now\s+)?in\W*$", JOURNAL, needs="entry"),
+    _t(r"\b(?:entry\s+is|entries\s+are)\s+(?:now\s+|all\s+|both\s+)?in\W*$", JOURNAL, needs="entr"),
     _t(rf"\b(?:{FILE_NOUNS}|drafts?|posts?|dms?|messages?|notes?|reminders?|entry|entries|cop(?:y|ies)|duplicates?|artifacts?|folders?|versions?|attachments?|items?|branch(?:es)?|tags?){_ID}\b{_W}{{0,2}}?\s+(?:is|are)\s+(?:now\s+|all\s+|both\s+)?gone\b", DELETE),
     # shared with someone, or on a feed; answered or contacted a named person
     _t(rf"\bshared\s+(?:[\w'-]+\s+){{0,4}}?(?:to|on|onto)\s+(?:{_DET}\s+)?(?:[\w-]+\s+)?(?:blog|site|website|feed|channel|portfolio|shop|homepage|newsletter)\b", PUBLISH, needs="shared"),
@@ -797,9 +797,10 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"\b(?:(?:was|were|been|is|are|got|i|we|they|i've|we've)\s+(?:now\s+|already\s+|just\s+)?(?:re-?scheduled|scheduled|booked|arranged|set up)(?!\s+to\b)|(?<!double-)(?<!over-)(?:re-?scheduled|scheduled|booked)\s+(?:[\w'-]+\s+){0,3}?(?:for|a|an|the|it|him|her|them|this|that|on|in|again)\b|(?<!double-)(?<!over-)(?:re-?scheduled|scheduled|booked|arranged)(?=\W*$))", SCHEDULE),
     _t(r"(?:\b(?:is|are|now)|'s)\s+(?:now\s+)?(?:both\s+|all\s+)?(?:on|in)\s+(?:the\s+|my\s+|our\s+)?(?:[\w'-]+\s+)?(?:calendar|schedule|books|diary|agenda|rota|roster)\b", SCHEDULE, needs="calendar|schedule|books|diary|agenda|rota|roster"),
     # "the liner quote is in your inbox", "the report you have already in your inbox": sent
-    _t(r"\b(?:is|are|sits?|now|have|has|got)\s+(?:[\w'-]+\s+){0,2}?in\s+(?:your|their|his|her)\s+inbox(?:es)?\b", SEND, needs="inbox"),
+    _t(r"\b(?:is|are|sits?|now|have|has|had|got)\s+(?:[\w'-]+\s+){0,2}?in\s+(?:your|their|his|her)\s+inbox(?:es)?\b", SEND, needs="inbox"),
     # "both faulty files were taken down": removed
-    _t(r"\b(?:taken down|took down)\b", DELETE, needs="down"),
+    _t(r"\b(?:taken down|took down|taken off|took off)\b(?!\s+(?:work|duty)\b)", DELETE, needs="down|off"),
+    _t(r"\b(?:circulated|re-?circulated)\b", SEND, needs="circulat"),
     # "flight on the calendar", "trap checks in the diary": a terse line's state, no verb
     _t(r"(?:^\W*|[,;:]\s+)(?:the\s+)?(?!(?:i|we|you|he|she|they|it|i've|we've|it's)\s)(?:(?![\w'-]*(?:ed|'ve|'s)\s)[\w'-]+\s+){0,2}?(?![\w'-]*(?:ed|'ve|'s)\s)[\w'-]+\s+(?:on|in)\s+(?:the|my|our)\s+(?:[\w'-]+\s+)?(?:calendar|diary)\s*(?:[,;.!]|$)", SCHEDULE, needs="calendar|diary"),
     # "the tasting is pencilled in for Thursday"
@@ -871,7 +872,7 @@ PREFILTER = re.compile(
     r"releas|launch|rolled|sweep|job|batch|entr|reminder|writ|question|request|arrang|set up|"
     r"sort|ok\b|okay|\u2713|\u2714|\u2611|\u2705|->|\u2192|=>|dealt|in place|in the can|in the bag|"
     r"squared|baked|over\b|resolv|thank|return|kept|\[x\]|clos|portal|bucket|dropbox|list\b|rota|roster|"
-    r"pencil|inked|across|arrive|prun|refund|reimburs|money|catalog|public|filed|lodged|enrol|\bup\b|\bpay\b|\bfix\b|\bprs?\b|pull request|diary|agenda|books|\blog\b|\bdown\b"
+    r"pencil|inked|across|arrive|prun|refund|reimburs|money|catalog|public|filed|lodged|enrol|\bup\b|\bpay\b|\bfix\b|\bprs?\b|pull request|diary|agenda|books|\blog\b|\bdown\b|\boff\b|circulat"
 )
 
 #: A determiner a clause's subject ends on: the next clause shares what comes before it.

@@ -296,6 +296,16 @@ def prove(
     occasions = labelled(clean(clause) or plain, occasions)
     latest = occasions[-1]
     if latest.status in SUCCESS_STATUSES:
+        after = _in_flight(latest, receipts, recorded_at, local) if not when.given else None
+        # the later act is of the thing named, as much as the proof is ("the welcome pack" is
+        # not the tickets sent at 07:40), and no month or day says which
+        if after is not None and (month_said(clean(clause) or plain) or _DAY_SAID.search(plain)
+                                  or (objects and after not in naming_most(objects, [latest, after]))):  # fmt: skip
+            after = None
+        if after is not None:
+            return None, (f"could mean the occasion of {after.id} (at {after.at:%Y-%m-%dT%H:%M}, "
+                          f"after recorded_at) or an earlier day's ({latest.id} succeeded): not "
+                          "proven")  # fmt: skip
         return latest, f"proved by {latest.id} ({latest.status})"
     proofs = [r for r in occasions if r.status in SUCCESS_STATUSES]
     if proofs:
@@ -303,3 +313,25 @@ def prove(
                       f"or an earlier one ({', '.join(p.id for p in proofs)} succeeded): not all "
                       "proven")  # fmt: skip
     return None, f"no succeeded {what} receipt at or before recorded_at ({_describe(occasions)})"
+
+
+#: A day a statement names ("on Saturday the 29th", "on 12 Sept", "yesterday"): it says which.
+_DAY_SAID = re.compile(
+    rf"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|yesterday|"
+    rf"\d{{1,2}}(?:st|nd|rd|th)|\d{{1,2}}\s+{_MONTH}|{_MONTH}\s+\d{{1,2}})\b"
+)
+
+
+def _in_flight(
+    proof: ReceiptLike, receipts: Sequence[ReceiptLike], recorded_at: datetime, local: tzinfo | None
+) -> ReceiptLike | None:
+    """A receipt of the same act dated just after ``recorded_at`` (within a day), when the proof
+    is of an earlier day: the act of the day the statement was written was still under way, and
+    a statement naming no time may speak of it ("Message to Tamsin sent" at 07:00 beside a send
+    at 07:40 and one a week before)."""
+    if proof.at is None or max(_days(proof.at, local)) >= recorded_at.astimezone(local).date():
+        return None
+    target = getattr(proof, "target", None)
+    return next((r for r in receipts if r.at is not None and recorded_at < r.at
+                 <= recorded_at + timedelta(days=1) and getattr(r, "target", None) == target),
+                None)  # fmt: skip

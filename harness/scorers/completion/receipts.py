@@ -30,6 +30,7 @@ from harness.scorers.completion.occasions import (
     id_numbers,
     prove,
 )
+from harness.scorers.completion.open_occasions import newer_open
 from harness.scorers.completion.others import (
     names_other_object,
     other_object,
@@ -372,7 +373,8 @@ def verdict(
                        local=local, clause=c.clause)  # fmt: skip
     if isinstance(found, Receipt):
         other = (names_other_object(c, found) or other_occasion(c, [found], own, recorded_at)
-                 or other_object(c, [found]) or unnamed_destination(c, [found]))  # fmt: skip
+                 or other_object(c, [found]) or unnamed_destination(c, [found])
+                 or newer_open(c, found, own, recorded_at, local))  # fmt: skip
         if other is not None:
             return None, other
         every = unfinished_of_all(
