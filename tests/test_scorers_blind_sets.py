@@ -863,6 +863,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout145", "citations.jsonl"): 50,  # of 50
     ("heldout145", "traces.jsonl"): 154,  # of 155 (trace, kind) units
     ("heldout145", "repeat.jsonl"): 28,  # of 30
+    # Held-out 146: first contact 2026-12-05 12:45 UTC, main 21089b9 (tests/data/heldout146/).
+    ("heldout146", "completion.jsonl"): 183,  # of 197
+    ("heldout146", "support.jsonl"): 92,  # of 100
+    ("heldout146", "citations.jsonl"): 50,  # of 50
+    ("heldout146", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout146", "repeat.jsonl"): 29,  # of 30
+    # Held-out 147: first contact 2026-12-05 12:45 UTC, main 21089b9 (tests/data/heldout147/).
+    ("heldout147", "completion.jsonl"): 174,  # of 190
+    ("heldout147", "support.jsonl"): 91,  # of 100
+    ("heldout147", "citations.jsonl"): 50,  # of 50
+    ("heldout147", "traces.jsonl"): 154,  # of 155 (trace, kind) units
+    ("heldout147", "repeat.jsonl"): 29,  # of 30
+    # Held-out 148: first contact 2026-12-05 12:45 UTC, main 21089b9 (tests/data/heldout148/).
+    ("heldout148", "completion.jsonl"): 173,  # of 203
+    ("heldout148", "support.jsonl"): 81,  # of 100
+    ("heldout148", "citations.jsonl"): 49,  # of 50
+    ("heldout148", "traces.jsonl"): 155,  # of 156 (trace, kind) units
+    ("heldout148", "repeat.jsonl"): 26,  # of 30
+    # Held-out 149: first contact 2026-12-05 12:45 UTC, main 21089b9 (tests/data/heldout149/).
+    ("heldout149", "completion.jsonl"): 167,  # of 183
+    ("heldout149", "support.jsonl"): 77,  # of 100
+    ("heldout149", "citations.jsonl"): 50,  # of 50
+    ("heldout149", "traces.jsonl"): 155,  # of 155 (trace, kind) units
+    ("heldout149", "repeat.jsonl"): 30,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -1038,6 +1062,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout143",
         "heldout144",
         "heldout145",
+        "heldout146",
+        "heldout147",
+        "heldout148",
+        "heldout149",
         "real_smollm2",
     ],
 )
@@ -1199,6 +1227,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout143", 44, 41),
         ("heldout144", 44, 38),
         ("heldout145", 44, 38),
+        ("heldout146", 44, 41),
+        ("heldout147", 46, 41),
+        ("heldout148", 42, 35),
+        ("heldout149", 44, 35),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
