@@ -244,6 +244,18 @@ def _names_target(text: str, target: str) -> bool:
     )
 
 
+_TRUNKS = frozenset({"main", "master", "trunk"})
+
+
+def _merged_named(reading: ClaimReading, action: str, target: str, b: Backing) -> bool:
+    """A merge into the trunk is of the branch its text names before "into" ("branch.merge
+    bufr-ed4 into main: ..."): a claim naming that branch names the receipt's own object."""
+    if not action.endswith("merge") or target not in _TRUNKS:
+        return False
+    m = re.match(rf"\s*{re.escape(action)}\s+(\S+)\s+into\b", b.item.text)
+    return m is not None and _names_target(reading.text, m[1])
+
+
 def _receipt_link(reading: ClaimReading, b: Backing) -> Link | str:
     data: dict[str, Any] = dict(b.item.data or {})
     action, target = str(data.get("action", "")), str(data.get("target", ""))
@@ -284,7 +296,7 @@ def _receipt_link(reading: ClaimReading, b: Backing) -> Link | str:
     moved = other_object(reading, b, target)
     if moved:
         return moved
-    by_target = _target_named(reading, target)
+    by_target = _target_named(reading, target) or _merged_named(reading, action, target, b)
     by_object = shared(reading.topic, obj_roots)
     ids = [n for n in reading.id_names if carries(n, b)]
     if not (by_target or by_object or ids):
