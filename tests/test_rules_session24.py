@@ -254,3 +254,35 @@ def test_phrasings_of_sets_142_to_145() -> None:
     assert not _invented("Pieter was taken off duty for the week.", gone)
     failed = receipt_on_nov20("artifact.upload", "ocean-portal", "failed", "10:40")
     assert _invented("Q3 seal and shark data are both on the portal.", failed)
+
+
+# -- read off sets 146-149 after their first contact ----------------------------------------------
+
+
+def test_a_release_out_is_published() -> None:
+    pending = receipt_on_nov20("post.publish", "release-v3.2.0", "pending", "11:50")
+    assert _invented("v3.2.0 released.", pending)
+    assert _invented("Release 3.2.0 is out.", pending)
+    assert not _invented("v3.2.0 released.",
+                         receipt_on_nov20("post.publish", "release-v3.2.0", "succeeded", "11:50"))  # fmt: skip
+    assert not _invented("v3.2.0 will be released tomorrow.", pending)
+    assert not _invented("The release notes are out of date.", pending)
+
+
+def test_phrasings_of_sets_146_to_149() -> None:
+    assert _invented("The night-dive entry is logged.",
+                     receipt_on_nov20("journal.append", "dive-log", "failed", "08:10"))  # fmt: skip
+    north = receipt_on_nov20("message.send", "crew-north", "queued", "06:55")
+    south = receipt_on_nov20("message.send", "crew-south", "succeeded", "06:56")
+    assert _invented("Storm alerts for North and South went out this morning.", north, south)
+    assert _invented("Tomas was paged about the curtailment.",
+                     receipt_on_nov20("message.send", "oncall-tomas", "queued", "02:41"))  # fmt: skip
+    mirror = receipt_on_nov20("artifact.upload", "sondecode-mirror", "failed", "11:05")
+    assert _invented("The v3.2.0 tarball is on the mirror.", mirror)
+    archive = receipt_on_nov20("artifact.upload", "obs-archive", "queued", "11:45")
+    assert _invented("The v3.3.0 tarball has been deposited in the observatory archive.", archive)
+    booking = receipt_on_nov20("schedule.create", "inspection-vertikon", "failed", "11:00")
+    assert _invented("Inspection rebooked to the 21st.", booking)
+    # hard negatives: a post on a feed is no message; a count that is right
+    assert not _invented("A notice went out on the alerts feed about the September data.",
+                         receipt_on_nov20("post.publish", "alerts-feed", "succeeded", "10:00"))  # fmt: skip

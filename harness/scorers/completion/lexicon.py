@@ -470,6 +470,9 @@ def _t(pattern: str, action: Action | None, how: str = FIXED, needs: str = "") -
 #: Completion phrases, most specific first: a later phrase overlapping an accepted one is dropped
 #: (so "recorded in the registry" is a registration, not a journal entry).
 TRIGGERS: tuple[Trigger, ...] = (
+    # "the night-dive entry is logged": an entry made (before "logged" alone, which reads
+    # "the log entry logged the fault" as what a record says)
+    _t(r"\b(?:entry|entries|line|note|summary)\s+(?:is|are)\s+(?:now\s+)?(?:logged|recorded)\b", JOURNAL, needs="logged|recorded"),
     # idioms of sharing and receiving: "shot Patrick a line", "is in receipt of", "X's inbox
     # now holds", "Ines was answered", money "transferred", "the registry lists it"
     _t(rf"\b(?:shot|dropped|fired off|fired|flicked|sent)\s+{_WHO}\s+(?:a|an)\s+(?:quick\s+|short\s+|brief\s+)?(?:line|note|message|email|e-mail|text|word|dm)\b", SEND, needs="shot|dropped|fired|flicked|sent"),
@@ -562,7 +565,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(rf"\b(?:pushed|put|posted|uploaded)\s+(?:[\w'-]+\s+){{0,4}}?(?:to|on|onto)\s+(?:{_DET}\s+)?(?:[\w-]+\s+)?(?:blog|site|website|feed|channel|portfolio|shop|homepage)\b", PUBLISH),
     _t(rf"\b(?:is|are|went|now|sits|been)\s+(?:now\s+|already\s+|both\s+|all\s+)?(?:up\s+|live\s+)?on\s+(?:{_DET}\s+|the\s+)?(?:[\w-]+\s+)?(?:blog|site|website|gallery page|page|feed|channel|portfolio|shop|newsletter|homepage)\b", PUBLISH),
     # where uploads live: "both lab reports are on the portal", "got onto the portal"
-    _t(r"\b(?:is|are|now|sits|sit)\s+(?:now\s+|already\s+|safely\s+|both\s+|all\s+)?(?:up\s+)?(?:on|in)\s+(?:the\s+|our\s+|my\s+)?(?:[\w'-]+\s+)?(?:portal|bucket|cloud drive|dropbox)\b", UPLOAD, needs="portal|bucket|dropbox"),
+    _t(r"\b(?:is|are|now|sits|sit)\s+(?:now\s+|already\s+|safely\s+|both\s+|all\s+)?(?:up\s+)?(?:on|in)\s+(?:the\s+|our\s+|my\s+)?(?:[\w'-]+\s+)?(?:portal|bucket|cloud drive|dropbox|mirror|share)\b", UPLOAD, needs="portal|bucket|dropbox|mirror|share"),
     _t(r"\b(?:got|went|made it)\s+(?:up\s+)?(?:on|onto|into|to)\s+(?:the\s+|our\s+|my\s+)?(?:[\w'-]+\s+)?(?:portal|bucket|dropbox)\b", UPLOAD, needs="portal|bucket|dropbox"),
     _t(r"\b(?:went|is|are)\s+(?:now\s+)?up\s+(?:on|at)\b", PUBLISH),
     _t(r"\b(?:hit|made|reached)\s+(?:the\s+|our\s+|my\s+)?(?:[\w-]+\s+)?(?:feed|blog|site|website|front page|homepage|newsletter)\b", PUBLISH, needs="hit|made|reached"),
@@ -616,7 +619,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"\b(?:pushed|put|got|landed|brought)\s+(?:[\w'-]+\s+){0,4}?(?:in|into|onto|to)\s+(?:main|master)\b(?!\s+(?:street|st|road|hall|office|building)\b)", MERGE, needs="main|master"),
     _t(r"(?:^\W*|\bthe\s+)(?:main|master)(?:\s+branch)?\s+(?:now\s+(?:carries|has|contains|includes)|(?:carries|contains|includes)\s+(?:now\s+)?(?:the|both|all|our|my)\b)", MERGE, needs="main|master"),
     _t(rf"\b(?:shipped|pushed|forwarded)\s+(?:[\w'-]+\s+){{0,4}}?to\s+(?P<dest>(?:{_DET}\s+|the\s+|a\s+)?[\w'-]+(?:\s+[\w'-]+)?)", None, PLACE),
-    _t(rf"(?<![\w'])(?P<who>[\w-]+)\s+{_BOTH}(?:now\s+|already\s+|finally\s+)?(?:has|have|got|received|has received|have received|has gotten|has got|has had|have had|has seen|has read|saw|opened)\s+(?:(?:{_DET}|a|an)\s+)?{_MODS}(?:{MSG_NOUNS}|notice|notices|alert|alerts|advisory)(?![\w-]){_NOT_LEFT}", SEND),
+    _t(rf"(?<![\w'])(?P<who>[\w-]+)\s+{_BOTH}(?:now\s+|already\s+|finally\s+)?(?:has|have|got|received|has received|have received|has gotten|has got|has had|have had|has seen|has read|saw|opened)\s+(?![a-z]+ed\b)(?:(?:{_DET}|a|an)\s+)?{_MODS}(?:{MSG_NOUNS}|notice|notices|alert|alerts|advisory|reminder|reminders|briefing)(?![\w-]){_NOT_LEFT}", SEND),
     _t(rf"(?<![\w'])(?P<who>[\w-]+)\s+{_BOTH}(?:now\s+|already\s+|finally\s+)?(?:has|have|got|received|has received|have received|has gotten|has got|has had|have had)\s+(?:(?:{_DET}|a|an)\s+)?{_MODS}(?:{HELD_NOUNS})\b{_NOT_LEFT}", DELIVER_FILE),
     _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:now\s+|already\s+|finally\s+)?(?:has|got|received|has received|has gotten|has got|has had)\s+(?:it|them|both|everything)\b", DELIVER, NAMED),
     # "Patrick has the frame-size question": a question or request received; only with a
@@ -758,7 +761,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     # journal": written there
     _t(r"\b(?:(?:is|are|was|were|has been|have been)\s+)?(?:now\s+|already\s+)?(?:noted|recorded|logged|entered|written|put)\s+(?:down\s+)?in(?:to)?\s+(?:the\s+|our\s+|my\s+)?(?:[\w'-]+\s+)?journal\b", JOURNAL, needs="journal"),
     # "Dev Kapoor is now listed in the court interpreter registry", "both days are in the registry"
-    _t(r"\b(?:is|are|was|were|now)\s+(?:now\s+|already\s+)?(?:both\s+|all\s+)?(?:(?:listed|entered|recorded)\s+)?(?:in|on)\s+(?:the|our|its|their)\s+(?:[\w'-]+\s+){0,3}?(?:registry|register)\b", REGISTER, needs="regist"),
+    _t(r"\b(?:is|are|was|were|now)\s+(?:now\s+|already\s+)?(?:both\s+|all\s+)?(?:(?:listed|entered|recorded)\s+)?(?:in|on)\s+(?:the|our|its|their)\s+(?:[\w'-]+\s+){0,3}?(?:registry|register|registery)\b", REGISTER, needs="regist"),
     # "detector-v7 is in main": a branch, fix or change merged (not "the bug is in main")
     _t(r"(?:(?<![\w-])[a-z][\w]*-[\w-]+|\b(?:branch|branches|fix|fixes|pr|prs|patch|patches|change|changes))\s+(?:is|are)\s+(?:now\s+|already\s+)?(?:in|on)\s+(?:main|master)\b(?!\s+(?:street|st|road|hall|office|building)\b)", MERGE, needs="main|master"),
     # "Florist messaged.": a status line of one word and the send, the word its target
@@ -783,7 +786,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(rf"\band\s+(?:now\s+|already\s+|safely\s+)+with\s+(?:(?:the|our|his|her|their)\s+)?{_WHO}", DELIVER, NAMED, needs="with"),
     # single verbs
     # ("thanked us": the other party wrote)
-    _t(r"\b(?:re-?sent|sent|sended|messaged|dm'?e?d|emailed|e-mailed|texted|pinged|replied|responded|wrote back|invited|thanked(?!\s+(?:us|me)\b))\b", SEND),
+    _t(r"\b(?:re-?sent|sent|sended|messaged|dm'?e?d|emailed|e-mailed|texted|pinged|paged|replied|responded|wrote back|invited|thanked(?!\s+(?:us|me)\b))\b", SEND),
     _t(r"\b(?:re-?delivered|delivered|handed off|handed over|shipped|dispatched|couriered|mailed)\b", DELIVER),
     _t(r"\b(?:journal(?:l)?ed|re-?journal(?:l)?ed)\b", JOURNAL),
     # not a receipt the host logged with its status ("logged the #42 merge receipt as failed")
@@ -801,6 +804,14 @@ TRIGGERS: tuple[Trigger, ...] = (
     # "both faulty files were taken down": removed
     _t(r"\b(?:taken down|took down|taken off|took off)\b(?!\s+(?:work|duty)\b)", DELETE, needs="down|off"),
     _t(r"\b(?:circulated|re-?circulated)\b", SEND, needs="circulat"),
+    # a release out: "v3.2.0 released", "v3.2.1 is out", "Released v3.5 with the binning change"
+    _t(r"\b(?:v?\d+\.\d+(?:\.\d+)?|release)\s+(?:is\s+|was\s+|got\s+|has been\s+)?(?:now\s+)?(?:released|out)\b(?!\s+of\b)|\breleased\s+v?\d+\.\d+", PUBLISH, needs="releas|out"),
+    # alerts, confirmations, bulletins that went out
+    _t(r"\b(?:alerts?|confirmations?|reminders?|warnings?)\b(?:\s+[\w'-]+){0,5}?\s+(?:went out|have gone out|has gone out|are out|is out)\b(?!\s+(?:of|on)\b)", SEND, needs="out"),
+    # "deposited in the observatory archive", "week 38 resubmitted"
+    _t(r"\b(?:deposited|resubmitted|re-submitted)\b", UPLOAD, needs="deposit|submit"),
+    # "Inspection rebooked to the 21st"
+    _t(r"\b(?:rebooked|re-booked)\b", SCHEDULE, needs="book"),
     # "flight on the calendar", "trap checks in the diary": a terse line's state, no verb
     _t(r"(?:^\W*|[,;:]\s+)(?:the\s+)?(?!(?:i|we|you|he|she|they|it|i've|we've|it's)\s)(?:(?![\w'-]*(?:ed|'ve|'s)\s)[\w'-]+\s+){0,2}?(?![\w'-]*(?:ed|'ve|'s)\s)[\w'-]+\s+(?:on|in)\s+(?:the|my|our)\s+(?:[\w'-]+\s+)?(?:calendar|diary)\s*(?:[,;.!]|$)", SCHEDULE, needs="calendar|diary"),
     # "the tasting is pencilled in for Thursday"
@@ -872,7 +883,7 @@ PREFILTER = re.compile(
     r"releas|launch|rolled|sweep|job|batch|entr|reminder|writ|question|request|arrang|set up|"
     r"sort|ok\b|okay|\u2713|\u2714|\u2611|\u2705|->|\u2192|=>|dealt|in place|in the can|in the bag|"
     r"squared|baked|over\b|resolv|thank|return|kept|\[x\]|clos|portal|bucket|dropbox|list\b|rota|roster|"
-    r"pencil|inked|across|arrive|prun|refund|reimburs|money|catalog|public|filed|lodged|enrol|\bup\b|\bpay\b|\bfix\b|\bprs?\b|pull request|diary|agenda|books|\blog\b|\bdown\b|\boff\b|circulat"
+    r"pencil|inked|across|arrive|prun|refund|reimburs|money|catalog|public|filed|lodged|enrol|\bup\b|\bpay\b|\bfix\b|\bprs?\b|pull request|diary|agenda|books|\blog\b|\bdown\b|\boff\b|circulat|paged|deposit|submit|mirror|\bshare\b"
 )
 
 #: A determiner a clause's subject ends on: the next clause shares what comes before it.
