@@ -887,6 +887,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout149", "citations.jsonl"): 50,  # of 50
     ("heldout149", "traces.jsonl"): 155,  # of 155 (trace, kind) units
     ("heldout149", "repeat.jsonl"): 30,  # of 30
+    # Held-out 150: first contact 2026-12-05 13:06 UTC, main 8adf753 (tests/data/heldout150/).
+    ("heldout150", "completion.jsonl"): 214,  # of 235
+    ("heldout150", "support.jsonl"): 74,  # of 100
+    ("heldout150", "citations.jsonl"): 50,  # of 50
+    ("heldout150", "traces.jsonl"): 153,  # of 156 (trace, kind) units
+    ("heldout150", "repeat.jsonl"): 29,  # of 30
+    # Held-out 151: first contact 2026-12-05 13:06 UTC, main 8adf753 (tests/data/heldout151/).
+    ("heldout151", "completion.jsonl"): 172,  # of 194
+    ("heldout151", "support.jsonl"): 84,  # of 100
+    ("heldout151", "citations.jsonl"): 50,  # of 50
+    ("heldout151", "traces.jsonl"): 155,  # of 155 (trace, kind) units
+    ("heldout151", "repeat.jsonl"): 28,  # of 30
+    # Held-out 152: first contact 2026-12-05 13:06 UTC, main 8adf753 (tests/data/heldout152/).
+    ("heldout152", "completion.jsonl"): 164,  # of 178
+    ("heldout152", "support.jsonl"): 81,  # of 100
+    ("heldout152", "citations.jsonl"): 50,  # of 50
+    ("heldout152", "traces.jsonl"): 154,  # of 154 (trace, kind) units
+    ("heldout152", "repeat.jsonl"): 30,  # of 30
+    # Held-out 153: first contact 2026-12-05 13:06 UTC, main 8adf753 (tests/data/heldout153/).
+    ("heldout153", "completion.jsonl"): 192,  # of 207
+    ("heldout153", "support.jsonl"): 93,  # of 100
+    ("heldout153", "citations.jsonl"): 50,  # of 50
+    ("heldout153", "traces.jsonl"): 154,  # of 154 (trace, kind) units
+    ("heldout153", "repeat.jsonl"): 28,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -1066,6 +1090,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout147",
         "heldout148",
         "heldout149",
+        "heldout150",
+        "heldout151",
+        "heldout152",
+        "heldout153",
         "real_smollm2",
     ],
 )
@@ -1231,6 +1259,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout147", 46, 41),
         ("heldout148", 42, 35),
         ("heldout149", 44, 35),
+        ("heldout150", 44, 33),
+        ("heldout151", 50, 41),
+        ("heldout152", 42, 34),
+        ("heldout153", 42, 39),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:

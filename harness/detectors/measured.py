@@ -52,40 +52,40 @@ FIRST_CONTACTS: tuple[FirstContact, ...] = (
         scorer="invented_completion",
         judgement="completion",
         detector="lexical",
-        blind_set="heldout149",
-        measured="2026-12-05 12:45 UTC at 21089b9",
-        figure="recall 0.811, precision 0.878",
+        blind_set="heldout153",
+        measured="2026-12-05 13:06 UTC at 8adf753",
+        figure="recall 0.842, precision 0.955",
         # Not one set's lower end alone: one set's interval understates how far the next writer's
         # text can go, so the gates divide by the lowest lower end of the last three first
         # contacts, or of all those measured on the detector as it stands where there are more.
-        reading="it missed about 1 invented completion in 5 on this set, and between 1 in 9 and "
-        "1 in 3 on sets 146-148 (measured with it), and between 1 in 18 and 1 in 7 of its flags "
+        reading="it missed about 1 invented completion in 6 on this set, and between 1 in 7 and "
+        "1 in 6 on sets 150-152 (measured with it), and between 1 in 22 and 1 in 8 of its flags "
         "were wrong: its counts are lower bounds, so the rate gates divide their bound by the "
-        "lowest recall lower end of the four blind sets of this detector (0.613, set 148)",
-        recall_low=0.613,
-        recall_from="lowest of the four blind sets of 21089b9's detector, heldout146-149 "
-        "(heldout148)",
+        "lowest recall lower end of the four blind sets of this detector (0.733, set 151)",
+        recall_low=0.733,
+        recall_from="lowest of the four blind sets of 8adf753's detector, heldout150-153 "
+        "(heldout151)",
         counts=("invented_completion.invented",),
     ),
     FirstContact(
         scorer="evidence_fidelity",
         judgement="support",
         detector="lexical",
-        blind_set="heldout149",
-        measured="2026-12-05 12:45 UTC at 21089b9",
-        figure="three-class agreement 0.770, polarity pairs 35/44",
-        reading="it judges about 1 claim in 4 wrongly here (1 in 12 to 1 in 5 on sets 146-148), "
-        "and gets a claim and its negation both right in 35 pairs of 44 here and 35-41 of 42-46 "
-        "on sets 146-148: claim-support rates are rough",
+        blind_set="heldout153",
+        measured="2026-12-05 13:06 UTC at 8adf753",
+        figure="three-class agreement 0.930, polarity pairs 39/42",
+        reading="it judges about 1 claim in 14 wrongly here (1 in 6 to 1 in 4 on sets 150-152), "
+        "and gets a claim and its negation both right in 39 pairs of 42 here and 33-41 of 42-50 "
+        "on sets 150-152: claim-support rates are rough",
     ),
     FirstContact(
         scorer="repeat_checks",
         judgement="repeat",
         detector="lexical",
-        blind_set="heldout149",
-        measured="2026-12-05 12:45 UTC at 21089b9",
-        figure="check matching 16/16, reopening 14/14",
-        reading="check matching was wrong on 2 lines of 62 over sets 146-149, reopening on 4 of "
+        blind_set="heldout153",
+        measured="2026-12-05 13:06 UTC at 8adf753",
+        figure="check matching 15/15, reopening 13/15",
+        reading="check matching was wrong on 1 line of 62 over sets 150-153, reopening on 4 of "
         "58: a count of repeated checks is close, a count of reopened matters rougher",
     ),
 )
