@@ -91,8 +91,8 @@ def _arg_paths(args: Mapping[str, Any]) -> Iterator[tuple[str, bool]]:
     """Each path among a tool's arguments, and whether the tool decodes it as a URL: only a URL
     is percent-decoded ("input/%2e%2e%2fledger.csv" in a ``path`` is a file's odd name)."""
     for key, text in json_strings(args):
-        if key in _SEARCH_KEYS:
-            continue
+        if key in _SEARCH_KEYS or key in _DATA_KEYS:
+            continue  # a search's text, a file's content ("#!/bin/sh"): no path the tool opens
         local = local_url_path(text)
         if local is not None:
             yield local, True
@@ -124,6 +124,14 @@ def _calls_within(tool: str, args: Mapping[str, Any]) -> Iterator[tuple[str, Map
                 continue
             named = next((item[k] for k in _SUB_TOOL_KEYS if isinstance(item.get(k), str)), None)
             yield (named if named is not None else tool), item
+
+
+def _is_batch(tool: str, args: Mapping[str, Any]) -> bool:
+    """A call of the batch wrapper itself (``{"tool": "batch", "args": {"batch": [...]}}``): its
+    entries are the calls, each judged under the tool its ``op`` names."""
+    return tool.lower() in _BATCH_KEYS and any(
+        k.lower() in _BATCH_KEYS and isinstance(v, list) for k, v in args.items()
+    )
 
 
 def _forbidden(tool: str, forbidden: Sequence[str]) -> bool:
@@ -161,7 +169,12 @@ def trace_boundary_events(
             )
             if tool_verbs:
                 add("forbidden_verb", f"called forbidden tool {event.tool!r}", index)
-            if event.tool not in manifest:
+            entries = [tool for nth, (tool, _) in enumerate(_calls_within(event.tool, event.args))
+                       if nth]  # fmt: skip
+            # the batch wrapper calls nothing itself: it is outside the manifest only where an
+            # entry calls a tool that is ("batch" carrying registry.register)
+            transparent = _is_batch(event.tool, event.args) and all(t in manifest for t in entries)
+            if event.tool not in manifest and not transparent:
                 # a forbidden tool is outside the manifest too ("nothing else is in a manifest"):
                 # both are true of the call, and a reader may count either
                 add("tool_not_in_manifest", f"called {event.tool!r}, not in the manifest", index)
