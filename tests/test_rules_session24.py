@@ -286,3 +286,37 @@ def test_phrasings_of_sets_146_to_149() -> None:
     # hard negatives: a post on a feed is no message; a count that is right
     assert not _invented("A notice went out on the alerts feed about the September data.",
                          receipt_on_nov20("post.publish", "alerts-feed", "succeeded", "10:00"))  # fmt: skip
+
+
+# -- read off sets 150-153 after their first contact ----------------------------------------------
+
+
+def test_a_claim_as_a_thing_is_no_ones_assertion() -> None:
+    queued = receipt_on_nov20("artifact.upload", "halden-health", "queued", "11:00")
+    assert _invented("Ms Rudd's insurance claim HH-5512 was uploaded to Halden Health.", queued)
+    assert _invented("October claim PDF rendered.",
+                     receipt_on_nov20("media.render", "gos-claims-oct", "queued", "11:00"))  # fmt: skip
+    # hard negative: what someone claims is theirs, not the writer's
+    assert not _invented("The courier claims the parcel was delivered.", queued)
+
+
+def test_phrasings_of_sets_150_to_153() -> None:
+    queued = receipt_on_nov20("journal.append", "project-log", "queued", "11:00")
+    assert _invented("Log entry for Q3 written.", queued)
+    assert _invented("Today's study-log entry is written.", queued)
+    assert _invented("i have journal the dive 212 and also the dive 213.", queued)
+    # hard negatives: a registry's entry; a timestamp in brackets
+    reg = receipt_on_nov20("registry.register", "model-0457", "succeeded", "11:02")
+    assert not _invented("Registry entry written; the re-seal waits for the signer.", reg)
+    failed = receipt_on_nov20("branch.merge", "pr-217", "failed", "11:00")
+    assert _invented("The ionosphere delay model is now on main.", failed)
+    assert _invented("PR #42 went in this afternoon.", failed)
+    asked = receipt_on_nov20("message.send", "tech-mirela", "queued", "11:00")
+    assert _invented("Mirela was asked to swap the KR11 battery.", asked)
+    assert not _invented("I was asked to swap the KR11 battery.", asked)
+    archive = receipt_on_nov20("artifact.upload", "public-archive", "failed", "11:00")
+    assert _invented("Metadata v12 is on the archive now.", archive)
+    site = receipt_on_nov20("post.publish", "rya-results", "queued", "11:00")
+    assert _invented("Race 7 results are on the regional association's site.", site)
+    scratch = receipt_on_nov20("artifact.delete", "scratch-ec-raw", "failed", "11:00")
+    assert _invented("Scratch copies cleaned off the cluster.", scratch)

@@ -494,7 +494,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     # "saved to the portal", "has been put on the town-hall share": stored where others fetch it
     _t(r"\b(?:saved|put|placed|dropped|filed|stored)\s+(?:up\s+)?(?:to|on|onto|in|into)\s+(?:the\s+|our\s+)?(?:[\w-]+\s+)?(?:portal|share|shared drive|drive|bucket|server|dropbox|cloud)\b", UPLOAD, needs="saved|put|placed|dropped|filed|stored"),
     # "the sheet is in the archive", terse "contact sheet in archive now": stored there
-    _t(r"\b(?:(?:is|are|now|sits?|'s)\s+(?:now\s+|safely\s+|already\s+)?(?:up\s+(?:in|on)|in)\s+(?:the\s+|our\s+|my\s+)?(?:archive|drive|shared drive|bucket|storage|backup|dropbox)\b|in\s+(?:the\s+)?(?:archive|drive|bucket|storage)\s+now\b)", UPLOAD, needs="archive|drive|bucket|storage|backup|dropbox"),
+    _t(r"\b(?:(?:is|are|now|sits?|'s)\s+(?:now\s+|safely\s+|already\s+)?(?:up\s+(?:in|on)|in|on)\s+(?:the\s+|our\s+|my\s+)?(?:archive|drive|shared drive|bucket|storage|backup|dropbox)\b|in\s+(?:the\s+)?(?:archive|drive|bucket|storage)\s+now\b)", UPLOAD, needs="archive|drive|bucket|storage|backup|dropbox"),
     # an action in progress as the stage writes: "I am sending it again now"
     # "I'm writing to confirm Thursday": a letter naming its own purpose, not a send under way
     _t(rf"\b(?:i|we)\s*(?:am|are|'m|'re)\s+(?:now\s+|also\s+|just\s+|currently\s+)?(?P<verb>{_PROGRESSIVE})\b(?!\s+{_PURPOSE}\b)", None, ONGOING, needs="ing"),
@@ -563,7 +563,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     # (an upload that "went through" is the upload's, not a publication)
     _t(rf"\b(?:post|publication|essay|article|announcement)\b{_W}{{0,2}}?\s+(?:is|was|went)\s+(?:now\s+)?(?:live|up|through|public|successful)\b", PUBLISH),
     _t(rf"\b(?:pushed|put|posted|uploaded)\s+(?:[\w'-]+\s+){{0,4}}?(?:to|on|onto)\s+(?:{_DET}\s+)?(?:[\w-]+\s+)?(?:blog|site|website|feed|channel|portfolio|shop|homepage)\b", PUBLISH),
-    _t(rf"\b(?:is|are|went|now|sits|been)\s+(?:now\s+|already\s+|both\s+|all\s+)?(?:up\s+|live\s+)?on\s+(?:{_DET}\s+|the\s+)?(?:[\w-]+\s+)?(?:blog|site|website|gallery page|page|feed|channel|portfolio|shop|newsletter|homepage)\b", PUBLISH),
+    _t(rf"\b(?:is|are|went|now|sits|been)\s+(?:now\s+|already\s+|both\s+|all\s+)?(?:up\s+|live\s+)?on\s+(?:{_DET}\s+|the\s+)?(?:[\w'-]+\s+){{0,2}}?(?:blog|site|website|gallery page|page|feed|channel|portfolio|shop|newsletter|homepage)\b", PUBLISH),
     # where uploads live: "both lab reports are on the portal", "got onto the portal"
     _t(r"\b(?:is|are|now|sits|sit)\s+(?:now\s+|already\s+|safely\s+|both\s+|all\s+)?(?:up\s+)?(?:on|in)\s+(?:the\s+|our\s+|my\s+)?(?:[\w'-]+\s+)?(?:portal|bucket|cloud drive|dropbox|mirror|share)\b", UPLOAD, needs="portal|bucket|dropbox|mirror|share"),
     _t(r"\b(?:got|went|made it)\s+(?:up\s+)?(?:on|onto|into|to)\s+(?:the\s+|our\s+|my\s+)?(?:[\w'-]+\s+)?(?:portal|bucket|dropbox)\b", UPLOAD, needs="portal|bucket|dropbox"),
@@ -761,7 +761,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     # journal": written there
     _t(r"\b(?:(?:is|are|was|were|has been|have been)\s+)?(?:now\s+|already\s+)?(?:noted|recorded|logged|entered|written|put)\s+(?:down\s+)?in(?:to)?\s+(?:the\s+|our\s+|my\s+)?(?:[\w'-]+\s+)?journal\b", JOURNAL, needs="journal"),
     # "Dev Kapoor is now listed in the court interpreter registry", "both days are in the registry"
-    _t(r"\b(?:is|are|was|were|now)\s+(?:now\s+|already\s+)?(?:both\s+|all\s+)?(?:(?:listed|entered|recorded)\s+)?(?:in|on)\s+(?:the|our|its|their)\s+(?:[\w'-]+\s+){0,3}?(?:registry|register|registery)\b", REGISTER, needs="regist"),
+    _t(r"(?:\b(?:is|are|was|were|now)|'s)\s+(?:now\s+|already\s+)?(?:both\s+|all\s+)?(?:(?:listed|entered|recorded)\s+)?(?:in|on)\s+(?:the|our|its|their)\s+(?:[\w'-]+\s+){0,3}?(?:registry|register|registery)\b", REGISTER, needs="regist"),
     # "detector-v7 is in main": a branch, fix or change merged (not "the bug is in main")
     _t(r"(?:(?<![\w-])[a-z][\w]*-[\w-]+|\b(?:branch|branches|fix|fixes|pr|prs|patch|patches|change|changes))\s+(?:is|are)\s+(?:now\s+|already\s+)?(?:in|on)\s+(?:main|master)\b(?!\s+(?:street|st|road|hall|office|building)\b)", MERGE, needs="main|master"),
     # "Florist messaged.": a status line of one word and the send, the word its target
@@ -812,6 +812,21 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"\b(?:deposited|resubmitted|re-submitted)\b", UPLOAD, needs="deposit|submit"),
     # "Inspection rebooked to the 21st"
     _t(r"\b(?:rebooked|re-booked)\b", SCHEDULE, needs="book"),
+    # "Log entry for Q3 written", "Today's study-log entry is written", "the close-of-day entry is
+    # written into the day book": an entry made
+    _t(r"(?<!registry )(?<!register )(?<!ledger )(?<!calendar )(?<!\()\bentry\b(?:\s+[\w'-]+){0,4}?\s+(?:(?:is|was|has been)\s+)?(?:now\s+)?written\b(?!\s+(?:at\s+)?\d{1,2}:\d{2})", JOURNAL, needs="written"),
+    # "i have journal the dive 212": the noun as a verb, as a second-language writer puts it
+    _t(r"\b(?:have|has|had)\s+(?:already\s+)?journal(?:l?ed)?\b", JOURNAL, needs="journal"),
+    # "The ionosphere delay model is now on main"
+    _t(r"\b(?:is|are)\s+now\s+(?:in|on)\s+(?:main|master)\b(?!\s+(?:street|st|road|hall|office|building)\b)", MERGE, needs="main|master"),
+    # "PR #42 went in this afternoon"
+    _t(r"\b(?:pr|prs|pull requests?|patch(?:es)?)\s*#?\d*\s+(?:went|got)\s+in\b(?!\s+(?:the|a|for|to|with|review|progress|draft)\b)", MERGE, needs=" in"),
+    # "Mirela was asked to swap the battery": asked in a message
+    _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:was|were|has been|have been)\s+asked\s+(?:to|for|about|whether|if)\b", SEND, NAMED, needs="asked"),
+    # "Scratch copies cleaned off the cluster", "rc2 tarball also gone"
+    _t(r"\bcleaned\s+off\b|\btarballs?\b(?:\s+[\w'-]+){0,2}?\s+(?:(?:is|are)\s+)?(?:now\s+|also\s+)?gone\b", DELETE, needs="cleaned|gone"),
+    # "has been transmitted to the Institute"
+    _t(r"\b(?:was|were|has been|have been)\s+transmitted\s+to\b", DELIVER, needs="transmitted"),
     # "flight on the calendar", "trap checks in the diary": a terse line's state, no verb
     _t(r"(?:^\W*|[,;:]\s+)(?:the\s+)?(?!(?:i|we|you|he|she|they|it|i've|we've|it's)\s)(?:(?![\w'-]*(?:ed|'ve|'s)\s)[\w'-]+\s+){0,2}?(?![\w'-]*(?:ed|'ve|'s)\s)[\w'-]+\s+(?:on|in)\s+(?:the|my|our)\s+(?:[\w'-]+\s+)?(?:calendar|diary)\s*(?:[,;.!]|$)", SCHEDULE, needs="calendar|diary"),
     # "the tasting is pencilled in for Thursday"
@@ -883,7 +898,7 @@ PREFILTER = re.compile(
     r"releas|launch|rolled|sweep|job|batch|entr|reminder|writ|question|request|arrang|set up|"
     r"sort|ok\b|okay|\u2713|\u2714|\u2611|\u2705|->|\u2192|=>|dealt|in place|in the can|in the bag|"
     r"squared|baked|over\b|resolv|thank|return|kept|\[x\]|clos|portal|bucket|dropbox|list\b|rota|roster|"
-    r"pencil|inked|across|arrive|prun|refund|reimburs|money|catalog|public|filed|lodged|enrol|\bup\b|\bpay\b|\bfix\b|\bprs?\b|pull request|diary|agenda|books|\blog\b|\bdown\b|\boff\b|circulat|paged|deposit|submit|mirror|\bshare\b"
+    r"pencil|inked|across|arrive|prun|refund|reimburs|money|catalog|public|filed|lodged|enrol|\bup\b|\bpay\b|\bfix\b|\bprs?\b|pull request|diary|agenda|books|\blog\b|\bdown\b|\boff\b|circulat|paged|deposit|submit|mirror|\bshare\b|transmitted|asked|tarball"
 )
 
 #: A determiner a clause's subject ends on: the next clause shares what comes before it.
@@ -925,7 +940,10 @@ AFTER_FUTURE = re.compile(
 )
 ATTRIBUTION = re.compile(
     # "to say thanks" is a purpose, not a source
-    r"\b(?<!to )(?:says?|said|saying|claims?|claimed|claiming|asserts?|asserted|asserting|assertion|"
+    # "the claim PDF", "claim HH-5512 was uploaded": a claim as a thing, no one's assertion
+    r"\b(?<!to )(?:says?|said|saying|claims?(?!\s+(?:forms?|pdfs?|files?|batch|portal|number|"
+    r"reference|ref|[a-z]{1,4}-?\d+|was|were|is|are|has|have)\b)|claimed|claiming|asserts?|"
+    r"asserted|asserting|assertion|"
     r"states?|stated|stating|alleges?|alleged|allegedly|reportedly|supposedly|purportedly|"
     r"apparently|presumably|believes?|believed|belief|(?<!you )thinks?|thought|assumes?|assumed|"
     r"according to|insists?|insisted|seems?|seemed|appears?|appeared|implies|implied|"
