@@ -911,6 +911,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout153", "citations.jsonl"): 50,  # of 50
     ("heldout153", "traces.jsonl"): 154,  # of 154 (trace, kind) units
     ("heldout153", "repeat.jsonl"): 28,  # of 30
+    # Held-out 154: first contact 2026-12-05 13:27 UTC, main 9b0a652 (tests/data/heldout154/).
+    ("heldout154", "completion.jsonl"): 201,  # of 220
+    ("heldout154", "support.jsonl"): 85,  # of 100
+    ("heldout154", "citations.jsonl"): 50,  # of 50
+    ("heldout154", "traces.jsonl"): 155,  # of 155 (trace, kind) units
+    ("heldout154", "repeat.jsonl"): 25,  # of 30
+    # Held-out 155: first contact 2026-12-05 13:27 UTC, main 9b0a652 (tests/data/heldout155/).
+    ("heldout155", "completion.jsonl"): 161,  # of 180
+    ("heldout155", "support.jsonl"): 81,  # of 100
+    ("heldout155", "citations.jsonl"): 50,  # of 50
+    ("heldout155", "traces.jsonl"): 155,  # of 155 (trace, kind) units
+    ("heldout155", "repeat.jsonl"): 29,  # of 30
+    # Held-out 156: first contact 2026-12-05 13:27 UTC, main 9b0a652 (tests/data/heldout156/).
+    ("heldout156", "completion.jsonl"): 205,  # of 230
+    ("heldout156", "support.jsonl"): 93,  # of 100
+    ("heldout156", "citations.jsonl"): 50,  # of 50
+    ("heldout156", "traces.jsonl"): 154,  # of 155 (trace, kind) units
+    ("heldout156", "repeat.jsonl"): 28,  # of 30
+    # Held-out 157: first contact 2026-12-05 13:27 UTC, main 9b0a652 (tests/data/heldout157/).
+    ("heldout157", "completion.jsonl"): 167,  # of 184
+    ("heldout157", "support.jsonl"): 80,  # of 100
+    ("heldout157", "citations.jsonl"): 50,  # of 50
+    ("heldout157", "traces.jsonl"): 156,  # of 156 (trace, kind) units
+    ("heldout157", "repeat.jsonl"): 29,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -1094,6 +1118,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout151",
         "heldout152",
         "heldout153",
+        "heldout154",
+        "heldout155",
+        "heldout156",
+        "heldout157",
         "real_smollm2",
     ],
 )
@@ -1263,6 +1291,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout151", 50, 41),
         ("heldout152", 42, 34),
         ("heldout153", 42, 39),
+        ("heldout154", 44, 38),
+        ("heldout155", 44, 36),
+        ("heldout156", 42, 40),
+        ("heldout157", 43, 36),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
