@@ -156,3 +156,28 @@ def test_news_for_one_matter_does_not_justify_reopening_another() -> None:
     # a message filed under another thread is that thread's news, not a mention of this one
     assert not reopens_sentence("Look into the seat H12 double-charge report from this morning.",
                                 matters, context, NOW)[0]  # fmt: skip
+
+
+# -- read off sets 154-157 after their first contact ----------------------------------------------
+
+
+def test_an_id_of_the_matter_standing_alone_names_it() -> None:
+    done = [item("r1", "receipt", NOW - timedelta(days=7), "render: week 41 noise map, done"),
+            item("j1", "journal", NOW - timedelta(days=7), "W41 map checked and settled."),
+            item("r2", "receipt", NOW - timedelta(hours=3),
+                 "render: week 42 noise map, failed (tile server timeout)")]  # fmt: skip
+    assert reopens("Re-render week 41 as well, to be safe.", "render:weekly-map-w41", done)
+    # hard negatives: another week of the series; the id inside a longer id of another thing
+    l07 = [item("r1", "receipt", NOW - timedelta(days=1), "media.render timelapse-L07-w48: done")]
+    assert not reopens("Recheck the L07 week-49 render status.", "render:timelapse-L07-w48", l07)
+    m31 = [item("r1", "receipt", NOW - timedelta(days=1), "media.render section-plots-m31: done")]
+    assert not reopens("Recheck the ds-m31-l2 registration with the curator on Thursday.",
+                       "render:section-plots-m31", m31)  # fmt: skip
+
+
+def test_leaving_a_named_thread_alone_declines_it() -> None:
+    closed = [item("h1", "history", NOW - timedelta(days=3),
+                   "Vet thread about Biscuit closed: mild sprain, rest.")]  # fmt: skip
+    assert not reopens("Leave the Biscuit vet thread alone unless Dr Valtersen writes again.",
+                       "thread:vet-biscuit", closed)  # fmt: skip
+    assert reopens("Write to Dr Valtersen about Biscuit again.", "thread:vet-biscuit", closed)

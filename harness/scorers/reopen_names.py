@@ -46,3 +46,21 @@ def month_named(plain: str, matter: str) -> bool:
         return False
     name = _MONTHS.split()[int(m[2]) - 1]
     return re.search(rf"\b{name[:3]}(?:{name[3:]})?\b", plain) is not None
+
+
+def distinctive_name(text: str, words: set[str], found: set[str]) -> bool:
+    """Does the text name the matter by its ids of letters and digits, every one of them, each
+    standing alone ("week 41" of w41; not "L07 week-49" of l07-w48, nor the m31 inside
+    "ds-m31-l2")? Such an id names one thing, whatever the matter's other words."""
+    glued = {w for w in words if _GLUED.fullmatch(w)}
+    return bool(glued) and glued <= found and all(_alone(text, w) for w in glued)
+
+
+def _alone(text: str, word: str) -> bool:
+    """Is the id written as a name of its own, not inside a longer hyphenated id?"""
+    m = _GLUED.fullmatch(word)
+    if m is None:
+        return False
+    letters = "[a-z]*?".join(m[1])
+    return re.search(rf"(?<![\w-]){letters}[a-z]*[\s_-]*0*{int(m[2])}(?![\w-])",
+                     text.lower()) is not None  # fmt: skip

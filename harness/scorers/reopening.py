@@ -23,7 +23,7 @@ from harness.scorers.reopen_conditions import (
     condition_of,
 )
 from harness.scorers.reopen_grounds import DATES, distinctive, newer_grounds, own_words
-from harness.scorers.reopen_names import KIND_WORDS, month_named, word_in
+from harness.scorers.reopen_names import KIND_WORDS, distinctive_name, month_named, word_in
 from harness.scorers.reopen_settles import RAISES, problem, settles
 from harness.text.names import name_variants
 from harness.text.normal import ascii_fold, clean
@@ -53,7 +53,7 @@ _DECLINE = re.compile(
     # "no kiln follow-up today": a bare "no" before the verb
     r"\bno\s+(?:[\w'-]+\s+){0,2}$|"
     r"\b(?:do not|don't|dont|won't|wont|shan't|shouldn't|mustn't|no need|needn't|need not|avoid|never|not|skip|stop|nothing to|"
-    r"leave (?:it|the \w+|\w+) (?:closed|settled|alone|be)|leave it(?=\W*$)|let it be|"
+    r"leave (?:it|the(?: [\w'-]+){1,4}|\w+) (?:closed|settled|alone|be)|leave it(?=\W*$)|let it be|"
     r"without (?:re)?check\w*|instead of|rather than)\b"
 )
 #: "..., recommend dropping that line", "the resend line should go": the redo named as a line of
@@ -118,6 +118,8 @@ def mentions_matter(text: str, matter: str) -> bool:
         return False
     if words - numbers <= KIND_WORDS and any(len(n) >= 3 for n in found & numbers):
         return True  # "Reopen 4471" of task:job-4471: a job's number names it
+    if found and distinctive_name(text, words, found):
+        return True  # "Re-render week 41" of render:weekly-map-w41
     return 2 * len(found) >= len(words) and bool(found - numbers or not words - numbers)
 
 
