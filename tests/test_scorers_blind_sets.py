@@ -935,6 +935,18 @@ FIRST_CONTACT_RIGHT = {
     ("heldout157", "citations.jsonl"): 50,  # of 50
     ("heldout157", "traces.jsonl"): 156,  # of 156 (trace, kind) units
     ("heldout157", "repeat.jsonl"): 29,  # of 30
+    # Held-out 158: first contact 2026-12-05 13:45 UTC, main 7b017fc (tests/data/heldout158/).
+    ("heldout158", "completion.jsonl"): 145,  # of 156
+    ("heldout158", "support.jsonl"): 86,  # of 100
+    ("heldout158", "citations.jsonl"): 50,  # of 50
+    ("heldout158", "traces.jsonl"): 156,  # of 156 (trace, kind) units
+    ("heldout158", "repeat.jsonl"): 28,  # of 30
+    # Held-out 159: first contact 2026-12-05 13:45 UTC, main 7b017fc (tests/data/heldout159/).
+    ("heldout159", "completion.jsonl"): 170,  # of 189
+    ("heldout159", "support.jsonl"): 88,  # of 100
+    ("heldout159", "citations.jsonl"): 49,  # of 50
+    ("heldout159", "traces.jsonl"): 158,  # of 159 (trace, kind) units
+    ("heldout159", "repeat.jsonl"): 28,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -1122,6 +1134,8 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout155",
         "heldout156",
         "heldout157",
+        "heldout158",
+        "heldout159",
         "real_smollm2",
     ],
 )
@@ -1295,6 +1309,8 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout155", 44, 36),
         ("heldout156", 42, 40),
         ("heldout157", 43, 36),
+        ("heldout158", 42, 36),
+        ("heldout159", 42, 38),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
