@@ -28,8 +28,12 @@ def _spelt(word: str) -> re.Pattern[str]:
         return re.compile(rf"\b{word}[a-z]*\b")
     if glued is None:
         return re.compile(rf"\b{re.escape(word)}\b")
-    letters = "[a-z]*?".join(glued[1])
-    return re.compile(rf"\b{letters}[a-z]*[\s_-]*0*{int(glued[2])}\b")
+    return re.compile(rf"\b{_glued_spelling(glued)}\b")
+
+
+def _glued_spelling(glued: re.Match[str]) -> str:
+    """An id of letters and digits apart, the letters an abbreviation ("week 41" of w41)."""
+    return "[a-z]*?".join(glued[1]) + rf"[a-z]*[\s_-]*0*{int(glued[2])}"
 
 
 def word_in(plain: str, word: str) -> bool:
@@ -61,6 +65,4 @@ def _alone(text: str, word: str) -> bool:
     m = _GLUED.fullmatch(word)
     if m is None:
         return False
-    letters = "[a-z]*?".join(m[1])
-    return re.search(rf"(?<![\w-]){letters}[a-z]*[\s_-]*0*{int(m[2])}(?![\w-])",
-                     text.lower()) is not None  # fmt: skip
+    return re.search(rf"(?<![\w-]){_glued_spelling(m)}(?![\w-])", text.lower()) is not None

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from harness.scorers.claim_support import Backing
-from harness.scorers.completion.lexicon import verb_family
+from harness.scorers.completion.lexicon import TRUNKS, verb_family
 from harness.scorers.completion.occasions import id_numbers
 from harness.scorers.support_claim import ClaimReading
 from harness.scorers.support_presence import probes
@@ -244,13 +244,10 @@ def _names_target(text: str, target: str) -> bool:
     )
 
 
-_TRUNKS = frozenset({"main", "master", "trunk"})
-
-
 def _merged_named(reading: ClaimReading, action: str, target: str, b: Backing) -> bool:
     """A merge into the trunk is of the branch its text names before "into" ("branch.merge
     bufr-ed4 into main: ..."): a claim naming that branch names the receipt's own object."""
-    if not action.endswith("merge") or target not in _TRUNKS:
+    if not action.endswith("merge") or target not in TRUNKS:
         return False
     m = re.match(rf"\s*{re.escape(action)}\s+(\S+)\s+into\b", b.item.text)
     return m is not None and _names_target(reading.text, m[1])

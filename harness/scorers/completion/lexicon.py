@@ -94,6 +94,8 @@ PUBLISH = _action("post.publish", ["artifact.publish", "media.publish"], ["publi
 ACK = _action("reminder.ack", ["reminder.acknowledge"], ["ack", "acknowledge", "dismiss"])
 SCHEDULE = _action("schedule.modify", ["reminder.schedule", "schedule.create", "calendar.create"],
                    ["schedule", "book"], ["schedule", "calendar"])  # fmt: skip
+#: The branches a merge lands on: where it was merged, never what.
+TRUNKS = frozenset({"main", "master", "trunk"})
 MERGE = _action("repo.merge", ["git.merge", "pr.merge", "git.push"], ["merge"])
 UPLOAD = _action("media.upload", ["artifact.upload", "media.deliver"], ["upload", "deliver"])
 DELETE = _action(

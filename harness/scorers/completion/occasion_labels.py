@@ -94,12 +94,13 @@ def _months_named(text: str) -> frozenset[str]:
     return frozenset(m[:3] for m in _MONTH_NAME.findall(text))
 
 
-_DAY_MONTH = re.compile(rf"(\d{{1,2}})\s+({MONTH})|({MONTH})\s+(\d{{1,2}})")
+#: A day and its month ("13 Sept", "3rd October", "Oct 3").
+DAY_MONTH = re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+({MONTH})|\b({MONTH})\s+(\d{{1,2}})\b")
 
 
-def _day_of(label: str) -> date | None:
+def day_of(label: str) -> date | None:
     """The day a label like "3 october" or "oct 3" names (its year left aside)."""
-    m = _DAY_MONTH.fullmatch(label)
+    m = DAY_MONTH.fullmatch(label)
     if m is None:
         return None
     number, month = (m[1], m[2]) if m[1] else (m[4], m[3])
@@ -119,7 +120,7 @@ def labelled(said: str, occasions: Sequence[R]) -> list[R]:
         carrying = [r for r in picked
                     if any(re.search(rf"\b{re.escape(w)}\b", clean(r.text)) for w in labels)]  # fmt: skip
         # "the 3 October sweep" against "sweep for 2026-10-03": a day however it is written
-        days = [d for w in labels if (d := _day_of(w)) is not None]
+        days = [d for w in labels if (d := day_of(w)) is not None]
         carrying += [r for d in days for r in naming_day(d, picked) if r not in carrying]
         if carrying and len(carrying) < len(picked):
             picked = carrying

@@ -329,7 +329,7 @@ def _in_flight(
     is of an earlier day: the act of the day the statement was written was still under way, and
     a statement naming no time may speak of it ("Message to Tamsin sent" at 07:00 beside a send
     at 07:40 and one a week before)."""
-    if proof.at is None or max(_days(proof.at, local)) >= recorded_at.astimezone(local).date():
+    if proof.at is None or max(_days(proof.at, local)) >= max(_days(recorded_at, local)):
         return None
     target = getattr(proof, "target", None)
     return next((r for r in receipts if r.at is not None and recorded_at < r.at

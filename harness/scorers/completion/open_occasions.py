@@ -11,7 +11,7 @@ from datetime import datetime, tzinfo
 
 from harness.schema import SUCCESS_STATUSES
 from harness.scorers.completion.grammar import Completion
-from harness.scorers.completion.occasion_labels import MONTH, month_said
+from harness.scorers.completion.occasion_labels import DAY_MONTH, day_of, month_said
 from harness.scorers.completion.occasion_times import when_of
 from harness.scorers.completion.occasions import object_words
 from harness.scorers.completion.others import Receipt
@@ -30,17 +30,18 @@ def _tokens(text: str) -> set[str]:
 #: Words of a receipt's status, never what tells two acts apart.
 _STATUS = frozenset({"queued", "pending", "failed", "cancelled", "succeeded", "delivered", "done",
                      "rendered", "registered", "booked", "published", "sent", "paid", "error"})  # fmt: skip
-_DAY = re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+({MONTH})|\b({MONTH})\s+(\d{{1,2}})\b")
-_MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 
 
 def _said_tokens(said: str) -> set[str]:
     """The statement's words, and each day it names as ids write it ("13 Sept": 0913, 1309)."""
     words = _tokens(said)
-    for m in _DAY.finditer(said):
-        day, month = (m[1], m[2]) if m[1] else (m[4], m[3])
-        mm = _MONTHS.index(month[:3]) + 1
-        words |= {f"{mm:02d}{int(day):02d}".lstrip("0"), f"{int(day):02d}{mm:02d}".lstrip("0")}
+    for m in DAY_MONTH.finditer(said):
+        d = day_of(m.group())
+        if d is not None:
+            words |= {
+                f"{d.month:02d}{d.day:02d}".lstrip("0"),
+                f"{d.day:02d}{d.month:02d}".lstrip("0"),
+            }
     return words
 
 

@@ -23,6 +23,7 @@ from harness.scorers.completion.lexicon import (
     MERGE,
     MSG_RE,
     SEND,
+    TRUNKS,
     Action,
 )
 from harness.scorers.completion.lists import listed_with, unproven_item
@@ -221,9 +222,6 @@ def _surname(sentence: str, word: str, names: Sequence[str]) -> bool:
     return any(re.search(rf"\b{re.escape(name)}\s+{re.escape(word)}\b", plain) for name in names)
 
 
-_TRUNKS = frozenset({"main", "master", "trunk"})
-
-
 def verdict(
     c: Completion,
     index: _PackageIndex,
@@ -266,7 +264,7 @@ def verdict(
             # a short form ("sweep card" of symmetry-sweep-card) names this action's target
             # only where a receipt of the action is for it; else it is some other thing
         for n in c.named:
-            if c.action is MERGE and n.literal in _TRUNKS:
+            if c.action is MERGE and n.literal in TRUNKS:
                 continue  # "Main now carries the fix": where it was merged, not what
             rs = [r for r in family if named_matches(n, r.target)]
             if not rs and n.is_id:
