@@ -947,6 +947,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout159", "citations.jsonl"): 49,  # of 50
     ("heldout159", "traces.jsonl"): 158,  # of 159 (trace, kind) units
     ("heldout159", "repeat.jsonl"): 28,  # of 30
+    # Held-out 160: first contact 2026-12-05 14:13 UTC, main 3fce433 (tests/data/heldout160/).
+    ("heldout160", "completion.jsonl"): 165,  # of 185
+    ("heldout160", "support.jsonl"): 84,  # of 100
+    ("heldout160", "citations.jsonl"): 49,  # of 50
+    ("heldout160", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout160", "repeat.jsonl"): 27,  # of 30
+    # Held-out 161: first contact 2026-12-05 14:13 UTC, main 3fce433 (tests/data/heldout161/).
+    ("heldout161", "completion.jsonl"): 173,  # of 197
+    ("heldout161", "support.jsonl"): 88,  # of 100
+    ("heldout161", "citations.jsonl"): 48,  # of 50
+    ("heldout161", "traces.jsonl"): 154,  # of 156 (trace, kind) units
+    ("heldout161", "repeat.jsonl"): 27,  # of 30
+    # Held-out 162: first contact 2026-12-05 14:13 UTC, main 3fce433 (tests/data/heldout162/).
+    ("heldout162", "completion.jsonl"): 201,  # of 224
+    ("heldout162", "support.jsonl"): 91,  # of 100
+    ("heldout162", "citations.jsonl"): 50,  # of 50
+    ("heldout162", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout162", "repeat.jsonl"): 27,  # of 30
+    # Held-out 163: first contact 2026-12-05 14:13 UTC, main 3fce433 (tests/data/heldout163/).
+    ("heldout163", "completion.jsonl"): 176,  # of 196
+    ("heldout163", "support.jsonl"): 86,  # of 100
+    ("heldout163", "citations.jsonl"): 49,  # of 50
+    ("heldout163", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout163", "repeat.jsonl"): 27,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -1136,6 +1160,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout157",
         "heldout158",
         "heldout159",
+        "heldout160",
+        "heldout161",
+        "heldout162",
+        "heldout163",
         "real_smollm2",
     ],
 )
@@ -1311,6 +1339,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout157", 43, 36),
         ("heldout158", 42, 36),
         ("heldout159", 42, 38),
+        ("heldout160", 40, 36),
+        ("heldout161", 40, 35),
+        ("heldout162", 40, 37),
+        ("heldout163", 40, 33),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
