@@ -26,7 +26,14 @@ from harness.rundir import utc_now
 from harness.runners.base import RunnerInfraError
 from harness.schema import CancelToken, Invocation, RunRecord, TraceEvent
 
-__all__ = ["ArchiveClaims", "ArchiveIds", "CaseContext", "CaseResult", "run_case"]
+__all__ = [
+    "ArchiveClaims",
+    "ArchiveIds",
+    "CaseContext",
+    "CaseResult",
+    "case_invocation",
+    "run_case",
+]
 
 
 @dataclass(frozen=True)
@@ -38,7 +45,8 @@ class CaseResult:
     line: bytes
 
 
-def _invocation(ctx: CaseContext, case: Case) -> Invocation:
+def case_invocation(ctx: CaseContext, case: Case) -> Invocation:
+    """What the runner gets for ``case``: the same for the same case, however often built."""
     invocation = build_invocation(case.package, case.stage, phase=ctx.phase, limits=ctx.limits)
     if ctx.grace_seconds is not None:
         token = CancelToken(id=invocation.cancel.id, grace_seconds=ctx.grace_seconds)
@@ -71,7 +79,7 @@ def run_case(ctx: CaseContext, case: Case) -> CaseResult | None:
     if ctx.stop.is_set():
         return None
     started_at = utc_now()
-    invocation = _invocation(ctx, case)
+    invocation = case_invocation(ctx, case)
     outcome, attempts = _call(ctx, invocation)
     if isinstance(outcome, Stopped):
         return None

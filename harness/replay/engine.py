@@ -16,14 +16,17 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 from types import FrameType
 from typing import Any, cast
 
+from harness.invocation import invocation_id
 from harness.replay.case import (
     ArchiveIds,
     CaseContext,
     CaseResult,
+    case_invocation,
     run_case,
 )
 from harness.replay.packages import PackageFiles
@@ -44,7 +47,7 @@ from harness.rundir import (
 from harness.rundir.traces import TraceWriter
 from harness.runlock import one_writer
 from harness.runners.base import Runner
-from harness.schema import Limits, Package, Stage
+from harness.schema import Invocation, Limits, Package, Stage
 
 
 @dataclass
@@ -274,6 +277,10 @@ def replay(
         if jobs == 1 and getattr(runner, "inline", False) is True
         else ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="replay")
     )
+    # A sandboxed runner may set queued cases up ahead of their turn (``runners.ahead``).
+    prepare_ahead: Callable[[str, Callable[[], Invocation]], None] | None = getattr(
+        runner, "prepare_ahead", None
+    )
     finished = False
     try:
         with (
@@ -292,6 +299,13 @@ def replay(
                         exhausted = True
                         break
                     made = make_case(case)
+                    if prepare_ahead is not None and len(pending) >= jobs:
+                        # Queued behind the running cases: its sandbox is set up meanwhile,
+                        # by the runner's thread (which builds the invocation there too).
+                        prepare_ahead(
+                            invocation_id(made.package.id, made.stage),
+                            partial(case_invocation, shared, made),
+                        )
                     future = pool.submit(run_case, shared, made)
                     pending.add(future)
                     if on_case is not None:
@@ -323,6 +337,9 @@ def replay(
         finished = True
     finally:
         pool.shutdown(wait=not stop.is_set(), cancel_futures=True)
+        drop_prepared: Callable[[], None] | None = getattr(runner, "drop_prepared", None)
+        if drop_prepared is not None:
+            drop_prepared()  # cases set up ahead that a stop left unrun
         # Threads abandoned at a second signal may still write: a closed writer refuses them.
         traces.close()
         bar.close()

@@ -48,6 +48,10 @@ class Runner(Protocol):
     # Optional: ``inline = True`` declares an in-process lookup that cannot block or hang (the
     # recorded runner). The replay then calls it on the case's own thread, without the watchdog
     # thread that every other runner gets (the hand-off costs more than such a runner does).
+    # Optional: ``prepare_ahead(invocation_id, build)`` and ``drop_prepared()``. The replay
+    # offers each case queued behind the running ones (``build`` makes its invocation) and drops
+    # what is left at the end: a sandboxed runner sets those cases up while others wait on their
+    # model (``runners.ahead``); ``run`` still gets every case, prepared or not.
 
     def run(self, invocation: Invocation, cancel: threading.Event) -> RunnerOutput:
         """Answer one invocation. ``cancel`` is set when the harness cancels the run (timeout,

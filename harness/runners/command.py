@@ -33,13 +33,14 @@ import os
 import re
 import shutil
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from harness.runners.ahead import Ahead
 from harness.runners.base import RunnerInfraError, RunnerOutput
 from harness.runners.envelope_parsing import failed_envelope, parse_envelope_strict
-from harness.runners.sandboxed import SandboxConfig, envelope_for_failure, run_child
-from harness.sandbox import sweep_stale_workspaces
+from harness.runners.sandboxed import SandboxConfig, envelope_for_failure, prepare_child
+from harness.sandbox import probe_soon, sweep_stale_workspaces
 from harness.schema import Invocation
 
 
@@ -92,9 +93,26 @@ class CommandRunner:
         self.model = model or default_model(command)
         self.config = config or SandboxConfig()
         sweep_stale_workspaces(self.config.workdir)
+        probe_soon()
+        self._ahead = Ahead(
+            lambda invocation: prepare_child(invocation, self.argv, self.config, hold=True)
+        )
+
+    def prepare_ahead(self, invocation_id: str, build: Callable[[], Invocation]) -> None:
+        """Set a queued case's sandbox up before its turn (the replay offers its queued cases;
+        ``build`` makes the invocation its ``run`` will get)."""
+        self._ahead.offer(invocation_id, build)
+
+    def drop_prepared(self) -> None:
+        """End the cases set up ahead that will not run (the replay ended or stopped)."""
+        self._ahead.drop()
 
     def run(self, invocation: Invocation, cancel: threading.Event) -> RunnerOutput:
-        child = run_child(invocation, self.argv, cancel, self.config)
+        prepared = self._ahead.take(invocation) or prepare_child(invocation, self.argv, self.config)
+        try:
+            child = prepared.run(cancel)
+        finally:
+            self._ahead.note_activity()
         envelope = envelope_for_failure(child.outcome)
         notes = list(child.notes)
         if envelope is None:

@@ -20,11 +20,11 @@ from harness.sandbox import (
     Workspace,
     audit_workspace,
     prepare_workspace,
-    run_process,
     scrubbed_env,
     workspace_symlinks,
 )
 from harness.sandbox.handles import new_secret, opaque_invocation
+from harness.sandbox.process import StartedProcess, start_process
 from harness.sandbox.tracefile import read_trace_bytes
 from harness.schema import BoundaryEvent, Cancel, Envelope, Invocation, TraceEvent
 
@@ -93,6 +93,27 @@ def run_child(
     something else; ``output_bytes`` overrides the stdout cap (for event streams, whose size is
     not the answer's).
     """
+    prepared = prepare_child(
+        invocation, argv, config, stdin=stdin, extra_inputs=extra_inputs,
+        output_bytes=output_bytes, setup=setup,
+    )  # fmt: skip
+    return prepared.run(cancel, watch=watch)
+
+
+def prepare_child(
+    invocation: Invocation,
+    argv: Sequence[str],
+    config: SandboxConfig,
+    *,
+    stdin: Callable[[Workspace], bytes] | None = None,
+    extra_inputs: Mapping[str, bytes] | None = None,
+    output_bytes: int | None = None,
+    setup: Callable[[Workspace], None] | None = None,
+    hold: bool = False,
+) -> PreparedChild:
+    """Everything ``run_child`` does before the command runs (arguments as there): the
+    workspace written and the child started, or with ``hold`` set up to wait for its turn
+    (``PreparedChild.run``). Raises ``RunnerInfraError`` when the sandbox cannot start."""
     # The child never learns the package id or the harness' invocation id, only handles.
     seen = opaque_invocation(invocation, config.handle_secret)
     try:
@@ -116,55 +137,102 @@ def run_child(
                 raise RunnerInfraError(f"could not set up the workspace: {exc}") from exc
         data = stdin(ws) if stdin is not None else ws.invocation.model_dump_json().encode()
         try:
-            outcome = run_process(
+            started = start_process(
                 argv,
-                stdin=data,
                 cwd=ws.root,
                 env=env,
                 limits=limits,
-                cancel=cancel,
                 trace_path=ws.trace_file,
-                grace_seconds=invocation.cancel.grace_seconds,
                 resources=config.resources,
                 read_only_root=ws.root,
                 writable=ws.writable,
                 hidden=config.hidden,
                 needed=config.readable(),
-                watch=watch,
+                hold=hold,
             )
         except SandboxError as exc:
             raise RunnerInfraError(str(exc)) from exc
-        raw = read_trace_bytes(
-            ws.root, ws.trace_file.relative_to(ws.root), max_bytes=MAX_TRACE_BYTES
-        )
-        trace, notes = parse_trace(raw.data, raw.size, max_bytes=MAX_TRACE_BYTES)
-        events = outcome.boundary_events()
-        if raw.problem is not None:
-            events.append(raw.problem)
-        events += audit_workspace(
-            ws,
-            max_file_bytes=invocation.workspace.max_file_bytes,
-            max_total_bytes=invocation.workspace.max_total_bytes,
-        )
-        if outcome.timed_out or outcome.cancelled:
-            trace.append(
-                Cancel(
-                    t=outcome.duration_s,
-                    reason="wall_time" if outcome.timed_out else "cancelled",
-                    honoured=not outcome.killed_after_grace,
-                )
-            )
-        if config.keep_workspace:
-            notes.append(f"sandbox: workspace kept at {ws.root}")
-        try:
-            links = workspace_symlinks(ws.root)
-        except OSError as exc:
-            links = {}
-            notes.append(f"sandbox: could not list the workspace's symlinks: {exc}")
-        return ChildRun(outcome, trace, events, [*outcome.notes, *notes], ws.root, links)
-    finally:
+    except BaseException:
         if not config.keep_workspace:
             ws.cleanup()
+        raise
+    return PreparedChild(invocation, ws, started, data, config)
+
+
+class PreparedChild:
+    """A case's child and workspace before its turn (``prepare_child``): ``run`` runs it and
+    collects what it left, ``discard`` drops a case that will not run. One of the two, once."""
+
+    def __init__(
+        self,
+        invocation: Invocation,
+        ws: Workspace,
+        started: StartedProcess,
+        stdin: bytes,
+        config: SandboxConfig,
+    ) -> None:
+        self.invocation = invocation
+        self._ws = ws
+        self._started = started
+        self._stdin = stdin
+        self._config = config
+
+    @property
+    def workspace(self) -> Path:
+        return self._ws.root
+
+    def run(
+        self, cancel: threading.Event, *, watch: Callable[[bytearray], bool] | None = None
+    ) -> ChildRun:
+        invocation, ws, config = self.invocation, self._ws, self._config
+        try:
+            try:
+                outcome = self._started.run(
+                    self._stdin,
+                    cancel,
+                    grace_seconds=invocation.cancel.grace_seconds,
+                    watch=watch,
+                )
+            except SandboxError as exc:
+                raise RunnerInfraError(str(exc)) from exc
+            raw = read_trace_bytes(
+                ws.root, ws.trace_file.relative_to(ws.root), max_bytes=MAX_TRACE_BYTES
+            )
+            trace, notes = parse_trace(raw.data, raw.size, max_bytes=MAX_TRACE_BYTES)
+            events = outcome.boundary_events()
+            if raw.problem is not None:
+                events.append(raw.problem)
+            events += audit_workspace(
+                ws,
+                max_file_bytes=invocation.workspace.max_file_bytes,
+                max_total_bytes=invocation.workspace.max_total_bytes,
+            )
+            if outcome.timed_out or outcome.cancelled:
+                trace.append(
+                    Cancel(
+                        t=outcome.duration_s,
+                        reason="wall_time" if outcome.timed_out else "cancelled",
+                        honoured=not outcome.killed_after_grace,
+                    )
+                )
+            if config.keep_workspace:
+                notes.append(f"sandbox: workspace kept at {ws.root}")
+            try:
+                links = workspace_symlinks(ws.root)
+            except OSError as exc:
+                links = {}
+                notes.append(f"sandbox: could not list the workspace's symlinks: {exc}")
+            return ChildRun(outcome, trace, events, [*outcome.notes, *notes], ws.root, links)
+        finally:
+            if not config.keep_workspace:
+                ws.cleanup()
+
+    def discard(self) -> None:
+        try:
+            self._started.discard()
+        finally:
+            if not self._config.keep_workspace:
+                self._ws.cleanup()
 
 
 def envelope_for_failure(outcome: ProcessOutcome) -> Envelope | None:

@@ -11,7 +11,7 @@ under ``full``) and ``outcome`` for what a run ends with.
 """
 
 from harness.sandbox.env import scrubbed_env
-from harness.sandbox.isolation import Isolation, Level, probe
+from harness.sandbox.isolation import Isolation, Level, probe, probe_soon
 from harness.sandbox.outcome import ProcessOutcome, Resources, SandboxError
 from harness.sandbox.process import run_process
 from harness.sandbox.workspace import (
@@ -33,6 +33,7 @@ __all__ = [
     "audit_workspace",
     "prepare_workspace",
     "probe",
+    "probe_soon",
     "run_process",
     "safe_name",
     "scrubbed_env",

@@ -241,6 +241,8 @@ def pid1(
     except (OSError, EnterError) as exc:
         os.write(report_fd, f"sandbox: could not build the view: {exc}".encode())
         return 125
+    if spec.get("hold") and not _wait_for_turn(stdio[0], parent_pidfd):
+        return 137
     # Blocked across the start, so the command cannot lose a terminate in its first instant.
     signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
     if privileges.can_spawn(spec["limits"]):
@@ -268,6 +270,14 @@ def pid1(
         os.write(report_fd, b"sandbox: " + failure)
     os.close(report_fd)
     return _reap(pid)
+
+
+def _wait_for_turn(stdin_fd: int, parent_pidfd: int) -> bool:
+    """A case set up ahead of its turn waits here, view built, until the harness starts writing
+    its stdin (or closes it empty): the command's clock starts then, not at the set-up. False
+    when the server went meanwhile. A terminate still ends the wait (PID 1's handler)."""
+    ready = select.select([stdin_fd, parent_pidfd], [], [])[0]
+    return parent_pidfd not in ready
 
 
 def _fork_command(spec: Mapping[str, Any], stdio: Sequence[int]) -> tuple[int, bytes]:

@@ -82,6 +82,13 @@ def probe() -> Isolation:
         return _cached
 
 
+def probe_soon() -> None:
+    """Probe on a thread of its own, so that a runner made before the run starts (while the
+    recordings are read) finds the level, and the fork server the probe starts, ready."""
+    if _cached is None:
+        threading.Thread(target=probe, name="shadow-probe", daemon=True).start()
+
+
 def _probe() -> Isolation:
     ok, reason = _full_works()
     if ok:

@@ -63,8 +63,10 @@ def start_child(
     resources: Resources,
     notes: list[str],
     server: ForkServer | None = None,
+    hold: bool = False,
 ) -> tuple[Child, tuple[int, int, int]]:
-    """The started child and the harness's ends of its stdin, stdout and stderr."""
+    """The started child and the harness's ends of its stdin, stdout and stderr. With ``hold``
+    (``full`` only) PID 1 builds the view and waits for stdin before it starts the command."""
     stdin_r, stdin_w = os.pipe()
     stdout_r, stdout_w = os.pipe()
     stderr_r, stderr_w = os.pipe()
@@ -80,6 +82,7 @@ def start_child(
                 "uid": uid,
                 "limits": kernel.pairs(),
                 "network": resources.network,
+                "hold": hold,
             }
             child: Child = _served(spec, theirs, server)
         else:

@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import stat
@@ -28,7 +29,7 @@ from harness.sandbox.hidden import effective_hidden
 from harness.sandbox.identity import child_uid, hand_over
 from harness.sandbox.isolation import Isolation, probe
 from harness.sandbox.launch import Child, start_child
-from harness.sandbox.limits import kernel_limits, resource_verdict
+from harness.sandbox.limits import KernelLimits, kernel_limits, resource_verdict
 from harness.sandbox.outcome import ProcessOutcome, Resources, SandboxError
 from harness.sandbox.pump import STDERR_TAIL_BYTES, Pump
 from harness.sandbox.view import ViewPaths, program_paths
@@ -71,6 +72,34 @@ def run_process(
     Raises ``SandboxError`` only when the sandbox cannot start or follow the child (a missing
     program, a view that cannot be built, a fork server that died).
     """
+    started = start_process(
+        argv, cwd=cwd, env=env, limits=limits, trace_path=trace_path, resources=resources,
+        read_only_root=read_only_root, writable=writable, isolation=isolation, hidden=hidden,
+        needed=needed, server=server,
+    )  # fmt: skip
+    return started.run(stdin, cancel, grace_seconds=grace_seconds, watch=watch)
+
+
+def start_process(
+    argv: Sequence[str],
+    *,
+    cwd: Path,
+    env: Mapping[str, str],
+    limits: Limits,
+    trace_path: Path | None = None,
+    resources: Resources | None = None,
+    read_only_root: Path | None = None,
+    writable: Sequence[Path] = (),
+    isolation: Isolation | None = None,
+    hidden: Sequence[Path] | None = None,
+    needed: Sequence[Path] = (),
+    server: ForkServer | None = None,
+    hold: bool = False,
+) -> StartedProcess:
+    """Everything ``run_process`` does before the command runs (arguments as there). With
+    ``hold`` the case is set up ahead of its turn: under ``full`` its PID 1 builds the view now
+    and waits, and the command starts only at ``run``; at the other levels nothing starts
+    before ``run``. Without ``hold`` the command starts now."""
     if not argv:
         raise SandboxError("empty argv")
     resources = resources or Resources()
@@ -86,7 +115,9 @@ def run_process(
         readable=[*programs, *needed],
         hidden=effective_hidden(hidden or (), [root, *dirs, *programs, *needed]),
     )
-    with child_uid() as lease:
+    held = contextlib.ExitStack()
+    try:
+        lease = held.enter_context(child_uid())
         uid = _usable_uid(lease, isolation, root, dirs, view.readable)
         notes: list[str] = [isolation.note] if isolation.note else []
         if resources.network and isolation.level != "none":
@@ -102,28 +133,96 @@ def run_process(
             child_uid=uid,
             notes=notes,
         )
-        started = time.monotonic()
-        child, (stdin_fd, stdout_fd, stderr_fd) = start_child(
-            argv, cwd=cwd, env=env, isolation=isolation, view=view, uid=uid, kernel=kernel,
-            resources=resources, notes=notes, server=server,
-        )  # fmt: skip
-        pump = Pump(stdin_fd, stdout_fd, stderr_fd, stdin, limits.output_bytes, child.wake_fd())
-        try:
-            outcome = _supervise(child, pump, limits, cancel, grace_seconds, watch, notes)
-        finally:
-            child.close()
-            pump.close()
-    if child.error is not None:
-        raise SandboxError(child.error)
-    outcome.duration_s = time.monotonic() - started
-    outcome.isolation = isolation.level
-    code = outcome.returncode
-    if outcome.signal is None and isolation.level == "full" and code and 128 < code < 128 + 65:
-        # PID 1 of the namespace reports a signal death of the target as 128 + signal.
-        outcome.signal = code - 128
-    if not (outcome.timed_out or outcome.cancelled or outcome.output_capped):
-        outcome.resource_limit = resource_verdict(outcome.signal, kernel, outcome.cpu_s)
-    return outcome
+
+        def start() -> tuple[Child, tuple[int, int, int]]:
+            return start_child(
+                argv, cwd=cwd, env=env, isolation=isolation, view=view, uid=uid, kernel=kernel,
+                resources=resources, notes=notes, server=server,
+                hold=hold and isolation.level == "full",
+            )  # fmt: skip
+
+        began = time.monotonic()
+        now = start() if not hold or isolation.level == "full" else None
+    except BaseException:
+        held.close()
+        raise
+    return StartedProcess(
+        start, now, None if hold else began, held, limits, kernel, isolation, notes
+    )
+
+
+class StartedProcess:
+    """A case's child before its turn (``start_process``): ``run`` starts or releases it and
+    follows it to the end; ``discard`` ends a case that will not run. One of the two, once."""
+
+    def __init__(
+        self,
+        start: Callable[[], tuple[Child, tuple[int, int, int]]],
+        started: tuple[Child, tuple[int, int, int]] | None,
+        began: float | None,
+        held: contextlib.ExitStack,
+        limits: Limits,
+        kernel: KernelLimits,
+        isolation: Isolation,
+        notes: list[str],
+    ) -> None:
+        self._start = start
+        self._started = started
+        #: When a command that did not wait for its turn was started.
+        self._began = began
+        self._held = held
+        self._limits = limits
+        self._kernel = kernel
+        self._isolation = isolation
+        self._notes = notes
+
+    def run(
+        self,
+        stdin: bytes,
+        cancel: threading.Event,
+        *,
+        grace_seconds: float = 2.0,
+        watch: Callable[[bytearray], bool] | None = None,
+    ) -> ProcessOutcome:
+        """Run the command to its end (see ``run_process``); the wall clock starts here."""
+        limits, kernel, notes = self._limits, self._kernel, self._notes
+        with self._held:
+            started = self._began if self._began is not None else time.monotonic()
+            child, (stdin_fd, stdout_fd, stderr_fd) = self._started or self._start()
+            self._started = None
+            # A held PID 1 starts the command when this writes the first byte (or closes stdin).
+            pump = Pump(stdin_fd, stdout_fd, stderr_fd, stdin, limits.output_bytes, child.wake_fd())
+            try:
+                outcome = _supervise(child, pump, limits, cancel, grace_seconds, watch, notes)
+            finally:
+                child.close()
+                pump.close()
+        if child.error is not None:
+            raise SandboxError(child.error)
+        outcome.duration_s = time.monotonic() - started
+        outcome.isolation = self._isolation.level
+        code = outcome.returncode
+        if (
+            outcome.signal is None
+            and outcome.isolation == "full"
+            and code
+            and 128 < code < 128 + 65
+        ):
+            # PID 1 of the namespace reports a signal death of the target as 128 + signal.
+            outcome.signal = code - 128
+        if not (outcome.timed_out or outcome.cancelled or outcome.output_capped):
+            outcome.resource_limit = resource_verdict(outcome.signal, kernel, outcome.cpu_s)
+        return outcome
+
+    def discard(self) -> None:
+        """End a case that will not run: a held PID 1 is killed before its command starts."""
+        with self._held:
+            if self._started is not None:
+                child, fds = self._started
+                self._started = None
+                child.close()  # first: the server kills the case before stdin's end reads
+                for fd in fds:
+                    os.close(fd)
 
 
 def _supervise(
@@ -206,4 +305,12 @@ def _usable_uid(
     return uid
 
 
-__all__ = ["STDERR_TAIL_BYTES", "ProcessOutcome", "Resources", "SandboxError", "run_process"]
+__all__ = [
+    "STDERR_TAIL_BYTES",
+    "ProcessOutcome",
+    "Resources",
+    "SandboxError",
+    "StartedProcess",
+    "run_process",
+    "start_process",
+]
