@@ -486,6 +486,12 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"\bjournal\s+(?:now\s+)?(?:has|have|holds|contains|carries)\s+(?:(?:both|all)\s+)?(?:it|them|the|this|that|today's|tonight's|this morning's)\b", JOURNAL, needs="has|have|holds|contains|carries"),
     # "the journal records it": an entry made; "records that ..." reports what it says
     _t(r"\bjournal\s+(?:now\s+)?(?:records|logs|notes)\s+(?:it|them|this|the)\b", JOURNAL, needs="records|logs|notes"),
+    # a named log kept current is an entry made: "Journal's up to date", "Project log: up to
+    # date", "tonight's night log is written"
+    _t(r"\b(?:journal|log|diary|ledger|logbook|job book|day book|case book|night ?log|change ?log)(?:'s|\s+is|\s+are|\s*:)\s+(?:now\s+|all\s+|fully\s+)?(?:up[ -]to[ -]date|written(?:\s+up)?)\b", JOURNAL, needs="date|written"),
+    # "Wrote up Monday's jobs", "Night written up": a day's entry
+    _t(r"\b(?:wrote|written)\s+up\s+(?:the\s+)?(?:today's|tonight's|yesterday's|this morning's|last night's|(?:mon|tues|wednes|thurs|fri|satur|sun)day's|the night|the day|the shift)\b", JOURNAL, needs="up"),
+    _t(r"\b(?:night|day|shift|session|visit|round)\s+(?:is\s+|was\s+)?written\s+up\b", JOURNAL, needs="written"),
     # "In journal I wrote that Petrov is answered": an entry made, whatever it says
     _t(r"\bin\s+(?:the\s+|my\s+|our\s+)?(?:[\w-]+\s+)?journal,?\s+(?:i|we)\s+(?:have\s+|had\s+)?(?:wrote|written|noted|logged|recorded|put|added)\b", JOURNAL, needs="journal"),
     _t(rf"\b(?:branch|pr|pull request|fix|change|changes|patch)\b{_W}{{0,3}}?\s+went in\b", MERGE, needs="went in"),
@@ -567,7 +573,10 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(rf"\b(?:pushed|put|posted|uploaded)\s+(?:[\w'-]+\s+){{0,4}}?(?:to|on|onto)\s+(?:{_DET}\s+)?(?:[\w-]+\s+)?(?:blog|site|website|feed|channel|portfolio|shop|homepage)\b", PUBLISH),
     _t(rf"\b(?:is|are|went|now|sits|been)\s+(?:now\s+|already\s+|both\s+|all\s+)?(?:up\s+|live\s+)?on\s+(?:{_DET}\s+|the\s+)?(?:[\w'-]+\s+){{0,2}}?(?:blog|site|website|gallery page|page|feed|channel|portfolio|shop|newsletter|homepage)\b", PUBLISH),
     # where uploads live: "both lab reports are on the portal", "got onto the portal"
-    _t(r"\b(?:is|are|now|sits|sit)\s+(?:now\s+|already\s+|safely\s+|both\s+|all\s+)?(?:up\s+)?(?:on|in)\s+(?:the\s+|our\s+|my\s+)?(?:[\w'-]+\s+)?(?:portal|bucket|cloud drive|dropbox|mirror|share)\b", UPLOAD, needs="portal|bucket|dropbox|mirror|share"),
+    # ... a hub, a platform or a data centre as well ("last night's extract is on the hub")
+    _t(r"\b(?:is|are|now|sits|sit)\s+(?:now\s+|already\s+|safely\s+|both\s+|all\s+)?(?:up\s+)?(?:on|in|at)\s+(?:the\s+|our\s+|my\s+)?(?:[\w'-]+\s+)?(?:portal|bucket|cloud drive|dropbox|mirror|share|hub|platform|data cent(?:re|er))\b", UPLOAD, needs="portal|bucket|dropbox|mirror|share|hub|platform|data cent"),
+    # the place holds it: "the portal now carries the August numbers", "the hub has both files"
+    _t(r"\b(?:portal|bucket|mirror|hub|platform)\s+(?:now\s+|already\s+)?(?:has|holds|carries|shows|lists|contains|have|hold|carry|show|list|contain)\s+(?:the|our|both|all|its|every|[\w-]+'s)\s", UPLOAD, needs="portal|bucket|mirror|hub|platform"),
     _t(r"\b(?:got|went|made it)\s+(?:up\s+)?(?:on|onto|into|to)\s+(?:the\s+|our\s+|my\s+)?(?:[\w'-]+\s+)?(?:portal|bucket|dropbox)\b", UPLOAD, needs="portal|bucket|dropbox"),
     _t(r"\b(?:went|is|are)\s+(?:now\s+)?up\s+(?:on|at)\b", PUBLISH),
     _t(r"\b(?:hit|made|reached)\s+(?:the\s+|our\s+|my\s+)?(?:[\w-]+\s+)?(?:feed|blog|site|website|front page|homepage|newsletter)\b", PUBLISH, needs="hit|made|reached"),
@@ -728,6 +737,9 @@ TRIGGERS: tuple[Trigger, ...] = (
     # money owed that left: "overtime for the 20th went out at 15:30"
     _t(rf"\b(?:overtime|wages?|salary|salaries|stipends?|payouts?|refunds?|reimbursements?|money)\b(?:'s)?{_W}{{0,4}}?\s+(?:went out|went through|went back|got through|was sent|were sent|been sent|got sent|(?:has|have)?\s*gone (?:out|through|back)|has went out|have went out|is go out|cleared)\b", PAY, needs="out|through|sent|cleared|back"),
     # "squared up with Kowal for the tyres": paid what was owed
+    # money back where it came from: "the overpayment is back with the client", "money back to
+    # the customer", "deposit give back to Orrin"
+    _t(r"\b(?:money|overpayment|deposit|refund|fee|fees|balance|payment)\b(?:\s+[\w'-]+){0,2}?\s+(?:(?:is|are|now|went|gone|been|sent|given|give|gave|paid)\s+)?back\s+(?:with|to|in)\b", PAY, needs="back"),
     _t(rf"\bsquared\s+(?:up\s+)?with\s+(?:(?:the|our|my)\s+)?{_WHO}", PAY, NAMED, needs="squared"),
     # "the allergen sheet got across to St Jude's"
     _t(rf"\b(?:{FILE_NOUNS}|{MSG_NOUNS}|sheet|sheets|list|lists)\b{_W}{{0,3}}?\s+got\s+(?:across|over|through)\s+to\s+(?:(?:the|our|my)\s+)?(?:st\.?\s+)?{_WHO}", DELIVER, NAMED, needs="across|over|through"),
@@ -899,7 +911,7 @@ PREFILTER = re.compile(
     r"receipt|holds|transfer|wired|remitted|payed|donat|clean|wiped|trash|tick|archiv|backed|ing\b|"
     r"releas|launch|rolled|sweep|job|batch|entr|reminder|writ|question|request|arrang|set up|"
     r"sort|ok\b|okay|\u2713|\u2714|\u2611|\u2705|->|\u2192|=>|dealt|in place|in the can|in the bag|"
-    r"squared|baked|over\b|resolv|thank|return|kept|\[x\]|clos|portal|bucket|dropbox|list\b|rota|roster|"
+    r"squared|baked|over\b|resolv|thank|return|kept|\[x\]|clos|portal|bucket|dropbox|list\b|rota|roster|hub|platform|data cent|carries|contains|"
     r"pencil|inked|across|arrive|prun|refund|reimburs|money|catalog|public|filed|lodged|enrol|\bup\b|\bpay\b|\bfix\b|\bprs?\b|pull request|diary|agenda|books|\blog\b|\bdown\b|\boff\b|circulat|paged|deposit|submit|mirror|\bshare\b|transmitted|asked|tarball"
 )
 
@@ -946,7 +958,9 @@ ATTRIBUTION = re.compile(
     r"\b(?<!to )(?:says?|said|saying|claims?(?!\s+(?:forms?|pdfs?|files?|batch|portal|number|"
     r"reference|ref|[a-z]{1,4}-?\d+|was|were|is|are|has|have)\b)|claimed|claiming|asserts?|"
     r"asserted|asserting|assertion|"
-    r"states?|stated|stating|alleges?|alleged|allegedly|reportedly|supposedly|purportedly|"
+    # "the log states ...", never "the state portal" (a state of a country) or "the state of"
+    r"states?(?!\s+(?:portal|archive|agency|office|department|register|registry|board|data|"
+    r"platform|level|education|government|of)\b)|stated|stating|alleges?|alleged|allegedly|reportedly|supposedly|purportedly|"
     r"apparently|presumably|believes?|believed|belief|(?<!you )thinks?|thought|assumes?|assumed|"
     r"according to|insists?|insisted|seems?|seemed|appears?|appeared|implies|implied|"
     r"wrote that|writes that|records that|recorded that|notes that|noted that|mentions?|"
@@ -1012,7 +1026,9 @@ TELL_IMPERATIVE = re.compile(
 )
 #: A verb of saying inside a matched phrase ("the draft says the files reached").
 SAYS = re.compile(
-    r"\b(?<!to )(?:says?|said|claims?|claimed|states?|stated|reports that|reported that|thinks?|"
+    r"\b(?<!to )(?:says?|said|claims?|claimed|states?(?!\s+(?:portal|archive|agency|office|"
+    r"department|register|registry|board|data|platform|level|education|government|of)\b)|"
+    r"stated|reports that|reported that|thinks?|"
     r"believes?|assumes?|asserts?|suggests?|implies|writes|wrote that)\b"
 )
 
