@@ -971,6 +971,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout163", "citations.jsonl"): 49,  # of 50
     ("heldout163", "traces.jsonl"): 159,  # of 159 (trace, kind) units
     ("heldout163", "repeat.jsonl"): 27,  # of 30
+    # Held-out 164: first contact 2026-12-05 14:37 UTC, main 9557c22 (tests/data/heldout164/).
+    ("heldout164", "completion.jsonl"): 176,  # of 198
+    ("heldout164", "support.jsonl"): 92,  # of 100
+    ("heldout164", "citations.jsonl"): 49,  # of 50
+    ("heldout164", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout164", "repeat.jsonl"): 30,  # of 30
+    # Held-out 165: first contact 2026-12-05 14:37 UTC, main 9557c22 (tests/data/heldout165/).
+    ("heldout165", "completion.jsonl"): 188,  # of 209
+    ("heldout165", "support.jsonl"): 88,  # of 100
+    ("heldout165", "citations.jsonl"): 49,  # of 50
+    ("heldout165", "traces.jsonl"): 158,  # of 159 (trace, kind) units
+    ("heldout165", "repeat.jsonl"): 28,  # of 30
+    # Held-out 166: first contact 2026-12-05 14:37 UTC, main 9557c22 (tests/data/heldout166/).
+    ("heldout166", "completion.jsonl"): 170,  # of 186
+    ("heldout166", "support.jsonl"): 81,  # of 100
+    ("heldout166", "citations.jsonl"): 49,  # of 50
+    ("heldout166", "traces.jsonl"): 158,  # of 158 (trace, kind) units
+    ("heldout166", "repeat.jsonl"): 27,  # of 30
+    # Held-out 167: first contact 2026-12-05 14:37 UTC, main 9557c22 (tests/data/heldout167/).
+    ("heldout167", "completion.jsonl"): 165,  # of 194
+    ("heldout167", "support.jsonl"): 87,  # of 100
+    ("heldout167", "citations.jsonl"): 50,  # of 50
+    ("heldout167", "traces.jsonl"): 158,  # of 158 (trace, kind) units
+    ("heldout167", "repeat.jsonl"): 29,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -1164,6 +1188,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout161",
         "heldout162",
         "heldout163",
+        "heldout164",
+        "heldout165",
+        "heldout166",
+        "heldout167",
         "real_smollm2",
     ],
 )
@@ -1343,6 +1371,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout161", 40, 35),
         ("heldout162", 40, 37),
         ("heldout163", 40, 33),
+        ("heldout164", 40, 37),
+        ("heldout165", 40, 34),
+        ("heldout166", 40, 32),
+        ("heldout167", 40, 35),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
