@@ -11,9 +11,9 @@ import pytest
 
 from harness.runners.base import RunnerInfraError
 from harness.runners.pi_cli import PiConfig, PiRunner, parse_pi_events
-from harness.runners.sandboxed import SandboxConfig
+from harness.runners.sandboxed import PreparedChild, SandboxConfig
 from harness.sandbox.view import program_paths
-from harness.schema import Message, ToolCall, ToolResult
+from harness.schema import Invocation, Message, ToolCall, ToolResult
 from tests.runners_helpers import PROGRAMS, invocation
 
 
@@ -121,3 +121,27 @@ def test_parser_tolerates_odd_events() -> None:
     ]
     assert stream.final_text is None
     assert stream.notes == ["pi: 1 stdout lines were not JSON events; skipped"]
+
+
+def test_a_replay_sets_queued_cases_up_ahead_and_runs_each_once(
+    fake_pi: Path, tmp_path: Path
+) -> None:
+    from harness.replay import read_results, replay
+    from tests.replay_helpers import corpus
+
+    runner = _runner(fake_pi, tmp_path, "fake/ok")
+    prepared: list[str] = []
+    inner = runner._ahead._prepare
+
+    def counting(inv: Invocation) -> PreparedChild:
+        prepared.append(inv.invocation_id)
+        return inner(inv)
+
+    runner._ahead._prepare = counting
+    summary = replay(corpus(6), runner, out_dir=tmp_path / "run", jobs=2, progress=False)
+    records = read_results(tmp_path / "run")
+    assert summary.ran == len(records) == 12
+    assert {r.status for r in records} == {"completed"}, [r.error for r in records]
+    assert prepared  # queued cases were set up before their turn, and none ran twice
+    assert len({r.key for r in records}) == 12
+    assert list((tmp_path / "ws").iterdir()) == []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -10,7 +11,7 @@ import pytest
 from harness.runners.base import RunnerInfraError
 from harness.runners.python_runner import PythonRunner
 from harness.runners.sandboxed import SandboxConfig
-from harness.schema import FileRead
+from harness.schema import FileRead, Invocation
 from tests.runners_helpers import PROGRAMS, invocation
 
 
@@ -56,3 +57,24 @@ def test_unknown_target_fails_at_construction(tmp_path: Path) -> None:
         _runner("nope", tmp_path)
     with pytest.raises(RunnerInfraError, match="No module named 'no_such_module_xyz'"):
         PythonRunner("no_such_module_xyz:f", config=SandboxConfig(workdir=tmp_path))
+
+
+def test_a_replay_sets_queued_cases_up_ahead(tmp_path: Path) -> None:
+    from harness.replay import read_results, replay
+    from tests.replay_helpers import corpus
+
+    runner = _runner("answer", tmp_path / "ws")
+    offered: list[str] = []
+    command_prepare = runner._command.prepare_ahead
+
+    def counting(invocation_id: str, build: Callable[[], Invocation]) -> None:
+        offered.append(invocation_id)
+        command_prepare(invocation_id, build)
+
+    runner._command.prepare_ahead = counting  # type: ignore[method-assign]
+    summary = replay(corpus(4), runner, out_dir=tmp_path / "run", jobs=2, progress=False)
+    records = read_results(tmp_path / "run")
+    assert summary.ran == len(records) == 8
+    assert {r.status for r in records} == {"completed"}
+    assert offered
+    assert list((tmp_path / "ws").iterdir()) == []

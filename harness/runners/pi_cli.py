@@ -28,11 +28,13 @@ import os
 import re
 import shutil
 import threading
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
+from harness.runners.ahead import Ahead
 from harness.runners.base import RunnerInfraError, RunnerOutput
 from harness.runners.envelope_parsing import (
     adapter_archive_id,
@@ -42,8 +44,13 @@ from harness.runners.envelope_parsing import (
 )
 from harness.runners.pi_agent_dir import PROVIDER, repo_pi_binary, write_agent_dir
 from harness.runners.prompting import prompt_document
-from harness.runners.sandboxed import SandboxConfig, envelope_for_failure, run_child
-from harness.sandbox import Resources, Workspace, safe_name, sweep_stale_workspaces
+from harness.runners.sandboxed import (
+    PreparedChild,
+    SandboxConfig,
+    envelope_for_failure,
+    prepare_child,
+)
+from harness.sandbox import Resources, Workspace, probe_soon, safe_name, sweep_stale_workspaces
 from harness.schema import (
     BoundaryEvent,
     Envelope,
@@ -260,6 +267,8 @@ class PiRunner:
             hidden=sandbox.hidden,
             needed=tuple(needed),
         )
+        probe_soon()
+        self._ahead = Ahead(partial(self._prepare, hold=True))
 
     def argv(self) -> list[str]:
         argv = [self.binary, "--mode", "json", "--print", "--no-session"]
@@ -274,20 +283,32 @@ class PiRunner:
             argv += ["--thinking", self.config.thinking]
         return [*argv, "@input/prompt.md", _INSTRUCTION]
 
-    def run(self, invocation: Invocation, cancel: threading.Event) -> RunnerOutput:
-        prompt = _prompt_for(invocation)
-        cap = ToolCallCap(invocation.limits.tool_calls)
-        child = run_child(
+    def prepare_ahead(self, invocation_id: str, build: Callable[[], Invocation]) -> None:
+        """Set a queued case's sandbox up before its turn (see ``runners.ahead``)."""
+        self._ahead.offer(invocation_id, build)
+
+    def drop_prepared(self) -> None:
+        self._ahead.drop()
+
+    def _prepare(self, invocation: Invocation, *, hold: bool = False) -> PreparedChild:
+        return prepare_child(
             invocation,
             self.argv(),
-            cancel,
             self._sandbox,
             stdin=lambda _ws: b"",
-            extra_inputs={"prompt.md": prompt},
+            extra_inputs={"prompt.md": _prompt_for(invocation)},
             output_bytes=self.config.stream_cap,
-            watch=cap,
             setup=self._write_agent_dir if self.config.base_url else None,
+            hold=hold,
         )
+
+    def run(self, invocation: Invocation, cancel: threading.Event) -> RunnerOutput:
+        cap = ToolCallCap(invocation.limits.tool_calls)
+        prepared = self._ahead.take(invocation) or self._prepare(invocation)
+        try:
+            child = prepared.run(cancel, watch=cap)
+        finally:
+            self._ahead.note_activity()
         stream = parse_pi_events(child.outcome.stdout.splitlines(), workspace=child.workspace)
         trace = [*stream.trace, *child.trace]
         notes = [*child.notes, *stream.notes]

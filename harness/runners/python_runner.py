@@ -11,7 +11,7 @@ import dataclasses
 import sys
 import tempfile
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from harness.runners import python_worker
@@ -103,6 +103,13 @@ class PythonRunner:
             if outcome.returncode == python_worker.EXIT_LOAD:
                 raise RunnerInfraError(f"python runner: {detail}")
             raise RunnerInfraError(f"python runner: worker check failed: {detail}")
+
+    def prepare_ahead(self, invocation_id: str, build: Callable[[], Invocation]) -> None:
+        """Set a queued case's sandbox up before its turn (see ``runners.ahead``)."""
+        self._command.prepare_ahead(invocation_id, build)
+
+    def drop_prepared(self) -> None:
+        self._command.drop_prepared()
 
     def run(self, invocation: Invocation, cancel: threading.Event) -> RunnerOutput:
         return self._command.run(invocation, cancel)
