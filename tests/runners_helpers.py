@@ -51,3 +51,16 @@ def pids_with(marker: str) -> list[int]:
         if marker.encode() in cmdline and state != "Z":
             found.append(int(entry))
     return found
+
+
+def count_prepared(ahead: Any) -> list[str]:
+    """The invocation ids ``ahead`` (a runner's ``runners.ahead.Ahead``) sets up from now on."""
+    prepared: list[str] = []
+    inner = ahead._prepare
+
+    def counting(inv: Invocation) -> Any:
+        prepared.append(inv.invocation_id)
+        return inner(inv)
+
+    ahead._prepare = counting
+    return prepared

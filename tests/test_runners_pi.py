@@ -11,10 +11,10 @@ import pytest
 
 from harness.runners.base import RunnerInfraError
 from harness.runners.pi_cli import PiConfig, PiRunner, parse_pi_events
-from harness.runners.sandboxed import PreparedChild, SandboxConfig
+from harness.runners.sandboxed import SandboxConfig
 from harness.sandbox.view import program_paths
-from harness.schema import Invocation, Message, ToolCall, ToolResult
-from tests.runners_helpers import PROGRAMS, invocation
+from harness.schema import Message, ToolCall, ToolResult
+from tests.runners_helpers import PROGRAMS, count_prepared, invocation
 
 
 @pytest.fixture
@@ -130,14 +130,7 @@ def test_a_replay_sets_queued_cases_up_ahead_and_runs_each_once(
     from tests.replay_helpers import corpus
 
     runner = _runner(fake_pi, tmp_path, "fake/ok")
-    prepared: list[str] = []
-    inner = runner._ahead._prepare
-
-    def counting(inv: Invocation) -> PreparedChild:
-        prepared.append(inv.invocation_id)
-        return inner(inv)
-
-    runner._ahead._prepare = counting
+    prepared = count_prepared(runner._ahead)
     summary = replay(corpus(6), runner, out_dir=tmp_path / "run", jobs=2, progress=False)
     records = read_results(tmp_path / "run")
     assert summary.ran == len(records) == 12

@@ -19,7 +19,7 @@ from harness.runners.sandboxed import PreparedChild, SandboxConfig, prepare_chil
 from harness.sandbox import probe
 from harness.schema import Envelope, Invocation
 from tests.replay_helpers import answer, corpus
-from tests.runners_helpers import invocation
+from tests.runners_helpers import count_prepared, invocation
 
 FULL = probe().level == "full"
 ENVELOPE = '{"status":"completed","summary":"ok","result":{"status":"ambiguous","facts":[]}}'
@@ -241,14 +241,7 @@ def test_the_replay_offers_each_case_it_runs_and_drops_the_rest_at_the_end(tmp_p
 def test_a_command_runner_replay_prepares_ahead_and_leaves_no_workspace(tmp_path: Path) -> None:
     ws = tmp_path / "ws"
     runner = CommandRunner(_stamping(0.05), config=SandboxConfig(workdir=ws))
-    prepared: list[str] = []
-    inner = runner._ahead._prepare
-
-    def counting(inv: Invocation) -> PreparedChild:
-        prepared.append(inv.invocation_id)
-        return inner(inv)
-
-    runner._ahead._prepare = counting
+    prepared = count_prepared(runner._ahead)
     summary = replay(corpus(8), runner, out_dir=tmp_path / "run", jobs=2, progress=False)
     records = read_results(tmp_path / "run")
     assert summary.ran == len(records) > 4
