@@ -995,6 +995,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout167", "citations.jsonl"): 50,  # of 50
     ("heldout167", "traces.jsonl"): 158,  # of 158 (trace, kind) units
     ("heldout167", "repeat.jsonl"): 29,  # of 30
+    # Held-out 168: first contact 2026-12-05 14:47 UTC, main 822e2e5 (tests/data/heldout168/).
+    ("heldout168", "completion.jsonl"): 169,  # of 188
+    ("heldout168", "support.jsonl"): 88,  # of 100
+    ("heldout168", "citations.jsonl"): 50,  # of 50
+    ("heldout168", "traces.jsonl"): 158,  # of 158 (trace, kind) units
+    ("heldout168", "repeat.jsonl"): 28,  # of 30
+    # Held-out 169: first contact 2026-12-05 14:47 UTC, main 822e2e5 (tests/data/heldout169/).
+    ("heldout169", "completion.jsonl"): 214,  # of 241
+    ("heldout169", "support.jsonl"): 82,  # of 100
+    ("heldout169", "citations.jsonl"): 49,  # of 50
+    ("heldout169", "traces.jsonl"): 155,  # of 155 (trace, kind) units
+    ("heldout169", "repeat.jsonl"): 26,  # of 30
+    # Held-out 170: first contact 2026-12-05 14:47 UTC, main 822e2e5 (tests/data/heldout170/).
+    ("heldout170", "completion.jsonl"): 174,  # of 199
+    ("heldout170", "support.jsonl"): 85,  # of 100
+    ("heldout170", "citations.jsonl"): 50,  # of 50
+    ("heldout170", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout170", "repeat.jsonl"): 29,  # of 30
+    # Held-out 171: first contact 2026-12-05 14:47 UTC, main 822e2e5 (tests/data/heldout171/).
+    ("heldout171", "completion.jsonl"): 190,  # of 206
+    ("heldout171", "support.jsonl"): 93,  # of 100
+    ("heldout171", "citations.jsonl"): 50,  # of 50
+    ("heldout171", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout171", "repeat.jsonl"): 28,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -1192,6 +1216,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout165",
         "heldout166",
         "heldout167",
+        "heldout168",
+        "heldout169",
+        "heldout170",
+        "heldout171",
         "real_smollm2",
     ],
 )
@@ -1375,6 +1403,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout165", 40, 34),
         ("heldout166", 40, 32),
         ("heldout167", 40, 35),
+        ("heldout168", 40, 35),
+        ("heldout169", 40, 32),
+        ("heldout170", 41, 33),
+        ("heldout171", 40, 38),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
