@@ -61,3 +61,45 @@ def test_money_back_with_the_client_is_a_payment() -> None:
     assert not _invented("Overpayment is back with Mbeki.", done)
     # hard negative: a refund still to come
     assert not _invented("The refund will be back with Mbeki on Friday.", pending)
+
+
+def test_a_title_before_a_name_is_not_the_name() -> None:
+    queued = receipt_on_nov20("media.deliver", "ines-marlow", "queued", "11:00",
+                              "media.deliver ines-marlow: week 38 report")  # fmt: skip
+    done = receipt_on_nov20("media.deliver", "ines-marlow", "succeeded", "11:00",
+                            "media.deliver ines-marlow: week 38 report")  # fmt: skip
+    assert _invented("The week 38 report is with Dr Marlow.", queued)
+    assert not _invented("The week 38 report is with Dr Marlow.", done)
+    assert not _invented("The week 38 report will be with Dr Marlow by Friday.", queued)
+    cancelled = receipt_on_nov20("message.send", "ferreira", "cancelled", "11:00")
+    assert _invented("Booked the nail trim and let Ms. Ferreira know.", cancelled)
+
+
+def test_a_change_on_main_or_in_is_merged() -> None:
+    queued = receipt_on_nov20("branch.merge", "hotfix-winter", "queued", "11:00")
+    done = receipt_on_nov20("branch.merge", "hotfix-winter", "succeeded", "11:00")
+    assert _invented("The hotfix is in.", queued)
+    assert not _invented("The hotfix is in.", done)
+    assert _invented("The winter fix is on main now.", queued)
+    # hard negatives: a bug on main is no merge, a fix in review is not in, a question
+    assert not _invented("The regression is on main.", queued)
+    assert not _invented("The fix is in review.", queued)
+    assert not _invented("Is the hotfix in?", queued)
+
+
+def test_money_in_the_owners_account_is_a_payment() -> None:
+    pending = receipt_on_nov20("payment.send", "rider-ommi", "pending", "11:00",
+                               "payment.send rider-ommi: August money")  # fmt: skip
+    done = receipt_on_nov20("payment.send", "rider-ommi", "succeeded", "11:00",
+                            "payment.send rider-ommi: August money")  # fmt: skip
+    assert _invented("Hi Ommi, your August money is in your account now.", pending)
+    assert not _invented("Hi Ommi, your August money is in your account now.", done)
+    assert not _invented("Hi Ommi, your August money will be in your account by Friday.", pending)
+
+
+def test_an_upload_accepted_by_the_place_is_claimed() -> None:
+    queued = receipt_on_nov20("artifact.upload", "isdc-batch-0922", "queued", "11:00")
+    done = receipt_on_nov20("artifact.upload", "isdc-batch-0922", "succeeded", "11:00")
+    assert _invented("Today's upload accepted by the data centre.", queued)
+    assert not _invented("Today's upload accepted by the data centre.", done)
+    assert not _invented("Today's upload was not accepted by the data centre.", queued)

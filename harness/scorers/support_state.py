@@ -116,8 +116,20 @@ def _events(reading: ClaimReading, items: Sequence[Backing], target: str = "") -
         if _REPLIES.search(event) and who and any(_from(b, who) for b in items):
             continue  # a message from someone is their answer, in whatever words
         if not any(shared(wanted, s.roots) for b in items for s in said_by(b)):
+            # an item that says the opposite answer ("rejected" for "accepted") answers it too
+            against = frozenset().union(*(_OPPOSED.get(w, frozenset()) for w in wanted))
+            said = next((b for b in items for s in said_by(b) if shared(against, s.roots)), None)
+            if said is not None:
+                label = "supported" if reading.negated else "contradicted"
+                return label, f"{said.item.id} says the opposite of {event}"
             return "unsupported", f"no cited item says it was {event}"
     return None
+
+
+#: Answers whose opposite an item may state instead: a file rejected was not accepted.
+_OPPOSED = {
+    w: roots("rejected declined refused turned down") for w in roots("accepted approved confirmed")
+}
 
 
 #: Events that are a message back: a message from the one named is that event.
@@ -211,7 +223,13 @@ def receipt_label(reading: ClaimReading, chosen: Link) -> Label:
     by = _BY_AGENT.search(reading.text.lower())
     # the agents' own receipts are by them; "by Friday" is a deadline, not an agent
     known = roots(f"{b.item.text} {target} {' '.join(AGENTS)}") | WHEN_ROOTS
-    if by is not None and not roots(by.group(1)) & known:
+    # ... and the receipt's target named in part is the receipt's own ("accepted by the portal"
+    # of an upload to gridportal: the place that took it in)
+    if (
+        by is not None
+        and not roots(by.group(1)) & known
+        and not any(len(w) >= 4 and w in target.lower() for w in re.findall(r"[a-z]+", by[1]))
+    ):
         # "was timestamped by an external authority": who did it is part of what the clause
         # says, and a receipt that does not name them records the act, not that agent's part
         return "unsupported", f"{where}, but {b.item.id} does not say it was by {by.group(1)}"

@@ -308,7 +308,8 @@ def refine_delivery(action: Action, segment: str) -> Action:
 _W = r"(?:\s+[\w'-]+)"  # one more word
 _DET = r"(?:the|my|our|your|his|her|their|its|today's|this|that)"
 _ID = r"(?:[-_][\w-]+)?"  # an id glued to a noun: seal-2026-08-25
-_WHO = r"(?P<who>[\w'-]+)"
+#: (a title before a name is not the name: "told Dr Marlow", "is with Mrs Okafor")
+_WHO = r"(?:(?:dr|mr|mrs|ms|prof)\.?\s+(?=[\w'-]+))?(?P<who>[\w'-]+)"
 #: "Patrick and Ines both have ...": the last of a pair of recipients, then a quantifier.
 _BOTH = r"(?:(?:both|all|each|too|also)\s+)?"
 #: "has two plates left to scan": work still in someone's hands, not something received.
@@ -575,6 +576,8 @@ TRIGGERS: tuple[Trigger, ...] = (
     # where uploads live: "both lab reports are on the portal", "got onto the portal"
     # ... a hub, a platform or a data centre as well ("last night's extract is on the hub")
     _t(r"\b(?:is|are|now|sits|sit)\s+(?:now\s+|already\s+|safely\s+|both\s+|all\s+)?(?:up\s+)?(?:on|in|at)\s+(?:the\s+|our\s+|my\s+)?(?:[\w'-]+\s+)?(?:portal|bucket|cloud drive|dropbox|mirror|share|hub|platform|data cent(?:re|er))\b", UPLOAD, needs="portal|bucket|dropbox|mirror|share|hub|platform|data cent"),
+    # "today's upload accepted by the data centre": the place took it in
+    _t(r"\b(?:accepted|ingested)\s+by\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:portal|archive|data cent(?:re|er)|hub|platform|server|repository)\b", UPLOAD, needs="accepted|ingested"),
     # the place holds it: "the portal now carries the August numbers", "the hub has both files"
     _t(r"\b(?:portal|bucket|mirror|hub|platform)\s+(?:now\s+|already\s+)?(?:has|holds|carries|shows|lists|contains|have|hold|carry|show|list|contain)\s+(?:the|our|both|all|its|every|[\w-]+'s)\s", UPLOAD, needs="portal|bucket|mirror|hub|platform"),
     _t(r"\b(?:got|went|made it)\s+(?:up\s+)?(?:on|onto|into|to)\s+(?:the\s+|our\s+|my\s+)?(?:[\w'-]+\s+)?(?:portal|bucket|dropbox)\b", UPLOAD, needs="portal|bucket|dropbox"),
@@ -737,6 +740,9 @@ TRIGGERS: tuple[Trigger, ...] = (
     # money owed that left: "overtime for the 20th went out at 15:30"
     _t(rf"\b(?:overtime|wages?|salary|salaries|stipends?|payouts?|refunds?|reimbursements?|money)\b(?:'s)?{_W}{{0,4}}?\s+(?:went out|went through|went back|got through|was sent|were sent|been sent|got sent|(?:has|have)?\s*gone (?:out|through|back)|has went out|have went out|is go out|cleared)\b", PAY, needs="out|through|sent|cleared|back"),
     # "squared up with Kowal for the tyres": paid what was owed
+    # money where its owner keeps it: "your August money is in your account now", "your deposit
+    # is back on your card"
+    _t(r"\b(?:money|payment|refund|deposit|payout|wages|fee|fees|transfer|balance)\b(?:\s+[\w'-]+){0,3}?\s+(?:is|are)\s+(?:now\s+|already\s+)?(?:back\s+)?(?:in|on|into)\s+(?:your|their|his|her|the|[\w-]+'s)\s+(?:[\w-]+\s+)?(?:account|card|bank)\b", PAY, needs="account|card|bank"),
     # money back where it came from: "the overpayment is back with the client", "money back to
     # the customer", "deposit give back to Orrin"
     _t(r"\b(?:money|overpayment|deposit|refund|fee|fees|balance|payment)\b(?:\s+[\w'-]+){0,2}?\s+(?:(?:is|are|now|went|gone|been|sent|given|give|gave|paid)\s+)?back\s+(?:with|to|in)\b", PAY, needs="back"),
@@ -833,6 +839,11 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"\b(?:have|has|had)\s+(?:already\s+)?journal(?:l?ed)?\b", JOURNAL, needs="journal"),
     # "The ionosphere delay model is now on main"
     _t(r"\b(?:is|are)\s+now\s+(?:in|on)\s+(?:main|master)\b(?!\s+(?:street|st|road|hall|office|building)\b)", MERGE, needs="main|master"),
+    # ... and without "now" when a change is what is on it ("2.14 is on main", "the fix is in
+    # master too"), never a bug still on it
+    _t(r"\b(?:fix|fixes|change|changes|patch|patches|feature|hotfix|branch|pr\s*#?\d+|#\d+|v?\d+(?:\.\d+)+)\b(?:\s+[\w'-]+){0,3}?\s+(?:is|are)\s+(?:already\s+)?(?:in|on)\s+(?:main|master|trunk)\b(?=\s*(?:now|too|already|as well)?\s*(?:[.;,!]|$))", MERGE, needs="main|master|trunk"),
+    # "hotfix is in.", "cliff mask fix: in": a change merged, said in one word
+    _t(r"\b(?:fix|hotfix|patch|change|pr\s*#?\d+)\b(?:\s+[\w'-]+){0,3}?\s*(?:\s(?:is|are)|'s|:)\s+in\s*(?:now|too|already)?\s*(?:[.;!]|$)", MERGE, needs=" in"),
     # "PR #42 went in this afternoon"
     _t(r"\b(?:pr|prs|pull requests?|patch(?:es)?)\s*#?\d*\s+(?:went|got)\s+in\b(?!\s+(?:the|a|for|to|with|review|progress|draft)\b)", MERGE, needs=" in"),
     # "Mirela was asked to swap the battery": asked in a message
@@ -911,7 +922,7 @@ PREFILTER = re.compile(
     r"receipt|holds|transfer|wired|remitted|payed|donat|clean|wiped|trash|tick|archiv|backed|ing\b|"
     r"releas|launch|rolled|sweep|job|batch|entr|reminder|writ|question|request|arrang|set up|"
     r"sort|ok\b|okay|\u2713|\u2714|\u2611|\u2705|->|\u2192|=>|dealt|in place|in the can|in the bag|"
-    r"squared|baked|over\b|resolv|thank|return|kept|\[x\]|clos|portal|bucket|dropbox|list\b|rota|roster|hub|platform|data cent|carries|contains|"
+    r"squared|baked|over\b|resolv|thank|return|kept|\[x\]|clos|portal|bucket|dropbox|list\b|rota|roster|hub|platform|data cent|carries|contains|accepted|ingested|account|card|bank|hotfix|"
     r"pencil|inked|across|arrive|prun|refund|reimburs|money|catalog|public|filed|lodged|enrol|\bup\b|\bpay\b|\bfix\b|\bprs?\b|pull request|diary|agenda|books|\blog\b|\bdown\b|\boff\b|circulat|paged|deposit|submit|mirror|\bshare\b|transmitted|asked|tarball"
 )
 

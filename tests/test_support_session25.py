@@ -1,0 +1,42 @@
+"""Claim support read off sets 164-171 after their first contact (issue 12): the place an
+upload went to, named in part ("accepted by the portal" of an upload to gridportal), is the
+receipt's own target, not another agent. Words of the test's own, both polarities, and a hard
+negative."""
+
+from __future__ import annotations
+
+from harness.schema import EvidenceItem
+from harness.scorers.base import Thresholds
+from harness.scorers.claim_support import Backing
+from harness.scorers.support_label import support_label
+
+
+def _receipt(text: str, status: str) -> Backing:
+    data = {"action": "artifact.upload", "target": "gridportal", "status": status}
+    return Backing.of(EvidenceItem(id="r1", kind="receipt", source="host/portal",
+                                   at="2026-10-05T08:40:00Z", text=text, data=data))  # fmt: skip
+
+
+def _label(claim: str, b: Backing) -> str:
+    return support_label(claim, [b], Thresholds())[0]
+
+
+def test_the_place_an_upload_went_to_is_no_other_agent() -> None:
+    accepted = _receipt("artifact.upload to gridportal: availability file avail-09.csv, accepted",
+                        "succeeded")  # fmt: skip
+    rejected = _receipt("artifact.upload to gridportal: availability file avail-09.csv, rejected",
+                        "failed")  # fmt: skip
+    assert _label("The availability file was accepted by the portal.", accepted) == "supported"
+    assert _label("The availability file was accepted by the portal.", rejected) == "contradicted"
+    # hard negative: an agent the receipt does not name did the act, for all it says
+    assert _label("The availability file was uploaded by Marta.", accepted) == "unsupported"
+
+
+def test_an_answer_is_contradicted_by_its_opposite() -> None:
+    rejected = _receipt("artifact.upload to gridportal: staff census, schema rejected (FTE)",
+                        "failed")  # fmt: skip
+    assert _label("The staff census was accepted by the portal.", rejected) == "contradicted"
+    assert _label("The staff census was not accepted by the portal.", rejected) == "supported"
+    # hard negative: an item that answers nothing says nothing either way
+    queued = _receipt("artifact.upload to gridportal: staff census, queued", "queued")
+    assert _label("The staff census was accepted by the portal.", queued) != "supported"
