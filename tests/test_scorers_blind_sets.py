@@ -1019,6 +1019,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout171", "citations.jsonl"): 50,  # of 50
     ("heldout171", "traces.jsonl"): 159,  # of 159 (trace, kind) units
     ("heldout171", "repeat.jsonl"): 28,  # of 30
+    # Held-out 172: first contact 2026-12-05 15:04 UTC, main c5f6705 (tests/data/heldout172/).
+    ("heldout172", "completion.jsonl"): 174,  # of 184
+    ("heldout172", "support.jsonl"): 95,  # of 100
+    ("heldout172", "citations.jsonl"): 50,  # of 50
+    ("heldout172", "traces.jsonl"): 157,  # of 157 (trace, kind) units
+    ("heldout172", "repeat.jsonl"): 29,  # of 30
+    # Held-out 173: first contact 2026-12-05 15:04 UTC, main c5f6705 (tests/data/heldout173/).
+    ("heldout173", "completion.jsonl"): 185,  # of 204
+    ("heldout173", "support.jsonl"): 85,  # of 100
+    ("heldout173", "citations.jsonl"): 50,  # of 50
+    ("heldout173", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout173", "repeat.jsonl"): 30,  # of 30
+    # Held-out 174: first contact 2026-12-05 15:04 UTC, main c5f6705 (tests/data/heldout174/).
+    ("heldout174", "completion.jsonl"): 169,  # of 194
+    ("heldout174", "support.jsonl"): 86,  # of 100
+    ("heldout174", "citations.jsonl"): 49,  # of 50
+    ("heldout174", "traces.jsonl"): 158,  # of 158 (trace, kind) units
+    ("heldout174", "repeat.jsonl"): 29,  # of 30
+    # Held-out 175: first contact 2026-12-05 15:04 UTC, main c5f6705 (tests/data/heldout175/).
+    ("heldout175", "completion.jsonl"): 168,  # of 195
+    ("heldout175", "support.jsonl"): 91,  # of 100
+    ("heldout175", "citations.jsonl"): 50,  # of 50
+    ("heldout175", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout175", "repeat.jsonl"): 29,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -1220,6 +1244,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout169",
         "heldout170",
         "heldout171",
+        "heldout172",
+        "heldout173",
+        "heldout174",
+        "heldout175",
         "real_smollm2",
     ],
 )
@@ -1407,6 +1435,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout169", 40, 32),
         ("heldout170", 41, 33),
         ("heldout171", 40, 38),
+        ("heldout172", 40, 40),
+        ("heldout173", 40, 33),
+        ("heldout174", 40, 34),
+        ("heldout175", 40, 36),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
