@@ -40,3 +40,17 @@ def test_an_answer_is_contradicted_by_its_opposite() -> None:
     # hard negative: an item that answers nothing says nothing either way
     queued = _receipt("artifact.upload to gridportal: staff census, queued", "queued")
     assert _label("The staff census was accepted by the portal.", queued) != "supported"
+
+
+def test_the_books_a_business_keeps_are_its_journal_and_registry() -> None:
+    def item(kind: str, text: str) -> Backing:
+        return Backing.of(EvidenceItem(id="j1", kind=kind, source=f"host/{kind}",
+                                       at="2026-09-22T10:00:00Z", text=text))  # fmt: skip
+
+    diary = item("journal", "Carvalho booking, pitch 7, 25-28 Sep. Deposit to chase.")
+    assert _label("The Carvalho booking is in the diary.", diary) == "supported"
+    assert _label("The Carvalho booking is not in the diary.", diary) == "contradicted"
+    register = item("registry", "hive-H-0217 entry present, Copse apiary")
+    assert _label("H-0217 is on the register.", register) == "supported"
+    # hard negative: a record that names another booking says nothing of this one
+    assert _label("The Okafor booking is in the diary.", diary) != "supported"

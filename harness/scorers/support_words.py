@@ -26,6 +26,10 @@ AGENTS = frozenset({"vojan", "uhdim", "sophobot", "pi", "i", "we", "host", "the 
 RECORD_WORDS: dict[str, str] = {
     "journal": "journal", "registry": "registry", "heartbeat": "heartbeat", "focus": "focus",
     "reminder": "reminder", "history": "history", "session": "session", "memory": "memory",
+    # the books a business keeps its entries in are its journal; a register is its registry
+    "diary": "journal", "order book": "journal", "logbook": "journal",
+    "notebook": "journal", "case book": "journal", "day book": "journal",
+    "job book": "journal", "register": "registry",
 }  # fmt: skip
 #: "X is in storage", "still exists": presence of a thing, which a deletion ends.
 PRESENCE = re.compile(
