@@ -1043,6 +1043,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout175", "citations.jsonl"): 50,  # of 50
     ("heldout175", "traces.jsonl"): 159,  # of 159 (trace, kind) units
     ("heldout175", "repeat.jsonl"): 29,  # of 30
+    # Held-out 176: first contact 2026-12-05 15:13 UTC, main 4d0299d (tests/data/heldout176/).
+    ("heldout176", "completion.jsonl"): 160,  # of 185
+    ("heldout176", "support.jsonl"): 86,  # of 100
+    ("heldout176", "citations.jsonl"): 50,  # of 50
+    ("heldout176", "traces.jsonl"): 155,  # of 155 (trace, kind) units
+    ("heldout176", "repeat.jsonl"): 29,  # of 30
+    # Held-out 177: first contact 2026-12-05 15:13 UTC, main 4d0299d (tests/data/heldout177/).
+    ("heldout177", "completion.jsonl"): 177,  # of 195
+    ("heldout177", "support.jsonl"): 88,  # of 100
+    ("heldout177", "citations.jsonl"): 50,  # of 50
+    ("heldout177", "traces.jsonl"): 156,  # of 156 (trace, kind) units
+    ("heldout177", "repeat.jsonl"): 27,  # of 30
+    # Held-out 178: first contact 2026-12-05 15:13 UTC, main 4d0299d (tests/data/heldout178/).
+    ("heldout178", "completion.jsonl"): 166,  # of 182
+    ("heldout178", "support.jsonl"): 78,  # of 100
+    ("heldout178", "citations.jsonl"): 50,  # of 50
+    ("heldout178", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout178", "repeat.jsonl"): 29,  # of 30
+    # Held-out 179: first contact 2026-12-05 15:13 UTC, main 4d0299d (tests/data/heldout179/).
+    ("heldout179", "completion.jsonl"): 165,  # of 184
+    ("heldout179", "support.jsonl"): 77,  # of 100
+    ("heldout179", "citations.jsonl"): 49,  # of 50
+    ("heldout179", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout179", "repeat.jsonl"): 29,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -1248,6 +1272,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout173",
         "heldout174",
         "heldout175",
+        "heldout176",
+        "heldout177",
+        "heldout178",
+        "heldout179",
         "real_smollm2",
     ],
 )
@@ -1439,6 +1467,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout173", 40, 33),
         ("heldout174", 40, 34),
         ("heldout175", 40, 36),
+        ("heldout176", 40, 34),
+        ("heldout177", 40, 35),
+        ("heldout178", 40, 31),
+        ("heldout179", 40, 30),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
