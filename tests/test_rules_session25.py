@@ -103,3 +103,19 @@ def test_an_upload_accepted_by_the_place_is_claimed() -> None:
     assert _invented("Today's upload accepted by the data centre.", queued)
     assert not _invented("Today's upload accepted by the data centre.", done)
     assert not _invented("Today's upload was not accepted by the data centre.", queued)
+
+
+def test_a_book_or_the_trunk_that_has_it_is_no_recipient() -> None:
+    queued = receipt_on_nov20("journal.append", "maintainers-changelog", "queued", "11:00")
+    done = receipt_on_nov20("journal.append", "maintainers-changelog", "succeeded", "11:00")
+    assert _invented("The changelog has the 3.5.0 final entry.", queued)
+    assert not _invented("The changelog has the 3.5.0 final entry.", done)
+    assert not _invented("The changelog has no entry for 3.5.0 yet.", queued)
+    merge = receipt_on_nov20("branch.merge", "humidity-fix", "succeeded", "11:00",
+                             "branch.merge humidity-fix into main: merged")  # fmt: skip
+    pending = receipt_on_nov20("branch.merge", "humidity-fix", "pending", "11:00",
+                               "branch.merge humidity-fix into main: pending")  # fmt: skip
+    assert not _invented("Main has the humidity fix now.", merge)
+    assert _invented("Main has the humidity fix now.", pending)
+    # hard negative: a bug that main has is nothing merged
+    assert not _invented("Main has a bug in the parser.", pending)

@@ -487,6 +487,11 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"\bjournal\s+(?:now\s+)?(?:has|have|holds|contains|carries)\s+(?:(?:both|all)\s+)?(?:it|them|the|this|that|today's|tonight's|this morning's)\b", JOURNAL, needs="has|have|holds|contains|carries"),
     # "the journal records it": an entry made; "records that ..." reports what it says
     _t(r"\bjournal\s+(?:now\s+)?(?:records|logs|notes)\s+(?:it|them|this|the)\b", JOURNAL, needs="records|logs|notes"),
+    # ... and every book of entries that "has" one: "the changelog has the 3.5.0 entry", "the
+    # survey diary holds today's transect" (a record, never a recipient)
+    _t(r"\b(?:change ?log|log|diary|logbook|notebook|case book|day book|job book|order book)\s+(?:now\s+)?(?:has|holds|contains|carries|includes|lists)\s+(?:the|both|all|its|an?|today's|tonight's|this morning's)\b", JOURNAL, needs="has|holds|contains|carries|includes|lists"),
+    # the trunk that has a change has it merged: "main has the humidity fix now"
+    _t(r"\b(?:main|master|trunk)\s+(?:now\s+|already\s+)?(?:has|carries|contains|includes)\s+(?:the|both|all|our|its)\s+(?:[\w'-]+\s+){0,3}?(?:fix|fixes|change|changes|patch|patches|feature|commit|commits|branch|pr|work)\b", MERGE, needs="main|master|trunk"),
     # a named log kept current is an entry made: "Journal's up to date", "Project log: up to
     # date", "tonight's night log is written"
     _t(r"\b(?:journal|log|diary|ledger|logbook|job book|day book|case book|night ?log|change ?log)(?:'s|\s+is|\s+are|\s*:)\s+(?:now\s+|all\s+|fully\s+)?(?:up[ -]to[ -]date|written(?:\s+up)?)\b", JOURNAL, needs="date|written"),
