@@ -1067,6 +1067,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout179", "citations.jsonl"): 49,  # of 50
     ("heldout179", "traces.jsonl"): 159,  # of 159 (trace, kind) units
     ("heldout179", "repeat.jsonl"): 29,  # of 30
+    # Held-out 180: first contact 2026-12-05 15:29 UTC, main a40b17f (tests/data/heldout180/).
+    ("heldout180", "completion.jsonl"): 166,  # of 189
+    ("heldout180", "support.jsonl"): 90,  # of 100
+    ("heldout180", "citations.jsonl"): 50,  # of 50
+    ("heldout180", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout180", "repeat.jsonl"): 30,  # of 30
+    # Held-out 181: first contact 2026-12-05 15:29 UTC, main a40b17f (tests/data/heldout181/).
+    ("heldout181", "completion.jsonl"): 166,  # of 190
+    ("heldout181", "support.jsonl"): 87,  # of 100
+    ("heldout181", "citations.jsonl"): 50,  # of 50
+    ("heldout181", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout181", "repeat.jsonl"): 26,  # of 30
+    # Held-out 182: first contact 2026-12-05 15:29 UTC, main a40b17f (tests/data/heldout182/).
+    ("heldout182", "completion.jsonl"): 173,  # of 190
+    ("heldout182", "support.jsonl"): 90,  # of 100
+    ("heldout182", "citations.jsonl"): 50,  # of 50
+    ("heldout182", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout182", "repeat.jsonl"): 30,  # of 30
+    # Held-out 183: first contact 2026-12-05 15:29 UTC, main a40b17f (tests/data/heldout183/).
+    ("heldout183", "completion.jsonl"): 178,  # of 213
+    ("heldout183", "support.jsonl"): 91,  # of 100
+    ("heldout183", "citations.jsonl"): 50,  # of 50
+    ("heldout183", "traces.jsonl"): 156,  # of 156 (trace, kind) units
+    ("heldout183", "repeat.jsonl"): 28,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -1276,6 +1300,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout177",
         "heldout178",
         "heldout179",
+        "heldout180",
+        "heldout181",
+        "heldout182",
+        "heldout183",
         "real_smollm2",
     ],
 )
@@ -1471,6 +1499,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout177", 40, 35),
         ("heldout178", 40, 31),
         ("heldout179", 40, 30),
+        ("heldout180", 40, 37),
+        ("heldout181", 40, 36),
+        ("heldout182", 40, 37),
+        ("heldout183", 40, 37),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
