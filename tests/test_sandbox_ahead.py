@@ -199,6 +199,35 @@ def test_drop_discards_every_case_prepared_and_not_taken() -> None:
     assert ahead.take(invs[1]) is None
 
 
+def test_drop_does_not_wait_for_a_hung_set_up_and_discards_it_when_it_ends(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import harness.runners.ahead as ahead_module
+
+    monkeypatch.setattr(ahead_module, "DROP_WAIT_S", 0.2)
+    release = threading.Event()
+    made: list[_Made] = []
+
+    def slow(inv: Invocation) -> PreparedChild:
+        release.wait(5)
+        made.append(_Made(inv))
+        return made[-1]  # type: ignore[return-value]
+
+    ahead = Ahead(slow, quiet_s=0.0)
+    (inv,) = _invocations(1)
+    ahead.offer(inv.invocation_id, lambda: inv)
+    time.sleep(0.05)  # the set-up is under way
+    started = time.monotonic()
+    ahead.drop()
+    assert time.monotonic() - started < 2.0
+    release.set()
+    deadline = time.monotonic() + 5
+    while not (made and made[0].discarded) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert made and made[0].discarded  # a set-up of a dropped run is not kept for a later take
+    assert ahead.take(inv) is None
+
+
 # -- the replay offers queued cases and drops what is left -------------------------------------
 
 

@@ -23,6 +23,8 @@ from harness.schema import Invocation
 
 #: How long no case may have started or ended before the next case is set up.
 QUIET_S = 0.01
+#: How long ``drop`` waits for a set-up under way before it leaves it to end on its own.
+DROP_WAIT_S = 10.0
 
 
 class Ahead:
@@ -36,6 +38,8 @@ class Ahead:
         self._preparing: str | None = None
         self._ready: dict[str, PreparedChild] = {}
         self._last_activity = 0.0
+        #: Counts the drops: a set-up that ends after one belongs to a dropped run.
+        self._generation = 0
         self._thread: threading.Thread | None = None
 
     def offer(self, invocation_id: str, build: Callable[[], Invocation]) -> None:
@@ -65,18 +69,20 @@ class Ahead:
 
     def drop(self) -> None:
         """Drop every case offered and not taken (the replay ended or stopped): their processes
-        are killed and their workspaces removed."""
+        are killed and their workspaces removed. A set-up still under way is dropped when it
+        ends; the replay does not wait for one that hangs (past ``DROP_WAIT_S``)."""
         with self._cond:
             self._queued.clear()
-            self._cond.notify_all()
-            while self._preparing is not None:
-                self._cond.wait()
+            self._generation += 1
+            deadline = time.monotonic() + DROP_WAIT_S
+            while self._preparing is not None and (left_s := deadline - time.monotonic()) > 0:
+                self._cond.wait(left_s)
             left = list(self._ready.values())
             self._ready.clear()
         for prepared in left:
             prepared.discard()
 
-    def _next(self) -> tuple[str, Callable[[], Invocation]]:
+    def _next(self) -> tuple[str, Callable[[], Invocation], int]:
         with self._cond:
             while True:
                 if self._queued:
@@ -84,14 +90,14 @@ class Ahead:
                     if wait <= 0:
                         key, build = self._queued.popitem(last=False)
                         self._preparing = key
-                        return key, build
+                        return key, build, self._generation
                     self._cond.wait(wait)
                 else:
                     self._cond.wait()
 
     def _work(self) -> None:
         while True:
-            key, build = self._next()
+            key, build, generation = self._next()
             prepared: PreparedChild | None = None
             try:
                 prepared = self._prepare(build())
@@ -99,9 +105,12 @@ class Ahead:
                 prepared = None
             with self._cond:
                 self._preparing = None
-                if prepared is not None:
+                stale = generation != self._generation
+                if prepared is not None and not stale:
                     self._ready[key] = prepared
                 self._cond.notify_all()
+            if prepared is not None and stale:
+                prepared.discard()  # its run was dropped while it was being set up
 
 
-__all__ = ["QUIET_S", "Ahead"]
+__all__ = ["DROP_WAIT_S", "QUIET_S", "Ahead"]
