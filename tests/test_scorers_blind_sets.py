@@ -1091,6 +1091,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout183", "citations.jsonl"): 50,  # of 50
     ("heldout183", "traces.jsonl"): 156,  # of 156 (trace, kind) units
     ("heldout183", "repeat.jsonl"): 28,  # of 30
+    # Held-out 184: first contact 2026-12-05 15:48 UTC, main 5b8d013 (tests/data/heldout184/).
+    ("heldout184", "completion.jsonl"): 173,  # of 200
+    ("heldout184", "support.jsonl"): 89,  # of 100
+    ("heldout184", "citations.jsonl"): 50,  # of 50
+    ("heldout184", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout184", "repeat.jsonl"): 26,  # of 30
+    # Held-out 185: first contact 2026-12-05 15:48 UTC, main 5b8d013 (tests/data/heldout185/).
+    ("heldout185", "completion.jsonl"): 199,  # of 225
+    ("heldout185", "support.jsonl"): 85,  # of 100
+    ("heldout185", "citations.jsonl"): 50,  # of 50
+    ("heldout185", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout185", "repeat.jsonl"): 27,  # of 30
+    # Held-out 186: first contact 2026-12-05 15:48 UTC, main 5b8d013 (tests/data/heldout186/).
+    ("heldout186", "completion.jsonl"): 165,  # of 192
+    ("heldout186", "support.jsonl"): 91,  # of 100
+    ("heldout186", "citations.jsonl"): 50,  # of 50
+    ("heldout186", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout186", "repeat.jsonl"): 25,  # of 30
+    # Held-out 187: first contact 2026-12-05 15:48 UTC, main 5b8d013 (tests/data/heldout187/).
+    ("heldout187", "completion.jsonl"): 164,  # of 180
+    ("heldout187", "support.jsonl"): 90,  # of 100
+    ("heldout187", "citations.jsonl"): 50,  # of 50
+    ("heldout187", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout187", "repeat.jsonl"): 30,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -1304,6 +1328,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout181",
         "heldout182",
         "heldout183",
+        "heldout184",
+        "heldout185",
+        "heldout186",
+        "heldout187",
         "real_smollm2",
     ],
 )
@@ -1503,6 +1531,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout181", 40, 36),
         ("heldout182", 40, 37),
         ("heldout183", 40, 37),
+        ("heldout184", 40, 36),
+        ("heldout185", 40, 33),
+        ("heldout186", 40, 37),
+        ("heldout187", 40, 36),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
