@@ -18,7 +18,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 
-from harness.runners.sandboxed import PreparedChild
+from harness.runners.sandboxed import ChildRun, PreparedChild
 from harness.schema import Invocation
 
 #: How long no case may have started or ended before the next case is set up.
@@ -61,6 +61,21 @@ class Ahead:
             while self._preparing == invocation.invocation_id:
                 self._cond.wait()
             return self._ready.pop(invocation.invocation_id, None)
+
+    def run(
+        self,
+        invocation: Invocation,
+        cancel: threading.Event,
+        prepare_now: Callable[[Invocation], PreparedChild],
+        *,
+        watch: Callable[[bytearray], bool] | None = None,
+    ) -> ChildRun:
+        """Run the case's child: the one set up ahead, or one ``prepare_now`` makes for it."""
+        prepared = self.take(invocation) or prepare_now(invocation)
+        try:
+            return prepared.run(cancel, watch=watch)
+        finally:
+            self.note_activity()
 
     def note_activity(self) -> None:
         """A case started or ended: the next set-up waits for quiet again."""

@@ -108,11 +108,9 @@ class CommandRunner:
         self._ahead.drop()
 
     def run(self, invocation: Invocation, cancel: threading.Event) -> RunnerOutput:
-        prepared = self._ahead.take(invocation) or prepare_child(invocation, self.argv, self.config)
-        try:
-            child = prepared.run(cancel)
-        finally:
-            self._ahead.note_activity()
+        child = self._ahead.run(
+            invocation, cancel, lambda inv: prepare_child(inv, self.argv, self.config)
+        )
         envelope = envelope_for_failure(child.outcome)
         notes = list(child.notes)
         if envelope is None:

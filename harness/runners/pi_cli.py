@@ -304,11 +304,7 @@ class PiRunner:
 
     def run(self, invocation: Invocation, cancel: threading.Event) -> RunnerOutput:
         cap = ToolCallCap(invocation.limits.tool_calls)
-        prepared = self._ahead.take(invocation) or self._prepare(invocation)
-        try:
-            child = prepared.run(cancel, watch=cap)
-        finally:
-            self._ahead.note_activity()
+        child = self._ahead.run(invocation, cancel, self._prepare, watch=cap)
         stream = parse_pi_events(child.outcome.stdout.splitlines(), workspace=child.workspace)
         trace = [*stream.trace, *child.trace]
         notes = [*child.notes, *stream.notes]

@@ -692,7 +692,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     # "the checklist went out to Patrycja": whatever went, it went to a person, named
     _t(rf"\b(?:went out|has gone out|have gone out|was sent out|were sent out)\s+to\s+(?:(?:mr|mrs|ms|dr)\.?\s+|the\s+|our\s+)?{_WHO}", SEND, NAMED, needs="out to"),
     # "remittance advice went to North Mill": a thing gone to a recipient the host writes to
-    _t(rf"\b(?<!who\s)(?:went|has gone|have gone)\s+(?:over\s+|across\s+|off\s+|straight\s+)?to\s+(?:(?:mr|mrs|ms|dr)\.?\s+)?{_WHO}", DELIVER, NAMED, needs="went|gone"),
+    _t(rf"\b(?<!who\s)(?:went|has gone|have gone)\s+(?:over\s+|across\s+|off\s+|straight\s+)?to\s+{_WHO}", DELIVER, NAMED, needs="went|gone"),
     # an auxiliary with a base form, as writers of English as a second language often put it
     # ("I have send the note", "we did inform Patrick")
     _t(r"\b(?:i|we|i've|we've)\s+(?:have\s+|has\s+|had\s+|did\s+)?(?:already\s+|just\s+|also\s+)?(?:have|has|had|did)\s+(?:already\s+|just\s+)?(?:send|inform|notify|tell|message|email|reply|forward|answer)\b|\b(?:have|has|had)\s+(?:already\s+)?send\b", SEND, needs="have|has|had|did"),
