@@ -23,6 +23,7 @@ from harness.scorers.claim_support import Backing
 from harness.scorers.completion.lexicon import TRUNKS, verb_family
 from harness.scorers.completion.occasions import id_numbers
 from harness.scorers.support_claim import ClaimReading
+from harness.scorers.support_ids import glued_id, version_named
 from harness.scorers.support_presence import probes
 from harness.scorers.support_said import (
     NAME_FIELDS,
@@ -219,6 +220,10 @@ def _target_named(reading: ClaimReading, target: str) -> bool:
     """The clause names the target: a name or id of it, or the words that tell it apart
     ("the teaching post" for ``feed-post-teaching-17``, "the printer" for printer-ostrava)."""
     if any(named_matches(n, target) for n in reading.names):
+        return True
+    # "v3.4.0" of ``release-3.4.0``, "key code 4471" of ``keycode-4471``: a version the target
+    # carries whole, or an id the target glues from two words the clause writes apart
+    if version_named(reading.text, reading.topic, target) or glued_id(reading.text, target):
         return True
     # "the week 43 rota" of pickers-week43: a word and number written apart, as the id glues them
     said = reading.topic | glued_words(reading.text)

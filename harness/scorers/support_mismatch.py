@@ -12,6 +12,7 @@ from harness.scorers.claim_support import Backing
 from harness.scorers.support_claim import ClaimReading, read_claim
 from harness.scorers.support_link import is_receipt
 from harness.text.normal import ascii_fold, clean
+from harness.text.quantities import NUMBER_WORDS
 
 #: A host id written in letters alone ("project-batik", "chef-lotte").
 _LETTER_ID = re.compile(r"(?<![\w-])([a-z]{3,})(?:-[a-z]{2,})+(?![\w-])")
@@ -29,7 +30,10 @@ def other_id(part: str, pool: Sequence[Backing]) -> str | None:
         if m.group(1) in _PREFIXES:
             continue
         spaced = m.group().replace("-", " ")
-        if any(m.group() in b.plain or spaced in b.plain.replace("-", " ") for b in pool):
+        # "week-two" is the id "week-2" spelled out
+        digits = "-".join(_digits(p) for p in m.group().split("-"))
+        if any(m.group() in b.plain or spaced in b.plain.replace("-", " ") or digits in b.plain
+               for b in pool):  # fmt: skip
             continue
         tail = m.group().split("-")[1:]
         for b in pool:
@@ -39,6 +43,11 @@ def other_id(part: str, pool: Sequence[Backing]) -> str | None:
             if kin is not None:
                 return f"names {m.group()}; {b.item.id} is about {kin}"
     return None
+
+
+def _digits(word: str) -> str:
+    value = NUMBER_WORDS.get(word)
+    return word if value is None or word in ("single", "both") else str(int(value))
 
 
 #: A second act joined to the first ("rendered and handed to the printer").

@@ -289,7 +289,24 @@ def named_matches(named: Named, target: str) -> bool:
         # "CH-07" of ``task-qc-ch07``: the head and number glued in the target
         return bool(named.words) and f"{named.words[0]}{named.number}" in _glued(target)
     # A head the target contradicts (plate 03 vs lesson-03) is another id in another series.
-    return not named.words or _abbreviates(named.words[0], words) or not (words & ID_HEADS)
+    return (
+        not named.words
+        or _abbreviates(named.words[0], words)
+        or not (words & ID_HEADS)
+        or named.words[0] in _initials(target)
+    )
+
+
+def _initials(target: str) -> set[str]:
+    """The initials of the target's runs of two or more words ("ko" of ``kit-order-118``)."""
+    parts = [p for p in re.split(r"[\s_.:/#-]+", clean(target)) if p]
+    runs: list[list[str]] = [[]]
+    for p in parts:
+        if p.isalpha():
+            runs[-1].append(p[0])
+        elif runs[-1]:
+            runs.append([])
+    return {"".join(r[i:j]) for r in runs for i in range(len(r)) for j in range(i + 2, len(r) + 1)}
 
 
 def _glued(target: str) -> set[str]:

@@ -1,0 +1,43 @@
+"""Ids a claim writes another way than the host target does: a version the target is a release
+of ("v3.4.0" of ``release-3.4.0``), two words the target glues into one ("key code 4471" of
+``keycode-4471``, "data paper 2.1" of ``datapaper-2.1``)."""
+
+from __future__ import annotations
+
+import re
+from itertools import pairwise
+
+from harness.text.names import target_words
+from harness.text.normal import clean
+
+#: A version of two or three numbers ("3.4.0", "v2.1"), not a part of a longer one or a date.
+_VERSION_PARTS = re.compile(r"(?<![\d.])\d+\.\d+(?:\.\d+)?(?![\d.]*\d)")
+#: Words of a target that only say it is a release: "release-3.4.0" is version 3.4.0.
+_RELEASE_WORDS = frozenset(("release", "releas", "rel", "version", "v", "tag"))
+
+
+def version_named(text: str, topic: frozenset[str], target: str) -> bool:
+    """A clause (its text, and ``topic``, the roots of what it names) names the version the
+    target is of, and nothing of the target it leaves unnamed (``wheel-3.4.1`` is not "the
+    3.4.1 sdist")."""
+    if not any(v in _VERSION_PARTS.findall(target) for v in _VERSION_PARTS.findall(text)):
+        return False
+    words, _ = target_words(target)
+    said = topic | _glued_pairs(text)
+    return not {w for w in words if not w.isdigit()} - _RELEASE_WORDS - said
+
+
+def _glued_pairs(text: str) -> frozenset[str]:
+    """Two words written apart that a target writes as one ("data paper" of ``datapaper``)."""
+    words = re.findall(r"[a-z]+", clean(text))
+    return frozenset(a + b for a, b in pairwise(words))
+
+
+def glued_id(text: str, target: str) -> bool:
+    """Two words and a number ("key code 4471") that the target glues ("keycode-4471")."""
+    parts = [p for p in re.split(r"[\s_.:/#-]+", clean(target)) if p]
+    for m in re.finditer(r"\b([a-z]{2,})[\s-]+([a-z]{2,})[\s#-]*(\d{2,})\b", clean(text)):
+        glued = m[1] + m[2]
+        if any(glued == a and m[3] == b for a, b in pairwise(parts)):
+            return True
+    return False

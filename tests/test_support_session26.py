@@ -1,0 +1,66 @@
+"""Claim support read off sets 176-187 after their first contact (issue 12): an id written
+another way than the host writes it is still the receipt's target: a number spelled out
+("week-two" of week-2), a version the target is a release of ("v3.4.0" of release-3.4.0), two
+words the target glues ("key code 4471" of keycode-4471), a head of initials ("KO-118" of
+kit-order-118). Words of the test's own, both polarities, and hard negatives: another number,
+another version, another thing of the same version, other initials."""
+
+from __future__ import annotations
+
+from harness.schema import EvidenceItem
+from harness.scorers.base import Thresholds
+from harness.scorers.claim_support import Backing
+from harness.scorers.support_label import support_label
+
+
+def _receipt(action: str, target: str, text: str, status: str) -> Backing:
+    data = {"action": action, "target": target, "status": status}
+    return Backing.of(EvidenceItem(id="r1", kind="receipt", source="host/receipts",
+                                   at="2026-10-05T08:40:00Z", text=text, data=data))  # fmt: skip
+
+
+def _label(claim: str, b: Backing) -> str:
+    return support_label(claim, [b], Thresholds())[0]
+
+
+def test_a_number_spelled_out_in_an_id_is_the_id() -> None:
+    paid = _receipt("payment.send", "tutor-oyelaran",
+                    "payment.send to tutor-oyelaran: term-3 fee 90 GBP, settled", "succeeded")  # fmt: skip
+    assert _label("Oyelaran's term-three fee was paid.", paid) == "supported"
+    assert _label("Oyelaran's term-three fee was not paid.", paid) == "contradicted"
+    # hard negative: another term's fee
+    assert _label("Oyelaran's term-four fee was paid.", paid) == "unsupported"
+
+
+def test_a_version_names_the_release_it_is_of() -> None:
+    queued = _receipt("provenance.seal", "release-7.2.0", "provenance.seal release-7.2.0: queued",
+                      "queued")  # fmt: skip
+    assert _label("v7.2.0 is sealed.", queued) == "contradicted"
+    assert _label("v7.2.0 is not sealed yet.", queued) == "supported"
+    # hard negatives: another version; a thing of the version the target is not
+    assert _label("v7.2.1 is sealed.", queued) == "unsupported"
+    wheel = _receipt("provenance.seal", "wheel-7.2.0", "wheel 7.2.0 sealed", "succeeded")
+    assert _label("The 7.2.0 sdist is sealed.", wheel) == "unsupported"
+    paper = _receipt("post.publish", "fieldnotes-1.4", "post.publish fieldnotes-1.4: live",
+                     "succeeded")  # fmt: skip
+    assert _label("Field notes 1.4 is published.", paper) == "supported"
+
+
+def test_words_the_target_glues_name_it() -> None:
+    done = _receipt("registry.register", "gatecode-5190", "registry.register gatecode-5190: depot",
+                    "succeeded")  # fmt: skip
+    assert _label("Gate code 5190 is registered.", done) == "supported"
+    assert _label("Gate code 5190 has not been registered.", done) == "contradicted"
+    # hard negative: another code
+    assert _label("Gate code 5191 is registered.", done) == "unsupported"
+
+
+def test_a_head_of_initials_names_its_target() -> None:
+    # "order" heads ids of its own: "CO-207" is told from ``crate-order-207`` by its initials
+    waiting = _receipt("task.complete", "crate-order-207", "task.complete crate-order-207: "
+                       "awaiting host approval", "pending")  # fmt: skip
+    assert _label("CO-207 is marked complete.", waiting) == "contradicted"
+    assert _label("CO-207 is not marked complete yet.", waiting) == "supported"
+    # hard negatives: another number; initials the target does not have
+    assert _label("CO-208 is marked complete.", waiting) == "unsupported"
+    assert _label("MO-207 is marked complete.", waiting) == "unsupported"
