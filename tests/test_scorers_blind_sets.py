@@ -1115,6 +1115,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout187", "citations.jsonl"): 50,  # of 50
     ("heldout187", "traces.jsonl"): 159,  # of 159 (trace, kind) units
     ("heldout187", "repeat.jsonl"): 30,  # of 30
+    # Held-out 188: first contact 2026-12-05 16:25 UTC, main 23f7dae (tests/data/heldout188/).
+    ("heldout188", "completion.jsonl"): 198,  # of 214
+    ("heldout188", "support.jsonl"): 91,  # of 100
+    ("heldout188", "citations.jsonl"): 50,  # of 50
+    ("heldout188", "traces.jsonl"): 158,  # of 158 (trace, kind) units
+    ("heldout188", "repeat.jsonl"): 29,  # of 30
+    # Held-out 189: first contact 2026-12-05 16:25 UTC, main 23f7dae (tests/data/heldout189/).
+    ("heldout189", "completion.jsonl"): 174,  # of 194
+    ("heldout189", "support.jsonl"): 77,  # of 100
+    ("heldout189", "citations.jsonl"): 50,  # of 50
+    ("heldout189", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout189", "repeat.jsonl"): 25,  # of 30
+    # Held-out 190: first contact 2026-12-05 16:25 UTC, main 23f7dae (tests/data/heldout190/).
+    ("heldout190", "completion.jsonl"): 172,  # of 198
+    ("heldout190", "support.jsonl"): 80,  # of 100
+    ("heldout190", "citations.jsonl"): 49,  # of 50
+    ("heldout190", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout190", "repeat.jsonl"): 29,  # of 30
+    # Held-out 191: first contact 2026-12-05 16:25 UTC, main 23f7dae (tests/data/heldout191/).
+    ("heldout191", "completion.jsonl"): 165,  # of 186
+    ("heldout191", "support.jsonl"): 83,  # of 100
+    ("heldout191", "citations.jsonl"): 50,  # of 50
+    ("heldout191", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout191", "repeat.jsonl"): 28,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -1332,6 +1356,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout185",
         "heldout186",
         "heldout187",
+        "heldout188",
+        "heldout189",
+        "heldout190",
+        "heldout191",
         "real_smollm2",
     ],
 )
@@ -1535,6 +1563,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout185", 40, 33),
         ("heldout186", 40, 37),
         ("heldout187", 40, 36),
+        ("heldout188", 40, 37),
+        ("heldout189", 40, 32),
+        ("heldout190", 40, 31),
+        ("heldout191", 40, 33),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
