@@ -108,9 +108,11 @@ def _bad_detail(detail: Mapping[str, Any]) -> bool:
 
 
 def _detail_line(detail: Mapping[str, Any]) -> str:
+    # Keys in order of name: the same line whether the scores were made in this process or read
+    # back from scores.jsonl (whose canonical lines sort them: a resumed or ahead-scored case).
     parts = [
         f"{k}={clean(json.dumps(v, sort_keys=True, default=str), 120)}"
-        for k, v in detail.items()
+        for k, v in sorted(detail.items())
         if k != "kind"
     ]
     return f"{detail.get('kind', 'detail')}: {', '.join(parts)}"

@@ -152,6 +152,7 @@ def pytest_collection_finish(session: pytest.Session) -> None:
         return
     shadow.collected = True
     shadow.planned = {c.key for c in cases}
+    shadow.order = [(c.head.id, c.stage) for c in cases]
     shadow.ledger.plan((c.key for c in cases), _gate_keys(session, shadow.gates))
     specs = sorted({str(c.spec): c.spec for c in cases}.items())
     if len(specs) > 1:
@@ -267,3 +268,8 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
         f"{counts.get('completed', 0) + counts.get('failed', 0) + counts.get('timed_out', 0) + counts.get('interrupted', 0)} "
         f"case(s) by {printable(meta.get('model'))} -> {shown} ({report})"
     )
+    ahead = shadow.ahead if shadow is not None else None
+    if ahead is not None and ahead.scored_beside:
+        terminalreporter.write_line(
+            f"{ahead.scored_beside} case(s) scored beside their items by {ahead.workers} processes"
+        )

@@ -36,6 +36,12 @@ def add_options(parser: pytest.Parser) -> None:
         help="recordings to use instead of the suites' own (repeatable; files, folders or globs)",
     )  # fmt: skip
     group.addoption(
+        "--shadow-score-workers", default="auto", metavar="N",
+        help="processes that score cases replayed ahead of their items (default auto: one per "
+             "usable core for sessions of 500 cases or more with a recorded runner, else 1: "
+             "each item scores its own case); the scores are the same bytes whatever N",
+    )  # fmt: skip
+    group.addoption(
         "--shadow-no-report", action="store_true",
         help="results, scores and run.json only: no report (as `shadow report RUN_DIR` writes later)",
     )  # fmt: skip

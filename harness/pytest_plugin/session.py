@@ -2,7 +2,8 @@
 corpus and case outcomes, kept in the pytest config's stash.
 
 Every case is replayed by ``harness.replay.run_case`` (the path ``shadow run`` takes), scored by
-``harness.scorers.run.score_case`` and stored through ``store``. A case asked for twice in one
+``harness.scorers.run.score_case`` (here, or by processes beside the session: ``ahead``) and
+stored through ``store``. A case asked for twice in one
 process (by two suites, or a suite and the ``shadow_run`` fixture) runs once.
 """
 
@@ -41,6 +42,7 @@ from harness.pytest_plugin.store import (
 )
 
 if TYPE_CHECKING:
+    from harness.pytest_plugin.ahead import ScoreAhead
     from harness.pytest_plugin.gates import GateSpec
     from harness.replay.packages import PackageFiles
     from harness.replay.select import Shard
@@ -66,6 +68,8 @@ class ShadowSession:
     load_errors: list[str] = field(default_factory=list)
     spec: RunnerSpec | None = None
     planned: set[tuple[str, str]] = field(default_factory=set)
+    #: The case items' cases in the order they run (``ahead`` replays the next ones early).
+    order: list[tuple[str, Stage]] = field(default_factory=list)
     collected: bool = False
     usage_error: str | None = None
     #: What the session keeps of each case once its item has reported (``ledger``).
@@ -74,13 +78,16 @@ class ShadowSession:
     heap_frozen: bool = False
     #: xdist worker: the gates it collected and left to the controller (``gates``).
     gates: list[GateSpec] = field(default_factory=list)
-    _corpora: dict[tuple[Path, ...], PackageFiles] = field(default_factory=dict)
+    #: The packages of each set of recordings the suites name, indexed once.
+    corpora: dict[tuple[Path, ...], PackageFiles] = field(default_factory=dict)
     _runner: Runner | None = None
     _store: Store | None = None
     _meta: dict[str, Any] | None = None
     _resumed: Resumed | None = None
     #: The resumed run's traces, opened at the first stored case (its indexes read once).
     _traces: TraceStore | None = None
+    #: Cases scored beside the items (``ahead``), decided as the store opens: None when not.
+    ahead: ScoreAhead | None = None
 
     # -- where things go --
 
@@ -143,11 +150,11 @@ class ShadowSession:
     def corpus(self, files: Sequence[Path]) -> PackageFiles:
         """The packages under ``files``, validated once and kept as heads and line offsets."""
         key = tuple(files)
-        if key not in self._corpora:
+        if key not in self.corpora:
             from harness.replay.packages import PackageFiles
 
-            self._corpora[key] = PackageFiles(list(files))
-        return self._corpora[key]
+            self.corpora[key] = PackageFiles(list(files))
+        return self.corpora[key]
 
     def override_recordings(self) -> list[Path] | None:
         given: list[str] | None = self.config.getoption("shadow_recordings")
@@ -255,8 +262,11 @@ class ShadowSession:
         if self.usage_error:
             raise ShadowUsageError(self.usage_error)
         if self._store is None:
+            from harness.pytest_plugin.ahead import for_session
+
             self.runner()  # a runner that cannot be built fails before anything is written
             self._store = self._open_store()
+            self.ahead = for_session(self, self._store)
         return self._store
 
     def case(self, package: Package, stage: Stage, *, item: bool = False) -> CaseOutcome:
@@ -268,7 +278,15 @@ class ShadowSession:
         held = ledger.held_for(key, item=item)
         if held is not None:
             return held
-        outcome = self._read_back(package, key) if key in ledger else self._first(package, stage)
+        self.store()  # as it opens, it decides whether cases are scored ahead
+        outcome = self.ahead.take(key) if self.ahead is not None else None
+        if outcome is not None:
+            settle_case()
+            self.heap_frozen = True
+        elif key in ledger:
+            outcome = self._read_back(package, key)
+        else:
+            outcome = self._first(package, stage)
         ledger.hold(key, outcome, item=item)
         return outcome
 
@@ -284,6 +302,8 @@ class ShadowSession:
             store.share(outcome)
             self.ledger.stored(key, outcome, None)
             return outcome
+        if self.ahead is not None:
+            self.ahead.drain()  # the cases replayed ahead are stored before this one
         result = run_case(store.cases, Case(package, stage))
         if result is None:
             # Only the context's stop event interrupts a case, and a pytest session never sets it.
@@ -361,6 +381,8 @@ class ShadowSession:
         process finishes the run directory and writes the report."""
         from harness.rundir import iso, utc_now, write_json
 
+        if self.ahead is not None:
+            self.ahead.close()
         if self._store is not None:
             self._store.close()
         if self._traces is not None:

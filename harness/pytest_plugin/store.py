@@ -77,17 +77,28 @@ class Store:
         """Store a case: ``line`` is its record as ``run_case`` serialized it. Returns where the
         line went in this process's ``results.jsonl``."""
         span = self.writer.append_line(line)
-        self.share(outcome)
-        if self.in_hand is not None and not self.in_hand.add(line, span, outcome.scores):
-            self.in_hand = None
+        self.keep(outcome, line, span)
         return span
 
-    def share(self, outcome: CaseOutcome) -> None:
+    def keep(
+        self, outcome: CaseOutcome, line: bytes, span: Span, blob: bytes | None = None
+    ) -> None:
+        """A case whose line is stored at ``span``, once it is scored (``blob``: its scores'
+        canonical lines, when a scoring process made them). Cases come here in their lines'
+        order, as the report's tables read them."""
+        self.share(outcome, blob)
+        if self.in_hand is not None and not self.in_hand.add(line, span, outcome.scores):
+            self.in_hand = None
+
+    def share(self, outcome: CaseOutcome, blob: bytes | None = None) -> None:
         """Keep a case's scores for the session's end: its lines, or under xdist its part's line
         for the other workers' gates and the final merge (a resumed case's too: its record is
         already in the run directory)."""
         if self.lines is not None:
-            self.lines.add(outcome.scores)
+            if blob is None:
+                self.lines.add(outcome.scores)
+            else:
+                self.lines.add_case((outcome.record.package, str(outcome.record.stage)), blob)
         if self.scores is None:
             return
         # One line per case, written at once: a gate on another worker reads whole cases only.

@@ -158,6 +158,8 @@ class ResultsWriter:
 
     def __init__(self, run_dir: Path, *, fsync_interval: float | None = 1.0) -> None:
         self._handle = (run_dir / RESULTS).open("ab")
+        #: Lines this writer has appended (scoring processes name lines by their number).
+        self.lines = 0
         self._fsync_interval = fsync_interval
         self._last_sync = time.monotonic()
         self._dirty = False
@@ -171,6 +173,7 @@ class ResultsWriter:
         offset = self._handle.tell()
         self._handle.write(line + b"\n")
         self._handle.flush()
+        self.lines += 1
         self._dirty = True
         if self._fsync_interval is not None:
             now = time.monotonic()

@@ -24,11 +24,11 @@ from __future__ import annotations
 import multiprocessing
 import signal
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from harness.rundir import Part, parts
 from harness.schema import ScoreRecord
@@ -45,12 +45,26 @@ from harness.scorers.stored import (
 from harness.untrusted.parse import Line, LoadError
 
 if TYPE_CHECKING:  # the tables import pandas and scipy: only a run that reports needs them
+    from harness.detectors.base import Detector
     from harness.schema import RunRecord
+    from harness.scorers.base import Thresholds
     from harness.tables import ResultColumns, RunTables, ScoreColumns
 
 #: Lines a part holds: enough that a part's overhead (a pickle each way) is small against
 #: scoring it, few enough that the workers finish together and little waits in memory.
 LINES_EACH = 256
+
+
+class ScoreSink(Protocol):
+    """Where a pool's scores go (``CaseScores``: the scores file): each case's canonical lines
+    as they come back, then each part's value keys and count (``merge``), parts in order."""
+
+    @property
+    def thresholds(self) -> Thresholds | None: ...
+    @property
+    def detectors(self) -> Mapping[str, Detector] | None: ...
+    def add_case(self, key: tuple[str, str], blob: bytes) -> None: ...
+    def merge(self, metrics: Mapping[str, set[str]], cases: int) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -160,7 +174,7 @@ class PartPool:
     def __init__(
         self,
         stored: StoredCases,
-        scores: CaseScores,
+        scores: ScoreSink,
         table: StageTable | None,
         workers: int,
         *,
@@ -195,10 +209,17 @@ class PartPool:
         if len(self._pending) >= self._limit:
             self._collect(self._next())
 
+    def collect_one(self) -> bool:
+        """Wait for the oldest part handed in and take its scores; False when none is out."""
+        if not self._pending:
+            return False
+        self._collect(self._next())
+        return True
+
     def finish(self) -> None:
         """Wait for every part handed in, then stop the workers."""
-        while self._pending:
-            self._collect(self._next())
+        while self.collect_one():
+            pass
         self._pool.shutdown()
 
     def abandon(self) -> None:

@@ -1,0 +1,120 @@
+"""Cases replayed ahead of their items and scored beside the session (``pytest_plugin.ahead``):
+the same run directory and the same item reports as when each item scores its own case; a
+session stopped early keeps every case it replayed, scored; a package that no longer loads
+gives the ahead path up without losing a case.
+
+Each session runs in a subprocess: scoring processes are forked only from a process with no
+other thread, and an xdist worker (the suite runs under ``-n``) has them."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.plugin_helpers import REPO
+
+OUTPUTS = f"outputs_dir={REPO / 'recordings' / 'outputs'}"
+SUITE = """shadow-suite: 1
+recordings: ["rec/*.jsonl"]
+runner: "recorded:reference-careful"
+expect: {status: completed, parity: true, invented_completion: false, boundary_events: 0}
+"""
+
+
+@pytest.fixture
+def project(pytester_with_recordings: pytest.Pytester) -> pytest.Pytester:
+    (pytester_with_recordings.path / "cases.yaml").write_text(SUITE, encoding="utf-8")
+    return pytester_with_recordings
+
+
+def _run(project: pytest.Pytester, out: str, *args: str) -> pytest.RunResult:
+    return project.runpytest_subprocess(
+        "cases.yaml", "--shadow-out", out, "--shadow-opt", OUTPUTS, "-p", "no:cacheprovider", *args
+    )
+
+
+def _keys(path: Path) -> list[tuple[str, str]]:
+    return [(d["package"], d["stage"]) for d in map(json.loads, path.read_text().splitlines())]
+
+
+def _masked(lines: list[str]) -> list[str]:
+    # the run id and durations differ between any two sessions
+    clock = r"\d{8}T\d{6}Z-[0-9a-f]+|\d{4}-\d\d-\d\dT[\d:.]+Z|in \d+\.\d+s.*|\d+\.\d+s"
+    return [re.sub(clock, "#", line) for line in lines]
+
+
+def test_cases_scored_ahead_are_those_scored_in_their_items(project: pytest.Pytester) -> None:
+    alone = _run(project, "alone", "--shadow-score-workers", "1", "-rA")
+    beside = _run(project, "beside", "--shadow-score-workers", "2", "-rA")
+    shown = [line for line in beside.outlines if "scored beside their items" in line]
+    assert shown == ["15 case(s) scored beside their items by 2 processes"]
+    assert not [line for line in alone.outlines if "scored beside" in line]
+    assert alone.ret == beside.ret
+    # every item's report, failures' findings included, line for line (each names its run dir)
+    assert _masked([x.replace("alone", "RUN") for x in alone.outlines]) == _masked(
+        [x.replace("beside", "RUN") for x in beside.outlines if x not in shown]
+    )
+    a, b = project.path / "alone", project.path / "beside"
+    assert (a / "scores.jsonl").read_bytes() == (b / "scores.jsonl").read_bytes()
+    assert _keys(a / "results.jsonl") == _keys(b / "results.jsonl")
+    report_a = (a / "report.md").read_text().replace(a.name, "")
+    report_b = (b / "report.md").read_text().replace(b.name, "")
+    assert _masked(report_a.splitlines()) == _masked(report_b.splitlines())
+
+
+def test_a_session_stopped_early_keeps_each_case_it_replayed_scored(
+    project: pytest.Pytester,
+) -> None:
+    (project.path / "cases.yaml").write_text(
+        SUITE.replace("status: completed", "status: failed"), encoding="utf-8"
+    )
+    result = _run(project, "stopped", "--shadow-score-workers", "2", "-x", "--shadow-no-report")
+    result.assert_outcomes(failed=1)
+    run = project.path / "stopped"
+    stored = _keys(run / "results.jsonl")
+    # the first item stopped the session, but the cases replayed ahead of it are in the run
+    assert len(stored) == 15
+    assert sorted(set(_keys(run / "scores.jsonl"))) == sorted(stored)
+    meta = json.loads((run / "run.json").read_text())
+    assert meta["counts"]["completed"] == 15
+
+
+def test_a_package_that_no_longer_loads_gives_the_ahead_path_up(project: pytest.Pytester) -> None:
+    recordings = project.path / "rec" / "small.jsonl"
+    lines = recordings.read_text(encoding="utf-8").splitlines()
+    victim = json.loads(lines[2])["id"]
+    # Before the first case runs, the third package's line is overwritten with as many bytes of
+    # something else: the cases replayed ahead meet it first, and its own items meet it again.
+    project.makeconftest(
+        f"""
+from pathlib import Path
+DONE = []
+def pytest_runtest_setup(item):
+    if DONE:
+        return
+    DONE.append(1)
+    path = Path({str(recordings)!r})
+    lines = path.read_text(encoding="utf-8").splitlines()
+    lines[2] = "#" * len(lines[2])
+    path.write_text("\\n".join(lines) + "\\n", encoding="utf-8")
+"""
+    )
+    result = _run(project, "broken", "--shadow-score-workers", "2", "--shadow-no-report", "-rf")
+    failed = [line for line in result.outlines if line.startswith("FAILED")]
+    # the victim's items fail with the message naming its file; the rest are judged as ever
+    # (a finding "not met" is the case's own, the same without the broken line)
+    assert [line for line in failed if victim in line], result.outlines
+    assert any("small.jsonl" in line for line in result.outlines)
+    # given up at the first item: every case was scored in this process
+    assert not [line for line in result.outlines if "scored beside" in line]
+    others = [line for line in failed if victim not in line]
+    assert all("not met" in line for line in others), others
+    run = project.path / "broken"
+    stored = _keys(run / "results.jsonl")
+    assert stored and not [k for k in stored if k[0] == victim]
+    assert sorted(set(_keys(run / "scores.jsonl"))) == sorted(stored)
+    passed = int(re.search(r"(\d+) passed", result.outlines[-1]).group(1))  # type: ignore[union-attr]
+    assert passed - 1 + len(others) == len(stored)  # the suite's gate item passed too
