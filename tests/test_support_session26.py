@@ -2,8 +2,10 @@
 another way than the host writes it is still the receipt's target: a number spelled out
 ("week-two" of week-2), a version the target is a release of ("v3.4.0" of release-3.4.0), two
 words the target glues ("key code 4471" of keycode-4471), a head of initials ("KO-118" of
-kit-order-118). Words of the test's own, both polarities, and hard negatives: another number,
-another version, another thing of the same version, other initials."""
+kit-order-118); and, read off sets 188-191, a clock time an id writes ("the 02:15 pull" of
+nightly-pull-0215) and a failed receipt's reason ("out of memory") that names no object. Words of
+the test's own, both polarities, and hard negatives: another number, another version, another
+thing of the same version, other initials, another time, another object."""
 
 from __future__ import annotations
 
@@ -64,3 +66,23 @@ def test_a_head_of_initials_names_its_target() -> None:
     # hard negatives: another number; initials the target does not have
     assert _label("CO-208 is marked complete.", waiting) == "unsupported"
     assert _label("MO-207 is marked complete.", waiting) == "unsupported"
+
+
+def test_a_clock_time_an_id_writes_is_carried_by_it() -> None:
+    created = _receipt("schedule.create", "backup-run-0340", "schedule.create backup-run-0340: "
+                       "created", "succeeded")  # fmt: skip
+    assert _label("The 03:40 backup run is scheduled.", created) == "supported"
+    assert _label("The 03:40 backup run was never scheduled.", created) == "contradicted"
+    # hard negative: another time is a wrong one
+    assert _label("The 03:10 backup run is scheduled.", created) == "unsupported"
+
+
+def test_why_a_receipt_failed_is_not_what_it_moved() -> None:
+    oom = _receipt("media.render", "contour-map-wk12", "media.render contour-map-wk12: out of "
+                   "memory", "failed")  # fmt: skip
+    assert _label("The week-12 contour map rendered.", oom) == "contradicted"
+    assert _label("The week-12 contour map did not render.", oom) == "supported"
+    # hard negative: a receipt that names what it moved still tells another object apart
+    other = _receipt("media.render", "contour-map-wk12", "media.render contour-map-wk12: legend "
+                     "sheet, failed", "failed")  # fmt: skip
+    assert _label("The week-12 elevation profile rendered.", other) == "unsupported"

@@ -88,6 +88,8 @@ def _uncarried(reading: ClaimReading, pool: Sequence[Backing]) -> str | None:
     for start, end, date, hm, zone in spoken_times(plain):
         if any(b.carries(date, hm, zone) for b in pool):
             continue
+        if hm is not None and date is None and any(_glued_clock(hm, b) for b in pool):
+            continue  # "the 02:15 pull" of ``nightly-pull-0215``: the id writes the time
         if hm is not None and date is None and ranges is None:
             ranges = [q for b in pool for q in item_quantities(b) if q.relation == "in"]
         if hm is None or date is not None or not ranges:
@@ -103,6 +105,11 @@ def _uncarried(reading: ClaimReading, pool: Sequence[Backing]) -> str | None:
         if not any(h.startswith(run) for h in hexes):
             return run
     return None
+
+
+def _glued_clock(hm: str, b: Backing) -> bool:
+    target = str((b.item.data or {}).get("target", ""))
+    return re.search(rf"(?<![\d:]){hm[:2]}{hm[3:]}(?!\d)", f"{target} {b.item.id}") is not None
 
 
 #: A word and a short number joined by a hyphen ("week-35", "set-2"): ids of more digits

@@ -77,7 +77,8 @@ _FRESHNESS = roots("fresh new current latest recent renewed updated")
 #: Words of why an action failed: the part of a failed receipt they stand in is no object.
 _REASON = re.compile(
     r"\b(?:unavailable|unreachable|expired|denied|refused|rejected|invalid|not found|"
-    r"missing|full|error|timed out|timeout|offline|locked|over quota|insufficient|conflicts?)\b"
+    r"missing|full|error|timed out|timeout|offline|locked|over quota|insufficient|conflicts?|"
+    r"declined|out of memory|mismatch|clash(?:es)?|no space)\b"
 )
 
 
