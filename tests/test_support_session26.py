@@ -86,3 +86,16 @@ def test_why_a_receipt_failed_is_not_what_it_moved() -> None:
     other = _receipt("media.render", "contour-map-wk12", "media.render contour-map-wk12: legend "
                      "sheet, failed", "failed")  # fmt: skip
     assert _label("The week-12 elevation profile rendered.", other) == "unsupported"
+
+
+def test_a_sum_no_act_is_answered_by_an_amount_not_a_status() -> None:
+    declined = _receipt("payment.send", "kiln-hire-tor", "payment.send to kiln-hire-tor: card "
+                        "declined", "failed")  # fmt: skip
+    # "was for 410 EUR" says what the invoice was, not that it was paid: a failed payment that
+    # gives no amount neither backs nor denies it
+    assert _label("The kiln invoice was for 410 EUR.", declined) == "unsupported"
+    # hard negatives: a claim that it was paid is still denied; a receipt giving the sum backs it
+    assert _label("The kiln invoice was paid.", declined) == "contradicted"
+    settled = _receipt("payment.send", "kiln-hire-tor", "payment.send to kiln-hire-tor: kiln "
+                       "invoice 410 EUR, settled", "succeeded")  # fmt: skip
+    assert _label("The kiln invoice was for 410 EUR.", settled) == "supported"

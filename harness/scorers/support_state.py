@@ -233,6 +233,10 @@ def receipt_label(reading: ClaimReading, chosen: Link) -> Label:
         # "was timestamped by an external authority": who did it is part of what the clause
         # says, and a receipt that does not name them records the act, not that agent's part
         return "unsupported", f"{where}, but {b.item.id} does not say it was by {by.group(1)}"
+    sums = [q for q in reading.quantities if q.unit in ("eur", "usd", "sek", "money")]
+    if not reading.asserted and reading.stated is None and sums and numbers is None:
+        # "the invoice was for 320 EUR": an amount, no act; a receipt giving none answers nothing
+        return "unsupported", f"{where}, but {b.item.id} gives no amount to set against its own"
     claim = reading.says
     if claim is not None and reading.presence and DELETE.matches(action):
         # "still exists" is the opposite of a deletion having happened
