@@ -1139,6 +1139,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout191", "citations.jsonl"): 50,  # of 50
     ("heldout191", "traces.jsonl"): 159,  # of 159 (trace, kind) units
     ("heldout191", "repeat.jsonl"): 28,  # of 30
+    # Held-out 192: first contact 2026-12-05 17:07 UTC, main e9ebba6 (tests/data/heldout192/).
+    ("heldout192", "completion.jsonl"): 184,  # of 211
+    ("heldout192", "support.jsonl"): 82,  # of 100
+    ("heldout192", "citations.jsonl"): 50,  # of 50
+    ("heldout192", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout192", "repeat.jsonl"): 27,  # of 30
+    # Held-out 193: first contact 2026-12-05 17:07 UTC, main e9ebba6 (tests/data/heldout193/).
+    ("heldout193", "completion.jsonl"): 165,  # of 194
+    ("heldout193", "support.jsonl"): 96,  # of 100
+    ("heldout193", "citations.jsonl"): 50,  # of 50
+    ("heldout193", "traces.jsonl"): 155,  # of 155 (trace, kind) units
+    ("heldout193", "repeat.jsonl"): 29,  # of 30
+    # Held-out 194: first contact 2026-12-05 17:07 UTC, main e9ebba6 (tests/data/heldout194/).
+    ("heldout194", "completion.jsonl"): 182,  # of 212
+    ("heldout194", "support.jsonl"): 83,  # of 100
+    ("heldout194", "citations.jsonl"): 50,  # of 50
+    ("heldout194", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout194", "repeat.jsonl"): 28,  # of 30
+    # Held-out 195: first contact 2026-12-05 17:07 UTC, main e9ebba6 (tests/data/heldout195/).
+    ("heldout195", "completion.jsonl"): 177,  # of 196
+    ("heldout195", "support.jsonl"): 86,  # of 100
+    ("heldout195", "citations.jsonl"): 50,  # of 50
+    ("heldout195", "traces.jsonl"): 157,  # of 157 (trace, kind) units
+    ("heldout195", "repeat.jsonl"): 28,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -1360,6 +1384,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout189",
         "heldout190",
         "heldout191",
+        "heldout192",
+        "heldout193",
+        "heldout194",
+        "heldout195",
         "real_smollm2",
     ],
 )
@@ -1567,6 +1595,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout189", 40, 32),
         ("heldout190", 40, 31),
         ("heldout191", 40, 33),
+        ("heldout192", 40, 31),
+        ("heldout193", 40, 39),
+        ("heldout194", 40, 34),
+        ("heldout195", 40, 35),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
