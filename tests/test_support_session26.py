@@ -99,3 +99,15 @@ def test_a_sum_no_act_is_answered_by_an_amount_not_a_status() -> None:
     settled = _receipt("payment.send", "kiln-hire-tor", "payment.send to kiln-hire-tor: kiln "
                        "invoice 410 EUR, settled", "succeeded")  # fmt: skip
     assert _label("The kiln invoice was for 410 EUR.", settled) == "supported"
+
+
+def test_a_sum_after_an_id_head_is_a_sum() -> None:
+    # "invoice 410 EUR": the currency makes the number the invoice's sum, not its id
+    settled = _receipt("payment.send", "kiln-hire-tor", "payment.send to kiln-hire-tor: kiln "
+                       "invoice 390 EUR, settled", "succeeded")  # fmt: skip
+    assert _label("The kiln invoice was for 410 EUR.", settled) == "contradicted"
+    # hard negatives: the sum it gives backs the claim; an id after the head is still an id
+    assert _label("The kiln invoice was for 390 EUR.", settled) == "supported"
+    numbered = _receipt("payment.send", "kiln-hire-tor", "payment.send to kiln-hire-tor: invoice "
+                        "390, settled", "succeeded")  # fmt: skip
+    assert _label("Invoice 391 was paid.", numbered) == "unsupported"

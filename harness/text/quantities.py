@@ -234,7 +234,14 @@ def _amount(plain: str, m: re.Match[str]) -> tuple[Quantity | None, tuple[int, i
     bounded = _COMPARATOR.search(head) is not None
     prev = before[-1] if before else ""
     glued = re.search(r"[a-z]\s*#?\s*$", head) is not None  # "frame 7", not "scan: 18"
-    if not bounded and glued and prev in ID_HEADS | {"ch", "no", "v", "tile", "study", "room"}:
+    # "invoice 280 EUR" gives the invoice's sum: a currency after the number makes it one
+    money = bool(after) and UNITS.get(after[0]) in ("eur", "usd", "sek", "money")
+    if (
+        not bounded
+        and glued
+        and not money
+        and prev in ID_HEADS | {"ch", "no", "v", "tile", "study", "room"}
+    ):
         return None, span  # "frame 7", "invoice 230": an id
     total = None
     of = _OF_TOTAL.match(after_text)
