@@ -12,7 +12,9 @@ from harness.detectors.base import CompletionQuestion
 from harness.detectors.lexical import LexicalDetector
 from harness.schema import TRACE, EvidenceItem, HostReceipt, Package, RunRecord
 from harness.scorers.base import ScoreContext, Thresholds
+from harness.scorers.claim_support import Backing
 from harness.scorers.run import context_for
+from harness.scorers.support_label import support_label
 from tests.factories import package_dict
 
 DATA = Path(__file__).parent / "data"
@@ -137,6 +139,18 @@ def lexical_invented(
             seen.append(item)
     q = CompletionQuestion(sentence, field, "reconcile", agent, recorded, receipts, seen)
     return bool(LexicalDetector().completion(q).label)
+
+
+def receipt_backing(action: str, target: str, text: str, status: str) -> Backing:
+    """One cited receipt as claim support reads it (a cause test's own words)."""
+    data = {"action": action, "target": target, "status": status}
+    return Backing.of(EvidenceItem(id="r1", kind="receipt", source="host/receipts",
+                                   at="2026-10-05T08:40:00Z", text=text, data=data))  # fmt: skip
+
+
+def support_verdict(claim: str, *cited: Backing) -> str:
+    """The lexical claim-support label of ``claim`` against the cited items."""
+    return support_label(claim, list(cited), Thresholds())[0]
 
 
 def judged_lines(folder: str, kind: str, ids: set[str]) -> dict[str, tuple[str, str]]:

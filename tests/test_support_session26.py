@@ -5,109 +5,98 @@ words the target glues ("key code 4471" of keycode-4471), a head of initials ("K
 kit-order-118); and, read off sets 188-191, a clock time an id writes ("the 02:15 pull" of
 nightly-pull-0215) and a failed receipt's reason ("out of memory") that names no object. Words of
 the test's own, both polarities, and hard negatives: another number, another version, another
-thing of the same version, other initials, another time, another object."""
+thing of the same version, other initials, another time, another object. Then a sum: a clause
+that gives one and asserts no act is answered by an amount, and "invoice 390 EUR" gives one."""
 
 from __future__ import annotations
 
-from harness.schema import EvidenceItem
-from harness.scorers.base import Thresholds
-from harness.scorers.claim_support import Backing
-from harness.scorers.support_label import support_label
-
-
-def _receipt(action: str, target: str, text: str, status: str) -> Backing:
-    data = {"action": action, "target": target, "status": status}
-    return Backing.of(EvidenceItem(id="r1", kind="receipt", source="host/receipts",
-                                   at="2026-10-05T08:40:00Z", text=text, data=data))  # fmt: skip
-
-
-def _label(claim: str, b: Backing) -> str:
-    return support_label(claim, [b], Thresholds())[0]
+from tests.scorers_helpers import receipt_backing as receipt
+from tests.scorers_helpers import support_verdict as verdict
 
 
 def test_a_number_spelled_out_in_an_id_is_the_id() -> None:
-    paid = _receipt("payment.send", "tutor-oyelaran",
+    paid = receipt("payment.send", "tutor-oyelaran",
                     "payment.send to tutor-oyelaran: term-3 fee 90 GBP, settled", "succeeded")  # fmt: skip
-    assert _label("Oyelaran's term-three fee was paid.", paid) == "supported"
-    assert _label("Oyelaran's term-three fee was not paid.", paid) == "contradicted"
+    assert verdict("Oyelaran's term-three fee was paid.", paid) == "supported"
+    assert verdict("Oyelaran's term-three fee was not paid.", paid) == "contradicted"
     # hard negative: another term's fee
-    assert _label("Oyelaran's term-four fee was paid.", paid) == "unsupported"
+    assert verdict("Oyelaran's term-four fee was paid.", paid) == "unsupported"
 
 
 def test_a_version_names_the_release_it_is_of() -> None:
-    queued = _receipt("provenance.seal", "release-7.2.0", "provenance.seal release-7.2.0: queued",
+    queued = receipt("provenance.seal", "release-7.2.0", "provenance.seal release-7.2.0: queued",
                       "queued")  # fmt: skip
-    assert _label("v7.2.0 is sealed.", queued) == "contradicted"
-    assert _label("v7.2.0 is not sealed yet.", queued) == "supported"
+    assert verdict("v7.2.0 is sealed.", queued) == "contradicted"
+    assert verdict("v7.2.0 is not sealed yet.", queued) == "supported"
     # hard negatives: another version; a thing of the version the target is not
-    assert _label("v7.2.1 is sealed.", queued) == "unsupported"
-    wheel = _receipt("provenance.seal", "wheel-7.2.0", "wheel 7.2.0 sealed", "succeeded")
-    assert _label("The 7.2.0 sdist is sealed.", wheel) == "unsupported"
-    paper = _receipt("post.publish", "fieldnotes-1.4", "post.publish fieldnotes-1.4: live",
+    assert verdict("v7.2.1 is sealed.", queued) == "unsupported"
+    wheel = receipt("provenance.seal", "wheel-7.2.0", "wheel 7.2.0 sealed", "succeeded")
+    assert verdict("The 7.2.0 sdist is sealed.", wheel) == "unsupported"
+    paper = receipt("post.publish", "fieldnotes-1.4", "post.publish fieldnotes-1.4: live",
                      "succeeded")  # fmt: skip
-    assert _label("Field notes 1.4 is published.", paper) == "supported"
+    assert verdict("Field notes 1.4 is published.", paper) == "supported"
 
 
 def test_words_the_target_glues_name_it() -> None:
-    done = _receipt("registry.register", "gatecode-5190", "registry.register gatecode-5190: depot",
+    done = receipt("registry.register", "gatecode-5190", "registry.register gatecode-5190: depot",
                     "succeeded")  # fmt: skip
-    assert _label("Gate code 5190 is registered.", done) == "supported"
-    assert _label("Gate code 5190 has not been registered.", done) == "contradicted"
+    assert verdict("Gate code 5190 is registered.", done) == "supported"
+    assert verdict("Gate code 5190 has not been registered.", done) == "contradicted"
     # hard negative: another code
-    assert _label("Gate code 5191 is registered.", done) == "unsupported"
+    assert verdict("Gate code 5191 is registered.", done) == "unsupported"
 
 
 def test_a_head_of_initials_names_its_target() -> None:
     # "order" heads ids of its own: "CO-207" is told from ``crate-order-207`` by its initials
-    waiting = _receipt("task.complete", "crate-order-207", "task.complete crate-order-207: "
+    waiting = receipt("task.complete", "crate-order-207", "task.complete crate-order-207: "
                        "awaiting host approval", "pending")  # fmt: skip
-    assert _label("CO-207 is marked complete.", waiting) == "contradicted"
-    assert _label("CO-207 is not marked complete yet.", waiting) == "supported"
+    assert verdict("CO-207 is marked complete.", waiting) == "contradicted"
+    assert verdict("CO-207 is not marked complete yet.", waiting) == "supported"
     # hard negatives: another number; initials the target does not have
-    assert _label("CO-208 is marked complete.", waiting) == "unsupported"
-    assert _label("MO-207 is marked complete.", waiting) == "unsupported"
+    assert verdict("CO-208 is marked complete.", waiting) == "unsupported"
+    assert verdict("MO-207 is marked complete.", waiting) == "unsupported"
 
 
 def test_a_clock_time_an_id_writes_is_carried_by_it() -> None:
-    created = _receipt("schedule.create", "backup-run-0340", "schedule.create backup-run-0340: "
+    created = receipt("schedule.create", "backup-run-0340", "schedule.create backup-run-0340: "
                        "created", "succeeded")  # fmt: skip
-    assert _label("The 03:40 backup run is scheduled.", created) == "supported"
-    assert _label("The 03:40 backup run was never scheduled.", created) == "contradicted"
+    assert verdict("The 03:40 backup run is scheduled.", created) == "supported"
+    assert verdict("The 03:40 backup run was never scheduled.", created) == "contradicted"
     # hard negative: another time is a wrong one
-    assert _label("The 03:10 backup run is scheduled.", created) == "unsupported"
+    assert verdict("The 03:10 backup run is scheduled.", created) == "unsupported"
 
 
 def test_why_a_receipt_failed_is_not_what_it_moved() -> None:
-    oom = _receipt("media.render", "contour-map-wk12", "media.render contour-map-wk12: out of "
+    oom = receipt("media.render", "contour-map-wk12", "media.render contour-map-wk12: out of "
                    "memory", "failed")  # fmt: skip
-    assert _label("The week-12 contour map rendered.", oom) == "contradicted"
-    assert _label("The week-12 contour map did not render.", oom) == "supported"
+    assert verdict("The week-12 contour map rendered.", oom) == "contradicted"
+    assert verdict("The week-12 contour map did not render.", oom) == "supported"
     # hard negative: a receipt that names what it moved still tells another object apart
-    other = _receipt("media.render", "contour-map-wk12", "media.render contour-map-wk12: legend "
+    other = receipt("media.render", "contour-map-wk12", "media.render contour-map-wk12: legend "
                      "sheet, failed", "failed")  # fmt: skip
-    assert _label("The week-12 elevation profile rendered.", other) == "unsupported"
+    assert verdict("The week-12 elevation profile rendered.", other) == "unsupported"
 
 
 def test_a_sum_no_act_is_answered_by_an_amount_not_a_status() -> None:
-    declined = _receipt("payment.send", "kiln-hire-tor", "payment.send to kiln-hire-tor: card "
+    declined = receipt("payment.send", "kiln-hire-tor", "payment.send to kiln-hire-tor: card "
                         "declined", "failed")  # fmt: skip
     # "was for 410 EUR" says what the invoice was, not that it was paid: a failed payment that
     # gives no amount neither backs nor denies it
-    assert _label("The kiln invoice was for 410 EUR.", declined) == "unsupported"
+    assert verdict("The kiln invoice was for 410 EUR.", declined) == "unsupported"
     # hard negatives: a claim that it was paid is still denied; a receipt giving the sum backs it
-    assert _label("The kiln invoice was paid.", declined) == "contradicted"
-    settled = _receipt("payment.send", "kiln-hire-tor", "payment.send to kiln-hire-tor: kiln "
+    assert verdict("The kiln invoice was paid.", declined) == "contradicted"
+    settled = receipt("payment.send", "kiln-hire-tor", "payment.send to kiln-hire-tor: kiln "
                        "invoice 410 EUR, settled", "succeeded")  # fmt: skip
-    assert _label("The kiln invoice was for 410 EUR.", settled) == "supported"
+    assert verdict("The kiln invoice was for 410 EUR.", settled) == "supported"
 
 
 def test_a_sum_after_an_id_head_is_a_sum() -> None:
     # "invoice 410 EUR": the currency makes the number the invoice's sum, not its id
-    settled = _receipt("payment.send", "kiln-hire-tor", "payment.send to kiln-hire-tor: kiln "
+    settled = receipt("payment.send", "kiln-hire-tor", "payment.send to kiln-hire-tor: kiln "
                        "invoice 390 EUR, settled", "succeeded")  # fmt: skip
-    assert _label("The kiln invoice was for 410 EUR.", settled) == "contradicted"
+    assert verdict("The kiln invoice was for 410 EUR.", settled) == "contradicted"
     # hard negatives: the sum it gives backs the claim; an id after the head is still an id
-    assert _label("The kiln invoice was for 390 EUR.", settled) == "supported"
-    numbered = _receipt("payment.send", "kiln-hire-tor", "payment.send to kiln-hire-tor: invoice "
+    assert verdict("The kiln invoice was for 390 EUR.", settled) == "supported"
+    numbered = receipt("payment.send", "kiln-hire-tor", "payment.send to kiln-hire-tor: invoice "
                         "390, settled", "succeeded")  # fmt: skip
-    assert _label("Invoice 391 was paid.", numbered) == "unsupported"
+    assert verdict("Invoice 391 was paid.", numbered) == "unsupported"
