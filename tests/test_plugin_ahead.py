@@ -118,3 +118,27 @@ def pytest_runtest_setup(item):
     assert sorted(set(_keys(run / "scores.jsonl"))) == sorted(stored)
     passed = int(re.search(r"(\d+) passed", result.outlines[-1]).group(1))  # type: ignore[union-attr]
     assert passed - 1 + len(others) == len(stored)  # the suite's gate item passed too
+
+
+def test_an_interrupted_session_keeps_each_case_it_replayed_scored(
+    project: pytest.Pytester,
+) -> None:
+    # Ctrl-C in the third item: the session ends interrupted, and the cases replayed ahead of
+    # it are in the run with their scores, as a finished run's are
+    project.makeconftest(
+        """
+SEEN = []
+def pytest_runtest_call(item):
+    SEEN.append(item)
+    if len(SEEN) == 3:
+        raise KeyboardInterrupt
+"""
+    )
+    result = _run(project, "stopped", "--shadow-score-workers", "2", "--shadow-no-report")
+    assert result.ret == pytest.ExitCode.INTERRUPTED
+    run = project.path / "stopped"
+    stored = _keys(run / "results.jsonl")
+    assert len(stored) == 15
+    assert sorted(set(_keys(run / "scores.jsonl"))) == sorted(stored)
+    meta = json.loads((run / "run.json").read_text())
+    assert meta["state"] == "interrupted"
