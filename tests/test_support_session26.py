@@ -100,3 +100,15 @@ def test_a_sum_after_an_id_head_is_a_sum() -> None:
     numbered = receipt("payment.send", "kiln-hire-tor", "payment.send to kiln-hire-tor: invoice "
                         "390, settled", "succeeded")  # fmt: skip
     assert verdict("Invoice 391 was paid.", numbered) == "unsupported"
+
+
+def test_a_version_before_a_noun_counts_nothing() -> None:
+    # "the 7.1 manual": a fraction of a thing counted is a version, not a count to set against
+    # the receipt's "212 pages"
+    rendered = receipt("media.render", "manual-pdf-7.1", "media.render manual-pdf-7.1: user "
+                       "manual PDF rendered, 212 pages", "succeeded")  # fmt: skip
+    assert verdict("The 7.1 manual PDF is rendered.", rendered) == "supported"
+    assert verdict("The 7.1 manual PDF is not rendered.", rendered) == "contradicted"
+    # hard negatives: a whole count is still one the receipt answers, and another is no match
+    assert verdict("The manual PDF rendered with 212 pages.", rendered) == "supported"
+    assert verdict("The manual PDF rendered with 214 pages.", rendered) != "supported"

@@ -22,6 +22,15 @@ from harness.text.names import ID_HEADS
 from harness.text.normal import ascii_fold, clean
 from harness.text.roots import STOP_ROOTS, root
 
+#: Measures a fraction of makes sense ("2.5 hours", "4.5 stars"); a fraction of a thing counted
+#: ("4.2 screenshots") is a version or a label instead.
+_FRACTIONAL = frozenset(
+    {"hour", "hours", "hrs", "h", "day", "days", "week", "weeks", "month", "months", "year",
+     "years", "minute", "minutes", "mins", "second", "seconds", "secs", "km", "miles", "kg", "g",
+     "litres", "liters", "l", "m", "cm", "mm", "gb", "mb", "tb", "kb", "points", "pts", "stars",
+     "times", "x"}
+)  # fmt: skip
+_DETERMINERS = frozenset({"the", "this", "that", "these", "those", "our", "its", "their", "my"})
 #: Spelled-out numbers a claim may use ("three unread messages", "sixfold").
 NUMBER_WORDS: dict[str, float] = {
     "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -270,6 +279,8 @@ def _amount(plain: str, m: re.Match[str]) -> tuple[Quantity | None, tuple[int, i
         # a measure names what it measures after its unit ("2048 pixels wide")
         nouns = _nouns(after[:1]) if counted else frozenset()
     elif counted:
+        if not float(value).is_integer() and prev in _DETERMINERS and after[0] not in _FRACTIONAL:
+            return None, span  # "the 4.2 store screenshots": a version; no count has a fraction
         # what it counts: the next few content words of its clause ("2 corrupt", "two of the
         # lino-12 files are corrupt"), and a label before it ("inbox 2 unread")
         clause = _WORD.findall(re.split(r"[,;.(]", after_text, maxsplit=1)[0])
