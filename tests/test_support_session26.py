@@ -112,3 +112,12 @@ def test_a_version_before_a_noun_counts_nothing() -> None:
     # hard negatives: a whole count is still one the receipt answers, and another is no match
     assert verdict("The manual PDF rendered with 212 pages.", rendered) == "supported"
     assert verdict("The manual PDF rendered with 214 pages.", rendered) != "supported"
+
+
+def test_a_name_the_target_writes_as_one_word_is_the_target() -> None:
+    queued = receipt("artifact.upload", "playshelf-7.0.1", "artifact.upload playshelf-7.0.1: "
+                     "build 7010 queued", "queued")  # fmt: skip
+    assert verdict("Build 7010 is uploaded to the Play Shelf.", queued) == "contradicted"
+    assert verdict("Build 7010 has not been uploaded to the Play Shelf.", queued) == "supported"
+    # hard negative: a place of another name is another place
+    assert verdict("Build 7010 is uploaded to the Play Market.", queued) == "unsupported"

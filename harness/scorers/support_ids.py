@@ -1,6 +1,6 @@
 """Ids a claim writes another way than the host target does: a version the target is a release
 of ("v3.4.0" of ``release-3.4.0``), two words the target glues into one ("key code 4471" of
-``keycode-4471``, "data paper 2.1" of ``datapaper-2.1``)."""
+``keycode-4471``, "data paper 2.1" of ``datapaper-2.1``, "App Store" of ``appstore-4.2.0``)."""
 
 from __future__ import annotations
 
@@ -41,3 +41,9 @@ def glued_id(text: str, target: str) -> bool:
         if any(glued == a and m[3] == b for a, b in pairwise(parts)):
             return True
     return False
+
+
+def glued_name(words: tuple[str, ...], target: str) -> bool:
+    """A name of two words or more that the target writes as one ("App Store" of
+    ``appstore-4.2.0``): the target's own name, not someone else's."""
+    return len(words) > 1 and "".join(words) in target_words(target)[0]
