@@ -1163,6 +1163,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout195", "citations.jsonl"): 50,  # of 50
     ("heldout195", "traces.jsonl"): 157,  # of 157 (trace, kind) units
     ("heldout195", "repeat.jsonl"): 28,  # of 30
+    # Held-out 196: first contact 2026-12-05 17:26 UTC, main d2df616 (tests/data/heldout196/).
+    ("heldout196", "completion.jsonl"): 170,  # of 193
+    ("heldout196", "support.jsonl"): 82,  # of 100
+    ("heldout196", "citations.jsonl"): 50,  # of 50
+    ("heldout196", "traces.jsonl"): 158,  # of 158 (trace, kind) units
+    ("heldout196", "repeat.jsonl"): 29,  # of 30
+    # Held-out 197: first contact 2026-12-05 17:26 UTC, main d2df616 (tests/data/heldout197/).
+    ("heldout197", "completion.jsonl"): 158,  # of 185
+    ("heldout197", "support.jsonl"): 88,  # of 100
+    ("heldout197", "citations.jsonl"): 50,  # of 50
+    ("heldout197", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout197", "repeat.jsonl"): 25,  # of 30
+    # Held-out 198: first contact 2026-12-05 17:26 UTC, main d2df616 (tests/data/heldout198/).
+    ("heldout198", "completion.jsonl"): 182,  # of 203
+    ("heldout198", "support.jsonl"): 73,  # of 100
+    ("heldout198", "citations.jsonl"): 50,  # of 50
+    ("heldout198", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout198", "repeat.jsonl"): 28,  # of 30
+    # Held-out 199: first contact 2026-12-05 17:26 UTC, main d2df616 (tests/data/heldout199/).
+    ("heldout199", "completion.jsonl"): 170,  # of 188
+    ("heldout199", "support.jsonl"): 84,  # of 100
+    ("heldout199", "citations.jsonl"): 49,  # of 50
+    ("heldout199", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout199", "repeat.jsonl"): 29,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -1388,6 +1412,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout193",
         "heldout194",
         "heldout195",
+        "heldout196",
+        "heldout197",
+        "heldout198",
+        "heldout199",
         "real_smollm2",
     ],
 )
@@ -1599,6 +1627,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout193", 40, 39),
         ("heldout194", 40, 34),
         ("heldout195", 40, 35),
+        ("heldout196", 40, 32),
+        ("heldout197", 40, 36),
+        ("heldout198", 40, 29),
+        ("heldout199", 40, 36),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
