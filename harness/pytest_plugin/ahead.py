@@ -87,7 +87,7 @@ class ScoreAhead:
         done: Callable[[Key], bool],
         arrive: Callable[[Key, CaseOutcome, Span], None],
     ) -> None:
-        self._store, self._corpus, self._workers = store, corpus, workers
+        self._store, self._corpus, self.workers = store, corpus, workers
         self._done, self._arrive = done, arrive
         self._order = list(dict.fromkeys(order))
         self._index = {(p, str(s)): n for n, (p, s) in enumerate(self._order)}
@@ -104,7 +104,6 @@ class ScoreAhead:
         self._stored: StoredCases | None = None
         self._place = _scorer_places()
         self.usable = True
-        self.workers = workers
         #: Cases whose scores the scoring processes made (the terminal summary says how many).
         self.scored_beside = 0
 
@@ -118,7 +117,7 @@ class ScoreAhead:
         if ready is not None or not self.usable or at is None:
             return ready
         try:
-            self._replay_through(at + self._workers * LINES_EACH)
+            self._replay_through(at + self.workers * LINES_EACH)
             if key in self._current:
                 self._hand_in()
             while key in self._waiting and self._pool is not None and self._pool.collect_one():
@@ -192,7 +191,7 @@ class ScoreAhead:
             if not forkable():
                 raise RuntimeError("a thread of this process would be copied mid-lock")
             self._stored = StoredCases(self._store.run_dir, _Corpus(self._corpus))
-            self._pool = PartPool(self._stored, _Arrivals(self), None, self._workers)
+            self._pool = PartPool(self._stored, _Arrivals(self), None, self.workers)
         self._pool.submit(Part(self._start, self._end, self._before))
 
     # -- scores coming back (``_Arrivals``), in the parts' order --
