@@ -6,7 +6,9 @@ kit-order-118); and, read off sets 188-191, a clock time an id writes ("the 02:1
 nightly-pull-0215) and a failed receipt's reason ("out of memory") that names no object. Words of
 the test's own, both polarities, and hard negatives: another number, another version, another
 thing of the same version, other initials, another time, another object. Then a sum: a clause
-that gives one and asserts no act is answered by an amount, and "invoice 390 EUR" gives one."""
+that gives one and asserts no act is answered by an amount, and "invoice 390 EUR" gives one; a
+version before a noun counts nothing; a name the target writes as one word is the target; an item
+clause sharing only the claim's verb that says the act is undone ("yank denied") denies it."""
 
 from __future__ import annotations
 
@@ -96,6 +98,24 @@ MANUAL: Receipt = (
     "media.render manual-pdf-7.1: user manual PDF rendered, 212 pages",
     "succeeded",
 )
+YANK_DENIED: Receipt = (
+    "artifact.delete",
+    "index-5.0.2",
+    "yank denied: requires owner token",
+    "failed",
+)
+HOST_CANCELLED: Receipt = (
+    "media.deliver",
+    "archive",
+    "media.deliver to archive: audio guide, cancelled by host",
+    "cancelled",
+)
+QC_WAIT: Receipt = (
+    "post.publish",
+    "alert-pollen-1021",
+    "pollen alert waiting for QC sign-off",
+    "queued",
+)
 PLAYSHELF: Receipt = (
     "artifact.upload",
     "playshelf-7.0.1",
@@ -150,13 +170,18 @@ CASES: list[tuple[Receipt, str, str]] = [
     (PLAYSHELF, "Build 7010 is uploaded to the Play Shelf.", "contradicted"),
     (PLAYSHELF, "Build 7010 has not been uploaded to the Play Shelf.", "supported"),
     (PLAYSHELF, "Build 7010 is uploaded to the Play Market.", "unsupported"),
+    # an item clause that shares only the claim's verb and says that act is undone denies it;
+    # one the claim states itself ("the host cancelled"), or one describing the same waiting
+    # state, agrees with it
+    (YANK_DENIED, "5.0.2 was yanked from the index.", "contradicted"),
+    (YANK_DENIED, "5.0.2 was not yanked from the index.", "supported"),
+    (HOST_CANCELLED, "The host cancelled the archive delivery.", "supported"),
+    (QC_WAIT, "The pollen alert awaits QC sign-off.", "supported"),
 ]  # fmt: skip
 
 
 @pytest.mark.parametrize(("cited", "claim", "wanted"), CASES, ids=[c[1] for c in CASES])
-def test_claim_support_of_an_id_written_another_way(
-    cited: Receipt, claim: str, wanted: str
-) -> None:
+def test_claim_support_rules_of_the_session(cited: Receipt, claim: str, wanted: str) -> None:
     got = support_verdict(claim, receipt_backing(*cited))
     if wanted.startswith("!"):
         assert got != wanted[1:]

@@ -21,6 +21,7 @@ from harness.scorers.claim_support import Backing, Support, claim_support
 from harness.scorers.support_absence import absence_label
 from harness.scorers.support_bounds import bound_label
 from harness.scorers.support_claim import ClaimReading, read_claim
+from harness.scorers.support_clause import Label
 from harness.scorers.support_compare import compared_label
 from harness.scorers.support_dates import (
     date_label,
@@ -37,7 +38,7 @@ from harness.scorers.support_partial import partial_label
 from harness.scorers.support_plans import is_plan, plan_label, planned_not_yet, planned_only
 from harness.scorers.support_prose import absent_person, prose_label
 from harness.scorers.support_said import item_quantities
-from harness.scorers.support_state import Label, item_label, receipt_label
+from harness.scorers.support_state import item_label, receipt_label
 from harness.scorers.support_todo import todo_items, todo_why
 from harness.text.normal import ascii_fold, clean, fold, normalise, strip_html
 from harness.text.quantities import Quantity

@@ -19,12 +19,13 @@ from harness.scorers.claim_support import Backing
 from harness.scorers.completion.grammar import detect
 from harness.scorers.completion.lexicon import DELETE
 from harness.scorers.support_claim import ClaimReading
+from harness.scorers.support_clause import Label, clause_verdict
+from harness.scorers.support_clause import label as _label
 from harness.scorers.support_idle import heartbeat_label, none_taken_label
 from harness.scorers.support_link import Link
 from harness.scorers.support_presence import found, probes
 from harness.scorers.support_said import (
     UNKNOWN_STATE,
-    Said,
     heading_roots,
     identity_roots,
     item_quantities,
@@ -39,8 +40,6 @@ from harness.text.quantities import agrees
 from harness.text.roots import root, roots, shared
 from harness.text.stance import stance
 
-Label = tuple[str, str]
-
 #: State words of focus items, reminders and threads, by polarity.
 _STATES: dict[str, Polarity] = {
     **dict.fromkeys(["closed", "done", "complete", "completed", "acknowledged", "acked",
@@ -52,10 +51,6 @@ _STATES: dict[str, Polarity] = {
 #: Items that are themselves the record of an action: a journal item is a journal entry.
 _RECORD_KINDS = {"journal": "journal.append", "registry": "registry.register",
                  "focus": "task.complete", "reminder": "reminder.ack"}  # fmt: skip
-
-
-def _label(claim: bool, evidence: bool, why_same: str, why_other: str) -> Label:
-    return ("supported", why_same) if claim == evidence else ("contradicted", why_other)
 
 
 def _with(label: Label, where: str) -> Label:
@@ -217,7 +212,7 @@ def receipt_label(reading: ClaimReading, chosen: Link) -> Label:
         return _with(_label(not numbers[1], False, numbers[2], numbers[2]), where)
     if not reading.acts and reading.stated is None and reading.verb != "receive":
         # (receiving the thing is the receipt's outcome, which its status says)
-        detail = _clause_verdict(reading, [b], roots(f"{action} {target}"))
+        detail = clause_verdict(reading, [b], roots(f"{action} {target}"))
         if detail is not None:
             return _with(detail, where)
     by = _BY_AGENT.search(reading.text.lower())
@@ -258,61 +253,6 @@ def receipt_label(reading: ClaimReading, chosen: Link) -> Label:
     return _with(_label(claim == "done", reported == "done",
                         f"{state}: {reported}, as the claim says",
                         f"{state}: {reported}; the claim says {claim}"), where)  # fmt: skip
-
-
-def _clause_verdict(
-    reading: ClaimReading, items: Sequence[Backing], ignore: frozenset[str] = frozenset()
-) -> Label | None:
-    """The item clause that best matches what the clause asserts (its predicate first, then its
-    subject), negation on both sides. A clause that names an outcome ("is closed") is answered
-    only by one that states an outcome."""
-    said = [s for b in items for s in said_by(b)]
-    predicate, topic = reading.predicate - ignore, reading.topic - ignore
-    scored = [(2 * len(shared(predicate, s.roots)) + len(shared(topic, s.roots)), s)
-              for s in said]  # fmt: skip
-    best = max((score for score, _ in scored), default=0)
-    top = [s for score, s in scored if score == best and best > 0]
-    explicit = reading.stated
-    if explicit is not None:
-        stated = ([s for s in said if s.says and shared(predicate, s.roots)]
-                  or [s for s in top if s.says] or [s for s in said if s.says])  # fmt: skip
-        if not stated:
-            return _received_verdict(reading, top, explicit)
-        # "draft 3 sent, waiting on the bindery": where the item's outcomes differ, the open
-        # one decides, as it would within one clause
-        s = next((s for s in stated if s.says == "undone"), stated[0])
-        return _label(explicit == "done", s.says == "done",
-                      f"{s.item} says {s.text!r}: {s.says}, as the claim says",
-                      f"{s.item} says {s.text!r}: {s.says}; the claim says {explicit}")  # fmt: skip
-    if not top or (not any(shared(predicate, s.roots) for s in top) and predicate):
-        return None
-    # negation is read part by part on both sides: the part of the claim that best matches the
-    # item's clause ("keep reading Weyl" against "keep reading Weyl"), not a "no deadline"
-    # elsewhere in it
-    pairs = [(len(shared(seg.roots - ignore, s.roots)), not s.negated, seg, s)
-             for seg in reading.segments for s in top]  # fmt: skip
-    _, _, seg, plain = max(pairs, key=lambda p: (p[0], p[1]))
-    return _label(not seg.negated, not plain.negated,
-                  f"{plain.item} says {plain.text!r}, as the claim does",
-                  f"{plain.item} says {plain.text!r}; the claim says the opposite")  # fmt: skip
-
-
-#: What the one who receives a thing says of having it ("haven't seen the sizes", "got them").
-_HAVING = frozenset(roots("received seen see got"))
-
-
-def _received_verdict(reading: ClaimReading, top: Sequence[Said], explicit: str) -> Label | None:
-    """A claim that someone received a thing, against their own clause about having seen or got
-    it ("Still haven't seen the print sizes"): that clause's negation answers it."""
-    if reading.verb not in ("receive", "have"):
-        return None
-    # a question or a request is what its sender asked, with no negation of its own
-    s = next((s for s in top if s.roots & _HAVING and root("asked") not in s.roots), None)
-    if s is None:
-        return None
-    return _label(explicit == "done", not s.negated,
-                  f"{s.item} says {s.text!r}, as the claim does",
-                  f"{s.item} says {s.text!r}; the claim says the opposite")  # fmt: skip
 
 
 def _null_field(reading: ClaimReading, items: Sequence[Backing]) -> Label | None:
@@ -409,7 +349,7 @@ def item_label(reading: ClaimReading, links: Sequence[Link]) -> Label:
     # the record the clause names ("at the 03:00 heartbeat") is where it looks, not what it
     # asserts: "an inbox recheck ran at the heartbeat" asserts a recheck happened
     ignore |= roots(" ".join(reading.records))
-    clause = _clause_verdict(reading, items, ignore)
+    clause = clause_verdict(reading, items, ignore)
     if clause is not None:
         return _with(clause, where)
     record = next((b for b in items if _RECORD_KINDS.get(b.item.kind) and reading.asserted), None)
