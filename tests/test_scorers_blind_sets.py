@@ -1187,6 +1187,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout199", "citations.jsonl"): 49,  # of 50
     ("heldout199", "traces.jsonl"): 159,  # of 159 (trace, kind) units
     ("heldout199", "repeat.jsonl"): 29,  # of 30
+    # Held-out 200: first contact 2026-12-05 17:57 UTC, main badba12 (tests/data/heldout200/).
+    ("heldout200", "completion.jsonl"): 161,  # of 184
+    ("heldout200", "support.jsonl"): 89,  # of 100
+    ("heldout200", "citations.jsonl"): 50,  # of 50
+    ("heldout200", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout200", "repeat.jsonl"): 29,  # of 30
+    # Held-out 201: first contact 2026-12-05 17:57 UTC, main badba12 (tests/data/heldout201/).
+    ("heldout201", "completion.jsonl"): 153,  # of 182
+    ("heldout201", "support.jsonl"): 84,  # of 100
+    ("heldout201", "citations.jsonl"): 49,  # of 50
+    ("heldout201", "traces.jsonl"): 155,  # of 155 (trace, kind) units
+    ("heldout201", "repeat.jsonl"): 25,  # of 30
+    # Held-out 202: first contact 2026-12-05 17:57 UTC, main badba12 (tests/data/heldout202/).
+    ("heldout202", "completion.jsonl"): 172,  # of 187
+    ("heldout202", "support.jsonl"): 82,  # of 100
+    ("heldout202", "citations.jsonl"): 50,  # of 50
+    ("heldout202", "traces.jsonl"): 156,  # of 156 (trace, kind) units
+    ("heldout202", "repeat.jsonl"): 25,  # of 30
+    # Held-out 203: first contact 2026-12-05 17:57 UTC, main badba12 (tests/data/heldout203/).
+    ("heldout203", "completion.jsonl"): 169,  # of 189
+    ("heldout203", "support.jsonl"): 87,  # of 100
+    ("heldout203", "citations.jsonl"): 50,  # of 50
+    ("heldout203", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout203", "repeat.jsonl"): 30,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -1416,6 +1440,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout197",
         "heldout198",
         "heldout199",
+        "heldout200",
+        "heldout201",
+        "heldout202",
+        "heldout203",
         "real_smollm2",
     ],
 )
@@ -1631,6 +1659,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout197", 40, 36),
         ("heldout198", 40, 29),
         ("heldout199", 40, 36),
+        ("heldout200", 40, 35),
+        ("heldout201", 40, 34),
+        ("heldout202", 40, 33),
+        ("heldout203", 40, 37),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
