@@ -142,3 +142,77 @@ def pytest_runtest_call(item):
     assert sorted(set(_keys(run / "scores.jsonl"))) == sorted(stored)
     meta = json.loads((run / "run.json").read_text())
     assert meta["state"] == "interrupted"
+
+
+def test_a_case_whose_scoring_raises_fails_its_own_item_alone(project: pytest.Pytester) -> None:
+    # A scorer that raises on one package's cases (a harness bug on one input): those items
+    # fail with the error, every other case is stored, scored and judged as ever, and the run
+    # directory is written out
+    recordings = project.path / "rec" / "small.jsonl"
+    victim = json.loads(recordings.read_text(encoding="utf-8").splitlines()[2])["id"]
+    project.makeconftest(
+        f"""
+import harness.scorers.run as run
+real = run.score_case
+def score_case(ctx, scorers=None):
+    if ctx.package.id == {victim!r}:
+        raise ValueError("scorer broke on " + ctx.package.id)
+    return real(ctx, scorers)
+run.score_case = score_case
+"""
+    )
+    result = _run(project, "broke", "--shadow-score-workers", "2", "--shadow-no-report", "-rf")
+    failed = [line for line in result.outlines if line.startswith("FAILED")]
+    broke = [line for line in failed if victim in line]
+    assert broke and any(f"scorer broke on {victim}" in line for line in result.outlines)
+    # the other failures are findings of their own cases, not the victim's error
+    assert all("not met" in line for line in failed if line not in broke), failed
+    run = project.path / "broke"
+    scored = set(_keys(run / "scores.jsonl"))
+    assert scored and not [k for k in scored if k[0] == victim]
+    assert {k for k in _keys(run / "results.jsonl") if k[0] != victim} == scored
+    # run.json is written out; the victim's cases count as not done, as when each item scores
+    # its own case (their lines stay in results.jsonl unscored, for `shadow score` to redo)
+    meta = json.loads((run / "run.json").read_text())
+    assert meta["counts"]["completed"] == len(scored)
+    assert meta["counts"]["pending"] == len(broke)
+
+
+def test_a_bad_score_workers_value_stops_the_session_before_any_case(
+    project: pytest.Pytester,
+) -> None:
+    result = _run(project, "bad", "--shadow-score-workers", "none")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    assert any("--shadow-score-workers" in line for line in result.errlines + result.outlines)
+    assert not (project.path / "bad" / "results.jsonl").exists()
+
+
+def test_a_case_asked_for_far_ahead_of_the_items_runs_in_the_session(
+    project: pytest.Pytester,
+) -> None:
+    # The shadow_run fixture asks for a case before the suite's items run: with parts of two
+    # lines (so that "far ahead" is four cases), that case runs and is scored in the session
+    # instead of every case before it being replayed and held until its item comes
+    lines = (project.path / "rec" / "small.jsonl").read_text(encoding="utf-8").splitlines()
+    last = json.loads(lines[-1])
+    (project.path / "cases.yaml").unlink()
+    (project.path / "zz").mkdir()
+    (project.path / "zz" / "cases.yaml").write_text(
+        SUITE.replace('["rec/*.jsonl"]', '["../rec/*.jsonl"]'), encoding="utf-8"
+    )
+    project.makeconftest("import harness.pytest_plugin.ahead as ahead\nahead.LINES_EACH = 2\n")
+    project.makepyfile(
+        test_early=f"""
+def test_early(shadow_run):
+    envelope, trace, scores = shadow_run({last["id"]!r}, {last["stages"][0]!r})
+    assert scores
+"""
+    )
+    result = project.runpytest_subprocess(
+        "test_early.py", "zz", "--shadow-out", "early", "--shadow-opt", OUTPUTS,
+        "-p", "no:cacheprovider", "--shadow-score-workers", "2", "--shadow-no-report",
+    )  # fmt: skip
+    assert "14 case(s) scored beside their items by 2 processes" in result.outlines
+    run = project.path / "early"
+    assert len(_keys(run / "results.jsonl")) == 15
+    assert sorted(set(_keys(run / "scores.jsonl"))) == sorted(_keys(run / "results.jsonl"))

@@ -168,9 +168,13 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     if shadow.usage_error:
         raise pytest.UsageError(shadow.usage_error)
     try:
-        # A runner that cannot be built, or a used run directory, stops the session before any case.
+        # A runner that cannot be built, a used run directory or a bad option stops the session
+        # before any case.
         shadow.runner()
         shadow.check_run_dir()
+        from harness.pytest_plugin.ahead import score_workers
+
+        score_workers(session.config)
     except ShadowUsageError as exc:
         raise pytest.UsageError(str(exc)) from exc
 

@@ -21,10 +21,13 @@ scored here, in order, and every later case in its own item, as before.
 
 from __future__ import annotations
 
+import argparse
 from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+import pytest
 
 from harness.pytest_plugin.ledger import load_package
 from harness.pytest_plugin.session import ShadowSession, ShadowUsageError
@@ -96,6 +99,8 @@ class ScoreAhead:
         self._waiting: dict[Key, _Replayed] = {}
         self._ready: dict[Key, CaseOutcome] = {}
         self._blobs: dict[Key, bytes] = {}
+        #: Cases whose scoring raised here: their items raise it.
+        self._failed: dict[Key, Exception] = {}
         #: The keys of each part handed in, oldest first, and of the part being gathered.
         self._parts: deque[list[Key]] = deque()
         self._current: list[Key] = []
@@ -112,10 +117,17 @@ class ScoreAhead:
     def take(self, key: Key) -> CaseOutcome | None:
         """The case's outcome, replayed and scored ahead; None when this path does not hold it
         (not planned, already taken, or given up before it was replayed)."""
+        failed = self._failed.pop(key, None)
+        if failed is not None:
+            raise failed  # the case's own item reports why its scoring failed
         ready = self._ready.pop(key, None)
         at = self._index.get(key)
         if ready is not None or not self.usable or at is None:
             return ready
+        if key not in self._waiting and at >= self._cursor + self.workers * LINES_EACH:
+            # far ahead of the items (the shadow_run fixture asking early): run in the session,
+            # rather than hold every case between here and there until its item comes
+            return None
         try:
             self._replay_through(at + self.workers * LINES_EACH)
             if key in self._current:
@@ -126,6 +138,9 @@ class ScoreAhead:
             self.give_up()
         if key in self._waiting:  # handed to no process that answered: scored here
             self.give_up()
+        failed = self._failed.pop(key, None)
+        if failed is not None:
+            raise failed
         return self._ready.pop(key, None)
 
     def drain(self) -> None:
@@ -210,7 +225,14 @@ class ScoreAhead:
 
         case = self._waiting.pop(key)
         if blob is None:
-            scores = self._store.score(case.package, case.record, case.trace)
+            try:
+                scores = self._store.score(case.package, case.record, case.trace)
+            except Exception as exc:
+                # a scorer that raises on this case: its own item reports it (``take``); its
+                # line stays in results.jsonl unscored, as a run stopped before scoring leaves
+                # it, and every other case is kept as ever
+                self._failed[key] = exc
+                return
         else:
             # canonical lines sort a case's scores by name; its item meets them as scored
             read = [ScoreRecord.model_validate_json(line) for line in blob.splitlines()]
@@ -251,14 +273,9 @@ def for_session(session: ShadowSession, store: Store) -> ScoreAhead | None:
     """The session's ``ScoreAhead``, or None where its items score their own cases: an xdist
     worker or a resumed run, a runner that is not inline, cases from several corpora, one
     scoring process (``--shadow-score-workers``, or ``auto`` below 500 cases)."""
-    from harness.cli.workers import resolve, workers_arg
+    from harness.cli.workers import resolve
 
-    asked = str(session.config.getoption("shadow_score_workers") or "auto")
-    try:
-        count = workers_arg(asked)
-    except ValueError as exc:  # argparse's ArgumentTypeError included
-        raise ShadowUsageError(f"--shadow-score-workers: {exc}") from exc
-    workers = resolve(count, len(session.order))
+    workers = resolve(score_workers(session.config), len(session.order))
     corpora = list(session.corpora.values())
     inline = getattr(session.runner(), "inline", False) is True
     if workers < 2 or not inline or len(corpora) != 1 or session.worker_id or session.resuming:
@@ -275,3 +292,14 @@ def _scorer_places() -> dict[str, int]:
 
     names = [fn.name for fn in SCORERS] + [d.name for d in DERIVED]
     return {name: n for n, name in enumerate(names)}
+
+
+def score_workers(config: pytest.Config) -> int | None:
+    """``--shadow-score-workers``: a count, or None for ``auto``; ``ShadowUsageError`` else."""
+    from harness.cli.workers import workers_arg
+
+    asked = str(config.getoption("shadow_score_workers") or "auto")
+    try:
+        return workers_arg(asked)
+    except (ValueError, argparse.ArgumentTypeError) as exc:
+        raise ShadowUsageError(f"--shadow-score-workers: {exc}") from exc
