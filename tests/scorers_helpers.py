@@ -141,10 +141,12 @@ def lexical_invented(
     return bool(LexicalDetector().completion(q).label)
 
 
-def receipt_backing(action: str, target: str, text: str, status: str) -> Backing:
+def receipt_backing(
+    action: str, target: str, text: str, status: str, *, source: str = "host/receipts"
+) -> Backing:
     """One cited receipt as claim support reads it (a cause test's own words)."""
     data = {"action": action, "target": target, "status": status}
-    return Backing.of(EvidenceItem(id="r1", kind="receipt", source="host/receipts",
+    return Backing.of(EvidenceItem(id="r1", kind="receipt", source=source,
                                    at="2026-10-05T08:40:00Z", text=text, data=data))  # fmt: skip
 
 

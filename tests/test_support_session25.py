@@ -6,19 +6,13 @@ negative."""
 from __future__ import annotations
 
 from harness.schema import EvidenceItem
-from harness.scorers.base import Thresholds
 from harness.scorers.claim_support import Backing
-from harness.scorers.support_label import support_label
+from tests.scorers_helpers import receipt_backing
+from tests.scorers_helpers import support_verdict as _label
 
 
 def _receipt(text: str, status: str) -> Backing:
-    data = {"action": "artifact.upload", "target": "gridportal", "status": status}
-    return Backing.of(EvidenceItem(id="r1", kind="receipt", source="host/portal",
-                                   at="2026-10-05T08:40:00Z", text=text, data=data))  # fmt: skip
-
-
-def _label(claim: str, b: Backing) -> str:
-    return support_label(claim, [b], Thresholds())[0]
+    return receipt_backing("artifact.upload", "gridportal", text, status, source="host/portal")
 
 
 def test_the_place_an_upload_went_to_is_no_other_agent() -> None:
