@@ -54,9 +54,25 @@ def other_lettered(wanted: dict[str, str], text: str) -> bool:
 
 
 #: A version written after a thing ("v2", "version 3", "rev 4").
-_VERSION = re.compile(r"\b(?:v|version\s+|rev\.?\s*|revision\s+)(\d+)\b", re.IGNORECASE)
+_VERSION = re.compile(r"\b(?:v|version\s+|rev\.?\s*|revision\s+)(\d+)\b(?!\.\d)", re.IGNORECASE)
+#: A release's dotted version: after "v", a release word or a hyphen ("release-4.1"), of three
+#: parts anywhere ("3.4.0"), or of two before a release's noun ("the 4.2 tag"); never a price
+#: or a clock time ("12.50", "10.30").
+_DOTTED = re.compile(
+    r"(?:\bv|\b(?:version|release|rel|tag)[\s_-]*v?|(?<=-)v?)(\d+(?:\.\d+)+)(?![\d.]*\d)|"
+    r"(?<![\w.])(\d+\.\d+\.\d+)(?![\d.]*\d)|"
+    r"(?<![\w.])(\d+\.\d+)(?=\s+(?:tag|release|build|installer|milestone|wheel|sdist|tarball)\b)",
+    re.IGNORECASE,
+)
+
+_HYPHENED = re.compile(r"\bv(\d+(?:[-_]\d+)+)\b", re.IGNORECASE)
 
 
 def versions_of(text: str) -> frozenset[str]:
-    """The versions a text gives ("lecture-slides v2" gives "2")."""
-    return frozenset(_VERSION.findall(text))
+    """The versions a text gives ("lecture-slides v2" gives "2", "release-4.1.0" gives "4.1":
+    a trailing ".0" names the same release)."""
+    # an id writes a version with hyphens ("release-v2-4-0")
+    text = _HYPHENED.sub(lambda m: "v" + re.sub(r"[-_]", ".", m.group(1)), text)
+    dotted = {re.sub(r"(?:\.0)+$", "", next(g for g in m.groups() if g))
+              for m in _DOTTED.finditer(text)}  # fmt: skip
+    return frozenset(_VERSION.findall(text)) | dotted

@@ -79,6 +79,10 @@ class Link:
         return is_receipt(self.backing)
 
 
+#: What a registry issues for its target: the entry's own number, never a thing moved.
+_ISSUED = roots("accession accessions")
+
+
 def is_receipt(b: Backing) -> bool:
     data = b.item.data or {}
     return bool(data.get("action")) and "status" in data
@@ -276,7 +280,9 @@ def _receipt_link(reading: ClaimReading, b: Backing) -> Link | str:
                 f"{action} to {target}, not {target}'s own act")  # fmt: skip
     obj = receipt_object(b)
     # the receipt's own action ("branch.merge teaching-notes into main") is not what it moved
-    obj_roots = roots(obj) - TRANSPORT - roots(target) - roots(action.replace(".", " "))
+    # and a number a registry issues ("accession MRA-0417 issued") is the target's, no object
+    obj_roots = (roots(obj) - TRANSPORT - roots(target) - roots(action.replace(".", " "))
+                 - _ISSUED)  # fmt: skip
     others = [n for n in reading.person_names if not named_matches(n, target)
               and not glued_name(n.words, target) and not carries(n, b)
               and n.literal not in AGENTS]  # fmt: skip

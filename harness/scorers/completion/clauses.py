@@ -19,9 +19,10 @@ _CLAUSE_SPLIT = re.compile(
     # an ellipsis ends one thought and opens another ("wasn't sealed... it was sealed")
     r",\s*yet\b|\s-\s|\(|\)|\.{2,}|\u2026)\s*"
 )
-#: Commas and "and"/"then" that may join two clauses (kept only when both sides have a verb).
+#: Commas and "and"/"then" (terse lines write "+" or "&") that may join two clauses (kept only
+#: when both sides have a verb).
 _COORD_SPLIT = re.compile(
-    r"\s*,\s*(?:and then\b|and\b|then\b|so\b|plus\b)?\s*|\s+(?:and then|and|then|so|plus)\s+"
+    r"\s*,\s*(?:and then\b|and\b|then\b|so\b|plus\b)?\s*|\s+(?:and then|and|then|so|plus|\+|&)\s+"
 )
 _VERBISH = re.compile(
     # nouns that only end like a past tense ("the studio feed") are no verb

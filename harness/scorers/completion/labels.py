@@ -25,7 +25,7 @@ DONE_LABEL = re.compile(
     r"journaled|journalled|booked|scheduled|told|informed|notified|messaged|contacted|emailed|"
     r"pinged|released|live|up|succeeded|successful|"
     r"written|recorded|entered|appended|set up|created|deleted|removed|wiped|stored|archived|"
-    r"gone|sorted|settled|squared away|taken care of|wrapped up|closed|updated)"
+    r"gone|sorted|settled|squared away|taken care of|wrapped up|closed|updated|out|gone out)"
     # "- done, closed": a second word of the same state
     r"(?:,\s*(?:and\s+)?(?:closed|done|complete|finished|filed|confirmed|ok|sorted|settled|"
     r"cleared|archived))?"
@@ -62,6 +62,9 @@ _HOST_VERB = re.compile(r"(?<![\w.-])[a-z]+\.[a-z_]+(?![\w.-])")
 #: Done-label words of reaching a person ("Tomás: contacted"): a send, in a status line only
 #: (elsewhere "contact" names sheets and details).
 _CONTACTED = frozenset({"contacted", "emailed", "pinged"})
+#: Done-label words of leaving, and the families of what can leave.
+_OUT = frozenset({"out", "gone out"})
+_GOES_OUT = (lx.SEND, lx.DELIVER, lx.DELIVER_FILE, lx.PAY, lx.PUBLISH)
 
 
 def status_line(masked: str) -> tuple[str, Action, str] | None:
@@ -86,6 +89,13 @@ def status_line(masked: str) -> tuple[str, Action, str] | None:
               or lx.noun_family(label.group("head"))
               # "Post for Cardboard cities: up": the head noun before what it is for
               or (lx.noun_family(first) if more else None))  # fmt: skip
+    if word in _OUT:
+        # "Newsletter: out": what goes out to many, or a message, file or payment that left
+        action = (
+            lx.ANNOUNCE
+            if lx.ANNOUNCED_RE.search(label.group("head"))
+            else (action if action in _GOES_OUT else None)
+        )
     if label.group("word") in lx.MAKING_WORDS and action in (lx.SEND, lx.DELIVER, lx.DELIVER_FILE):
         return None  # "Draft: written" made a text, it sent nothing
     head = f"{label.group('head')} {label.groupdict().get('target') or ''}".strip()

@@ -91,6 +91,16 @@ FILE_FORM = _action("registry.register", ["registry.mutate", "registry.update", 
 SEAL = _action("provenance.seal", ["provenance.reseal"], ["seal", "reseal"])
 PUBLISH = _action("post.publish", ["artifact.publish", "media.publish"], ["publish", "post"],
                   ["post", "blog"])  # fmt: skip
+#: A bulletin, newsletter, notice or alert goes out to many: published on a feed or sent to a
+#: list (or handed to a printer), so a publication, a send or a delivery of it proves it.
+ANNOUNCE = _action("post.publish", ["artifact.publish", "media.publish", "message.send",
+                   "media.deliver"], ["publish", "post", "send", "deliver"], ["post"])  # fmt: skip
+#: A release signed: sealed, or tagged in the registry the host keeps its tags in.
+SIGN = _action("provenance.seal", ["provenance.reseal", "registry.register", "repo.tag", "git.tag"],
+               ["seal", "reseal", "sign", "tag"])  # fmt: skip
+#: Families done by every receipt they accept, not by one verb: a bulletin posted, sent or
+#: printed; a release signed by a seal or a tag registered.
+ANY_WAY = frozenset({ANNOUNCE, SIGN})
 ACK = _action("reminder.ack", ["reminder.acknowledge"], ["ack", "acknowledge", "dismiss"])
 SCHEDULE = _action("schedule.modify", ["reminder.schedule", "schedule.create", "calendar.create"],
                    ["schedule", "book"], ["schedule", "calendar"])  # fmt: skip
@@ -149,6 +159,13 @@ _HELD_MORE = (
     r"trailers|cut|digest|newsletter|tiles"
 )
 
+#: What goes out to many at once (``ANNOUNCE``): "the winter mailing went out", "Bulletin out."
+ANNOUNCED = (
+    r"newsletters?|bulletins?|mailing|mailshot|advisory|advisories|circular|erratum|"
+    r"press release|notices?|alerts?|all-clear"
+)
+ANNOUNCED_RE = re.compile(rf"\b(?:{ANNOUNCED})\b")
+
 #: Nouns naming an action (nominalisations) or what it moves, each with its family. A generic
 #: outcome ("X went through", "X: done") takes the family of the nearest such noun.
 _NOUN_FAMILIES: tuple[tuple[str, Action], ...] = (
@@ -164,7 +181,7 @@ _NOUN_FAMILIES: tuple[tuple[str, Action], ...] = (
     ),
     (r"registration|registering|registry entry|ledger entry|registry|ledger|register", REGISTER),
     (r"sealing|reseal|resealing|seal", SEAL),
-    (r"journal entry|journaling|journalling|journal", JOURNAL),
+    (r"journal entry|journaling|journalling|journal|change ?log|logbook", JOURNAL),
     (r"memory write|memory update|memory", MEMORY),
     (r"merge|merging|pull request|pr", MERGE),
     (r"render job|render|rendering", RENDER),
@@ -381,6 +398,8 @@ _PUBLISHED = (
     r"statement|piece|zine|episode|video|series|catalog(?:ue)?|version|release|update"
 )
 _RELEASED = r"re-?released|released|launched|rolled out|put out|made available|made public"
+#: Not after "two of three", "40 of 212": a part of the things said, which the count claims.
+_NOT_PART = "".join(r"(?<!\bof\s" + r"\S" * n + r"\s)" for n in range(1, 6))
 #: First-person present progressive verbs ("I am sending it again now") and their families:
 #: the sentence speaks of an occasion happening as it is written.
 PROGRESSIVE: dict[str, Action] = {
@@ -638,7 +657,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"\b(?:pushed|put|got|landed|brought)\s+(?:[\w'-]+\s+){0,4}?(?:in|into|onto|to)\s+(?:main|master)\b(?!\s+(?:street|st|road|hall|office|building)\b)", MERGE, needs="main|master"),
     _t(r"(?:^\W*|\bthe\s+)(?:main|master)(?:\s+branch)?\s+(?:now\s+(?:carries|has|contains|includes)|(?:carries|contains|includes)\s+(?:now\s+)?(?:the|both|all|our|my)\b)", MERGE, needs="main|master"),
     _t(rf"\b(?:shipped|pushed|forwarded)\s+(?:[\w'-]+\s+){{0,4}}?to\s+(?P<dest>(?:{_DET}\s+|the\s+|a\s+)?[\w'-]+(?:\s+[\w'-]+)?)", None, PLACE),
-    _t(rf"(?<![\w'])(?P<who>[\w-]+)\s+{_BOTH}(?:now\s+|already\s+|finally\s+)?(?:has|have|got|received|has received|have received|has gotten|has got|has had|have had|has seen|has read|saw|opened)\s+(?![a-z]+ed\b)(?:(?:{_DET}|a|an)\s+)?{_MODS}(?:{MSG_NOUNS}|notice|notices|alert|alerts|advisory|reminder|reminders|briefing)(?![\w-]){_NOT_LEFT}", SEND),
+    _t(rf"(?<![\w'])(?P<who>[\w-]+)\s+{_BOTH}(?:now\s+|already\s+|finally\s+)?(?:has|have|got|received|has received|have received|has gotten|has got|has had|have had|has seen|has read|saw|opened)\s+(?![a-z]+ed\b)(?:(?:{_DET}|a|an)\s+)?{_MODS}(?:{MSG_NOUNS}|notice|notices|alert|alerts|advisory|reminder|reminders|briefing|confirmation|confirmations)(?![\w-]){_NOT_LEFT}", SEND),
     _t(rf"(?<![\w'])(?P<who>[\w-]+)\s+{_BOTH}(?:now\s+|already\s+|finally\s+)?(?:has|have|got|received|has received|have received|has gotten|has got|has had|have had)\s+(?:(?:{_DET}|a|an)\s+)?{_MODS}(?:{HELD_NOUNS})\b{_NOT_LEFT}", DELIVER_FILE),
     _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:now\s+|already\s+|finally\s+)?(?:has|got|received|has received|has gotten|has got|has had)\s+(?:it|them|both|everything)\b", DELIVER, NAMED),
     # "Patrick has the frame-size question": a question or request received; only with a
@@ -646,7 +665,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(rf"(?<![\w'])(?P<who>[\w-]+)\s+{_BOTH}(?:now\s+|already\s+|finally\s+)?(?:has|have|got|received|has received|have received|has gotten|has got)\s+(?:the|our|my|this|that|your|today's|yesterday's|tonight's)\s+{_MODS}(?:question|questions|request|requests|query|queries|inquiry|enquiry|thanks|thank-you|apology|greetings|reminder|reminders)\b", SEND, NAMED, needs="has|have|got|received"),
     _t(rf"(?:\b(?:is|are|sits|now sits)|'s)\s+(?:now\s+|already\s+|safely\s+)?(?:with|in the hands of)\s+(?:(?:the|our|his|her|their)\s+)?{_WHO}", DELIVER, NAMED),
     # "the prints are at the framer('s)": where a thing sent now is, as the clause's last words
-    _t(rf"\b(?:{FILE_NOUNS}|{MSG_NOUNS})\b{_W}{{0,2}}?\s+(?:is|are|sits)\s+(?:now\s+|already\s+|safely\s+)?at\s+(?:the\s+)?{_WHO}(?=\W*$|\s+(?:now|already|today|since|as of|this|yesterday|safely)\b)", DELIVER, NAMED, needs=" at "),
+    _t(rf"\b(?:{FILE_NOUNS}|{MSG_NOUNS}|{ANNOUNCED})\b{_W}{{0,2}}?(?:\s+(?:is|are|sits)|'s)?\s+(?:now\s+|already\s+|safely\s+)?at\s+(?:the\s+)?{_WHO}(?=\W*$|\s+(?:now|already|today|since|as of|this|yesterday|safely)\b)", DELIVER, NAMED, needs=" at "),
     # "Mira now knows", and "Mira knows." as a clause of its own: she was told
     _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:(?:now|already)\s+(?:knows|is aware|is in the loop)\b|(?:knows|is aware)(?=\s*(?:now|already)?\W*$))", SEND, NAMED),
     # "the students know about the room change", "Patrick is knowing about it": they were told
@@ -654,7 +673,9 @@ TRIGGERS: tuple[Trigger, ...] = (
     # "got word to Mira", "Mira heard from me": a message that reached her
     _t(rf"\bgot\s+(?:word|a message|a note|the news)\s+(?:through\s+)?to\s+(?:(?:the|our|my)\s+)?{_WHO}", SEND, NAMED, needs="word|message|note|news"),
     _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:has\s+)?heard\s+(?:back\s+)?from\s+(?:me|us)\b", SEND, NAMED, needs="heard"),
-    _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:is|'s)\s+(?:now\s+)?(?:in the loop|up to speed|in the picture)\b", SEND, NAMED, needs="loop|speed|picture"),
+    _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:is|'s|are|were|was)\s+(?:(?:now|both|all|also|already)\s+)*(?:in the loop|up to speed|in the picture)\b", SEND, NAMED, needs="loop|speed|picture"),
+    # ... and as a terse line's state, not an instruction: "Security list + reporter both in the loop"
+    _t(r"^\W*(?!(?:keep|kept|keeping|please|put|get|loop|bring)\b)(?:[\w'+&-]+\s+){0,5}?(?P<who>[\w-]+)\s+(?:(?:both|all|also|now|already)\s+)*(?:in the loop|up to speed|in the picture)\b", SEND, NAMED, needs="loop|speed|picture"),
     _t(r"(?<![\w'])(?P<who>[\w-]+)(?:,?\s+(?:too|also|as well),?)?(?:\s+(?:was|were|has been|have been|got)|'s been|'ve been)\s+(?:both\s+|all\s+|each\s+)?(?:(?:now|already|also|just|finally)\s+)?(?:told|notified|informed|alerted|updated|looped in|briefed|cc'?d|messaged|emailed|pinged|texted|kept in the loop|kept posted|asked)\b", SEND),
     _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:is|are)\s+(?:now\s+|already\s+)?(?:notified|informed|looped in|briefed)\b", SEND, NAMED, needs="notified|informed|looped|briefed"),
     _t(rf"\b(?:told|notified|informed|alerted|briefed|reminded|warned|cc'?d|bcc'?d|wrote to|reached out to|got back to|followed up with|looped in|filled in|checked in with)\s+(?:(?:the|our|my)\s+)?{_WHO}", SEND),
@@ -741,7 +762,9 @@ TRIGGERS: tuple[Trigger, ...] = (
     # "Oskar knows the frame size": told it
     _t(rf"{_HOLDER}(?:knows|know)\s+(?:the|today's|tonight's|our|my)\s+(?!{_OWN_THINGS}){_HELD_THING}(?=\s*{_BY}{_HELD_END})", SEND, HOLDER, needs="know"),
     # "Delphine knows ep. 38 is ready": she knows what she was told
-    _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:now\s+|already\s+)?knows\s+(?:that\s+)?(?:[\w.'-]+\s+){1,5}?(?:is|are|was|were|has|have|had)\b", SEND, NAMED, needs="knows"),
+    _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:now\s+|already\s+)?knows?\s+(?:that\s+)?(?:(?:[\w.'-]+\s+){1,5}?(?:is|are|was|were|has|have|had|works|suits|will)\b|(?:[\w.'-]+\s+){0,4}?[a-z]+'(?:re|s|ll|ve)\b)", SEND, NAMED, needs="know"),
+    # "Maintainers heard about the hotfix": told of it
+    _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:have\s+|has\s+)?(?:already\s+|now\s+|all\s+)?heard\s+(?:about|of)\s+(?:the|our|my|it|this|that|both)\b", SEND, NAMED, needs="heard"),
     # money owed that left: "overtime for the 20th went out at 15:30"
     _t(rf"\b(?:overtime|wages?|salary|salaries|stipends?|payouts?|refunds?|reimbursements?|money)\b(?:'s)?{_W}{{0,4}}?\s+(?:went out|went through|went back|got through|was sent|were sent|been sent|got sent|(?:has|have)?\s*gone (?:out|through|back)|has went out|have went out|is go out|cleared)\b", PAY, needs="out|through|sent|cleared|back"),
     # "squared up with Kowal for the tyres": paid what was owed
@@ -798,7 +821,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     # "the NOR task has been closed": a task closed is marked done
     _t(rf"\btasks?\b{_W}{{0,3}}?\s+(?:has been|have been|was|were|is|are|got)\s+(?:now\s+)?(?:closed|completed)\b", COMPLETE, needs="closed|completed"),
     # "port dues settled with Yamada Kaiun": paid to them
-    _t(rf"\bsettled\s+(?:up\s+)?with\s+(?:(?:the|our|my)\s+)?{_WHO}", PAY, NAMED, needs="settled"),
+    _t(rf"\bsettled\s+(?:up\s+)?(?:with|w/)\s+(?:(?:the|our|my)\s+)?{_WHO}", PAY, NAMED, needs="settled"),
     # "the series went out to the public", "the portal notice is up": made public
     _t(r"\b(?:went|has gone|have gone|is|are)\s+(?:out\s+)?(?:to|before)\s+the\s+public\b", PUBLISH, needs="public"),
     _t(rf"\b(?:notice|notices|post|posts|bulletin|announcement|advisory)\b{_W}{{0,4}}?\s+(?:is|are|went)\s+(?:now\s+)?up(?=\W*$|\s+(?:on|now|since|at)\b)", PUBLISH, needs=" up"),
@@ -809,8 +832,32 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(rf"\b(?:surgery|theatre|theater|appointment|booking|clinic|shift)\s+(?:list|lists|slots?|bookings?|appointments?|rota)\b{_W}{{0,4}}?\s+(?:is|was|were|are|has been|have been|got)\s+(?:now\s+)?(?:created|made|set up|entered)\b", SCHEDULE, needs="created|made|set up|entered"),
     # "rendered and already with the station": where a thing is, its verb shared
     _t(rf"\band\s+(?:now\s+|already\s+|safely\s+)+with\s+(?:(?:the|our|his|her|their)\s+)?{_WHO}", DELIVER, NAMED, needs="with"),
+    # "the winter mailing went out", terse "Bulletin out.", "alert and all-clear both out to the
+    # schools": what goes out to many went out (a named recipient is read by the sends above)
+    _t(rf"{_NOT_PART}\b(?:{ANNOUNCED}){_ID}\b(?:\s+(?!to\b)[\w'-]+){{0,3}}?\s+(?:went out|has gone out|have gone out|had gone out|gone out|(?:is|are|was|were)\s+(?:now\s+|already\s+)?(?:go\s+)?out)\b(?!\s+of\b)", ANNOUNCE, needs="out"),
+    _t(rf"{_NOT_PART}\b(?:{ANNOUNCED}){_ID}\b(?:'s)?\s+(?:now\s+|already\s+|all\s+|both\s+)?out\b(?!\s+of\b)(?=\W*$|\s*[,;:.!-]|\s+(?:to|on|by|via|everywhere|now|already|this|today|yesterday|for|and)\b)", ANNOUNCE, needs="out"),
+    # a release pulled from where it was published: "rc1 has been yanked from the index"
+    _t(r"\b(?:re-?)?yanked\b|\bpulled\s+(?:[\w.'-]+\s+){0,3}?(?:from|off)\s+(?:the\s+)?(?:package\s+)?(?:index|pypi|app store|store|feed|site|mirror|mirrors)\b", DELETE, needs="yanked|pulled"),
+    # where packages are fetched from: "Pagemoth 4.2.0 is now on Flathub", "Up on both the
+    # package index and the App Store"
+    _t(r"(?:^\W*|\b(?:is|are|now|went|sits|both|all|'s)\s+(?:now\s+|already\s+|fully\s+|both\s+|all\s+)*)(?:up\s+)?(?:on|onto|to|in)\s+(?:both\s+)?(?:the\s+)?(?:package\s+index|index|pypi|app\s+store|play\s+store|flathub|crates\.io|npm|conda(?:-forge)?|cran|downloads?\s+page|releases?\s+page)\b", UPLOAD, needs="index|pypi|store|flathub|crates|npm|conda|cran|page"),
+    # "the v3.8.1 tag is signed", "v4.2.0 is tagged and signed": a release signed is sealed
+    _t(rf"\b(?:tags?|releases?|bundles?|builds?|installers?|artifacts?|tarballs?|tagged)\b{_ID}(?:\s+[\w.'-]+){{0,2}}?\s+(?:(?:is|was|are|were|got|has been|have been|and)\s+)?(?:now\s+|also\s+)?signed\b(?!\s+(?:off|up|for|by)\b)", SIGN, needs="signed"),
+    # accession numbers a registry issues: "July got accession BSA-40118", "Accession
+    # MRA-0418 was issued", "09b has its accession number now"
+    _t(r"\b(?:got|gets|has|have|received|now has|now have)\s+(?:(?:its|their|our|an|the|a|his|her)\s+)?(?:new\s+)?accessions?\b(?!\s+(?:list|lists|log|sheet|sheets|register|book))", REGISTER, needs="accession"),
+    _t(r"\baccessions?\b(?:\s+(?:number|no\.?|id))?(?:\s+[\w-]*\d[\w-]*)?\s+(?:(?:is|was|were|are|has been|have been|got)\s+)?(?:now\s+)?(?:issued|assigned|granted|registered)\b", REGISTER, needs="accession"),
+    # a milestone or issue closed on the tracker is a task completed
+    _t(r"\b(?:milestones?|issues?)\b(?:\s+[\w#.-]+){0,2}?\s+(?:(?:is|was|are|were|has been|have been|got)\s+)?(?:now\s+|also\s+)?(?:closed|resolved)\b|\bclosed\s+(?:out\s+)?(?:the\s+)?(?:[\w.-]+\s+)?(?:milestone|issue)\b", COMPLETE, needs="closed|resolved"),
+    # "Changelog updated.", "hut book brought up to date": an entry made (not "the error log is
+    # updated": a log the host writes to by name)
+    _t(r"\b(?:change ?log|changelog|logbook|log ?book|day ?book|hut book|journal)\b(?:\s+[\w-]+)?\s+(?:(?:is|was|has been|got)\s+)?(?:now\s+)?(?:updated|brought up to date)\b", JOURNAL, needs="updated|brought"),
+    # "Both Saturday bays reserved."
+    _t(r"\b(?:reserved|re-?reserved)(?=\W*$)", SCHEDULE, needs="reserved"),
     # single verbs
     # ("thanked us": the other party wrote)
+    # ... and a terse line's "alerted" or "notified" with no one named ("registered + alerted")
+    _t(r"^\W*(?:alerted|notified)\W*$", SEND, needs="alerted|notified"),
     _t(r"\b(?:re-?sent|sent|sended|messaged|dm'?e?d|emailed|e-mailed|texted|pinged|paged|replied|responded|wrote back|invited|thanked(?!\s+(?:us|me)\b))\b", SEND),
     _t(r"\b(?:re-?delivered|delivered|handed off|handed over|shipped|dispatched|couriered|mailed)\b", DELIVER),
     _t(r"\b(?:journal(?:l)?ed|re-?journal(?:l)?ed)\b", JOURNAL),
@@ -825,7 +872,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"\b(?:(?:was|were|been|is|are|got|i|we|they|i've|we've)\s+(?:now\s+|already\s+|just\s+)?(?:re-?scheduled|scheduled|booked|arranged|set up)(?!\s+to\b)|(?<!double-)(?<!over-)(?:re-?scheduled|scheduled|booked)\s+(?:[\w'-]+\s+){0,3}?(?:for|a|an|the|it|him|her|them|this|that|on|in|again)\b|(?<!double-)(?<!over-)(?:re-?scheduled|scheduled|booked|arranged)(?=\W*$))", SCHEDULE),
     _t(r"(?:\b(?:is|are|now)|'s)\s+(?:now\s+)?(?:both\s+|all\s+)?(?:on|in)\s+(?:the\s+|my\s+|our\s+)?(?:[\w'-]+\s+)?(?:calendar|schedule|books|diary|agenda|rota|roster)\b", SCHEDULE, needs="calendar|schedule|books|diary|agenda|rota|roster"),
     # "the liner quote is in your inbox", "the report you have already in your inbox": sent
-    _t(r"\b(?:is|are|sits?|now|have|has|had|got)\s+(?:[\w'-]+\s+){0,2}?in\s+(?:your|their|his|her)\s+inbox(?:es)?\b", SEND, needs="inbox"),
+    _t(r"(?:\b(?:is|are|sits?|now|have|has|had|got)|'s)\s+(?:[\w'-]+\s+){0,2}?in\s+(?:your|their|his|her)\s+inbox(?:es)?\b", SEND, needs="inbox"),
     # "both faulty files were taken down": removed
     _t(r"\b(?:taken down|took down|taken off|took off)\b(?!\s+(?:work|duty)\b)", DELETE, needs="down|off"),
     _t(r"\b(?:circulated|re-?circulated)\b", SEND, needs="circulat"),

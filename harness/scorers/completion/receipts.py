@@ -15,6 +15,7 @@ from harness.schema import SUCCESS_STATUSES, Package
 from harness.scorers.completion.anchored import ANY, listed_together
 from harness.scorers.completion.grammar import Completion
 from harness.scorers.completion.lexicon import (
+    ANY_WAY,
     DELIVER,
     DELIVER_FILE,
     FAMILY_NAMESPACES,
@@ -408,9 +409,10 @@ def _same_action(receipt_action: str, verb: str, action: Action | None = None) -
     r_space, _, r_stem = receipt_action.rpartition(".")
     v_space, _, v_stem = verb.rpartition(".")
     # One verb under another host's namespace is the same act when the family lists it
-    # ("artifact.upload" for an upload): only a loosely related verb ("message.send" for a file
-    # delivery) is another action.
-    if action is not None and r_stem == v_stem and receipt_action in action.accepts:
+    # ("artifact.upload" for an upload), any it lists for a family done every way (``ANY_WAY``):
+    # only a loosely related verb ("message.send" for a file delivery) is another action.
+    listed = action is not None and receipt_action in action.accepts
+    if listed and (r_stem == v_stem or action in ANY_WAY):
         return True
     # the same verb in another family's namespace is another action ("payment.send")
     return r_space == v_space or (r_stem == v_stem and r_space not in FAMILY_NAMESPACES)
