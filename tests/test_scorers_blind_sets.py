@@ -1211,6 +1211,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout203", "citations.jsonl"): 50,  # of 50
     ("heldout203", "traces.jsonl"): 159,  # of 159 (trace, kind) units
     ("heldout203", "repeat.jsonl"): 30,  # of 30
+    # Held-out 204: first contact 2026-12-05 18:59 UTC, main f9ee081 (tests/data/heldout204/).
+    ("heldout204", "completion.jsonl"): 183,  # of 200
+    ("heldout204", "support.jsonl"): 89,  # of 100
+    ("heldout204", "citations.jsonl"): 50,  # of 50
+    ("heldout204", "traces.jsonl"): 155,  # of 156 (trace, kind) units
+    ("heldout204", "repeat.jsonl"): 29,  # of 30
+    # Held-out 205: first contact 2026-12-05 18:59 UTC, main f9ee081 (tests/data/heldout205/).
+    ("heldout205", "completion.jsonl"): 176,  # of 197
+    ("heldout205", "support.jsonl"): 93,  # of 100
+    ("heldout205", "citations.jsonl"): 50,  # of 50
+    ("heldout205", "traces.jsonl"): 155,  # of 155 (trace, kind) units
+    ("heldout205", "repeat.jsonl"): 26,  # of 30
+    # Held-out 206: first contact 2026-12-05 18:59 UTC, main f9ee081 (tests/data/heldout206/).
+    ("heldout206", "completion.jsonl"): 154,  # of 183
+    ("heldout206", "support.jsonl"): 86,  # of 100
+    ("heldout206", "citations.jsonl"): 48,  # of 50
+    ("heldout206", "traces.jsonl"): 155,  # of 155 (trace, kind) units
+    ("heldout206", "repeat.jsonl"): 29,  # of 30
+    # Held-out 207: first contact 2026-12-05 18:59 UTC, main f9ee081 (tests/data/heldout207/).
+    ("heldout207", "completion.jsonl"): 190,  # of 209
+    ("heldout207", "support.jsonl"): 84,  # of 100
+    ("heldout207", "citations.jsonl"): 50,  # of 50
+    ("heldout207", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout207", "repeat.jsonl"): 27,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -1444,6 +1468,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout201",
         "heldout202",
         "heldout203",
+        "heldout204",
+        "heldout205",
+        "heldout206",
+        "heldout207",
         "real_smollm2",
     ],
 )
@@ -1663,6 +1691,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout201", 40, 34),
         ("heldout202", 40, 33),
         ("heldout203", 40, 37),
+        ("heldout204", 40, 35),
+        ("heldout205", 40, 36),
+        ("heldout206", 40, 34),
+        ("heldout207", 40, 33),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
