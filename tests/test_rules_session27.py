@@ -16,6 +16,7 @@ from datetime import UTC, datetime
 
 import pytest
 
+from harness.scorers.completion import lexicon as lx
 from tests.scorers_helpers import (
     ReceiptSpec,
     lexical_invented,
@@ -110,7 +111,21 @@ CASES: list[tuple[str, tuple[ReceiptSpec, ...], bool]] = [
         False,
     ),
     ("registered + alerted", (REGISTERED, _r("message.send", "qc-alerts", "queued")), True),
+    # a sentence with no other word the prefilter knows
+    ("3.3.2 was yanked.", (_r("artifact.delete", "wheel-3.3.2", "queued"),), True),
+    (
+        "SP-0829 got accession NSA-2026-1142.",
+        (_r("registry.register", "sp-0829", "pending"),),
+        True,
+    ),
 ]
+
+
+def test_the_prefilter_lets_through_every_word_a_trigger_needs() -> None:
+    # a sentence the prefilter stops is never read: a trigger's own word must pass it (" at "
+    # and " in" aside: their triggers need a noun the prefilter knows as well)
+    needed = {w for t in lx.TRIGGERS for w in t.needs} - {" at ", " in"}
+    assert sorted(w for w in needed if not lx.PREFILTER.search(w)) == []
 
 
 @pytest.mark.parametrize(("sentence", "receipts", "invented"), CASES,

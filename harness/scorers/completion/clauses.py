@@ -26,7 +26,7 @@ _COORD_SPLIT = re.compile(
 )
 _VERBISH = re.compile(
     # nouns that only end like a past tense ("the studio feed") are no verb
-    r"\b(?!(?:feed|seed|speed|breed|weed|deed|creed|steed|hundred|shred|sled)\b)[a-z]{2,}ed\b|\b(?:sent|paid|went|told|got|wrote|written|put|made|saw|seen|knew|gave|"
+    rf"\b(?!{lx.ED_NOUNS}\b)[a-z]{{2,}}ed\b|\b(?:sent|paid|went|told|got|wrote|written|put|made|saw|seen|knew|gave|"
     r"given|took|taken|left|let|kept|ran|done|gone|shipped|has|have|had|is|are|was|were|be|been|"
     r"did|does|do|will|would|should|could|can|may|might|must|shows|lists|knows|records|am|"
     # a plan beside the act ("registered the ledger and intends to retry the notes")

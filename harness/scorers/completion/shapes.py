@@ -91,7 +91,8 @@ _NOT_DONE = frozenset(
     deferred clashed collided conflicted overlapped expired lapsed""")
 )
 _PAST = re.compile(
-    r"(?<![\w'-])(?P<verb>[a-z]{3,}ed|sent|paid|put|made|done|gone|went|shipped|wired|"
+    # nouns that only end like a past tense ("3 mm bleed on every page") are no verb
+    rf"(?<![\w'-])(?P<verb>(?!{lx.ED_NOUNS}\b)[a-z]{{3,}}ed|sent|paid|put|made|done|gone|went|shipped|wired|"
     r"written|taken|given|gave|took|shared|posted|sealed|merged)(?![\w'-])"
 )
 #: Second-language passives with the base form ("message is send to Felix").
