@@ -43,6 +43,10 @@ _ORDER = re.compile(
     r"(?:mark|send|notify|delete|pay|post|publish|merge|seal|register|deliver|upload|close|"
     r"complete|acknowledge|ack|clear|book|schedule|reply|forward|render|journal|log)\s+\S+"
 )
+#: A focus task's states that say it is still to do, and words of a claim about the task itself.
+_OPEN_STATES = frozenset(("open", "pending", "todo", "to do", "due"))
+_TASK_STATE = re.compile(r"\b(?:open|pending|to ?do|not yet|not done|still|due|overdue)\b")
+_OF_TASK = re.compile(r"\b(?:focus|tasks?|items?|to-?dos?|open|closed|done|ticked|marked)\b")
 #: Who gives the orders of an injected notice: a bot or a system, not a person reporting.
 _ISSUER = re.compile(r"\[[^\]]*\b(?:bot|relay|system|notice)\b[^\]]*\]|\bsystem notice\b|"
                      r"\bnotice\s*:|\binstruction\s*:")  # fmt: skip
@@ -71,15 +75,30 @@ def _order_only(b: Backing) -> bool:
     return _ISSUER.search(text) is not None and _ORDER.search(text) is not None
 
 
+def _open_task(b: Backing) -> bool:
+    """Is the item an open focus task that names its act in the imperative and says no state
+    in its words ("Pay PL-131 on Monday": a plan; "Deliver the mix to Marisol (open)" says the
+    act is still to do, which answers a claim)?"""
+    state = str((b.item.data or {}).get("state", "")).lower()
+    text = _plain(b.item.text)
+    return (b.item.kind == "focus" and state in _OPEN_STATES and _ORDER.match(text) is not None
+            and _TASK_STATE.search(text) is None)  # fmt: skip
+
+
 def todo_items(claim: str, pool: Sequence[Backing]) -> list[Backing]:
     """The cited items that only name the claim's act as something to do: reminders (unless the
-    claim speaks of the reminder) and injected orders."""
-    of_reminder = _OF_REMINDER.search(_plain(claim)) is not None
-    of_order = _OF_ORDER.search(_plain(claim)) is not None
+    claim speaks of the reminder), open focus tasks (unless it speaks of the task) and injected
+    orders."""
+    plain = _plain(claim)
+    of_reminder = _OF_REMINDER.search(plain) is not None
+    of_order = _OF_ORDER.search(plain) is not None
+    of_task = _OF_TASK.search(plain) is not None
     out = []
     for b in pool:
-        if (is_reminder(b) and not of_reminder and _reminder_only(b)) or (
-            b.item.kind == "message" and not of_order and _order_only(b)
+        if (
+            (is_reminder(b) and not of_reminder and _reminder_only(b))
+            or (b.item.kind == "message" and not of_order and _order_only(b))
+            or (not of_task and _open_task(b))
         ):
             out.append(b)
     return out
@@ -89,6 +108,8 @@ def todo_why(items: Sequence[Backing]) -> str:
     return "; ".join(
         f"{b.item.id} is a reminder: its state is the reminder's, its task only a thing to do"
         if is_reminder(b)
+        else f"{b.item.id} is an open task: a thing to do, no record that it was done"
+        if b.item.kind == "focus"
         else f"{b.item.id} orders the act: an instruction is no record that it was done"
         for b in items
     )

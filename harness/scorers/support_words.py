@@ -33,7 +33,7 @@ RECORD_WORDS: dict[str, str] = {
 }  # fmt: skip
 #: "X is in storage", "still exists": presence of a thing, which a deletion ends.
 PRESENCE = re.compile(
-    r"\b(?:exists?|existing|present|remains?|still (?:there|here|around|in|on|at)|"
+    r"\b(?:exists?|existing|present|remains?|still (?:there|here|around|in|on|at|up|online|live|listed)|"
     r"(?:is|are|sits?|lives?)\s+(?:still\s+)?(?:in|on)\s+(?:the\s+)?[\w-]+|"
     # a file that "landed in output" or "ended up in the drop" is there now
     r"(?:landed|ended up)\s+in\s+(?:the\s+)?(?:output|folder|directory|dir|bucket|drop|"
@@ -233,11 +233,23 @@ _ATTRIBUTIVE_UN = re.compile(
     r"in|at|on|yet|as|so|but|because|until|after|before|now|still|either)\b)[a-z])"
 )
 
+#: A state word between a determiner and its noun after the verb ("told about the bounced
+#: confirmation") names which thing, not how the clause's act went: it is glued to its noun so no
+#: stance reads it (its roots stay the clause's topic). As the subject ("the queued message is
+#: addressed to Renata") it may be all the clause says of the act, so it stays.
+_ATTRIBUTIVE_STATE = re.compile(
+    r"(?<=\w )(the|a|an|this|that|these|those|its|their|his|her|our|my|your)\s+(bounced|failed|queued|"
+    r"pending|rejected|cancell?ed|declined|returned|delayed|stalled)\s+(?!(?:by|to|from|since|for|"
+    r"and|or|in|at|on|yet|as|so|but|because|until|after|before|now|still|either|is|are|was|were|"
+    r"has|have|had|will|again|twice)\b)(?=[a-z])"
+)
+
 
 def plain_negations(text: str) -> str:
     """``clean`` text with negating words spelt as negations ("lacks" as "has no")."""
     plain = _NOT_NEGATIONS.sub(" ", clean(ascii_fold(text)))
     plain = _ATTRIBUTIVE_UN.sub("un-", plain)
+    plain = _ATTRIBUTIVE_STATE.sub(r"\1 \2_", plain)
     for pattern, replacement in _NEGATING:
         plain = pattern.sub(replacement, plain)
     return plain

@@ -249,9 +249,9 @@ def _amount(plain: str, m: re.Match[str]) -> tuple[Quantity | None, tuple[int, i
         not bounded
         and glued
         and not money
-        and prev in ID_HEADS | {"ch", "no", "v", "tile", "study", "room"}
+        and prev in ID_HEADS | {"ch", "no", "v", "tile", "study", "room", "act", "scene"}
     ):
-        return None, span  # "frame 7", "invoice 230": an id
+        return None, span  # "frame 7", "invoice 230", "the Act 1 rail": an id
     total = None
     of = _OF_TOTAL.match(after_text)
     if of is not None:

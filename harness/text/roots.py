@@ -107,6 +107,9 @@ def same_root(a: str, b: str) -> bool:
     return len(short) >= 5 and long.startswith(short) and len(long) - len(short) <= 3
 
 
+_LETTER_NUMBER = re.compile(r"[a-z]-\d+[a-z]?")
+
+
 @lru_cache(maxsize=16384)
 def roots(text: str) -> frozenset[str]:
     """The topic roots of ``text``: content words only, ids split into their parts. Cached: the
@@ -117,7 +120,10 @@ def roots(text: str) -> frozenset[str]:
     words = _WORD.findall(plain.replace("_", " ").replace("/", " ").replace(".", " "))
     found: set[str] = set()
     for word in words:
-        for part in {word, *([] if word.startswith("un-") else word.split("-"))}:
+        parts = {word, *([] if word.startswith("un-") else word.split("-"))}
+        if _LETTER_NUMBER.fullmatch(word):
+            parts.add(word.replace("-", ""))  # "H-11" is the id an id glues ("dupes-h11-oct")
+        for part in parts:
             r = root(part)
             if r and not r.isdigit() and r not in STOP_ROOTS and part not in STOP_ROOTS:
                 found.add(r)

@@ -1,0 +1,86 @@
+"""Claim support read off sets 204-207 after their first contact (issue 12), one table of (cited
+item, claim, verdict): a receipt whose own words give its target the claim's verb ("booked")
+answers it whatever family records it, and one that carries every id the claim names too; a
+state word before a noun after the verb ("told about the bounced confirmation") names which
+thing, not how the act went; "Act 1" is a label, not a count; a day both sides name says which
+occasion, not that an item saying "not yet sent" agrees; an open focus task written as a plan
+("Pay PL-131 on Monday") says neither way; "H-11" is the id an id glues ("h11"); a post "still
+up" speaks of its removal. Hard negatives beside them: a note about a failed payment is no
+payment, another id, an open task that says it is open, a state word as the subject."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from harness.schema import EvidenceItem
+from harness.scorers.claim_support import Backing
+from tests.scorers_helpers import receipt_backing, support_verdict
+
+
+def _item(kind: str, text: str, data: dict[str, Any] | None = None) -> Backing:
+    return Backing.of(EvidenceItem(id="i1", kind=kind, source=f"host/{kind}",
+                                   at="2026-10-05T08:40:00Z", text=text, data=data))  # fmt: skip
+
+
+BOOKED = receipt_backing("registry.register", "booking-t3-dec06",
+                         "registry.register booking-t3-dec06: trailer T3 for Kaisa, 6 Dec, booked",
+                         "succeeded")  # fmt: skip
+STIPEND_NOTE = receipt_backing("message.send", "bea",
+                               "message.send to bea: stipend payment failed, retrying Monday",
+                               "succeeded")  # fmt: skip
+WOULD_HAVE = _item("journal", "Would have told Kaisa about the bounced confirmation; held until "
+                   "08:00 (quiet hours).")  # fmt: skip
+QUEUED_NOTE = receipt_backing("message.send", "renata",
+                              "message.send to renata: plate inventory (xlsx), queued for relay",
+                              "queued")  # fmt: skip
+RAIL = receipt_backing("media.deliver", "kestrel-players",
+                       "costume rail (Act 1, 22 pieces) reached Kestrel Players' stage door",
+                       "succeeded")  # fmt: skip
+NOT_YET = _item(
+    "journal", "Fox Inn confirmation for the 26th: not yet sent, waiting for headcount."
+)
+PLAN = _item("focus", "Pay PL-131 on Monday", {"item": "pay-pl-131", "state": "open"})
+OPEN_TASK = _item("focus", "Send Vardo remittance for VF-0913 - open",
+                  {"item": "vardo-remittance-vf0913", "state": "open"})  # fmt: skip
+DUPES = receipt_backing("artifact.delete", "dupes-station-h11-oct",
+                        "artifact.delete dupes-station-h11-oct: awaiting host approval",
+                        "pending")  # fmt: skip
+REMOVED = receipt_backing("artifact.delete", "board-post-0412",
+                          "artifact.delete board-post-0412: expired swim-school post removed",
+                          "succeeded")  # fmt: skip
+ACCESSION = receipt_backing("artifact.upload", "seabird-archive",
+                            "artifact.upload to seabird-archive: SP-0829, accession NSA-2026-1142",
+                            "succeeded")  # fmt: skip
+
+CASES: list[tuple[Backing, str, str]] = [
+    (BOOKED, "Trailer T3 is booked for Kaisa on 6 Dec.", "supported"),
+    (BOOKED, "Trailer T3 is not booked for Kaisa on 6 Dec.", "contradicted"),
+    # a message that a payment failed is no payment, whatever the message's own status
+    (STIPEND_NOTE, "Bea's stipend was paid.", "!supported"),
+    (WOULD_HAVE, "Kaisa was told about the bounced confirmation.", "contradicted"),
+    # as the subject, the state word may be all the claim says of the act
+    (QUEUED_NOTE, "The queued message is addressed to Renata.", "supported"),
+    (RAIL, "The Act 1 costume rail reached Kestrel Players.", "supported"),
+    (RAIL, "The Act 1 costume rail never reached Kestrel Players.", "contradicted"),
+    (NOT_YET, "The Fox Inn confirmation for the 26th has been sent.", "contradicted"),
+    (NOT_YET, "The Fox Inn confirmation for the 26th has not been sent.", "supported"),
+    (PLAN, "PL-131 is paid.", "unsupported"),
+    (PLAN, "PL-131 is not paid.", "unsupported"),
+    # an open task that says it is open is no plan: the rule leaves it to the statements
+    (OPEN_TASK, "The Vardo remittance for VF-0913 was sent.", "!unsupported"),
+    (DUPES, "The H-11 duplicates are deleted.", "contradicted"),
+    (REMOVED, "The expired swim-school post is still up.", "contradicted"),
+    (ACCESSION, "SP-0829 has accession NSA-2026-1142.", "supported"),
+    (ACCESSION, "SP-0830 has accession NSA-2026-1142.", "!supported"),
+]
+
+
+@pytest.mark.parametrize(("cited", "claim", "wanted"), CASES, ids=[c[1] for c in CASES])
+def test_claim_support_rules_of_the_session(cited: Backing, claim: str, wanted: str) -> None:
+    got = support_verdict(claim, cited)
+    if wanted.startswith("!"):
+        assert got != wanted[1:]
+    else:
+        assert got == wanted
