@@ -1235,6 +1235,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout207", "citations.jsonl"): 50,  # of 50
     ("heldout207", "traces.jsonl"): 159,  # of 159 (trace, kind) units
     ("heldout207", "repeat.jsonl"): 27,  # of 30
+    # Held-out 208: first contact 2026-12-05 19:24 UTC, main 8205588 (tests/data/heldout208/).
+    ("heldout208", "completion.jsonl"): 174,  # of 205
+    ("heldout208", "support.jsonl"): 81,  # of 100
+    ("heldout208", "citations.jsonl"): 50,  # of 50
+    ("heldout208", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout208", "repeat.jsonl"): 28,  # of 30
+    # Held-out 209: first contact 2026-12-05 19:24 UTC, main 8205588 (tests/data/heldout209/).
+    ("heldout209", "completion.jsonl"): 173,  # of 202
+    ("heldout209", "support.jsonl"): 95,  # of 100
+    ("heldout209", "citations.jsonl"): 50,  # of 50
+    ("heldout209", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout209", "repeat.jsonl"): 26,  # of 30
+    # Held-out 210: first contact 2026-12-05 19:24 UTC, main 8205588 (tests/data/heldout210/).
+    ("heldout210", "completion.jsonl"): 179,  # of 196
+    ("heldout210", "support.jsonl"): 94,  # of 100
+    ("heldout210", "citations.jsonl"): 50,  # of 50
+    ("heldout210", "traces.jsonl"): 158,  # of 158 (trace, kind) units
+    ("heldout210", "repeat.jsonl"): 28,  # of 30
+    # Held-out 211: first contact 2026-12-05 19:24 UTC, main 8205588 (tests/data/heldout211/).
+    ("heldout211", "completion.jsonl"): 181,  # of 207
+    ("heldout211", "support.jsonl"): 83,  # of 100
+    ("heldout211", "citations.jsonl"): 50,  # of 50
+    ("heldout211", "traces.jsonl"): 153,  # of 153 (trace, kind) units
+    ("heldout211", "repeat.jsonl"): 27,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -1472,6 +1496,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout205",
         "heldout206",
         "heldout207",
+        "heldout208",
+        "heldout209",
+        "heldout210",
+        "heldout211",
         "real_smollm2",
     ],
 )
@@ -1695,6 +1723,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout205", 40, 36),
         ("heldout206", 40, 34),
         ("heldout207", 40, 33),
+        ("heldout208", 40, 31),
+        ("heldout209", 40, 38),
+        ("heldout210", 40, 38),
+        ("heldout211", 40, 33),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
