@@ -57,6 +57,10 @@ BAY_QUEUED = _r("schedule.create", "bay-saturday-1", "queued")
 INVITE_QUEUED = _r("message.send", "mira", "queued")
 PRINTER_QUEUED = _r("media.deliver", "severn-printer", "queued")
 ALERT_FAILED = _r("post.publish", "alert-schools", "failed")
+INSTALLERS = (
+    _r("artifact.upload", "trailmend-3.4.0-win", "succeeded"),
+    _r("artifact.upload", "trailmend-3.4.0-mac", "failed"),
+)
 REFUNDED = _r("payment.send", "kestrel-players", "succeeded")
 REGISTERED = _r("registry.register", "qc-fail-sr0886", "succeeded")
 
@@ -117,6 +121,17 @@ CASES: list[tuple[str, tuple[ReceiptSpec, ...], bool]] = [
         "SP-0829 got accession NSA-2026-1142.",
         (_r("registry.register", "sp-0829", "pending"),),
         True,
+    ),
+    # read off sets 204-211: a bare version tagged or signed, a quantifier over versioned things
+    ("v2.4.1 is tagged.", (_r("provenance.seal", "tag-v2.4.1", "queued"),), True),
+    ("v2.4.1 is tagged.", (_r("registry.register", "tag-v2.4.1", "succeeded"),), False),
+    ("Mira was tagged in the post.", (_r("registry.register", "tag-v2.4.1", "queued"),), False),
+    ("2.4.2 is signed.", (_r("provenance.seal", "kettenroute-2.4.2", "failed"),), True),
+    ("All 3.4.0 installers are up on the index.", INSTALLERS, True),
+    (
+        "The 3.4.0 Windows installer is up on the index.",
+        (_r("artifact.upload", "trailmend-3.4.0-windows", "succeeded"),),
+        False,
     ),
 ]
 

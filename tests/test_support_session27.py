@@ -54,6 +54,20 @@ ACCESSION = receipt_backing("artifact.upload", "seabird-archive",
                             "artifact.upload to seabird-archive: SP-0829, accession NSA-2026-1142",
                             "succeeded")  # fmt: skip
 
+BRANNOC = receipt_backing("payment.send", "refund-stbrannoc",
+                          "payment.send refund-stbrannoc: GBP 180 deposit refund failed, "
+                          "account closed", "failed")  # fmt: skip
+ROTA = _item("journal", "Rota email to volunteers: not yet sent, still waiting for quiet hours "
+             "to end.")  # fmt: skip
+CONDA = receipt_backing("artifact.upload", "conda-kettenroute-2.4.1",
+                        "artifact.upload conda-kettenroute-2.4.1: channel build pending, "
+                        "not uploaded yet", "pending")  # fmt: skip
+TAGGED = receipt_backing("registry.register", "tag-v2.4.1",
+                         "registry.register tag-v2.4.1 recorded at 9f3c2e1", "succeeded")  # fmt: skip
+UNSIGNED = receipt_backing("provenance.seal", "kettenroute-2.4.2",
+                           "provenance.seal kettenroute-2.4.2 failed: signing key expired",
+                           "failed")  # fmt: skip
+
 CASES: list[tuple[Backing, str, str]] = [
     (BOOKED, "Trailer T3 is booked for Kaisa on 6 Dec.", "supported"),
     (BOOKED, "Trailer T3 is not booked for Kaisa on 6 Dec.", "contradicted"),
@@ -74,6 +88,15 @@ CASES: list[tuple[Backing, str, str]] = [
     (REMOVED, "The expired swim-school post is still up.", "contradicted"),
     (ACCESSION, "SP-0829 has accession NSA-2026-1142.", "supported"),
     (ACCESSION, "SP-0830 has accession NSA-2026-1142.", "!supported"),
+    # read off sets 208-211
+    (BRANNOC, "St Brannoc's deposit was refunded.", "contradicted"),
+    (BRANNOC, "St Brannoc's deposit has not been refunded.", "supported"),
+    (BRANNOC, "St Ives's deposit was refunded.", "!contradicted"),
+    (ROTA, "The rota email has gone to the volunteers.", "contradicted"),
+    (CONDA, "2.4.1 is on the conda channel.", "contradicted"),
+    (CONDA, "2.4.1 is not on the conda channel yet.", "supported"),
+    (TAGGED, "v2.4.1 is tagged.", "supported"),
+    (UNSIGNED, "2.4.2 is signed.", "contradicted"),
 ]
 
 

@@ -69,9 +69,30 @@ def clause_verdict(
         and common <= {root(reading.verb)}
         and not _UNDONE_VERB.match(reading.verb)
     )  # "the host cancelled it" says so itself
+    outcome = _outcome_beside(reading, plain, said, items)
+    if outcome is not None and not plain.negated:
+        # "Rota email to volunteers: not yet sent": the part of an item naming the thing states
+        # no outcome, its other part states the one of its act (for a claim asserting an act; one
+        # describing the state itself, "ran out of memory", is answered as before)
+        return label(not seg.negated, outcome.says == "done",
+                     f"{outcome.item} says {plain.text!r}: {outcome.says}, as the claim says",
+                     f"{outcome.item} says {plain.text!r}: {outcome.says}; the claim says the "
+                     "opposite")  # fmt: skip
     return label(not seg.negated, not plain.negated and not denied,
                   f"{plain.item} says {plain.text!r}, as the claim does",
                   f"{plain.item} says {plain.text!r}; the claim says the opposite")  # fmt: skip
+
+
+def _outcome_beside(
+    reading: ClaimReading, plain: Said, said: Sequence[Said], items: Sequence[Backing]
+) -> Said | None:
+    """The part of ``plain``'s item that states its outcome, when ``plain`` (the part naming the
+    thing) states none and the claim asserts an act ("Rota email to volunteers: not yet sent").
+    Not of a history, whose summary tells many things at once."""
+    kinds = {b.item.id: b.item.kind for b in items}
+    if plain.says is not None or not reading.asserted or kinds.get(plain.item) == "history":
+        return None
+    return next((s for s in said if s.item == plain.item and s.says is not None), None)
 
 
 #: What the one who receives a thing says of having it ("haven't seen the sizes", "got them").

@@ -47,3 +47,11 @@ def glued_name(words: tuple[str, ...], target: str) -> bool:
     """A name of two words or more that the target writes as one ("App Store" of
     ``appstore-4.2.0``): the target's own name, not someone else's."""
     return len(words) > 1 and "".join(words) in target_words(target)[0]
+
+
+def glued_after(text: str, word: str, target: str) -> bool:
+    """A name the target writes glued to the word before it in the clause ("St Brannoc" of
+    ``refund-stbrannoc``, "Holy Trinity" of ``invoice-holytrinity-0930``): the target's own."""
+    glued = target_words(target)[0]
+    return any(m[1] + word in glued
+               for m in re.finditer(rf"\b([a-z]+)\.?\s+{re.escape(word)}\b", clean(text)))  # fmt: skip

@@ -23,7 +23,7 @@ from harness.scorers.claim_support import Backing
 from harness.scorers.completion.lexicon import TRUNKS, verb_family
 from harness.scorers.completion.occasions import id_numbers
 from harness.scorers.support_claim import ClaimReading
-from harness.scorers.support_ids import glued_id, glued_name, version_named
+from harness.scorers.support_ids import glued_after, glued_id, glued_name, version_named
 from harness.scorers.support_presence import probes
 from harness.scorers.support_said import (
     NAME_FIELDS,
@@ -304,6 +304,7 @@ def _receipt_link(reading: ClaimReading, b: Backing) -> Link | str:
                  - _ISSUED)  # fmt: skip
     others = [n for n in reading.person_names if not named_matches(n, target)
               and not glued_name(n.words, target) and not carries(n, b)
+              and not glued_after(reading.text, n.literal, target)
               and n.literal not in AGENTS]  # fmt: skip
     if others:
         return f"names {others[0].literal}; {b.item.id} is {action} to {target}"

@@ -599,6 +599,10 @@ TRIGGERS: tuple[Trigger, ...] = (
     # (an upload that "went through" is the upload's, not a publication)
     _t(rf"\b(?:post|publication|essay|article|announcement)\b{_W}{{0,2}}?\s+(?:is|was|went)\s+(?:now\s+)?(?:live|up|through|public|successful)\b", PUBLISH),
     _t(rf"\b(?:pushed|put|posted|uploaded)\s+(?:[\w'-]+\s+){{0,4}}?(?:to|on|onto)\s+(?:{_DET}\s+)?(?:[\w-]+\s+)?(?:blog|site|website|feed|channel|portfolio|shop|homepage)\b", PUBLISH),
+    # where packages are fetched from (before the feeds and channels below: "the conda
+    # channel" is an index): "Pagemoth 4.2.0 is now on Flathub", "Up on both the
+    # package index and the App Store"
+    _t(r"(?:^\W*|\b(?:is|are|now|went|sits|both|all|'s)\s+(?:now\s+|already\s+|fully\s+|both\s+|all\s+)*)(?:up\s+)?(?:on|onto|to|in)\s+(?:both\s+)?(?:the\s+)?(?:package\s+index|index|pypi|app\s+store|play\s+store|flathub|crates\.io|npm|conda(?:-forge)?|cran|downloads?\s+page|releases?\s+page)\b", UPLOAD, needs="index|pypi|store|flathub|crates|npm|conda|cran|page"),
     _t(rf"\b(?:is|are|went|now|sits|been)\s+(?:now\s+|already\s+|both\s+|all\s+)?(?:up\s+|live\s+)?on\s+(?:{_DET}\s+|the\s+)?(?:[\w'-]+\s+){{0,2}}?(?:blog|site|website|gallery page|page|feed|channel|portfolio|shop|newsletter|homepage)\b", PUBLISH),
     # where uploads live: "both lab reports are on the portal", "got onto the portal"
     # ... a hub, a platform or a data centre as well ("last night's extract is on the hub")
@@ -841,11 +845,11 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(rf"{_NOT_PART}\b(?:{ANNOUNCED}){_ID}\b(?:'s)?\s+(?:now\s+|already\s+|all\s+|both\s+)?out\b(?!\s+of\b)(?=\W*$|\s*[,;:.!-]|\s+(?:to|on|by|via|everywhere|now|already|this|today|yesterday|for|and)\b)", ANNOUNCE, needs="out"),
     # a release pulled from where it was published: "rc1 has been yanked from the index"
     _t(r"\b(?:re-?)?yanked\b|\bpulled\s+(?:[\w.'-]+\s+){0,3}?(?:from|off)\s+(?:the\s+)?(?:package\s+)?(?:index|pypi|app store|store|feed|site|mirror|mirrors)\b", DELETE, needs="yanked|pulled"),
-    # where packages are fetched from: "Pagemoth 4.2.0 is now on Flathub", "Up on both the
-    # package index and the App Store"
-    _t(r"(?:^\W*|\b(?:is|are|now|went|sits|both|all|'s)\s+(?:now\s+|already\s+|fully\s+|both\s+|all\s+)*)(?:up\s+)?(?:on|onto|to|in)\s+(?:both\s+)?(?:the\s+)?(?:package\s+index|index|pypi|app\s+store|play\s+store|flathub|crates\.io|npm|conda(?:-forge)?|cran|downloads?\s+page|releases?\s+page)\b", UPLOAD, needs="index|pypi|store|flathub|crates|npm|conda|cran|page"),
     # "the v3.8.1 tag is signed", "v4.2.0 is tagged and signed": a release signed is sealed
-    _t(rf"\b(?:tags?|releases?|bundles?|builds?|installers?|artifacts?|tarballs?|tagged)\b{_ID}(?:\s+[\w.'-]+){{0,2}}?\s+(?:(?:is|was|are|were|got|has been|have been|and)\s+)?(?:now\s+|also\s+)?signed\b(?!\s+(?:off|up|for|by)\b)", SIGN, needs="signed"),
+    _t(rf"(?:\b(?:tags?|releases?|bundles?|builds?|installers?|artifacts?|tarballs?|tagged)\b{_ID}|(?<![\w.-])v?\d+(?:\.\d+)+(?:-?(?:rc|beta)\d*)?(?![\w.-]))(?:\s+[\w.'-]+){{0,2}}?\s+(?:(?:is|was|are|were|got|has been|have been|and)\s+)?(?:now\s+|also\s+)?signed\b(?!\s+(?:off|up|for|by)\b)", SIGN, needs="signed"),
+    # a release tagged: "v2.4.1 is tagged", "rc1 tagged", "tagged 3.2.2" (not a post or a
+    # person tagged)
+    _t(r"(?:(?<![\w.-])(?:v?\d+(?:\.\d+)+(?:-?(?:rc|beta)\d*)?|rc\d*|beta\d*)(?![\w.-])(?:\s+tag)?\s+(?:(?:is|was|has been|got|now)\s+)?(?:also\s+)?(?:re-?)?tagged\b|\b(?:re-?)?tagged\s+(?:as\s+)?v?\d+\.\d+)", SIGN, needs="tagged"),
     # accession numbers a registry issues: "July got accession BSA-40118", "Accession
     # MRA-0418 was issued", "09b has its accession number now"
     _t(r"\b(?:got|gets|has|have|received|now has|now have)\s+(?:(?:its|their|our|an|the|a|his|her)\s+)?(?:new\s+)?accessions?\b(?!\s+(?:list|lists|log|sheet|sheets|register|book))", REGISTER, needs="accession"),
@@ -981,7 +985,7 @@ PREFILTER = re.compile(
     r"pencil|inked|across|arrive|prun|refund|reimburs|money|catalog|public|filed|lodged|enrol|\bup\b|\bpay\b|\bfix\b|\bprs?\b|pull request|diary|agenda|books|\blog\b|\bdown\b|\boff\b|circulat|paged|deposit|submit|mirror|\bshare\b|transmitted|asked|tarball|"
     # what the rules read off sets 180-203 need: a release yanked, on an index or a store, an
     # accession issued, a milestone closed, bays reserved
-    r"yank|index|pypi|store|flathub|crates|npm|conda|cran|accession|milestone|reserv|\+|&|"
+    r"yank|index|pypi|store|flathub|crates|npm|conda|cran|accession|milestone|reserv|tagged|\+|&|"
     # and every other word a trigger needs (``tests/test_rules_session27.py`` checks it)
     r"available|board|brought|calender|date|dispatch|drive|fired|flagged|flicked|\bhit\b|"
     r"includes|items|logs|news|page|placed|pulled|receive|storage|to-dos|todos|trunk|word"

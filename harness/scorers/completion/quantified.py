@@ -15,11 +15,12 @@ from harness.scorers.completion.lists import TargetReceipt
 from harness.text.normal import clean
 
 _NUMBER = r"(?:two|three|four|five|six|seven|eight|nine|ten|\d{1,2})"
-#: "both renders", "all three posts", "all of the reminders", "every reminder", and the
+#: "both renders", "all three posts", "all of the reminders", "all 3.4.0 installers", "every
+#: reminder", and the
 #: quantifier after its verb ("are both on the feed"). "all done" quantifies nothing.
 _ALL = re.compile(
     rf"\b(?:both|all)\s+(?:of\s+)?(?:(?:the|my|our|these|those|today's|tonight's)\s+)?"
-    rf"(?:{_NUMBER}\s+)?(?:[\w'-]+\s+){{0,2}}?[a-z]{{3,}}s\b|"
+    rf"(?:{_NUMBER}\s+)?(?:[\w'.-]+\s+){{0,2}}?[a-z]{{3,}}s\b|"
     rf"\b(?:every|each)\s+(?:one\s+of\s+the\s+)?[a-z]{{3,}}\b|"
     rf"\b(?:are|were|have|got)\s+(?:both|all)\b|"
     # "Lumen and vesna: both sealed": "both" before the participle it quantifies
@@ -52,7 +53,7 @@ def _how_many(clause: str, said: str | None) -> tuple[int, str] | None:
         return 2, said
     if said is not None:
         m = re.search(r"\ball\s+(?:of\s+)?(?:(?:the|my|our|these|those)\s+)?(two|three|four|five|six|"
-                      r"seven|eight|nine|ten|[2-9]|10)\b", said)  # fmt: skip
+                      r"seven|eight|nine|ten|[2-9]|10)\b(?!\.\d)", said)  # fmt: skip
         if m is not None and _PARTS.search(said, m.end()):
             return None  # "all nine files": the parts one act moves, not acts
         if m is not None:
