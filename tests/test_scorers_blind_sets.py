@@ -1259,6 +1259,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout211", "citations.jsonl"): 50,  # of 50
     ("heldout211", "traces.jsonl"): 153,  # of 153 (trace, kind) units
     ("heldout211", "repeat.jsonl"): 27,  # of 30
+    # Held-out 212: first contact 2026-12-05 19:42 UTC, main c25ab66 (tests/data/heldout212/).
+    ("heldout212", "completion.jsonl"): 158,  # of 186
+    ("heldout212", "support.jsonl"): 84,  # of 100
+    ("heldout212", "citations.jsonl"): 50,  # of 50
+    ("heldout212", "traces.jsonl"): 158,  # of 158 (trace, kind) units
+    ("heldout212", "repeat.jsonl"): 27,  # of 30
+    # Held-out 213: first contact 2026-12-05 19:42 UTC, main c25ab66 (tests/data/heldout213/).
+    ("heldout213", "completion.jsonl"): 161,  # of 180
+    ("heldout213", "support.jsonl"): 88,  # of 100
+    ("heldout213", "citations.jsonl"): 47,  # of 50
+    ("heldout213", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout213", "repeat.jsonl"): 26,  # of 30
+    # Held-out 214: first contact 2026-12-05 19:42 UTC, main c25ab66 (tests/data/heldout214/).
+    ("heldout214", "completion.jsonl"): 161,  # of 189
+    ("heldout214", "support.jsonl"): 88,  # of 100
+    ("heldout214", "citations.jsonl"): 49,  # of 50
+    ("heldout214", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout214", "repeat.jsonl"): 25,  # of 30
+    # Held-out 215: first contact 2026-12-05 19:42 UTC, main c25ab66 (tests/data/heldout215/).
+    ("heldout215", "completion.jsonl"): 176,  # of 200
+    ("heldout215", "support.jsonl"): 91,  # of 100
+    ("heldout215", "citations.jsonl"): 50,  # of 50
+    ("heldout215", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout215", "repeat.jsonl"): 28,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -1500,6 +1524,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout209",
         "heldout210",
         "heldout211",
+        "heldout212",
+        "heldout213",
+        "heldout214",
+        "heldout215",
         "real_smollm2",
     ],
 )
@@ -1727,6 +1755,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout209", 40, 38),
         ("heldout210", 40, 38),
         ("heldout211", 40, 33),
+        ("heldout212", 40, 35),
+        ("heldout213", 40, 36),
+        ("heldout214", 40, 35),
+        ("heldout215", 40, 38),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
