@@ -145,4 +145,8 @@ def judge_set(labelled: LabelledSet, detector: Detector) -> tuple[list[Outcome],
             problems.append(f"{line.id}: detector error: {err}")
         except (ValidationError, ValueError) as err:
             problems.append(f"{line.id}: cannot be judged: {str(err).splitlines()[0]}")
+        except Exception as err:
+            # A detector that raises on a line is a bug in it, shown as one (the exit status
+            # says so too), while every other line is still measured.
+            problems.append(f"{line.id}: the detector raised {type(err).__name__}: {err}")
     return outcomes, problems
