@@ -1283,6 +1283,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout215", "citations.jsonl"): 50,  # of 50
     ("heldout215", "traces.jsonl"): 159,  # of 159 (trace, kind) units
     ("heldout215", "repeat.jsonl"): 28,  # of 30
+    # Held-out 216: first contact 2026-12-05 19:54 UTC, main a554feb (tests/data/heldout216/).
+    ("heldout216", "completion.jsonl"): 176,  # of 195
+    ("heldout216", "support.jsonl"): 82,  # of 100 (measured at 1f56b99: see FIRST_CONTACT.md)
+    ("heldout216", "citations.jsonl"): 50,  # of 50
+    ("heldout216", "traces.jsonl"): 157,  # of 158 (trace, kind) units
+    ("heldout216", "repeat.jsonl"): 30,  # of 30
+    # Held-out 217: first contact 2026-12-05 19:54 UTC, main a554feb (tests/data/heldout217/).
+    ("heldout217", "completion.jsonl"): 169,  # of 196
+    ("heldout217", "support.jsonl"): 94,  # of 100
+    ("heldout217", "citations.jsonl"): 50,  # of 50
+    ("heldout217", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout217", "repeat.jsonl"): 29,  # of 30
+    # Held-out 218: first contact 2026-12-05 19:54 UTC, main a554feb (tests/data/heldout218/).
+    ("heldout218", "completion.jsonl"): 157,  # of 180
+    ("heldout218", "support.jsonl"): 82,  # of 100
+    ("heldout218", "citations.jsonl"): 50,  # of 50
+    ("heldout218", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout218", "repeat.jsonl"): 30,  # of 30
+    # Held-out 219: first contact 2026-12-05 19:54 UTC, main a554feb (tests/data/heldout219/).
+    ("heldout219", "completion.jsonl"): 178,  # of 212
+    ("heldout219", "support.jsonl"): 82,  # of 100
+    ("heldout219", "citations.jsonl"): 50,  # of 50
+    ("heldout219", "traces.jsonl"): 156,  # of 156 (trace, kind) units
+    ("heldout219", "repeat.jsonl"): 29,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -1528,6 +1552,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout213",
         "heldout214",
         "heldout215",
+        "heldout216",
+        "heldout217",
+        "heldout218",
+        "heldout219",
         "real_smollm2",
     ],
 )
@@ -1759,6 +1787,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout213", 40, 36),
         ("heldout214", 40, 35),
         ("heldout215", 40, 38),
+        ("heldout216", 40, 34),
+        ("heldout217", 40, 37),
+        ("heldout218", 40, 32),
+        ("heldout219", 40, 33),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
