@@ -39,3 +39,13 @@ def test_an_id_with_no_head_word_does_not_raise(claim: str) -> None:
     told = receipt_backing("message.send", "maintainers", "message.send maintainers: 412 is in",
                            "succeeded")  # fmt: skip
     assert support_verdict(claim, told) in ("supported", "contradicted", "unsupported")
+
+
+def test_an_id_with_no_head_word_is_carried_by_its_number() -> None:
+    # read off set 216 after its first contact: "#412" is the receipt's "412"
+    told = receipt_backing("message.send", "maintainers", "message.send maintainers: 412 is in",
+                           "succeeded")  # fmt: skip
+    assert support_verdict("Nobody told the maintainers that #412 landed.", told) == "contradicted"
+    assert support_verdict("The maintainers were told #412 landed.", told) == "supported"
+    # hard negative: another number is not carried
+    assert support_verdict("The maintainers were told #413 landed.", told) != "supported"

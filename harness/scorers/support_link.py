@@ -118,9 +118,9 @@ def carries(n: Named, b: Backing) -> bool:
                for m in text_ids):  # fmt: skip
             return True
         # "chapter 5" against "ch.4": an id of the text whose head the name abbreviates
-        # ("#412" has no head to compare)
+        # ("#412" has no head: its number alone is the id)
         return n.number in _numbers(b.item.text) and (
-            bool(n.words) and n.words[0][:2] in clean(b.item.text))  # fmt: skip
+            not n.words or n.words[0][:2] in clean(b.item.text))  # fmt: skip
     # whole words: Martin is not carried by a receipt to ``martina``
     whole = re.search(rf"(?<![\w]){re.escape(n.literal)}(?![\w])", b.plain) is not None
     return whole or roots(n.literal) <= roots(b.plain)
