@@ -1,7 +1,7 @@
 """Repeat rules read off sets 208-215 after their first contact (issue 12): "another refund
 confirmation", "a second pre-disclosure", "one more notice" propose the act again, whatever word
 stands between the quantifier and the thing; a check of signing is the provenance family, of an
-upload's state the artifact family, of a scheduled send the schedule family. Sentences and targets
+upload's state the artifact family. Sentences and targets
 are written for these tests, with hard negatives: a report, a declined redo, another family."""
 
 from __future__ import annotations
@@ -31,15 +31,20 @@ def test_another_thing_of_a_settled_matter_is_proposed_again() -> None:
     # hard negatives: a report of what was sent, a redo declined
     assert not _reopens("Mira had her refund confirmation yesterday.")
     assert not _reopens("No need to send Mira another refund confirmation; she thanked us.")
+    # from a review: idioms between the quantifier and the thing
+    assert not _reopens("One more thing to note about Mira's refund: it is final.")
+    assert not _reopens("Mira's refund stands; another week of notice applies to the lease.")
 
 
-def test_check_kinds_of_signing_uploads_and_scheduled_sends_have_families() -> None:
+def test_check_kinds_of_signing_and_uploads_have_families() -> None:
     target = "installer-windows-3.4.0"
     assert match_check("signing_status", target, [("seal_check", target)])[0] == 0
     assert match_check("upload_status", "records-centre",
                        [("render_status", "records-centre"),
                         ("artifact_readback", "records-centre")])[0] == 1  # fmt: skip
-    assert match_check("verify scheduled send", "newsletter-october",
-                       [("calendar_check", "newsletter-october")])[0] == 0  # fmt: skip
+    # from a review: "signed" and "scheduled" stay words of their own checks' things
+    assert match_check("signed_contract_check", "lease-4", [("contract_status", "lease-4")])[0] == 0
+    assert match_check("verify scheduled payment", "rent-dec",
+                       [("calendar_check", "rent-dec"), ("bank_check", "rent-dec")])[0] == 1  # fmt: skip
     # hard negative: another family on the same target
     assert match_check("signing_status", target, [("inbox_check", target)])[0] is None

@@ -57,6 +57,7 @@ BAY_QUEUED = _r("schedule.create", "bay-saturday-1", "queued")
 INVITE_QUEUED = _r("message.send", "mira", "queued")
 PRINTER_QUEUED = _r("media.deliver", "severn-printer", "queued")
 ALERT_FAILED = _r("post.publish", "alert-schools", "failed")
+MIRA_SENT = _r("message.send", "mira", "succeeded")
 INSTALLERS = (
     _r("artifact.upload", "trailmend-3.4.0-win", "succeeded"),
     _r("artifact.upload", "trailmend-3.4.0-mac", "failed"),
@@ -133,6 +134,18 @@ CASES: list[tuple[str, tuple[ReceiptSpec, ...], bool]] = [
         (_r("artifact.upload", "trailmend-3.4.0-windows", "succeeded"),),
         False,
     ),
+    # from a review: ordinary sentences the session's rules must not read as acts
+    ("All rights reserved.", (MIRA_SENT,), False),
+    ("He is quite reserved.", (MIRA_SENT,), False),
+    ("The login issue is resolved.", (MIRA_SENT,), False),
+    ("At 10.30 the contract was signed.", (MIRA_SENT,), False),
+    ("Model release signed.", (MIRA_SENT,), False),
+    ("I tagged 2.5 hours to the client.", (MIRA_SENT,), False),
+    ("The notice board lights went out last night.", (MIRA_SENT,), False),
+    ("The circular saw went out for repair.", (MIRA_SENT,), False),
+    ("Remember to keep Riverside Council in the loop.", (COUNCIL_QUEUED,), False),
+    ("Invoice: out", (_r("message.send", "invoice-0412", "succeeded"),), False),
+    ("Tagged 3.2.1.", (_r("registry.register", "tag-v3.2.1", "queued"),), True),
 ]
 
 

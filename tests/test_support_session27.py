@@ -68,6 +68,20 @@ UNSIGNED = receipt_backing("provenance.seal", "kettenroute-2.4.2",
                            "provenance.seal kettenroute-2.4.2 failed: signing key expired",
                            "failed")  # fmt: skip
 
+REMINDER = receipt_backing("message.send", "accounts",
+                           "message.send accounts: reminder that INV-412 and INV-413 are due "
+                           "Friday", "succeeded")  # fmt: skip
+NOT_PAID = receipt_backing("message.send", "invoice-0412",
+                           "message.send invoice-0412: reminder sent; still not paid",
+                           "succeeded")  # fmt: skip
+ASKED = receipt_backing("message.send", "kaisa",
+                        "message.send kaisa: asked whether trailer T3 can be booked",
+                        "succeeded")  # fmt: skip
+TWO_DAYS = _item("journal", "Fox Inn confirmation for the 26th sent; the one for the 27th is "
+                 "still pending.")  # fmt: skip
+PAID_ON = receipt_backing("payment.send", "inv-7", "payment.send inv-7: paid 5.12.2026",
+                          "succeeded")  # fmt: skip
+
 CASES: list[tuple[Backing, str, str]] = [
     (BOOKED, "Trailer T3 is booked for Kaisa on 6 Dec.", "supported"),
     (BOOKED, "Trailer T3 is not booked for Kaisa on 6 Dec.", "contradicted"),
@@ -97,6 +111,14 @@ CASES: list[tuple[Backing, str, str]] = [
     (CONDA, "2.4.1 is not on the conda channel yet.", "supported"),
     (TAGGED, "v2.4.1 is tagged.", "supported"),
     (UNSIGNED, "2.4.2 is signed.", "contradicted"),
+    # from a review: a participle not stated, ids of another act, a day of another part, a
+    # state word as the subject after an adverb, a date that is no version
+    (REMINDER, "Invoices INV-412 and INV-413 were paid.", "!supported"),
+    (NOT_PAID, "Invoice 0412 is paid.", "!supported"),
+    (ASKED, "Trailer T3 is booked.", "!supported"),
+    (TWO_DAYS, "The Fox Inn confirmation for the 26th has been sent.", "supported"),
+    (QUEUED_NOTE, "Now the queued message is addressed to Renata.", "supported"),
+    (PAID_ON, "Invoice INV-7 was paid on 05.12.2026.", "supported"),
 ]
 
 

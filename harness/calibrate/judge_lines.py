@@ -3,8 +3,10 @@ checks: citations, boundary traces, check matching) and keep what it answered.""
 
 from __future__ import annotations
 
+import traceback
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 from pydantic import ValidationError
 
@@ -146,7 +148,15 @@ def judge_set(labelled: LabelledSet, detector: Detector) -> tuple[list[Outcome],
         except (ValidationError, ValueError) as err:
             problems.append(f"{line.id}: cannot be judged: {str(err).splitlines()[0]}")
         except Exception as err:
-            # A detector that raises on a line is a bug in it, shown as one (the exit status
-            # says so too), while every other line is still measured.
-            problems.append(f"{line.id}: the detector raised {type(err).__name__}: {err}")
+            if not isinstance(line, _JUDGED_BY_DETECTOR):
+                raise  # the harness's own checks: an error there is the harness's, shown whole
+            # A detector that raises on a line is a bug in it, shown as one with where it
+            # raised (the exit status says so too), while every other line is still measured.
+            frame = traceback.extract_tb(err.__traceback__)[-1]
+            problems.append(f"{line.id}: the detector raised {type(err).__name__}: {err} "
+                            f"({Path(frame.filename).name}:{frame.lineno})")  # fmt: skip
     return outcomes, problems
+
+
+#: Lines a text detector judges (the others are the harness's own structural checks).
+_JUDGED_BY_DETECTOR = (CompletionLine, SupportLine, ReopenLine)

@@ -81,7 +81,6 @@ FAMILIES: dict[str, frozenset[str]] = {
             "sha256",
             "signature",
             "signing",
-            "signed",
             "integrity",
             "drift",
         }
@@ -91,9 +90,7 @@ FAMILIES: dict[str, frozenset[str]] = {
     # a task board's cards and their status: "board_check" and "task_status" are one check
     "task": frozenset({"task", "tasks", "board", "card", "cards", "kanban", "ticket", "tickets"}),
     "archive": frozenset({"archive", "archives", "archived", "backup", "backups", "cold"}),
-    "schedule": frozenset(
-        {"schedule", "scheduled", "calendar", "cooldown", "booking", "appointment"}
-    ),
+    "schedule": frozenset({"schedule", "calendar", "cooldown", "booking", "appointment"}),
     "payment": frozenset({"payment", "invoice", "pay", "paid", "billing", "bank", "remittance"}),
     # a branch's merge: "merge_check", "merge_status" and "branch_recheck" are one check
     "merge": frozenset({"merge", "merged", "branch", "branches", "pr", "prs", "pull"}),

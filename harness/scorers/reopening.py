@@ -35,7 +35,7 @@ _REOPEN = re.compile(
     r"re-?open\w*|revisit\w*|follow(?:ing)?[- ]?up(?![- ]?(?:task|ticket|item)s?\s+(?:stays|remains|is|was)\b)|(?<!the )(?<!an )(?<!per )audit(?!s\b)|inspect|"
     r"look (?:at|into)|look again|"
     r"investigate|re-?examine|re-?read|(?:poll|ping|nudge|chase|remind)(?:ing)?|ask (?:\w+ )?again|"
-    r"re-?send\w*|send (?:\w+ ){0,3}again|(?:another|a second|one more) (?:[\w-]+ ){0,2}?(?:dm|message|note|reminder|ping|thanks|thank-you|email|reply|copy|look|pass|round|confirmation|notice|alert|(?:pre-)?disclosure)|"
+    r"re-?send\w*|send (?:\w+ ){0,3}again|(?:another|a second|one more) (?:(?!(?:thing|things|reason|reasons|time|week|weeks|day|days|point|word|of|to|about)\b)[\w-]+ ){0,2}?(?:dm|message|note|reminder|ping|thanks|thank-you|email|reply|copy|look|pass|round|confirmation|notice|alert|(?:pre-)?disclosure)|"
     # "go back over batch 3": a second pass over the same matter
     r"go back (?:over|through|to)|"
     r"re-?do|redo\w*|re-?render\w*|re-?run\w*|re-?post\w*|re-?seal\w*|re-?register\w*|"

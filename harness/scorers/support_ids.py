@@ -9,6 +9,7 @@ from itertools import pairwise
 
 from harness.text.names import target_words
 from harness.text.normal import clean
+from harness.text.roots import root, roots
 
 #: A version of two or three numbers ("3.4.0", "v2.1"), not a part of a longer one or a date.
 _VERSION_PARTS = re.compile(r"(?<![\d.])\d+\.\d+(?:\.\d+)?(?![\d.]*\d)")
@@ -55,3 +56,27 @@ def glued_after(text: str, word: str, target: str) -> bool:
     glued = target_words(target)[0]
     return any(m[1] + word in glued
                for m in re.finditer(rf"\b([a-z]+)\.?\s+{re.escape(word)}\b", clean(text)))  # fmt: skip
+
+
+#: Words before a participle that keep it from stating its act happened.
+_NOT_STATED = frozenset(("not", "no", "never", "can", "could", "will", "would", "should", "may",
+                         "might", "must", "whether", "if", "asked", "ask", "be", "to", "due",
+                         "once", "until", "unless", "yet"))  # fmt: skip
+#: Past participles that do not end in -ed.
+_IRREGULAR = frozenset(("paid", "sent", "made", "done", "put", "set", "written", "gone", "taken"))
+#: What a registry issues for its target: the entry's own number, never a thing moved.
+ISSUED = roots("accession accessions")
+
+
+def says_participle(text: str, verb: str) -> bool:
+    """Does ``text`` (a receipt's object part: "trailer T3 for Kaisa, booked") give the verb's
+    past participle as its outcome, in the claim's word (not a noun of it: "payment failed")?"""
+    if len(verb) <= 2:
+        return False
+    for clause in re.split(r"[;,.]", text.lower()):
+        words = re.findall(r"[a-z']+", clause)
+        for i, w in enumerate(words):
+            if (w.endswith("ed") or w in _IRREGULAR) and root(w) == verb:
+                # "still not paid", "can be booked", "asked whether ... booked": not stated
+                return not _NOT_STATED.intersection(words[:i])
+    return False

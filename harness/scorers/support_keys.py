@@ -59,8 +59,9 @@ _VERSION = re.compile(r"\b(?:v|version\s+|rev\.?\s*|revision\s+)(\d+)\b(?!\.\d)"
 #: parts anywhere ("3.4.0"), or of two before a release's noun ("the 4.2 tag"); never a price
 #: or a clock time ("12.50", "10.30").
 _DOTTED = re.compile(
-    r"(?:\bv|\b(?:version|release|rel|tag)[\s_-]*v?|(?<=-)v?)(\d+(?:\.\d+)+)(?![\d.]*\d)|"
-    r"(?<![\w.])(\d+\.\d+\.\d+)(?![\d.]*\d)|"
+    r"(?:\bv|\b(?:version|release|rel|tag)[\s_-]*v?)(\d+(?:\.\d+)+)(?![\d.]*\d)|"
+    r"(?<=-)(?:v(\d+(?:\.\d+)+)|(\d{1,3}\.\d{1,3}\.\d{1,3}))(?![\d.]*\d)|"
+    r"(?<![\w.])(\d{1,3}\.\d{1,3}\.\d{1,3})(?![\d.]*\d)|"
     r"(?<![\w.])(\d+\.\d+)(?=\s+(?:tag|release|build|installer|milestone|wheel|sdist|tarball)\b)",
     re.IGNORECASE,
 )

@@ -23,7 +23,14 @@ from harness.scorers.claim_support import Backing
 from harness.scorers.completion.lexicon import TRUNKS, verb_family
 from harness.scorers.completion.occasions import id_numbers
 from harness.scorers.support_claim import ClaimReading
-from harness.scorers.support_ids import glued_after, glued_id, glued_name, version_named
+from harness.scorers.support_ids import (
+    ISSUED,
+    glued_after,
+    glued_id,
+    glued_name,
+    says_participle,
+    version_named,
+)
 from harness.scorers.support_presence import probes
 from harness.scorers.support_said import (
     NAME_FIELDS,
@@ -77,12 +84,6 @@ class Link:
     @property
     def receipt(self) -> bool:
         return is_receipt(self.backing)
-
-
-#: Past participles that do not end in -ed.
-_IRREGULAR = frozenset(("paid", "sent", "made", "done", "put", "set", "written", "gone", "taken"))
-#: What a registry issues for its target: the entry's own number, never a thing moved.
-_ISSUED = roots("accession accessions")
 
 
 def is_receipt(b: Backing) -> bool:
@@ -266,15 +267,6 @@ def _merged_named(reading: ClaimReading, action: str, target: str, b: Backing) -
     return m is not None and _names_target(reading.text, m[1])
 
 
-def _says_verb(b: Backing, verb: str) -> bool:
-    """The receipt's object part ("... : trailer T3 for Kaisa, booked") gives the verb's past
-    participle: its outcome in the claim's word (not a noun of it: "payment failed")."""
-    words = re.findall(r"[a-z]+", receipt_object(b).lower())
-    return len(verb) > 2 and any(
-        (w.endswith("ed") or w in _IRREGULAR) and root(w) == verb for w in words
-    )
-
-
 def _receipt_link(reading: ClaimReading, b: Backing) -> Link | str:
     data: dict[str, Any] = dict(b.item.data or {})
     action, target = str(data.get("action", "")), str(data.get("target", ""))
@@ -284,14 +276,14 @@ def _receipt_link(reading: ClaimReading, b: Backing) -> Link | str:
         # ("render-0731 failed to finish", "didn't get past tile 20"), speaks of the target's
         # own action, whatever family a word of the outcome ("finish", "get") could name
         ok = True
-    if not ok and reading.verb and _target_named(reading, target) and _says_verb(b, reading.verb):
-        # "Trailer T3 is booked" against "registry.register booking-t3-dec06: ... booked": the
-        # receipt's own words give its target the claim's verb, whatever family records it
-        ok = True
-    if not ok and len(reading.id_names) > 1 and all(carries(n, b) for n in reading.id_names):
-        # "SP-0829 has accession NSA-2026-1142" against an upload whose text carries both ids:
-        # the receipt that issued what the claim names, whatever family it is
-        ok = True
+    obj = receipt_object(b)
+    # "Trailer T3 is booked" against "registry.register booking-t3-dec06: ... booked": the
+    # receipt's own words give its target the claim's verb, whatever family records it; and
+    # "SP-0829 has accession NSA-2026-1142" against an upload that issued both ids
+    ok = ok or (bool(reading.verb) and _target_named(reading, target)
+                and says_participle(obj, reading.verb))  # fmt: skip
+    ok = ok or (len(reading.id_names) > 1 and bool(ISSUED & roots(obj))
+                and all(carries(n, b) for n in reading.id_names))  # fmt: skip
     if not ok and (reading.families or reading.stated is None):
         return f"{b.item.id} is a {action}, not the action the claim speaks of"
     if reading.subject_acts and _names_target(reading.head, target):
@@ -299,11 +291,10 @@ def _receipt_link(reading: ClaimReading, b: Backing) -> Link | str:
         # ("Okonkwo replied", "the foundry sent an invoice")
         return (f"its subject {reading.head} acts ({reading.verb}); {b.item.id} records a "
                 f"{action} to {target}, not {target}'s own act")  # fmt: skip
-    obj = receipt_object(b)
     # the receipt's own action ("branch.merge teaching-notes into main") is not what it moved
     # and a number a registry issues ("accession MRA-0417 issued") is the target's, no object
     obj_roots = (roots(obj) - TRANSPORT - roots(target) - roots(action.replace(".", " "))
-                 - _ISSUED)  # fmt: skip
+                 - ISSUED)  # fmt: skip
     others = [n for n in reading.person_names if not named_matches(n, target)
               and not glued_name(n.words, target) and not carries(n, b)
               and not glued_after(reading.text, n.literal, target)

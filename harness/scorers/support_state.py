@@ -70,6 +70,12 @@ _STILL_OPEN = re.compile(
 )
 
 
+def _open_where(text: str, said: str) -> bool:
+    """Does the part of ``text`` that gives ``said`` (a day) say its act is still open?"""
+    part = next((p for p in re.split(r"[;.]|,\s+(?:and|but)\b", text.lower()) if said in p), "")
+    return _STILL_OPEN.search(part) is not None
+
+
 def _quantity_verdict(
     reading: ClaimReading, items: Sequence[Backing]
 ) -> tuple[bool, bool, str] | None:
@@ -90,7 +96,7 @@ def _quantity_verdict(
                 if given and e.relation == "in":
                     continue
                 got = agrees(q, e)
-                if got and q.unit == "day" and _STILL_OPEN.search(b.item.text.lower()):
+                if got and q.unit == "day" and _open_where(b.item.text, e.text):
                     # "for the 26th: not yet sent": the day says which occasion, the item how
                     # it went
                     continue

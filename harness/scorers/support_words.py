@@ -233,12 +233,13 @@ _ATTRIBUTIVE_UN = re.compile(
     r"in|at|on|yet|as|so|but|because|until|after|before|now|still|either)\b)[a-z])"
 )
 
-#: A state word between a determiner and its noun after the verb ("told about the bounced
+#: A state word between a determiner and its noun after a preposition ("told about the bounced
 #: confirmation") names which thing, not how the clause's act went: it is glued to its noun so no
 #: stance reads it (its roots stay the clause's topic). As the subject ("the queued message is
 #: addressed to Renata") it may be all the clause says of the act, so it stays.
 _ATTRIBUTIVE_STATE = re.compile(
-    r"(?<=\w )(the|a|an|this|that|these|those|its|their|his|her|our|my|your)\s+(bounced|failed|queued|"
+    r"\b(about|of|for|on|to|with|from|regarding|into|onto|over|re)\s+"
+    r"(the|a|an|this|that|these|those|its|their|his|her|our|my|your)\s+(bounced|failed|queued|"
     r"pending|rejected|cancell?ed|declined|returned|delayed|stalled)\s+(?!(?:by|to|from|since|for|"
     r"and|or|in|at|on|yet|as|so|but|because|until|after|before|now|still|either|is|are|was|were|"
     r"has|have|had|will|again|twice)\b)(?=[a-z])"
@@ -249,7 +250,7 @@ def plain_negations(text: str) -> str:
     """``clean`` text with negating words spelt as negations ("lacks" as "has no")."""
     plain = _NOT_NEGATIONS.sub(" ", clean(ascii_fold(text)))
     plain = _ATTRIBUTIVE_UN.sub("un-", plain)
-    plain = _ATTRIBUTIVE_STATE.sub(r"\1 \2_", plain)
+    plain = _ATTRIBUTIVE_STATE.sub(r"\1 \2 \3_", plain)
     for pattern, replacement in _NEGATING:
         plain = pattern.sub(replacement, plain)
     return plain

@@ -96,6 +96,8 @@ def status_line(masked: str) -> tuple[str, Action, str] | None:
             if lx.ANNOUNCED_RE.search(label.group("head"))
             else (action if action in _GOES_OUT else None)
         )
+        if action is lx.PAY and re.search(r"\binvoices?\b", label.group("head")):
+            action = lx.SEND  # "Invoice: out": the invoice was sent, not paid
     if label.group("word") in lx.MAKING_WORDS and action in (lx.SEND, lx.DELIVER, lx.DELIVER_FILE):
         return None  # "Draft: written" made a text, it sent nothing
     head = f"{label.group('head')} {label.groupdict().get('target') or ''}".strip()

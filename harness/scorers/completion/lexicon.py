@@ -168,6 +168,8 @@ ANNOUNCED = (
     r"press release|notices?|alerts?|all-clear"
 )
 ANNOUNCED_RE = re.compile(rf"\b(?:{ANNOUNCED})\b")
+#: ... never the first word of another thing's name ("the notice board", "a circular saw").
+_NOT_COMPOUND = r"(?!\s+(?:board|boards|saw|saws|period|periods|list|lists))"
 
 #: Nouns naming an action (nominalisations) or what it moves, each with its family. A generic
 #: outcome ("X went through", "X: done") takes the family of the nearest such noun.
@@ -682,7 +684,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:has\s+)?heard\s+(?:back\s+)?from\s+(?:me|us)\b", SEND, NAMED, needs="heard"),
     _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:is|'s|are|were|was)\s+(?:(?:now|both|all|also|already)\s+)*(?:in the loop|up to speed|in the picture)\b", SEND, NAMED, needs="loop|speed|picture"),
     # ... and as a terse line's state, not an instruction: "Security list + reporter both in the loop"
-    _t(r"^\W*(?!(?:keep|kept|keeping|please|put|get|loop|bring)\b)(?:[\w'+&-]+\s+){0,5}?(?P<who>[\w-]+)\s+(?:(?:both|all|also|now|already)\s+)*(?:in the loop|up to speed|in the picture)\b", SEND, NAMED, needs="loop|speed|picture"),
+    _t(r"^\W*(?!.*\b(?:keep|keeping|please|put|get|bring|remember|make sure)\b)(?!loop\b)(?:[\w'+&-]+\s+){0,5}?(?P<who>[\w-]+)\s+(?:(?:both|all|also|now|already)\s+)*(?:in the loop|up to speed|in the picture)\b", SEND, NAMED, needs="loop|speed|picture"),
     _t(r"(?<![\w'])(?P<who>[\w-]+)(?:,?\s+(?:too|also|as well),?)?(?:\s+(?:was|were|has been|have been|got)|'s been|'ve been)\s+(?:both\s+|all\s+|each\s+)?(?:(?:now|already|also|just|finally)\s+)?(?:told|notified|informed|alerted|updated|looped in|briefed|cc'?d|messaged|emailed|pinged|texted|kept in the loop|kept posted|asked)\b", SEND),
     _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:is|are)\s+(?:now\s+|already\s+)?(?:notified|informed|looped in|briefed)\b", SEND, NAMED, needs="notified|informed|looped|briefed"),
     _t(rf"\b(?:told|notified|informed|alerted|briefed|reminded|warned|cc'?d|bcc'?d|wrote to|reached out to|got back to|followed up with|looped in|filled in|checked in with)\s+(?:(?:the|our|my)\s+)?{_WHO}", SEND),
@@ -841,26 +843,26 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(rf"\band\s+(?:now\s+|already\s+|safely\s+)+with\s+(?:(?:the|our|his|her|their)\s+)?{_WHO}", DELIVER, NAMED, needs="with"),
     # "the winter mailing went out", terse "Bulletin out.", "alert and all-clear both out to the
     # schools": what goes out to many went out (a named recipient is read by the sends above)
-    _t(rf"{_NOT_PART}\b(?:{ANNOUNCED}){_ID}\b(?:\s+(?!to\b)[\w'-]+){{0,3}}?\s+(?:went out|has gone out|have gone out|had gone out|gone out|(?:is|are|was|were)\s+(?:now\s+|already\s+)?(?:go\s+)?out)\b(?!\s+of\b)", ANNOUNCE, needs="out"),
-    _t(rf"{_NOT_PART}\b(?:{ANNOUNCED}){_ID}\b(?:'s)?\s+(?:now\s+|already\s+|all\s+|both\s+)?out\b(?!\s+of\b)(?=\W*$|\s*[,;:.!-]|\s+(?:to|on|by|via|everywhere|now|already|this|today|yesterday|for|and)\b)", ANNOUNCE, needs="out"),
+    _t(rf"{_NOT_PART}\b(?:{ANNOUNCED}){_ID}\b{_NOT_COMPOUND}(?:\s+(?!to\b)[\w'-]+){{0,3}}?\s+(?:went out|has gone out|have gone out|had gone out|gone out|(?:is|are|was|were)\s+(?:now\s+|already\s+)?(?:go\s+)?out)\b(?!\s+of\b)", ANNOUNCE, needs="out"),
+    _t(rf"{_NOT_PART}\b(?:{ANNOUNCED}){_ID}\b{_NOT_COMPOUND}(?:'s)?\s+(?:now\s+|already\s+|all\s+|both\s+)?out\b(?!\s+of\b)(?=\W*$|\s*[,;:.!-]|\s+(?:to|on|by|via|everywhere|now|already|this|today|yesterday|for|and)\b)", ANNOUNCE, needs="out"),
     # a release pulled from where it was published: "rc1 has been yanked from the index"
     _t(r"\b(?:re-?)?yanked\b|\bpulled\s+(?:[\w.'-]+\s+){0,3}?(?:from|off)\s+(?:the\s+)?(?:package\s+)?(?:index|pypi|app store|store|feed|site|mirror|mirrors)\b", DELETE, needs="yanked|pulled"),
     # "the v3.8.1 tag is signed", "v4.2.0 is tagged and signed": a release signed is sealed
-    _t(rf"(?:\b(?:tags?|releases?|bundles?|builds?|installers?|artifacts?|tarballs?|tagged)\b{_ID}|(?<![\w.-])v?\d+(?:\.\d+)+(?:-?(?:rc|beta)\d*)?(?![\w.-]))(?:\s+[\w.'-]+){{0,2}}?\s+(?:(?:is|was|are|were|got|has been|have been|and)\s+)?(?:now\s+|also\s+)?signed\b(?!\s+(?:off|up|for|by)\b)", SIGN, needs="signed"),
+    _t(rf"(?:\b(?:tags?|bundles?|builds?|installers?|artifacts?|tarballs?|tagged)\b{_ID}|(?<![\w.-])(?:v\d+(?:\.\d+)+|\d+\.\d+\.\d+)(?:-?(?:rc|beta)\d*)?(?![\w.-]))(?:\s+[\w.'-]+){{0,2}}?\s+(?:(?:is|was|are|were|got|has been|have been|and)\s+)?(?:now\s+|also\s+)?signed\b(?!\s+(?:off|up|for|by)\b)", SIGN, needs="signed"),
     # a release tagged: "v2.4.1 is tagged", "rc1 tagged", "tagged 3.2.2" (not a post or a
     # person tagged)
-    _t(r"(?:(?<![\w.-])(?:v?\d+(?:\.\d+)+(?:-?(?:rc|beta)\d*)?|rc\d*|beta\d*)(?![\w.-])(?:\s+tag)?\s+(?:(?:is|was|has been|got|now)\s+)?(?:also\s+)?(?:re-?)?tagged\b|\b(?:re-?)?tagged\s+(?:as\s+)?v?\d+\.\d+)", SIGN, needs="tagged"),
+    _t(r"(?:(?<![\w.-])(?:(?:v\d+(?:\.\d+)+|\d+\.\d+\.\d+)(?:-?(?:rc|beta)\d*)?|rc\d*|beta\d*)(?![\w.-])(?:\s+tag)?\s+(?:(?:is|was|has been|got|now)\s+)?(?:also\s+)?(?:re-?)?tagged\b|\b(?:re-?)?tagged\s+(?:as\s+)?(?:v\d+\.\d+|\d+\.\d+\.\d+))", SIGN, needs="tagged"),
     # accession numbers a registry issues: "July got accession BSA-40118", "Accession
     # MRA-0418 was issued", "09b has its accession number now"
     _t(r"\b(?:got|gets|has|have|received|now has|now have)\s+(?:(?:its|their|our|an|the|a|his|her)\s+)?(?:new\s+)?accessions?\b(?!\s+(?:list|lists|log|sheet|sheets|register|book))", REGISTER, needs="accession"),
     _t(r"\baccessions?\b(?:\s+(?:number|no\.?|id))?(?:\s+[\w-]*\d[\w-]*)?\s+(?:(?:is|was|were|are|has been|have been|got)\s+)?(?:now\s+)?(?:issued|assigned|granted|registered)\b", REGISTER, needs="accession"),
     # a milestone or issue closed on the tracker is a task completed
-    _t(r"\b(?:milestones?|issues?)\b(?:\s+[\w#.-]+){0,2}?\s+(?:(?:is|was|are|were|has been|have been|got)\s+)?(?:now\s+|also\s+)?(?:closed|resolved)\b|\bclosed\s+(?:out\s+)?(?:the\s+)?(?:[\w.-]+\s+)?(?:milestone|issue)\b", COMPLETE, needs="closed|resolved"),
+    _t(r"\b(?:milestones?|issues?\s*#?\d[\w.-]*)(?:\s+[\w#.-]+){0,2}?\s+(?:(?:is|was|are|were|has been|have been|got)\s+)?(?:now\s+|also\s+)?(?:closed|resolved)\b|\bclosed\s+(?:out\s+)?(?:the\s+)?(?:[\w.-]+\s+)?(?:milestone|issue\s*#?\d)", COMPLETE, needs="closed|resolved"),
     # "Changelog updated.", "hut book brought up to date": an entry made (not "the error log is
     # updated": a log the host writes to by name)
     _t(r"\b(?:change ?log|changelog|logbook|log ?book|day ?book|hut book|journal)\b(?:\s+[\w-]+)?\s+(?:(?:is|was|has been|got)\s+)?(?:now\s+)?(?:updated|brought up to date)\b", JOURNAL, needs="updated|brought"),
     # "Both Saturday bays reserved."
-    _t(r"\b(?:reserved|re-?reserved)(?=\W*$)", SCHEDULE, needs="reserved"),
+    _t(r"\b(?:bays?|slots?|tables?|rooms?|seats?|pitch(?:es)?|lanes?|courts?|spaces?|places?|spots?|tickets?|berths?|stalls?|boats?|trailers?|bikes?|kayaks?|tents?)\s+(?:(?:are|is|were|was|now|all|both)\s+)*(?:re-?)?reserved(?=\W*$)", SCHEDULE, needs="reserved"),
     # single verbs
     # ("thanked us": the other party wrote)
     # ... and a terse line's "alerted" or "notified" with no one named ("registered + alerted")
