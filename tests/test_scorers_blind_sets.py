@@ -1307,6 +1307,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout219", "citations.jsonl"): 50,  # of 50
     ("heldout219", "traces.jsonl"): 156,  # of 156 (trace, kind) units
     ("heldout219", "repeat.jsonl"): 29,  # of 30
+    # Held-out 220: first contact 2026-12-05 20:21 UTC, main 02603c5 (tests/data/heldout220/).
+    ("heldout220", "completion.jsonl"): 153,  # of 177
+    ("heldout220", "support.jsonl"): 79,  # of 100
+    ("heldout220", "citations.jsonl"): 50,  # of 50
+    ("heldout220", "traces.jsonl"): 158,  # of 158 (trace, kind) units
+    ("heldout220", "repeat.jsonl"): 27,  # of 30
+    # Held-out 221: first contact 2026-12-05 20:21 UTC, main 02603c5 (tests/data/heldout221/).
+    ("heldout221", "completion.jsonl"): 184,  # of 202
+    ("heldout221", "support.jsonl"): 90,  # of 100
+    ("heldout221", "citations.jsonl"): 50,  # of 50
+    ("heldout221", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout221", "repeat.jsonl"): 29,  # of 30
+    # Held-out 222: first contact 2026-12-05 20:21 UTC, main 02603c5 (tests/data/heldout222/).
+    ("heldout222", "completion.jsonl"): 187,  # of 210
+    ("heldout222", "support.jsonl"): 87,  # of 100
+    ("heldout222", "citations.jsonl"): 50,  # of 50
+    ("heldout222", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout222", "repeat.jsonl"): 29,  # of 30
+    # Held-out 223: first contact 2026-12-05 20:21 UTC, main 02603c5 (tests/data/heldout223/).
+    ("heldout223", "completion.jsonl"): 157,  # of 180
+    ("heldout223", "support.jsonl"): 90,  # of 100
+    ("heldout223", "citations.jsonl"): 50,  # of 50
+    ("heldout223", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout223", "repeat.jsonl"): 30,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -1556,6 +1580,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout217",
         "heldout218",
         "heldout219",
+        "heldout220",
+        "heldout221",
+        "heldout222",
+        "heldout223",
         "real_smollm2",
     ],
 )
@@ -1791,6 +1819,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout217", 40, 37),
         ("heldout218", 40, 32),
         ("heldout219", 40, 33),
+        ("heldout220", 40, 33),
+        ("heldout221", 40, 35),
+        ("heldout222", 40, 34),
+        ("heldout223", 40, 35),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
