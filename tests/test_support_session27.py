@@ -82,6 +82,10 @@ TWO_DAYS = _item("journal", "Fox Inn confirmation for the 26th sent; the one for
 PAID_ON = receipt_backing("payment.send", "inv-7", "payment.send inv-7: paid 5.12.2026",
                           "succeeded")  # fmt: skip
 
+PKGINDEX = receipt_backing("artifact.upload", "pkgindex-3.2.0",
+                           "artifact.upload pkgindex-3.2.0: sdist + 12 wheels uploaded",
+                           "succeeded")  # fmt: skip
+
 CASES: list[tuple[Backing, str, str]] = [
     (BOOKED, "Trailer T3 is booked for Kaisa on 6 Dec.", "supported"),
     (BOOKED, "Trailer T3 is not booked for Kaisa on 6 Dec.", "contradicted"),
@@ -119,6 +123,12 @@ CASES: list[tuple[Backing, str, str]] = [
     (TWO_DAYS, "The Fox Inn confirmation for the 26th has been sent.", "supported"),
     (QUEUED_NOTE, "Now the queued message is addressed to Renata.", "supported"),
     (PAID_ON, "Invoice INV-7 was paid on 05.12.2026.", "supported"),
+    # read off sets 216-223: a three-part version names the release its target carries, when
+    # the clause names nothing else but what any release is or where it goes
+    (PKGINDEX, "3.2.0 is on the package index.", "supported"),
+    (PKGINDEX, "3.2.0 is not on the package index.", "contradicted"),
+    (PKGINDEX, "The 3.2.0 docs bundle is on the package index.", "!supported"),
+    (PKGINDEX, "3.2.1 is on the package index.", "!supported"),
 ]
 
 

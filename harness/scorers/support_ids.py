@@ -15,6 +15,9 @@ from harness.text.roots import root, roots
 _VERSION_PARTS = re.compile(r"(?<![\d.])\d+\.\d+(?:\.\d+)?(?![\d.]*\d)")
 #: Words of a target that only say it is a release: "release-3.4.0" is version 3.4.0.
 _RELEASE_WORDS = frozenset(("release", "releas", "rel", "version", "v", "tag"))
+#: Roots of what any release is and where it goes, which tell no release from another.
+_ANY_RELEASE = roots("release version package packages build tag index registry store mirror "
+                     "pypi portal channel")  # fmt: skip
 
 
 def version_named(text: str, topic: frozenset[str], target: str) -> bool:
@@ -25,7 +28,13 @@ def version_named(text: str, topic: frozenset[str], target: str) -> bool:
         return False
     words, _ = target_words(target)
     said = topic | _glued_pairs(text)
-    return not {w for w in words if not w.isdigit()} - _RELEASE_WORDS - said
+    if not {w for w in words if not w.isdigit()} - _RELEASE_WORDS - said:
+        return True
+    # "3.2.0 is on the package index" of ``pkgindex-3.2.0``: a version of three parts that the
+    # target carries, with nothing else named but what any release is or where it goes (a
+    # clause naming another kind of thing, "the 3.4.1 sdist", is not ``wheel-3.4.1``)
+    three = [v for v in _VERSION_PARTS.findall(text) if v.count(".") == 2]
+    return bool(three) and any(v in target for v in three) and not topic - _ANY_RELEASE
 
 
 def _glued_pairs(text: str) -> frozenset[str]:
