@@ -1331,6 +1331,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout223", "citations.jsonl"): 50,  # of 50
     ("heldout223", "traces.jsonl"): 159,  # of 159 (trace, kind) units
     ("heldout223", "repeat.jsonl"): 30,  # of 30
+    # Held-out 224: first contact 2026-12-05 20:42 UTC, main c2aa970 (tests/data/heldout224/).
+    ("heldout224", "completion.jsonl"): 160,  # of 180
+    ("heldout224", "support.jsonl"): 95,  # of 100
+    ("heldout224", "citations.jsonl"): 50,  # of 50
+    ("heldout224", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout224", "repeat.jsonl"): 27,  # of 30
+    # Held-out 225: first contact 2026-12-05 20:42 UTC, main c2aa970 (tests/data/heldout225/).
+    ("heldout225", "completion.jsonl"): 161,  # of 193
+    ("heldout225", "support.jsonl"): 82,  # of 100
+    ("heldout225", "citations.jsonl"): 50,  # of 50
+    ("heldout225", "traces.jsonl"): 157,  # of 157 (trace, kind) units
+    ("heldout225", "repeat.jsonl"): 25,  # of 30
+    # Held-out 226: first contact 2026-12-05 20:42 UTC, main c2aa970 (tests/data/heldout226/).
+    ("heldout226", "completion.jsonl"): 180,  # of 206
+    ("heldout226", "support.jsonl"): 78,  # of 100
+    ("heldout226", "citations.jsonl"): 50,  # of 50
+    ("heldout226", "traces.jsonl"): 158,  # of 159 (trace, kind) units
+    ("heldout226", "repeat.jsonl"): 29,  # of 30
+    # Held-out 227: first contact 2026-12-05 20:42 UTC, main c2aa970 (tests/data/heldout227/).
+    ("heldout227", "completion.jsonl"): 155,  # of 177
+    ("heldout227", "support.jsonl"): 91,  # of 100
+    ("heldout227", "citations.jsonl"): 50,  # of 50
+    ("heldout227", "traces.jsonl"): 158,  # of 159 (trace, kind) units
+    ("heldout227", "repeat.jsonl"): 28,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -1584,6 +1608,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout221",
         "heldout222",
         "heldout223",
+        "heldout224",
+        "heldout225",
+        "heldout226",
+        "heldout227",
         "real_smollm2",
     ],
 )
@@ -1823,6 +1851,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout221", 40, 35),
         ("heldout222", 40, 34),
         ("heldout223", 40, 35),
+        ("heldout224", 40, 38),
+        ("heldout225", 40, 35),
+        ("heldout226", 40, 32),
+        ("heldout227", 40, 36),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
