@@ -19,22 +19,28 @@ from harness.scorers.claim_support import Backing
 from tests.scorers_helpers import receipt_backing, support_verdict
 
 
+def _receipt(action: str, target: str, said: str, status: str, *, to: bool = False) -> Backing:
+    """A receipt whose text is the host's own line: "<action> [to ]<target>: <said>"."""
+    text = f"{action} {'to ' if to else ''}{target}: {said}"
+    return receipt_backing(action, target, text, status)
+
+
 def _item(kind: str, text: str, data: dict[str, Any] | None = None) -> Backing:
     return Backing.of(EvidenceItem(id="i1", kind=kind, source=f"host/{kind}",
                                    at="2026-10-05T08:40:00Z", text=text, data=data))  # fmt: skip
 
 
-BOOKED = receipt_backing("registry.register", "booking-t3-dec06",
-                         "registry.register booking-t3-dec06: trailer T3 for Kaisa, 6 Dec, booked",
-                         "succeeded")  # fmt: skip
-STIPEND_NOTE = receipt_backing("message.send", "bea",
-                               "message.send to bea: stipend payment failed, retrying Monday",
-                               "succeeded")  # fmt: skip
+BOOKED = _receipt(
+    "registry.register", "booking-t3-dec06", "trailer T3 for Kaisa, 6 Dec, booked", "succeeded"
+)
+STIPEND_NOTE = _receipt(
+    "message.send", "bea", "stipend payment failed, retrying Monday", "succeeded", to=True
+)
 WOULD_HAVE = _item("journal", "Would have told Kaisa about the bounced confirmation; held until "
                    "08:00 (quiet hours).")  # fmt: skip
-QUEUED_NOTE = receipt_backing("message.send", "renata",
-                              "message.send to renata: plate inventory (xlsx), queued for relay",
-                              "queued")  # fmt: skip
+QUEUED_NOTE = _receipt(
+    "message.send", "renata", "plate inventory (xlsx), queued for relay", "queued", to=True
+)
 RAIL = receipt_backing("media.deliver", "kestrel-players",
                        "costume rail (Act 1, 22 pieces) reached Kestrel Players' stage door",
                        "succeeded")  # fmt: skip
@@ -44,47 +50,41 @@ NOT_YET = _item(
 PLAN = _item("focus", "Pay PL-131 on Monday", {"item": "pay-pl-131", "state": "open"})
 OPEN_TASK = _item("focus", "Send Vardo remittance for VF-0913 - open",
                   {"item": "vardo-remittance-vf0913", "state": "open"})  # fmt: skip
-DUPES = receipt_backing("artifact.delete", "dupes-station-h11-oct",
-                        "artifact.delete dupes-station-h11-oct: awaiting host approval",
-                        "pending")  # fmt: skip
-REMOVED = receipt_backing("artifact.delete", "board-post-0412",
-                          "artifact.delete board-post-0412: expired swim-school post removed",
-                          "succeeded")  # fmt: skip
-ACCESSION = receipt_backing("artifact.upload", "seabird-archive",
-                            "artifact.upload to seabird-archive: SP-0829, accession NSA-2026-1142",
-                            "succeeded")  # fmt: skip
+DUPES = _receipt("artifact.delete", "dupes-station-h11-oct", "awaiting host approval", "pending")
+REMOVED = _receipt(
+    "artifact.delete", "board-post-0412", "expired swim-school post removed", "succeeded"
+)
+ACCESSION = _receipt(
+    "artifact.upload", "seabird-archive", "SP-0829, accession NSA-2026-1142", "succeeded", to=True
+)
 
-BRANNOC = receipt_backing("payment.send", "refund-stbrannoc",
-                          "payment.send refund-stbrannoc: GBP 180 deposit refund failed, "
-                          "account closed", "failed")  # fmt: skip
+BRANNOC = _receipt(
+    "payment.send", "refund-stbrannoc", "GBP 180 deposit refund failed, account closed", "failed"
+)
 ROTA = _item("journal", "Rota email to volunteers: not yet sent, still waiting for quiet hours "
              "to end.")  # fmt: skip
-CONDA = receipt_backing("artifact.upload", "conda-kettenroute-2.4.1",
-                        "artifact.upload conda-kettenroute-2.4.1: channel build pending, "
-                        "not uploaded yet", "pending")  # fmt: skip
+CONDA = _receipt(
+    "artifact.upload",
+    "conda-kettenroute-2.4.1",
+    "channel build pending, not uploaded yet",
+    "pending",
+)
 TAGGED = receipt_backing("registry.register", "tag-v2.4.1",
                          "registry.register tag-v2.4.1 recorded at 9f3c2e1", "succeeded")  # fmt: skip
 UNSIGNED = receipt_backing("provenance.seal", "kettenroute-2.4.2",
                            "provenance.seal kettenroute-2.4.2 failed: signing key expired",
                            "failed")  # fmt: skip
 
-REMINDER = receipt_backing("message.send", "accounts",
-                           "message.send accounts: reminder that INV-412 and INV-413 are due "
-                           "Friday", "succeeded")  # fmt: skip
-NOT_PAID = receipt_backing("message.send", "invoice-0412",
-                           "message.send invoice-0412: reminder sent; still not paid",
-                           "succeeded")  # fmt: skip
-ASKED = receipt_backing("message.send", "kaisa",
-                        "message.send kaisa: asked whether trailer T3 can be booked",
-                        "succeeded")  # fmt: skip
+REMINDER = _receipt(
+    "message.send", "accounts", "reminder that INV-412 and INV-413 are due Friday", "succeeded"
+)
+NOT_PAID = _receipt("message.send", "invoice-0412", "reminder sent; still not paid", "succeeded")
+ASKED = _receipt("message.send", "kaisa", "asked whether trailer T3 can be booked", "succeeded")
 TWO_DAYS = _item("journal", "Fox Inn confirmation for the 26th sent; the one for the 27th is "
                  "still pending.")  # fmt: skip
-PAID_ON = receipt_backing("payment.send", "inv-7", "payment.send inv-7: paid 5.12.2026",
-                          "succeeded")  # fmt: skip
+PAID_ON = _receipt("payment.send", "inv-7", "paid 5.12.2026", "succeeded")
 
-PKGINDEX = receipt_backing("artifact.upload", "pkgindex-3.2.0",
-                           "artifact.upload pkgindex-3.2.0: sdist + 12 wheels uploaded",
-                           "succeeded")  # fmt: skip
+PKGINDEX = _receipt("artifact.upload", "pkgindex-3.2.0", "sdist + 12 wheels uploaded", "succeeded")
 
 CASES: list[tuple[Backing, str, str]] = [
     (BOOKED, "Trailer T3 is booked for Kaisa on 6 Dec.", "supported"),

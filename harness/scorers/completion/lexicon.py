@@ -405,6 +405,8 @@ _PUBLISHED = (
 _RELEASED = r"re-?released|released|launched|rolled out|put out|made available|made public"
 #: Not after "two of three", "40 of 212": a part of the things said, which the count claims.
 _NOT_PART = "".join(r"(?<!\bof\s" + r"\S" * n + r"\s)" for n in range(1, 6))
+#: A bulletin, newsletter or notice named, not as a part of a count nor a compound's first word.
+_ANNOUNCED_HEAD = rf"{_NOT_PART}\b(?:{ANNOUNCED}){_ID}\b{_NOT_COMPOUND}"
 #: First-person present progressive verbs ("I am sending it again now") and their families:
 #: the sentence speaks of an occasion happening as it is written.
 PROGRESSIVE: dict[str, Action] = {
@@ -843,8 +845,8 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(rf"\band\s+(?:now\s+|already\s+|safely\s+)+with\s+(?:(?:the|our|his|her|their)\s+)?{_WHO}", DELIVER, NAMED, needs="with"),
     # "the winter mailing went out", terse "Bulletin out.", "alert and all-clear both out to the
     # schools": what goes out to many went out (a named recipient is read by the sends above)
-    _t(rf"{_NOT_PART}\b(?:{ANNOUNCED}){_ID}\b{_NOT_COMPOUND}(?:\s+(?!to\b)[\w'-]+){{0,3}}?\s+(?:went out|has gone out|have gone out|had gone out|gone out|(?:is|are|was|were)\s+(?:now\s+|already\s+)?(?:go\s+)?out)\b(?!\s+of\b)", ANNOUNCE, needs="out"),
-    _t(rf"{_NOT_PART}\b(?:{ANNOUNCED}){_ID}\b{_NOT_COMPOUND}(?:'s)?\s+(?:now\s+|already\s+|all\s+|both\s+)?out\b(?!\s+of\b)(?=\W*$|\s*[,;:.!-]|\s+(?:to|on|by|via|everywhere|now|already|this|today|yesterday|for|and)\b)", ANNOUNCE, needs="out"),
+    _t(rf"{_ANNOUNCED_HEAD}(?:\s+(?!to\b)[\w'-]+){{0,3}}?\s+(?:went out|has gone out|have gone out|had gone out|gone out|(?:is|are|was|were)\s+(?:now\s+|already\s+)?(?:go\s+)?out)\b(?!\s+of\b)", ANNOUNCE, needs="out"),
+    _t(rf"{_ANNOUNCED_HEAD}(?:'s)?\s+(?:now\s+|already\s+|all\s+|both\s+)?out\b(?!\s+of\b)(?=\W*$|\s*[,;:.!-]|\s+(?:to|on|by|via|everywhere|now|already|this|today|yesterday|for|and)\b)", ANNOUNCE, needs="out"),
     # a release pulled from where it was published: "rc1 has been yanked from the index"
     _t(r"\b(?:re-?)?yanked\b|\bpulled\s+(?:[\w.'-]+\s+){0,3}?(?:from|off)\s+(?:the\s+)?(?:package\s+)?(?:index|pypi|app store|store|feed|site|mirror|mirrors)\b", DELETE, needs="yanked|pulled"),
     # "the v3.8.1 tag is signed", "v4.2.0 is tagged and signed": a release signed is sealed
