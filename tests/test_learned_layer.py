@@ -14,8 +14,8 @@ PLONK = "plonk wrapped up nicely at long last, see"
 
 
 def _line(set_: str, n: int, sentence: str, label: bool, lexical: bool) -> Judged:
-    return Judged(set_, f"{set_}-{n}", sentence, "summary", ("queued",), "no receipt", label,
-                  lexical)  # fmt: skip
+    words = tuple(f"w={w}" for w in sentence.split())
+    return Judged(set_, f"{set_}-{n}", label, lexical, (f"lex={int(lexical)}", *words))
 
 
 def _writer(set_: str, phrasing: str, count: int = 30) -> list[Judged]:
@@ -37,6 +37,7 @@ def test_a_signal_earlier_writers_share_is_learned() -> None:
     out = evaluate(rows, ["heldout4"], lam=1.0, threshold=0.5)
     assert "trained on 120 lines of 2 sets" in out
     assert "heldout4: lexical recall 0.000 precision 0.000 | with the layer recall 1.000" in out
+    assert "pooled: lexical recall 0.000" in out
 
 
 def test_the_test_set_never_trains_the_layer() -> None:
@@ -51,7 +52,7 @@ def test_no_earlier_set_is_refused() -> None:
         evaluate(_writer("heldout2", ZORP), ["heldout2"], lam=1.0, threshold=0.5)
 
 
-def test_verdicts_then_evaluate_on_real_sets(
+def test_train_then_evaluate_on_real_sets(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     data = Path(__file__).parent / "data"
@@ -61,10 +62,10 @@ def test_verdicts_then_evaluate_on_real_sets(
         (small / name / "completion.jsonl").write_bytes(
             (data / name / "completion.jsonl").read_bytes()
         )
-    out = tmp_path / "v.json"
-    assert main(["verdicts", str(out), "--data", str(small)]) == 0
-    rows = json.loads(out.read_text())
-    assert {r["set"] for r in rows} == {"heldout2", "heldout3"}
-    assert all(isinstance(r["lexical"], bool) and r["sentence"] for r in rows)
-    assert main(["evaluate", str(out), "--test", "heldout3"]) == 0
+    layer = tmp_path / "layer"
+    assert main(["train", "--data", str(small), "--out", str(layer)]) == 0
+    manifest = json.loads((layer / "completion.json").read_text())
+    assert set(manifest["sets"]) == {"heldout2/completion.jsonl", "heldout3/completion.jsonl"}
+    assert manifest["lines"] > 0 and 0 < manifest["invented"] < manifest["lines"]
+    assert main(["evaluate", "--data", str(small), "--test", "heldout3"]) == 0
     assert "heldout3: lexical recall" in capsys.readouterr().out

@@ -4,7 +4,7 @@
 
 Copies the set's ``*.jsonl``, ``README.md`` and ``FROZEN.txt`` into ``tests/data/heldoutN``,
 checks every digest of ``FROZEN.txt`` before anything reads a line, then runs ``shadow calibrate
---detector lexical`` on each file with the harness of a ``git archive`` of HEAD (or ``--tree``),
+--detector lexical`` on each file (and ``--detector learned`` on completion) with the harness of a ``git archive`` of HEAD (or ``--tree``),
 so that what is measured is the committed detector, not a working tree. Writes the raw output,
 paths made relative, to ``first-contact-output.txt`` and prints the figures a
 ``FIRST_CONTACT.md`` and the floors of ``tests/test_scorers_blind_sets.py`` need. Writing
@@ -27,6 +27,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 KINDS = ("completion", "support", "citations", "traces", "repeat")
+#: The learned completion layer's weights; a tree older than the layer has none to measure.
+LAYER = Path("harness/detectors/layer")
 
 
 class FrozenError(ValueError):
@@ -78,13 +80,13 @@ def archive_head(repo: Path, into: Path) -> Path:
     return into / "tree"
 
 
-def calibrate(tree: Path, path: Path) -> str:
+def calibrate(tree: Path, path: Path, detector: str = "lexical") -> str:
     """``shadow calibrate`` of one file with the harness in ``tree``, run from a neutral folder
     so that nothing of the working tree is imported."""
     env = {**os.environ, "PYTHONPATH": str(tree)}
     code = "import sys; from harness.cli import main; sys.exit(main())"
     with tempfile.TemporaryDirectory() as cwd:
-        done = subprocess.run([sys.executable, "-c", code, "calibrate", "--detector", "lexical",
+        done = subprocess.run([sys.executable, "-c", code, "calibrate", "--detector", detector,
                                str(path)], capture_output=True, text=True, env=env, cwd=cwd)  # fmt: skip
     return done.stdout + done.stderr
 
@@ -103,6 +105,9 @@ def measure(set_dir: Path, tree: Path, root: Path = ROOT) -> str:
         path = set_dir / f"{kind}.jsonl"
         if path.is_file():
             parts.append(f"== {set_dir.name}/{kind}.jsonl\n{calibrate(tree, path)}")
+        if path.is_file() and kind == "completion" and (tree / LAYER).is_dir():
+            learned = calibrate(tree, path, "learned")
+            parts.append(f"== {set_dir.name}/{kind}.jsonl (learned)\n{learned}")
     return "".join(parts).replace(f"{root}/", "")
 
 

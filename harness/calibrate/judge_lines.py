@@ -53,13 +53,18 @@ class Outcome:
     pair: str | None = None
 
 
-def _completion(line: CompletionLine, detector: Detector) -> Outcome:
+def completion_question(line: CompletionLine) -> CompletionQuestion:
+    """A labelled line as the question a run asks: its receipts as host receipts, and those dated
+    by ``recorded_at`` as the evidence items the stage saw."""
     receipts = [HostReceipt(id=r.id, action=r.action, target=r.target, status=r.status, at=r.at)
                 for r in line.receipts]  # fmt: skip
     context = [evidence_of_receipt(r) for r in seen_by(line.recorded_at, line.receipts)]
-    q = CompletionQuestion(line.sentence, line.field, line.stage, line.agent, line.recorded_at,
-                           receipts, context)  # fmt: skip
-    v = detector.completion(q)
+    return CompletionQuestion(line.sentence, line.field, line.stage, line.agent,
+                              line.recorded_at, receipts, context)  # fmt: skip
+
+
+def _completion(line: CompletionLine, detector: Detector) -> Outcome:
+    v = detector.completion(completion_question(line))
     return Outcome(line.id, line.scene, str(line.invented), str(bool(v.label)), v.why, v.detector)
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from harness.cli.workers import HELP, resolve, workers_arg
-from harness.detectors import Detector, DetectorError, DetectorOptionError, make_detector
+from harness.detectors import ONLY, Detector, DetectorError, DetectorOptionError, make_detector
 from harness.rundir import RESULTS
 from harness.scorers.base import Thresholds
 from harness.scorers.judged import JUDGEMENTS
@@ -96,10 +96,14 @@ def chosen_detectors(choices: list[str], options: list[str]) -> dict[str, Detect
         raise DetectorOptionError(
             f"--detector: unknown judgement(s) {unknown} (known: {', '.join(JUDGEMENTS)})"
         )
+    for judgement, name in sorted(named.items()):
+        if name in ONLY and judgement not in ONLY[name]:
+            raise DetectorOptionError(f"--detector {judgement}={name}: the {name} detector makes "
+                                      f"only {', '.join(sorted(ONLY[name]))} judgements")  # fmt: skip
     opts = _pairs(options, "--opt")
     built: dict[str, Detector] = {}
     for name in sorted(set(named.values())):
-        built[name] = make_detector(name, opts if name != "lexical" else {})
+        built[name] = make_detector(name, opts if name not in ("lexical", "learned") else {})
     return {judgement: built[name] for judgement, name in named.items()}
 
 

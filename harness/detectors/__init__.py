@@ -1,5 +1,6 @@
-"""Text detectors behind one interface (``base.Detector``): ``lexical`` (the scorers' rules) and
-``judge`` (a model asked a fixed rubric over an OpenAI-compatible endpoint).
+"""Text detectors behind one interface (``base.Detector``): ``lexical`` (the scorers' rules),
+``learned`` (a logistic layer over the lexical completion verdicts, trained on the labelled sets)
+and ``judge`` (a model asked a fixed rubric over an OpenAI-compatible endpoint).
 
 ``DETECTORS`` is the explicit registry ``shadow calibrate --detector NAME`` chooses from.
 """
@@ -25,6 +26,14 @@ def _lexical(options: Mapping[str, str]) -> Detector:
     return LexicalDetector()
 
 
+def _learned(options: Mapping[str, str]) -> Detector:
+    from harness.detectors.learned import LearnedDetector
+
+    if options:
+        raise DetectorOptionError(f"the learned detector takes no options (got {sorted(options)})")
+    return LearnedDetector()
+
+
 def _judge(options: Mapping[str, str]) -> Detector:
     from harness.detectors.judge import JudgeDetector, judge_from_options
 
@@ -34,8 +43,13 @@ def _judge(options: Mapping[str, str]) -> Detector:
 
 DETECTORS: dict[str, Callable[[Mapping[str, str]], Detector]] = {
     "lexical": _lexical,
+    "learned": _learned,
     "judge": _judge,
 }
+
+#: Detectors that make only some judgements; the others they hand to the lexical detector, so
+#: ``shadow score`` refuses to name them for those (a score would credit the wrong detector).
+ONLY: dict[str, frozenset[str]] = {"learned": frozenset({"completion"})}
 
 
 def make_detector(name: str, options: Mapping[str, str] | None = None) -> Detector:
@@ -44,5 +58,5 @@ def make_detector(name: str, options: Mapping[str, str] | None = None) -> Detect
     return DETECTORS[name](options or {})
 
 
-__all__ = ["DETECTORS", "Detector", "DetectorError", "DetectorOptionError", "Verdict",
+__all__ = ["DETECTORS", "ONLY", "Detector", "DetectorError", "DetectorOptionError", "Verdict",
            "make_detector"]  # fmt: skip

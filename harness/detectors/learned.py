@@ -1,0 +1,92 @@
+"""The learned detector: a logistic layer over the lexical detector's completion verdicts.
+
+The lexical rules, grown from the misses of one blind set, found about three invented completions in
+four on the next writer's text (README, "Blind sets"): each new writer's phrasings ("Boat's on for
+Tuesday", "Photos online too") are a long tail no list of phrases reaches. The layer is trained on
+every labelled completion line the project holds (``python -m tools.learned_layer train``), with
+the lexical verdict and its reason as features beside the sentence's words and its overlap with
+each receipt (``layer_features``), so it learns what the rules miss across many writers at once.
+
+It judges completion only. Claim support and reopening are the lexical detector's, and their
+verdicts say so (``detector="lexical"``); ``shadow score`` refuses ``support=learned``.
+
+The weights and what they were trained on ship in ``layer/`` (``completion.npy``,
+``completion.json``); ``tests/test_learned_detector.py`` retrains from the shipped sets and checks
+the weights are what that gives.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from harness.detectors.base import CompletionQuestion, ReopenQuestion, SupportQuestion, Verdict
+from harness.detectors.layer_features import COLUMNS, column, features
+from harness.detectors.lexical import LexicalDetector
+
+#: A sentence is judged invented when the layer's probability is above this: the probability's
+#: own midpoint, fixed before any blind set was measured, not tuned to a bar.
+THRESHOLD = 0.5
+
+
+@dataclass(frozen=True)
+class Layer:
+    """The shipped weights (one per hashed column, the intercept apart) and their manifest."""
+
+    weights: NDArray[np.float32]
+    intercept: float
+    manifest: dict[str, Any]
+
+    @classmethod
+    def shipped(cls) -> Layer:
+        folder = resources.files("harness.detectors") / "layer"
+        with (folder / "completion.npy").open("rb") as fh:
+            weights = np.load(fh)
+        manifest = json.loads((folder / "completion.json").read_text(encoding="utf-8"))
+        if weights.shape != (COLUMNS,):
+            raise ValueError(
+                f"harness/detectors/layer/completion.npy: {weights.shape} weights, the features "
+                f"hash to {COLUMNS} columns (retrain: python -m tools.learned_layer train)"
+            )
+        return cls(weights.astype(np.float32), float(manifest["intercept"]), manifest)
+
+    def weigh(self, names: list[str]) -> tuple[float, list[tuple[str, float]]]:
+        """The probability of 'invented', and each distinct column's feature with its weight."""
+        seen: dict[int, str] = {}
+        for name in names:
+            seen.setdefault(column(name), name)
+        weighed = [(name, float(self.weights[col])) for col, name in seen.items()]
+        z = self.intercept + sum(w for _, w in weighed)
+        return 1.0 / (1.0 + math.exp(-z)), weighed
+
+
+class LearnedDetector:
+    name = "learned"
+
+    def __init__(self, layer: Layer | None = None, lexical: LexicalDetector | None = None) -> None:
+        self.layer = layer or Layer.shipped()
+        self.lexical = lexical or LexicalDetector()
+
+    def completion(self, q: CompletionQuestion) -> Verdict:
+        lexical = self.lexical.completion(q)
+        p, weighed = self.layer.weigh(features(q, lexical))
+        invented = p > THRESHOLD
+        said = "invented" if lexical.label is True else "not invented"
+        heaviest = sorted(weighed, key=lambda fw: -abs(fw[1]))[:3]
+        why = (f"learned layer: p(invented) {p:.2f} {'>' if invented else '<='} {THRESHOLD} "
+               f"(lexical: {said}; weighing most: "
+               + ", ".join(f"{n} {w:+.2f}" for n, w in heaviest)
+               + f"); lexical reason: {lexical.why}")  # fmt: skip
+        return Verdict(invented, why, self.name)
+
+    def support(self, q: SupportQuestion) -> Verdict:
+        return self.lexical.support(q)
+
+    def reopens(self, q: ReopenQuestion) -> Verdict:
+        return self.lexical.reopens(q)
