@@ -9,7 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from harness.detectors.measured import FIRST_CONTACTS, FirstContact, text_detectors, trust_rows
+from harness.detectors.measured import (
+    FIRST_CONTACTS,
+    FirstContact,
+    recall_bounds,
+    text_detectors,
+    trust_rows,
+)
 from harness.report import write_report
 from tests.report_helpers import clean_outcome, write_run
 
@@ -75,24 +81,41 @@ def test_a_recall_bound_the_gates_use_is_the_one_recorded(fc: FirstContact) -> N
         assert f"[{fc.recall_low:.3f}," in (DATA / folder / "FIRST_CONTACT.md").read_text()
 
 
-def _completion_recall_low(folder: Path) -> float:
+def _completion_recall_low(folder: Path, detector: str) -> float:
     """The recall interval's lower end a set's first contact printed for completion.jsonl."""
     raw = (folder / "first-contact-output.txt").read_text()
-    completion = raw.split("== ")[1]  # the first file measured is completion.jsonl
-    m = re.search(r"^recall\s+[\d.]+\s+\[([\d.]+),", completion, re.MULTILINE)
+    # The first file measured is completion.jsonl by the lexical detector; the learned one's
+    # section follows it, headed "completion.jsonl (learned)".
+    head = "completion.jsonl (learned)\n" if detector == "learned" else "completion.jsonl\n"
+    sections = [s for s in raw.split("== ") if s.split("/", 1)[-1].startswith(head)]
+    assert sections, f"{folder.name}: no {detector} completion section in first-contact-output.txt"
+    m = re.search(r"^recall\s+[\d.]+\s+\[([\d.]+),", sections[0], re.MULTILINE)
     assert m is not None, f"{folder.name}: no completion recall in first-contact-output.txt"
     return float(m.group(1))
 
 
-def test_the_gates_divide_by_the_lowest_recall_of_the_newest_blind_sets() -> None:
+@pytest.mark.parametrize("fc", [fc for fc in FIRST_CONTACTS if fc.recall_low is not None],
+                         ids=lambda fc: f"{fc.scorer}-{fc.detector}")  # fmt: skip
+def test_the_gates_divide_by_the_lowest_recall_of_the_newest_blind_sets(fc: FirstContact) -> None:
     # the rule, mechanically: the window of sets recall_from names ends at the newest first
     # contact, holds at least three, and the bound is the lowest lower end among them
-    (completion,) = [fc for fc in FIRST_CONTACTS if fc.recall_low is not None]
-    m = re.search(r"heldout(\d+)-(\d+)", completion.recall_from)
-    assert m is not None, completion.recall_from
+    m = re.search(r"heldout(\d+)-(\d+)", fc.recall_from)
+    assert m is not None, fc.recall_from
     first, last = int(m.group(1)), int(m.group(2))
     measured = [int(p.parent.name.removeprefix("heldout"))
                 for p in DATA.glob("heldout*/first-contact-output.txt")]  # fmt: skip
     assert last == max(measured) and last - first >= 2
-    lows = {n: _completion_recall_low(DATA / f"heldout{n}") for n in range(first, last + 1)}
-    assert completion.recall_low == min(lows.values()), lows
+    lows = {n: _completion_recall_low(DATA / f"heldout{n}", fc.detector)
+            for n in range(first, last + 1)}  # fmt: skip
+    assert fc.recall_low == min(lows.values()), lows
+
+
+def test_each_detector_gives_one_recall_bound_per_rate() -> None:
+    for detector in ("lexical", "learned"):
+        bounds = recall_bounds({"invented_completion": detector})
+        assert list(bounds) == ["invented_completion.invented"]
+        assert detector in bounds["invented_completion.invented"].source
+    assert (
+        recall_bounds({"invented_completion": "learned"})["invented_completion.invented"].low
+        == 0.843
+    )

@@ -1355,6 +1355,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout227", "citations.jsonl"): 50,  # of 50
     ("heldout227", "traces.jsonl"): 158,  # of 159 (trace, kind) units
     ("heldout227", "repeat.jsonl"): 28,  # of 30
+    # Held-out 228: first contact 2026-12-05 21:18 UTC, main 29433da (tests/data/heldout228/).
+    ("heldout228", "completion.jsonl"): 173,  # of 190
+    ("heldout228", "support.jsonl"): 89,  # of 100
+    ("heldout228", "citations.jsonl"): 50,  # of 50
+    ("heldout228", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout228", "repeat.jsonl"): 28,  # of 30
+    # Held-out 229: first contact 2026-12-05 21:18 UTC, main 29433da (tests/data/heldout229/).
+    ("heldout229", "completion.jsonl"): 160,  # of 180
+    ("heldout229", "support.jsonl"): 85,  # of 100
+    ("heldout229", "citations.jsonl"): 50,  # of 50
+    ("heldout229", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout229", "repeat.jsonl"): 29,  # of 30
+    # Held-out 230: first contact 2026-12-05 21:18 UTC, main 29433da (tests/data/heldout230/).
+    ("heldout230", "completion.jsonl"): 175,  # of 208
+    ("heldout230", "support.jsonl"): 87,  # of 100
+    ("heldout230", "citations.jsonl"): 50,  # of 50
+    ("heldout230", "traces.jsonl"): 155,  # of 155 (trace, kind) units
+    ("heldout230", "repeat.jsonl"): 26,  # of 30
+    # Held-out 231: first contact 2026-12-05 21:18 UTC, main 29433da (tests/data/heldout231/).
+    ("heldout231", "completion.jsonl"): 162,  # of 179
+    ("heldout231", "support.jsonl"): 90,  # of 100
+    ("heldout231", "citations.jsonl"): 50,  # of 50
+    ("heldout231", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout231", "repeat.jsonl"): 28,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -1612,6 +1636,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout225",
         "heldout226",
         "heldout227",
+        "heldout228",
+        "heldout229",
+        "heldout230",
+        "heldout231",
         "real_smollm2",
     ],
 )
@@ -1855,6 +1883,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout225", 40, 35),
         ("heldout226", 40, 32),
         ("heldout227", 40, 36),
+        ("heldout228", 40, 36),
+        ("heldout229", 40, 34),
+        ("heldout230", 40, 34),
+        ("heldout231", 40, 36),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:

@@ -1,6 +1,7 @@
 """Train the learned completion layer, or ask whether it holds on a writer it has not seen.
 
     python -m tools.learned_layer train [--data tests/data] [--out harness/detectors/layer]
+                                        [--sets-of harness/detectors/layer/completion.json]
     python -m tools.learned_layer evaluate --test heldout220 heldout221 [--lam 1] [--threshold 0.5]
 
 Both put every completion line of the labelled sets (``heldout*/completion*.jsonl``) to the
@@ -22,7 +23,7 @@ import argparse
 import hashlib
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -54,11 +55,18 @@ def set_number(name: str) -> int:
     return int(digits) if digits else 1
 
 
-def set_files(data: Path) -> list[Path]:
-    return sorted(data.glob("heldout*/completion*.jsonl"))
+def set_files(data: Path, only: Collection[str] | None = None) -> list[Path]:
+    """The labelled completion files, or those of them ``only`` names (``heldoutN/file``)."""
+    files = sorted(data.glob("heldout*/completion*.jsonl"))
+    if only is None:
+        return files
+    missing = sorted(set(only) - {f"{p.parent.name}/{p.name}" for p in files})
+    if missing:
+        raise SystemExit(f"{data}: no {', '.join(missing)} to train on")
+    return [p for p in files if f"{p.parent.name}/{p.name}" in only]
 
 
-def collect(data: Path) -> list[Judged]:
+def collect(data: Path, only: Collection[str] | None = None) -> list[Judged]:
     # Imported here so that this module's training code needs no detector to be tested.
     from harness.calibrate.formats import CompletionLine, read_set
     from harness.calibrate.judge_lines import completion_question
@@ -67,7 +75,7 @@ def collect(data: Path) -> list[Judged]:
 
     lexical = LexicalDetector()
     judged: list[Judged] = []
-    for path in set_files(data):
+    for path in set_files(data, only):
         try:
             labelled = read_set(path)
         except ValueError:
@@ -149,13 +157,13 @@ def _compare(name: str, label: NDArray[np.bool_], lexical: NDArray[np.bool_],
             f"with the layer recall {learned[0]:.3f} precision {learned[1]:.3f}")  # fmt: skip
 
 
-def train(data: Path, out: Path, lam: float) -> str:
-    rows = collect(data)
+def train(data: Path, out: Path, lam: float, only: Collection[str] | None = None) -> str:
+    rows = collect(data, only)
     w = fit(matrix(rows), np.array([r.label for r in rows], dtype=float), lam)
     out.mkdir(parents=True, exist_ok=True)
     np.save(out / "completion.npy", w[:-1].astype(np.float32))
     sets = {p.parent.name + "/" + p.name: hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in set_files(data)}  # fmt: skip
+            for p in set_files(data, only)}  # fmt: skip
     manifest = {
         "intercept": float(w[-1]),
         "lam": lam,
@@ -175,6 +183,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     t.add_argument("--data", type=Path, default=DATA)
     t.add_argument("--out", type=Path, default=LAYER)
     t.add_argument("--lam", type=float, default=1.0)
+    t.add_argument("--sets-of", type=Path, metavar="MANIFEST",
+                   help="train on the sets a completion.json names, not on every set")  # fmt: skip
     e = sub.add_parser("evaluate", help="train on earlier sets, compare on the test sets")
     e.add_argument("--test", nargs="+", required=True)
     e.add_argument("--data", type=Path, default=DATA)
@@ -182,7 +192,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     e.add_argument("--threshold", type=float, default=0.5)
     args = ap.parse_args(argv)
     if args.command == "train":
-        print(train(args.data, args.out, args.lam))
+        only = None
+        if args.sets_of:
+            only = set(json.loads(args.sets_of.read_text(encoding="utf-8"))["sets"])
+        print(train(args.data, args.out, args.lam, only))
         return 0
     print(evaluate(collect(args.data), args.test, args.lam, args.threshold))
     return 0
