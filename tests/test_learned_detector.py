@@ -84,7 +84,8 @@ def test_features_read_the_receipt_the_sentence_names() -> None:
     lexical = make_detector("lexical")
     q = _question("The October photos are up on the portal.", "queued")
     names = features(q, lexical.completion(q))
-    assert "lex=1" in names and "field=summary" in names and "state=queued" in names
+    assert "lex=1" in names and "state=queued" in names
+    assert not any(n.startswith(("field=", "stage=", "agent=")) for n in names)
     # "october", "photos", "portal" are in the receipt's target and text.
     assert "ov_queued=3" in names and "top=queued" in names
     assert "lex1w=portal" in names and "w=up_on" in names
@@ -175,3 +176,19 @@ def test_shadow_score_takes_it_for_completion_only(
     scores = [json.loads(s) for s in (out / "scores.jsonl").read_text().splitlines()]
     assert {s["detector"] for s in scores if s["scorer"] == "invented_completion"} == {"learned"}
     assert {s["detector"] for s in scores if s["scorer"] == "evidence_fidelity"} == {"lexical"}
+
+
+def test_a_sentence_its_field_flags_is_never_called_invented(detector: LearnedDetector) -> None:
+    q = _question("Photos online too.", "queued", field="unsupported_claims")
+    verdict = detector.completion(q)
+    assert verdict.label is False
+    assert "not asked, the field unsupported_claims flags the sentence" in verdict.why
+
+
+def test_real_model_text_draws_few_false_alarms(detector: LearnedDetector) -> None:
+    # The first layer read each sentence's field and raised 18 false alarms in these 95
+    # negatives (real_smollm2/FIRST_CONTACT.md); without the field it must stay near the rules'.
+    # A development floor: this set has been read since.
+    outcomes, _ = judge_set(read_set(DATA / "real_smollm2" / "completion.jsonl"), detector)
+    false_alarms = [o.id for o in outcomes if o.labelled == "False" and o.predicted == "True"]
+    assert len(false_alarms) <= 3, false_alarms

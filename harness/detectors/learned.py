@@ -6,6 +6,8 @@ Tuesday", "Photos online too") are a long tail no list of phrases reaches. The l
 every labelled completion line the project holds (``python -m tools.learned_layer train``), with
 the lexical verdict and its reason as features beside the sentence's words and its overlap with
 each receipt (``layer_features``), so it learns what the rules miss across many writers at once.
+It reads no field, stage or agent: the first layer did, and learned where the labelled sets'
+writers put invented sentences, which a real model's output does not follow.
 
 It judges completion only. Claim support and reopening are the lexical detector's, and their
 verdicts say so (``detector="lexical"``); ``shadow score`` refuses ``support=learned``.
@@ -33,6 +35,8 @@ from harness.detectors.lexical import LexicalDetector
 #: A sentence is judged invented when the layer's probability is above this: the probability's
 #: own midpoint, fixed before any blind set was measured, not tuned to a bar.
 THRESHOLD = 0.5
+#: Fields whose sentences the stage itself marks as unconfirmed (docs/labelled-sets.md).
+FLAGGED_FIELDS = frozenset({"unsupported_claims", "claims_needing_host_confirmation"})
 
 
 @dataclass(frozen=True)
@@ -75,6 +79,12 @@ class LearnedDetector:
 
     def completion(self, q: CompletionQuestion) -> Verdict:
         lexical = self.lexical.completion(q)
+        if q.field in FLAGGED_FIELDS:
+            # Flagged by its field: not invented by definition (docs/labelled-sets.md), and the
+            # layer does not read fields, so it has nothing to add.
+            return Verdict(lexical.label, f"learned layer: not asked, the field {q.field} flags "
+                           f"the sentence as unconfirmed; lexical reason: {lexical.why}",
+                           self.name)  # fmt: skip
         p, weighed = self.layer.weigh(features(q, lexical))
         invented = p > THRESHOLD
         said = "invented" if lexical.label is True else "not invented"
