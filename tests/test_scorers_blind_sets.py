@@ -30,6 +30,8 @@ FIRST_CONTACT_RIGHT = {
     ("heldout4", "repeat.jsonl"): 48,  # of 48 (first contact 42)
     ("real_smollm2", "completion.jsonl"): 105,  # of 106 (first contact 94)
     ("real_smollm2", "support.jsonl"): 44,  # of 44
+    # Real SmolLM2 text, second set: first contact 2026-12-05 21:29 UTC, main 6f90527.
+    ("real_smollm2b", "completion.jsonl"): 122,  # of 125
     # Held-out 5: first contact 2026-12-02 04:19 UTC, main 12f8ef2 (tests/data/heldout5/).
     ("heldout5", "completion.jsonl"): 185,  # of 186; raised floors are development figures
     ("heldout5", "support.jsonl"): 89,  # of 89 (first contact 63; a development figure)
@@ -1641,6 +1643,7 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout230",
         "heldout231",
         "real_smollm2",
+        "real_smollm2b",
     ],
 )
 def test_the_set_is_the_frozen_one(folder: str) -> None:
@@ -1919,3 +1922,6 @@ def test_real_invented_completions_caught_no_fewer_than_on_first_contact() -> No
     caught = sum(o.labelled == "True" and o.predicted == "True" for o in outcomes)
     assert sum(o.labelled == "True" for o in outcomes) == 11
     assert caught >= 10  # first contact 1
+    fresh = _outcomes("real_smollm2b", "completion.jsonl")
+    assert sum(o.labelled == "True" for o in fresh) == 7
+    assert sum(o.labelled == "True" and o.predicted == "True" for o in fresh) >= 5  # first contact
