@@ -1381,6 +1381,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout231", "citations.jsonl"): 50,  # of 50
     ("heldout231", "traces.jsonl"): 159,  # of 159 (trace, kind) units
     ("heldout231", "repeat.jsonl"): 28,  # of 30
+    # Held-out 232: first contact 2026-12-05 21:32 UTC, main 6b99c05 (tests/data/heldout232/).
+    ("heldout232", "completion.jsonl"): 164,  # of 188
+    ("heldout232", "support.jsonl"): 86,  # of 100
+    ("heldout232", "citations.jsonl"): 50,  # of 50
+    ("heldout232", "traces.jsonl"): 157,  # of 158 (trace, kind) units
+    ("heldout232", "repeat.jsonl"): 30,  # of 30
+    # Held-out 233: first contact 2026-12-05 21:32 UTC, main 6b99c05 (tests/data/heldout233/).
+    ("heldout233", "completion.jsonl"): 168,  # of 185
+    ("heldout233", "support.jsonl"): 89,  # of 100
+    ("heldout233", "citations.jsonl"): 50,  # of 50
+    ("heldout233", "traces.jsonl"): 156,  # of 156 (trace, kind) units
+    ("heldout233", "repeat.jsonl"): 28,  # of 30
+    # Held-out 234: first contact 2026-12-05 21:32 UTC, main 6b99c05 (tests/data/heldout234/).
+    ("heldout234", "completion.jsonl"): 161,  # of 183
+    ("heldout234", "support.jsonl"): 80,  # of 100
+    ("heldout234", "citations.jsonl"): 50,  # of 50
+    ("heldout234", "traces.jsonl"): 158,  # of 158 (trace, kind) units
+    ("heldout234", "repeat.jsonl"): 25,  # of 30
+    # Held-out 235: first contact 2026-12-05 21:32 UTC, main 6b99c05 (tests/data/heldout235/).
+    ("heldout235", "completion.jsonl"): 186,  # of 212
+    ("heldout235", "support.jsonl"): 82,  # of 100
+    ("heldout235", "citations.jsonl"): 50,  # of 50
+    ("heldout235", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout235", "repeat.jsonl"): 28,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -1642,6 +1666,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout229",
         "heldout230",
         "heldout231",
+        "heldout232",
+        "heldout233",
+        "heldout234",
+        "heldout235",
         "real_smollm2",
         "real_smollm2b",
     ],
@@ -1890,6 +1918,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout229", 40, 34),
         ("heldout230", 40, 34),
         ("heldout231", 40, 36),
+        ("heldout232", 40, 33),
+        ("heldout233", 40, 35),
+        ("heldout234", 40, 32),
+        ("heldout235", 40, 34),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
