@@ -16,7 +16,7 @@ from harness.calibrate.formats import read_set
 from harness.calibrate.judge_lines import judge_set
 from harness.cli import main
 from harness.detectors import make_detector
-from harness.detectors.base import CompletionQuestion, SupportQuestion
+from harness.detectors.base import CompletionQuestion, ReopenQuestion, SupportQuestion
 from harness.detectors.layer_features import COLUMNS, features
 from harness.detectors.learned import Layer, LearnedDetector
 from harness.schema import EvidenceItem, HostReceipt
@@ -96,6 +96,20 @@ def test_support_and_reopening_stay_lexical_and_say_so(detector: LearnedDetector
                         text="message.send to patrick: delivered")  # fmt: skip
     verdict = detector.support(SupportQuestion("Patrick got the note", [item]))
     assert verdict.detector == "lexical"
+    reopen = ReopenQuestion("Let me check the seal again.", "reconcile", "uhdim", AT, ["seal"], [])
+    assert detector.reopens(reopen).detector == "lexical"
+
+
+@pytest.mark.parametrize(("weight", "invented"), [(-1.0, False), (1.0, True)])
+def test_a_sentence_of_many_weighted_words_is_judged_not_crashed(
+    weight: float, invented: bool
+) -> None:
+    # A thousand distinct words each weighing 1 put the sum far past what exp() can take.
+    layer = Layer(np.full(COLUMNS, weight, dtype=np.float32), 0.0, {})
+    words = [a + b + c for a in "bcdfg" for b in "aeiou" for c in "klmnprstvz"] * 4
+    sentence = " ".join(w + str(i % 7) for i, w in enumerate(words))
+    verdict = LearnedDetector(layer).completion(_question(sentence, "queued"))
+    assert verdict.label is invented
 
 
 def test_the_layer_on_sets_it_was_trained_on(detector: LearnedDetector) -> None:
@@ -113,9 +127,9 @@ def test_the_layer_on_sets_it_was_trained_on(detector: LearnedDetector) -> None:
 def test_every_labelled_set_trained_the_layer_or_was_its_first_contact() -> None:
     """The shipped weights were trained on the sets their manifest names, each as it is on disk
     (a set changed since makes them stale). A set they were not trained on must have been
-    measured by them once, at its first contact: the weights stay the ones measured blind until
-    a deliberate retrain (``python -m tools.learned_layer train``), whose first contact is then
-    the next fresh sets'."""
+    measured by a learned layer at its first contact (its raw output holds a learned section;
+    which version measured it, its FIRST_CONTACT.md says): new sets are measured before a
+    deliberate retrain (``python -m tools.learned_layer train``) takes them in."""
     manifest = json.loads((LAYER / "completion.json").read_text())
     on_disk = {f"{p.parent.name}/{p.name}": hashlib.sha256(p.read_bytes()).hexdigest()
                for p in set_files(DATA)}  # fmt: skip
@@ -182,6 +196,11 @@ def test_shadow_score_takes_it_for_completion_only(
     assert main(argv) == 0
     assert main(["score", str(out), "--detector", "support=learned"]) == 2
     assert "the learned detector makes only completion judgements" in capsys.readouterr().err
+    assert main(["score", str(out), "--detector", "completion=learned", "--opt", "model=x"]) == 2
+    assert "only the judge detector takes options" in capsys.readouterr().err
+    support = str(DATA / "heldout231" / "support.jsonl")
+    assert main(["calibrate", "--detector", "learned", support]) == 2
+    assert "makes only completion judgements, not support" in capsys.readouterr().err
     assert main(["score", str(out), "--detector", "completion=learned"]) == 0
     scores = [json.loads(s) for s in (out / "scores.jsonl").read_text().splitlines()]
     assert {s["detector"] for s in scores if s["scorer"] == "invented_completion"} == {"learned"}

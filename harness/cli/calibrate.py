@@ -18,7 +18,7 @@ from typing import Any
 from harness.calibrate.formats import SET_KINDS, read_set
 from harness.calibrate.judge_lines import judge_set
 from harness.calibrate.report import Calibration
-from harness.detectors import DETECTORS, DetectorOptionError, make_detector
+from harness.detectors import DETECTORS, ONLY, DetectorOptionError, make_detector
 from harness.report.escape import text
 
 
@@ -38,6 +38,10 @@ def add_parser(subparsers: Any) -> None:
                         help="list every line the detector got wrong, with its reason")  # fmt: skip
 
 
+#: The text judgement a set's lines put to the detector; citations and traces are rules only.
+_JUDGEMENT = {"completion": "completion", "support": "support", "repeat": "reopens"}
+
+
 def run(args: argparse.Namespace) -> int:
     options: dict[str, str] = {}
     for raw in args.opt:
@@ -51,6 +55,12 @@ def run(args: argparse.Namespace) -> int:
         labelled = read_set(args.labels, args.kind)
     except (DetectorOptionError, OSError, ValueError) as err:
         print(f"shadow calibrate: {text(str(err))}", file=sys.stderr)
+        return 2
+    judgement = _JUDGEMENT.get(labelled.kind)
+    if args.detector in ONLY and judgement and judgement not in ONLY[args.detector]:
+        print(f"shadow calibrate: the {args.detector} detector makes only "
+              f"{', '.join(sorted(ONLY[args.detector]))} judgements, not {judgement} "
+              f"({text(str(args.labels))} is a {labelled.kind} set)", file=sys.stderr)  # fmt: skip
         return 2
     outcomes, problems = judge_set(labelled, detector)
     calibration = Calibration(labelled, detector.name, outcomes, problems)

@@ -101,6 +101,8 @@ def chosen_detectors(choices: list[str], options: list[str]) -> dict[str, Detect
             raise DetectorOptionError(f"--detector {judgement}={name}: the {name} detector makes "
                                       f"only {', '.join(sorted(ONLY[name]))} judgements")  # fmt: skip
     opts = _pairs(options, "--opt")
+    if opts and "judge" not in named.values():
+        raise DetectorOptionError(f"--opt {sorted(opts)}: only the judge detector takes options")
     built: dict[str, Detector] = {}
     for name in sorted(set(named.values())):
         built[name] = make_detector(name, opts if name not in ("lexical", "learned") else {})

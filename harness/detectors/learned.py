@@ -67,7 +67,8 @@ class Layer:
             seen.setdefault(column(name), name)
         weighed = [(name, float(self.weights[col])) for col, name in seen.items()]
         z = self.intercept + sum(w for _, w in weighed)
-        return 1.0 / (1.0 + math.exp(-z)), weighed
+        # tanh, not exp: a long sentence of strongly weighted words must not overflow.
+        return 0.5 * (1.0 + math.tanh(z / 2.0)), weighed
 
 
 class LearnedDetector:

@@ -61,7 +61,7 @@ FIRST_CONTACTS: tuple[FirstContact, ...] = (
         reading="it missed about 1 invented completion in 5 on this set, and about 1 in 4 on "
         "sets 232-234 (the same completion rules); about 1 of its flags in 16 was wrong here and "
         "between 1 in 55 and 1 in 8 there; on fresh real SmolLM2 text (real_smollm2b) it found "
-        "5 of 7 with 1 false alarm in 118 sentences: its counts are lower bounds, so the rate "
+        "5 of 7 with 1 false alarm in 118 negatives: its counts are lower bounds, so the rate "
         "gates divide their bound by the lowest recall lower end of the fifty-six blind sets "
         "of this rule book's last five versions (0.500, set 206)",
         recall_low=0.5,
