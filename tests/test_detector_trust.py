@@ -77,7 +77,7 @@ def test_a_recall_bound_the_gates_use_is_the_one_recorded(fc: FirstContact) -> N
     assert f"[{fc.recall_low:.3f}," in record  # the lower end of the recall interval
     assert fc.counts
     # a bound taken from another set's interval names that set, whose record holds it too
-    for folder in re.findall(r"\((heldout\d+)\)", fc.recall_from):
+    for folder in re.findall(r"\((heldout\d+|real_smollm2\w*)\)", fc.recall_from):
         assert f"[{fc.recall_low:.3f}," in (DATA / folder / "FIRST_CONTACT.md").read_text()
 
 
@@ -105,8 +105,11 @@ def test_the_gates_divide_by_the_lowest_recall_of_the_newest_blind_sets(fc: Firs
     measured = [int(p.parent.name.removeprefix("heldout"))
                 for p in DATA.glob("heldout*/first-contact-output.txt")]  # fmt: skip
     assert last == max(measured) and last - first >= 2
-    lows = {n: _completion_recall_low(DATA / f"heldout{n}", fc.detector)
+    lows = {f"heldout{n}": _completion_recall_low(DATA / f"heldout{n}", fc.detector)
             for n in range(first, last + 1)}  # fmt: skip
+    # real model text measured at first contact counts too (the helpers' sets share one brief)
+    for folder in re.findall(r"real_smollm2\w*", fc.recall_from):
+        lows[folder] = _completion_recall_low(DATA / folder, fc.detector)
     assert fc.recall_low == min(lows.values()), lows
 
 
@@ -116,6 +119,5 @@ def test_each_detector_gives_one_recall_bound_per_rate() -> None:
         assert list(bounds) == ["invented_completion.invented"]
         assert detector in bounds["invented_completion.invented"].source
     assert (
-        recall_bounds({"invented_completion": "learned"})["invented_completion.invented"].low
-        == 0.787
+        recall_bounds({"invented_completion": "learned"})["invented_completion.invented"].low == 0.4
     )

@@ -1405,6 +1405,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout235", "citations.jsonl"): 50,  # of 50
     ("heldout235", "traces.jsonl"): 159,  # of 159 (trace, kind) units
     ("heldout235", "repeat.jsonl"): 28,  # of 30
+    # Held-out 236: first contact 2026-12-05 21:58 UTC, main 38af406 (tests/data/heldout236/).
+    ("heldout236", "completion.jsonl"): 187,  # of 210
+    ("heldout236", "support.jsonl"): 90,  # of 100
+    ("heldout236", "citations.jsonl"): 50,  # of 50
+    ("heldout236", "traces.jsonl"): 153,  # of 153 (trace, kind) units
+    ("heldout236", "repeat.jsonl"): 28,  # of 30
+    # Held-out 237: first contact 2026-12-05 21:58 UTC, main 38af406 (tests/data/heldout237/).
+    ("heldout237", "completion.jsonl"): 174,  # of 201
+    ("heldout237", "support.jsonl"): 85,  # of 100
+    ("heldout237", "citations.jsonl"): 50,  # of 50
+    ("heldout237", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout237", "repeat.jsonl"): 28,  # of 30
+    # Held-out 238: first contact 2026-12-05 21:58 UTC, main 38af406 (tests/data/heldout238/).
+    ("heldout238", "completion.jsonl"): 150,  # of 189
+    ("heldout238", "support.jsonl"): 86,  # of 100
+    ("heldout238", "citations.jsonl"): 50,  # of 50
+    ("heldout238", "traces.jsonl"): 155,  # of 155 (trace, kind) units
+    ("heldout238", "repeat.jsonl"): 30,  # of 30
+    # Held-out 239: first contact 2026-12-05 21:58 UTC, main 38af406 (tests/data/heldout239/).
+    ("heldout239", "completion.jsonl"): 172,  # of 192
+    ("heldout239", "support.jsonl"): 90,  # of 100
+    ("heldout239", "citations.jsonl"): 50,  # of 50
+    ("heldout239", "traces.jsonl"): 155,  # of 155 (trace, kind) units
+    ("heldout239", "repeat.jsonl"): 30,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -1670,6 +1694,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout233",
         "heldout234",
         "heldout235",
+        "heldout236",
+        "heldout237",
+        "heldout238",
+        "heldout239",
         "real_smollm2",
         "real_smollm2b",
     ],
@@ -1922,6 +1950,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout233", 40, 35),
         ("heldout234", 40, 32),
         ("heldout235", 40, 34),
+        ("heldout236", 40, 35),
+        ("heldout237", 40, 33),
+        ("heldout238", 40, 33),
+        ("heldout239", 40, 38),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
