@@ -37,7 +37,9 @@ COLUMNS = 1 << 16
 
 _WORD = re.compile(r"[a-z']+|\d+")
 _CONTENT = re.compile(r"[a-z0-9]+")
-#: Words too common to say which receipt a sentence speaks of.
+#: Words too common to say which receipt a sentence speaks of. Its own list, not
+#: ``harness.text.prose.STOPWORDS``: the shipped weights were trained with exactly these words, and
+#: a change to the prose rules' list must not change what the layer reads without a retrain.
 _STOP = frozenset(
     [
         "the",
