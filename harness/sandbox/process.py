@@ -220,7 +220,13 @@ class StartedProcess:
             if self._started is not None:
                 child, fds = self._started
                 self._started = None
-                child.close()  # first: the server kills the case before stdin's end reads
+                # Killed and reaped before stdin's end closes: a held PID 1 starts its command
+                # on that end-of-file, and under load it could read it before a kill sent on
+                # close arrived (a discarded case's command ran).
+                with contextlib.suppress(SandboxError, OSError):
+                    child.signal_group(signal.SIGKILL)
+                    child.finish([])
+                child.close()
                 for fd in fds:
                     os.close(fd)
 
