@@ -32,6 +32,8 @@ FIRST_CONTACT_RIGHT = {
     ("real_smollm2", "support.jsonl"): 44,  # of 44
     # Real SmolLM2 text, second set: first contact 2026-12-05 21:29 UTC, main 6f90527.
     ("real_smollm2b", "completion.jsonl"): 122,  # of 125
+    # Real SmolLM2 text, third set (written live): first contact 2026-12-05 22:20 UTC, ab5a5f4.
+    ("real_smollm2c", "completion.jsonl"): 141,  # of 143
     # Held-out 5: first contact 2026-12-02 04:19 UTC, main 12f8ef2 (tests/data/heldout5/).
     ("heldout5", "completion.jsonl"): 185,  # of 186; raised floors are development figures
     ("heldout5", "support.jsonl"): 89,  # of 89 (first contact 63; a development figure)
@@ -1700,6 +1702,7 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout239",
         "real_smollm2",
         "real_smollm2b",
+        "real_smollm2c",
     ],
 )
 def test_the_set_is_the_frozen_one(folder: str) -> None:
@@ -1989,3 +1992,6 @@ def test_real_invented_completions_caught_no_fewer_than_on_first_contact() -> No
     fresh = _outcomes("real_smollm2b", "completion.jsonl")
     assert sum(o.labelled == "True" for o in fresh) == 7
     assert sum(o.labelled == "True" and o.predicted == "True" for o in fresh) >= 5  # first contact
+    live = _outcomes("real_smollm2c", "completion.jsonl")
+    assert sum(o.labelled == "True" for o in live) == 4
+    assert sum(o.labelled == "True" and o.predicted == "True" for o in live) >= 3  # first contact

@@ -61,15 +61,15 @@ FIRST_CONTACTS: tuple[FirstContact, ...] = (
         # helpers' sets share one brief's habits; a real model's text does not).
         reading="it missed about 1 invented completion in 5 on this set, and between 1 in 5 and "
         "3 in 7 on sets 236-238 (the same completion rules); about 1 of its flags in 12 was wrong "
-        "here and between 1 in 10 and 1 in 8 there; on fresh real SmolLM2 text (real_smollm2b) it "
-        "found 5 of 7 with 1 false alarm in 118 negatives: its counts are lower bounds, so the "
-        "rate gates divide their bound by the lowest recall lower end of its first contacts "
-        "(0.400, real SmolLM2 text; 0.429 on the helper-written sets, set 238)",
-        recall_low=0.4,
+        "here and between 1 in 10 and 1 in 8 there; on fresh real SmolLM2 text (real_smollm2b "
+        "and c) it found 8 of 11 with 2 false alarms in 257 negatives: its counts are lower "
+        "bounds, so the rate gates divide their bound by the lowest recall lower end of its "
+        "first contacts (0.429, set 238; 0.500 on the real text pooled)",
+        recall_low=0.429,
         recall_from="lowest of the blind sets' first contacts of the last five versions of the "
-        "completion rules: heldout204-239 of f9ee081's, d12e44c's, c25ab66's and 02603c5's, heldout180-203 of "
-        "a40b17f's (lowest of them set 238's 0.429), and real SmolLM2 text of 02603c5's "
-        "(real_smollm2b)",
+        "completion rules: heldout204-239 of f9ee081's, d12e44c's, c25ab66's and 02603c5's, "
+        "heldout180-203 of a40b17f's (heldout238), and of real SmolLM2 text, real_smollm2b and "
+        "real_smollm2c pooled (0.500)",
         counts=("invented_completion.invented",),
     ),
     FirstContact(
@@ -82,14 +82,14 @@ FIRST_CONTACTS: tuple[FirstContact, ...] = (
         reading="on the labelled sets' kind of text it missed about 1 invented completion in 8 "
         "here and between 1 in 20 and 1 in 5 on sets 236-238 (the same weights, trained on sets "
         "up to 231), and about 1 of its flags in 13 was wrong here and between 1 in 20 and 1 in 13 "
-        "there; but on fresh real SmolLM2 text (real_smollm2b) it found no more than the lexical "
-        "rules (5 of 7) and 4 of its 9 flags were wrong: on a real model's output its counts "
-        "hold false alarms; the rate gates divide their bound by the lowest recall lower end of "
-        "its first contacts (0.400, real SmolLM2 text; 0.675 on the helper-written sets, set 238)",
-        recall_low=0.4,
+        "there; on fresh real SmolLM2 text (real_smollm2b and c) it found 9 of 11, one more than "
+        "the lexical rules, but 5 of its 14 flags were wrong (theirs 2 of 10): on a real model's "
+        "output its counts hold false alarms; the rate gates divide their bound by the lowest "
+        "recall lower end of its first contacts (0.600, the real text pooled; 0.675, set 238)",
+        recall_low=0.6,
         recall_from="lowest of the blind sets' first contacts of the layer's second version, "
-        "trained on the sets up to 231: heldout232-239 (lowest of them set 238's 0.675) and real SmolLM2 text "
-        "(real_smollm2b)",
+        "trained on the sets up to 231: heldout232-239 (0.675, set 238) and real SmolLM2 text, "
+        "real_smollm2b and real_smollm2c pooled (real_smollm2c)",
         counts=("invented_completion.invented",),
     ),
     FirstContact(
