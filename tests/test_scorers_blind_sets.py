@@ -34,6 +34,8 @@ FIRST_CONTACT_RIGHT = {
     ("real_smollm2b", "completion.jsonl"): 122,  # of 125
     # Real SmolLM2 text, third set (written live): first contact 2026-12-05 22:20 UTC, ab5a5f4.
     ("real_smollm2c", "completion.jsonl"): 141,  # of 143
+    # Real SmolLM2 claims and cited evidence: first contact 2026-12-05 22:40 UTC, main afbbc69.
+    ("real_smollm2d", "support.jsonl"): 99,  # of 102
     # Held-out 5: first contact 2026-12-02 04:19 UTC, main 12f8ef2 (tests/data/heldout5/).
     ("heldout5", "completion.jsonl"): 185,  # of 186; raised floors are development figures
     ("heldout5", "support.jsonl"): 89,  # of 89 (first contact 63; a development figure)
@@ -1703,6 +1705,7 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "real_smollm2",
         "real_smollm2b",
         "real_smollm2c",
+        "real_smollm2d",
     ],
 )
 def test_the_set_is_the_frozen_one(folder: str) -> None:
