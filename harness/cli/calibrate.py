@@ -18,7 +18,7 @@ from typing import Any
 from harness.calibrate.formats import SET_KINDS, read_set
 from harness.calibrate.judge_lines import judge_set
 from harness.calibrate.report import Calibration
-from harness.detectors import DETECTORS, ONLY, DetectorOptionError, make_detector
+from harness.detectors import DETECTORS, DetectorOptionError, check_judgement, make_detector
 from harness.report.escape import text
 
 
@@ -56,11 +56,13 @@ def run(args: argparse.Namespace) -> int:
     except (DetectorOptionError, OSError, ValueError) as err:
         print(f"shadow calibrate: {text(str(err))}", file=sys.stderr)
         return 2
-    judgement = _JUDGEMENT.get(labelled.kind)
-    if args.detector in ONLY and judgement and judgement not in ONLY[args.detector]:
-        print(f"shadow calibrate: the {args.detector} detector makes only "
-              f"{', '.join(sorted(ONLY[args.detector]))} judgements, not {judgement} "
-              f"({text(str(args.labels))} is a {labelled.kind} set)", file=sys.stderr)  # fmt: skip
+    judgement = _JUDGEMENT.get(labelled.kind)  # citations and traces: rules, no detector
+    try:
+        if judgement is not None:
+            check_judgement(args.detector, judgement)
+    except DetectorOptionError as err:
+        print(f"shadow calibrate: {err} ({text(str(args.labels))} is a {labelled.kind} set)",
+              file=sys.stderr)  # fmt: skip
         return 2
     outcomes, problems = judge_set(labelled, detector)
     calibration = Calibration(labelled, detector.name, outcomes, problems)

@@ -14,7 +14,13 @@ from pathlib import Path
 from typing import Any
 
 from harness.cli.workers import HELP, resolve, workers_arg
-from harness.detectors import ONLY, Detector, DetectorError, DetectorOptionError, make_detector
+from harness.detectors import (
+    Detector,
+    DetectorError,
+    DetectorOptionError,
+    check_judgement,
+    make_detector,
+)
 from harness.rundir import RESULTS
 from harness.scorers.base import Thresholds
 from harness.scorers.judged import JUDGEMENTS
@@ -97,15 +103,16 @@ def chosen_detectors(choices: list[str], options: list[str]) -> dict[str, Detect
             f"--detector: unknown judgement(s) {unknown} (known: {', '.join(JUDGEMENTS)})"
         )
     for judgement, name in sorted(named.items()):
-        if name in ONLY and judgement not in ONLY[name]:
-            raise DetectorOptionError(f"--detector {judgement}={name}: the {name} detector makes "
-                                      f"only {', '.join(sorted(ONLY[name]))} judgements")  # fmt: skip
+        try:
+            check_judgement(name, judgement)
+        except DetectorOptionError as err:
+            raise DetectorOptionError(f"--detector {judgement}={name}: {err}") from err
     opts = _pairs(options, "--opt")
     if opts and "judge" not in named.values():
         raise DetectorOptionError(f"--opt {sorted(opts)}: only the judge detector takes options")
     built: dict[str, Detector] = {}
     for name in sorted(set(named.values())):
-        built[name] = make_detector(name, opts if name not in ("lexical", "learned") else {})
+        built[name] = make_detector(name, opts if name == "judge" else {})
     return {judgement: built[name] for judgement, name in named.items()}
 
 

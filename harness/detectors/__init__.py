@@ -52,11 +52,26 @@ DETECTORS: dict[str, Callable[[Mapping[str, str]], Detector]] = {
 ONLY: dict[str, frozenset[str]] = {"learned": frozenset({"completion"})}
 
 
+def check_judgement(name: str, judgement: str) -> None:
+    """Raise when detector ``name`` does not make ``judgement`` itself (``ONLY``)."""
+    if name in ONLY and judgement not in ONLY[name]:
+        raise DetectorOptionError(f"the {name} detector makes only "
+                                  f"{', '.join(sorted(ONLY[name]))} judgements, not {judgement}")  # fmt: skip
+
+
 def make_detector(name: str, options: Mapping[str, str] | None = None) -> Detector:
     if name not in DETECTORS:
         raise DetectorOptionError(f"unknown detector {name!r} (known: {', '.join(DETECTORS)})")
     return DETECTORS[name](options or {})
 
 
-__all__ = ["DETECTORS", "ONLY", "Detector", "DetectorError", "DetectorOptionError", "Verdict",
-           "make_detector"]  # fmt: skip
+__all__ = [
+    "DETECTORS",
+    "ONLY",
+    "Detector",
+    "DetectorError",
+    "DetectorOptionError",
+    "Verdict",
+    "check_judgement",
+    "make_detector",
+]  # fmt: skip

@@ -35,7 +35,10 @@ from harness.detectors.lexical import LexicalDetector
 #: A sentence is judged invented when the layer's probability is above this: the probability's
 #: own midpoint, fixed before any blind set was measured, not tuned to a bar.
 THRESHOLD = 0.5
-#: Fields whose sentences the stage itself marks as unconfirmed (docs/labelled-sets.md).
+#: Fields whose sentences the stage itself marks as unconfirmed (docs/labelled-sets.md). Not the
+#: completion scorer's wider ``FLAG_FIELDS``: labellers read a statement in ``uncertainties`` or
+#: ``missing_evidence`` as the stage's own, and the layer finds six such invented lines the rules
+#: skip.
 FLAGGED_FIELDS = frozenset({"unsupported_claims", "claims_needing_host_confirmation"})
 
 
