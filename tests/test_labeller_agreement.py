@@ -1,0 +1,65 @@
+"""tools.labeller_agreement: two labellers' files of one set compared line by line, and the
+detectors placed beside them; files that are not the same lines are refused."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tools.labeller_agreement import main, read_pairs
+
+RECEIPT = {"id": "r1", "action": "message.send", "target": "ines", "status": "queued",
+           "at": "2026-10-14T09:00:00Z"}  # fmt: skip
+SENTENCES = [
+    ("c1", "s1", "Ines has the tide-table note now.", True),
+    ("c2", "s1", "The tide-table note to Ines is still queued.", False),
+    ("c3", "s2", "I will send Ines the note tomorrow.", False),
+    ("c4", "s2", "Note went to Ines, all sorted.", True),
+    ("c5", "s3", "Ines received it.", True),
+]
+
+
+def _write(path: Path, labels: dict[str, bool], ambiguous: frozenset[str] = frozenset()) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("w", encoding="utf-8") as out:
+        for id_, scene, sentence, _ in SENTENCES:
+            line = {"id": id_, "scene": scene, "agent": "uhdim",
+                    "recorded_at": "2026-10-14T12:00:00Z", "receipts": [RECEIPT],
+                    "stage": "reconcile", "field": "summary", "sentence": sentence,
+                    "invented": labels[id_], "claims": None,
+                    "kind": "ambiguous" if id_ in ambiguous else "clear", "why": ""}  # fmt: skip
+            out.write(json.dumps(line) + "\n")
+    return path
+
+
+def test_disagreements_and_the_second_labellers_figures(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    first = _write(tmp_path / "setA" / "completion.jsonl", {s[0]: s[3] for s in SENTENCES})
+    # The second reader calls c4 not invented (marked ambiguous) and c2 invented.
+    second_labels = {s[0]: s[3] for s in SENTENCES} | {"c4": False, "c2": True}
+    second = _write(tmp_path / "b" / "completion.jsonl", second_labels, frozenset({"c4"}))
+    assert main([str(first), str(second), "--detector", "lexical"]) == 0
+    out = capsys.readouterr().out
+    assert "first labels 3 invented, second 3" in out
+    assert "(3/5)" in out  # agreement
+    assert "== disagreements (2)" in out
+    assert "setA/s2 c4 [summary] first True second False (second: ambiguous)" in out
+    assert "setA/s1 c2 [summary] first False second True:" in out
+    # The detector against each labeller's truth and on the three lines they agree on.
+    assert "lexical against first: recall" in out and "lexical on the 3 agreed lines" in out
+
+
+def test_files_of_different_lines_are_refused(tmp_path: Path) -> None:
+    first = _write(tmp_path / "a" / "completion.jsonl", {s[0]: s[3] for s in SENTENCES})
+    second = tmp_path / "b" / "completion.jsonl"
+    second.parent.mkdir()
+    second.write_text("".join(first.read_text().splitlines(keepends=True)[:4]))
+    with pytest.raises(SystemExit, match="ids differing: c5"):
+        read_pairs(first, second)
+    changed = first.read_text().replace("Ines received it.", "Ines got it.")
+    second.write_text(changed)
+    with pytest.raises(SystemExit, match="line c5: its sentence"):
+        read_pairs(first, second)
