@@ -63,3 +63,38 @@ def test_files_of_different_lines_are_refused(tmp_path: Path) -> None:
     second.write_text(changed)
     with pytest.raises(SystemExit, match="line c5: its sentence"):
         read_pairs(first, second)
+
+
+def test_pooled_figures_count_every_sets_lines_though_their_ids_repeat(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    truth = {s[0]: s[3] for s in SENTENCES}
+    files = []
+    for name in ("setA", "setB"):
+        files += [_write(tmp_path / name / "completion.jsonl", truth),
+                  _write(tmp_path / f"{name}-again" / "completion.jsonl", truth)]  # fmt: skip
+    assert main([*map(str, files), "--detector", "lexical"]) == 0
+    out = capsys.readouterr().out
+    one = next(line for line in out.splitlines() if line.startswith("lexical against first"))
+    pooled = out.split("== pooled")[1]
+    assert "10 lines, 6 scenes; first labels 6 invented" in pooled
+    # Twice one set's counts: "recall a/b" becomes "recall 2a/2b".
+    tp, pos = (int(x) for x in one.split("recall ")[1].split(" ")[0].split("/"))
+    assert f"lexical against first: recall {2 * tp}/{2 * pos}" in pooled
+
+
+SECOND = Path(__file__).parent / "data" / "second_labeller"
+
+
+def test_the_recorded_agreement_is_what_the_stored_labels_give(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    data = SECOND.parent
+    files = [str(p) for n in (236, 237, 238, 239)
+             for p in (data / f"heldout{n}" / "completion.jsonl",
+                       SECOND / f"heldout{n}" / "completion.jsonl")]  # fmt: skip
+    assert main([*files, "--detector"]) == 0
+    fresh = [line for line in capsys.readouterr().out.splitlines() if "against first" in line]
+    recorded = (SECOND / "agreement-output.txt").read_text().splitlines()
+    assert fresh == [line for line in recorded if line.startswith("second against first")]
+    assert "(792/792)" in fresh[-1]

@@ -1433,6 +1433,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout239", "citations.jsonl"): 50,  # of 50
     ("heldout239", "traces.jsonl"): 155,  # of 155 (trace, kind) units
     ("heldout239", "repeat.jsonl"): 30,  # of 30
+    # Held-out 240: first contact 2026-12-05 23:23 UTC, main fc22cd0 (tests/data/heldout240/).
+    ("heldout240", "completion.jsonl"): 192,  # of 215
+    ("heldout240", "support.jsonl"): 82,  # of 100
+    ("heldout240", "citations.jsonl"): 50,  # of 50
+    ("heldout240", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout240", "repeat.jsonl"): 29,  # of 30
+    # Held-out 241: first contact 2026-12-05 23:23 UTC, main fc22cd0 (tests/data/heldout241/).
+    ("heldout241", "completion.jsonl"): 184,  # of 210
+    ("heldout241", "support.jsonl"): 84,  # of 100
+    ("heldout241", "citations.jsonl"): 50,  # of 50
+    ("heldout241", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout241", "repeat.jsonl"): 27,  # of 30
+    # Held-out 242: first contact 2026-12-05 23:23 UTC, main fc22cd0 (tests/data/heldout242/).
+    ("heldout242", "completion.jsonl"): 197,  # of 213
+    ("heldout242", "support.jsonl"): 93,  # of 100
+    ("heldout242", "citations.jsonl"): 50,  # of 50
+    ("heldout242", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout242", "repeat.jsonl"): 27,  # of 30
+    # Held-out 243: first contact 2026-12-05 23:23 UTC, main fc22cd0 (tests/data/heldout243/).
+    ("heldout243", "completion.jsonl"): 184,  # of 197
+    ("heldout243", "support.jsonl"): 96,  # of 100
+    ("heldout243", "citations.jsonl"): 50,  # of 50
+    ("heldout243", "traces.jsonl"): 154,  # of 155 (trace, kind) units
+    ("heldout243", "repeat.jsonl"): 29,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -1702,10 +1726,18 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout237",
         "heldout238",
         "heldout239",
+        "heldout240",
+        "heldout241",
+        "heldout242",
+        "heldout243",
         "real_smollm2",
         "real_smollm2b",
         "real_smollm2c",
         "real_smollm2d",
+        "second_labeller/heldout236",
+        "second_labeller/heldout237",
+        "second_labeller/heldout238",
+        "second_labeller/heldout239",
     ],
 )
 def test_the_set_is_the_frozen_one(folder: str) -> None:
@@ -1960,6 +1992,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout237", 40, 33),
         ("heldout238", 40, 33),
         ("heldout239", 40, 38),
+        ("heldout240", 40, 32),
+        ("heldout241", 40, 33),
+        ("heldout242", 40, 37),
+        ("heldout243", 40, 37),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:

@@ -101,18 +101,16 @@ def report(name: str, pairs: Sequence[Pair], detectors: Sequence[str]) -> list[s
         f"kappa {fig['kappa']}",
         f"  second's recall {fig['recall']}, precision {fig['precision']}",
     ]
-    agreed = [p for p in pairs if p.first == p.second]
+    # Lines are told apart by position: ids repeat across the sets of a pooled report.
+    agreed = [i for i, p in enumerate(pairs) if p.first == p.second]
     for det in detectors:
         detector = make_detector(det)
-        verdict = {
-            p.id: bool(detector.completion(completion_question(p.line)).label) for p in pairs
-        }
-        guess = [verdict[p.id] for p in pairs]
+        guess = [bool(detector.completion(completion_question(p.line)).label) for p in pairs]
         out.append(f"{det} against first: {_recall_precision(first, guess)}")
         out.append(f"{det} against second: {_recall_precision(second, guess)}")
         out.append(
             f"{det} on the {len(agreed)} agreed lines: "
-            + _recall_precision([p.first for p in agreed], [verdict[p.id] for p in agreed])
+            + _recall_precision([first[i] for i in agreed], [guess[i] for i in agreed])
         )
     return out
 
