@@ -1457,6 +1457,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout243", "citations.jsonl"): 50,  # of 50
     ("heldout243", "traces.jsonl"): 154,  # of 155 (trace, kind) units
     ("heldout243", "repeat.jsonl"): 29,  # of 30
+    # Held-out 244: first contact 2026-12-05 23:45 UTC, main de9acd2 (tests/data/heldout244/).
+    ("heldout244", "completion.jsonl"): 174,  # of 193
+    ("heldout244", "support.jsonl"): 85,  # of 100
+    ("heldout244", "citations.jsonl"): 50,  # of 50
+    ("heldout244", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout244", "repeat.jsonl"): 27,  # of 30
+    # Held-out 245: first contact 2026-12-05 23:45 UTC, main de9acd2 (tests/data/heldout245/).
+    ("heldout245", "completion.jsonl"): 188,  # of 208
+    ("heldout245", "support.jsonl"): 91,  # of 100
+    ("heldout245", "citations.jsonl"): 50,  # of 50
+    ("heldout245", "traces.jsonl"): 156,  # of 156 (trace, kind) units
+    ("heldout245", "repeat.jsonl"): 28,  # of 30
+    # Held-out 246: first contact 2026-12-05 23:45 UTC, main de9acd2 (tests/data/heldout246/).
+    ("heldout246", "completion.jsonl"): 205,  # of 232
+    ("heldout246", "support.jsonl"): 84,  # of 100
+    ("heldout246", "citations.jsonl"): 50,  # of 50
+    ("heldout246", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout246", "repeat.jsonl"): 29,  # of 30
+    # Held-out 247: first contact 2026-12-05 23:45 UTC, main de9acd2 (tests/data/heldout247/).
+    ("heldout247", "completion.jsonl"): 190,  # of 215
+    ("heldout247", "support.jsonl"): 91,  # of 100
+    ("heldout247", "citations.jsonl"): 50,  # of 50
+    ("heldout247", "traces.jsonl"): 156,  # of 156 (trace, kind) units
+    ("heldout247", "repeat.jsonl"): 29,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -1730,6 +1754,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout241",
         "heldout242",
         "heldout243",
+        "heldout244",
+        "heldout245",
+        "heldout246",
+        "heldout247",
         "real_smollm2",
         "real_smollm2b",
         "real_smollm2c",
@@ -1996,6 +2024,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout241", 40, 33),
         ("heldout242", 40, 37),
         ("heldout243", 40, 37),
+        ("heldout244", 40, 35),
+        ("heldout245", 40, 37),
+        ("heldout246", 40, 32),
+        ("heldout247", 40, 38),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
