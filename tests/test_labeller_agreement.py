@@ -86,15 +86,22 @@ def test_pooled_figures_count_every_sets_lines_though_their_ids_repeat(
 SECOND = Path(__file__).parent / "data" / "second_labeller"
 
 
+@pytest.mark.parametrize(
+    ("sets", "output", "agreed"),
+    [
+        (("heldout236", "heldout237", "heldout238", "heldout239"), "agreement-output.txt",
+         "(792/792)"),
+        (("real_smollm2b", "real_smollm2c"), "real-agreement-output.txt", "(267/268)"),
+    ],
+)  # fmt: skip
 def test_the_recorded_agreement_is_what_the_stored_labels_give(
-    capsys: pytest.CaptureFixture[str],
+    sets: tuple[str, ...], output: str, agreed: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     data = SECOND.parent
-    files = [str(p) for n in (236, 237, 238, 239)
-             for p in (data / f"heldout{n}" / "completion.jsonl",
-                       SECOND / f"heldout{n}" / "completion.jsonl")]  # fmt: skip
+    files = [str(p) for name in sets
+             for p in (data / name / "completion.jsonl", SECOND / name / "completion.jsonl")]  # fmt: skip
     assert main([*files, "--detector"]) == 0
     fresh = [line for line in capsys.readouterr().out.splitlines() if "against first" in line]
-    recorded = (SECOND / "agreement-output.txt").read_text().splitlines()
+    recorded = (SECOND / output).read_text().splitlines()
     assert fresh == [line for line in recorded if line.startswith("second against first")]
-    assert "(792/792)" in fresh[-1]
+    assert agreed in fresh[-1]

@@ -1766,6 +1766,8 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "second_labeller/heldout237",
         "second_labeller/heldout238",
         "second_labeller/heldout239",
+        "second_labeller/real_smollm2b",
+        "second_labeller/real_smollm2c",
     ],
 )
 def test_the_set_is_the_frozen_one(folder: str) -> None:
