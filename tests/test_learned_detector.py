@@ -233,3 +233,14 @@ def test_real_model_text_draws_few_false_alarms(detector: LearnedDetector) -> No
     outcomes, _ = judge_set(read_set(DATA / "real_smollm2" / "completion.jsonl"), detector)
     false_alarms = [o.id for o in outcomes if o.labelled == "False" and o.predicted == "True"]
     assert len(false_alarms) <= 3, false_alarms
+
+
+def test_fresh_real_text_no_more_false_alarms_than_at_first_contact(
+    detector: LearnedDetector,
+) -> None:
+    # real_smollm2e (SmolLM2 text written live on 2026-12-06): 8 of 9 found, 5 false alarms in 86
+    # negatives at first contact (FIRST_CONTACT.md); the lexical rules raised 2
+    outcomes, _ = judge_set(read_set(DATA / "real_smollm2e" / "completion.jsonl"), detector)
+    found = sum(o.labelled == "True" and o.predicted == "True" for o in outcomes)
+    false_alarms = [o.id for o in outcomes if o.labelled == "False" and o.predicted == "True"]
+    assert found >= 8 and len(false_alarms) <= 5, false_alarms

@@ -1762,6 +1762,7 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "real_smollm2b",
         "real_smollm2c",
         "real_smollm2d",
+        "real_smollm2e",
         "second_labeller/heldout236",
         "second_labeller/heldout237",
         "second_labeller/heldout238",
@@ -2068,3 +2069,6 @@ def test_real_invented_completions_caught_no_fewer_than_on_first_contact() -> No
     live = _outcomes("real_smollm2c", "completion.jsonl")
     assert sum(o.labelled == "True" for o in live) == 4
     assert sum(o.labelled == "True" and o.predicted == "True" for o in live) >= 3  # first contact
+    live_e = _outcomes("real_smollm2e", "completion.jsonl")
+    assert sum(o.labelled == "True" for o in live_e) == 9
+    assert sum(o.labelled == "True" and o.predicted == "True" for o in live_e) >= 7  # first contact

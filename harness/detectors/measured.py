@@ -62,14 +62,14 @@ FIRST_CONTACTS: tuple[FirstContact, ...] = (
         reading="it missed about 1 invented completion in 5 on this set and on sets 244-246 (the "
         "same completion rules, which missed up to 3 in 7 on set 238); about 1 of its flags in 11 "
         "was wrong here and between 1 in 13 and 1 in 11 there; on fresh real SmolLM2 text "
-        "(real_smollm2b and c) it found 8 of 11 with 2 false alarms in 257 negatives: its counts "
-        "are lower bounds, so the rate gates divide their bound by the lowest recall lower end of "
-        "its first contacts (0.429, set 238; 0.500 on the real text pooled)",
+        "(real_smollm2b, c and e) it found 15 of 20 with 4 false alarms in 343 negatives: its "
+        "counts are lower bounds, so the rate gates divide their bound by the lowest recall lower "
+        "end of its first contacts (0.429, set 238; 0.571 on the real text pooled)",
         recall_low=0.429,
         recall_from="lowest of the blind sets' first contacts of the last five versions of the "
         "completion rules: heldout204-247 of f9ee081's, d12e44c's, c25ab66's and 02603c5's, "
-        "heldout180-203 of a40b17f's (heldout238), and of real SmolLM2 text, real_smollm2b and "
-        "real_smollm2c pooled (0.500)",
+        "heldout180-203 of a40b17f's (heldout238), and of real SmolLM2 text, real_smollm2b, c and e "
+        "pooled in real_smollm2e (0.571)",
         counts=("invented_completion.invented",),
     ),
     FirstContact(
@@ -83,14 +83,14 @@ FIRST_CONTACTS: tuple[FirstContact, ...] = (
         "here and between 1 in 10 and 1 in 7 on sets 244-246 (the same weights, trained on sets "
         "up to 231; it met the completion bar on set 242, and here fell one sentence short of "
         "it), and about 1 of its flags in 80 was wrong here and between 1 in 20 and 1 in 14 there; "
-        "on fresh real SmolLM2 text (real_smollm2b and c) it found 9 of 11, one more than the "
-        "lexical rules, but 5 of its 14 flags were wrong (theirs 2 of 10): on a real model's "
+        "on fresh real SmolLM2 text (real_smollm2b, c and e) it found 17 of 20, two more than the "
+        "lexical rules, but 10 of its 27 flags were wrong (theirs 4 of 19): on a real model's "
         "output its counts hold false alarms; the rate gates divide their bound by the lowest "
-        "recall lower end of its first contacts (0.600, the real text pooled; 0.675, set 238)",
-        recall_low=0.6,
+        "recall lower end of its first contacts (0.675, set 238; 0.688, the real text pooled)",
+        recall_low=0.675,
         recall_from="lowest of the blind sets' first contacts of the layer's second version, "
-        "trained on the sets up to 231: heldout232-247 (0.675, set 238) and real SmolLM2 text, "
-        "real_smollm2b and real_smollm2c pooled (real_smollm2c)",
+        "trained on the sets up to 231: heldout232-247 (heldout238) and real SmolLM2 text, "
+        "real_smollm2b, c and e pooled in real_smollm2e (0.688)",
         counts=("invented_completion.invented",),
     ),
     FirstContact(
