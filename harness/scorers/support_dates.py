@@ -117,3 +117,43 @@ def subject_day_label(subject: str, items: Sequence[Backing]) -> tuple[str, str]
         f"it speaks of the {_MONTHS[m - 1].capitalize()} {d} occasion; the "
         "cited items give another day",
     )
+
+
+#: Months a subject names by their full name ("the October payout"); "May" is left out, being a
+#: word of its own, and so are the short forms in prose ("mar", "jan" are names too). An item's
+#: target may carry the short form as an id part ("newsletter-sep", "archive-aug").
+_FULL_MONTHS = ("january", "february", "march", "april", None, "june", "july", "august",
+                "september", "october", "november", "december")  # fmt: skip
+_MONTH_WORD = re.compile(r"\b(" + "|".join(m for m in _FULL_MONTHS if m) + r"|sept)(?:'s)?\b")
+
+
+def months_in(text: str) -> set[int]:
+    """Months a text names by their full name (or "Sept")."""
+    said = _MONTH_WORD.findall(clean(ascii_fold(text)))
+    return {9 if m == "sept" else _FULL_MONTHS.index(m) + 1 for m in said}
+
+
+def _stated_months(b: Backing) -> set[int]:
+    target = str((b.item.data or {}).get("target") or "").lower()
+    parts = set(re.split(r"[^a-z0-9]+", target))
+    return months_in(b.item.text) | {i + 1 for i, m in enumerate(_MONTHS) if m in parts}
+
+
+def subject_month_label(subject: str, items: Sequence[Backing]) -> tuple[str, str] | None:
+    """A month in the clause's subject picks the occasion it speaks of ("Priyanka's October
+    payout"): linked items that each state a month, never that one, speak of another occasion
+    (the September payout); unsupported, neither backed nor denied. None where the subject names
+    no month or a day (``subject_day_label`` answers those), or an item states no month or that
+    one."""
+    given = months_in(subject)
+    if not given or days_in(subject) or not items:
+        return None
+    for b in items:
+        stated = _stated_months(b)
+        if not stated or given & stated:
+            return None
+    month = _FULL_MONTHS[min(given) - 1] or "may"
+    return (
+        "unsupported",
+        f"it speaks of the {month.capitalize()} occasion; the cited items give another month",
+    )

@@ -29,6 +29,7 @@ from harness.scorers.support_dates import (
     deictic_label,
     strip_days,
     subject_day_label,
+    subject_month_label,
 )
 from harness.scorers.support_idle import idle_beat_label
 from harness.scorers.support_keys import lettered, other_lettered, versions_of
@@ -185,7 +186,9 @@ def _clause_label(part: str, pool: Sequence[Backing]) -> Label:
                 f"no cited item speaks of it ({reason})",
             )
         )
-    occasion = subject_day_label(reading.subject, [lk.backing for lk in links])
+    occasion = subject_day_label(reading.subject, [lk.backing for lk in links]) or (
+        subject_month_label(reading.subject, [lk.backing for lk in links])
+    )
     if occasion is not None:
         return occasion
     dated = date_label(part, reading.subject, reading.negated, [lk.backing for lk in links])

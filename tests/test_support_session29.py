@@ -1,0 +1,58 @@
+"""Claim support read off sets 244-245 after their first contact (issue 12): a month the claim's
+subject names picks its occasion ("Priyanka's October payout"), so items that each state another
+month (the September payout, a target ``newsletter-sep``) answer neither the claim nor its
+negation. Hard negatives beside them: the same month, an item that states no month, a day in the
+subject (the day rule's), a month in the predicate, and "May", which is a word too."""
+
+from __future__ import annotations
+
+import pytest
+
+from harness.scorers.claim_support import Backing
+from harness.scorers.support_dates import months_in
+from tests.scorers_helpers import receipt_backing, support_verdict
+
+
+def _receipt(action: str, target: str, said: str, status: str = "succeeded") -> Backing:
+    return receipt_backing(action, target, f"{action} to {target}: {said}", status)
+
+
+SEPT_PAYOUT = _receipt("payment.send", "priyanka", "September sponsor payout")
+SEPT_NEWSLETTER = receipt_backing("post.publish", "newsletter-sep",
+                                  "post.publish newsletter-sep: newsletter live on the choir site",
+                                  "succeeded")  # fmt: skip
+OCT_PAYOUT = _receipt("payment.send", "priyanka", "October sponsor payout")
+SOME_PAYOUT = _receipt("payment.send", "priyanka", "sponsor payout")
+AUG_ARCHIVE = receipt_backing("provenance.seal", "archive-aug",
+                              "provenance.seal archive-aug: recordings archive sealed",
+                              "succeeded")  # fmt: skip
+
+CASES: list[tuple[Backing, str, str]] = [
+    (SEPT_PAYOUT, "Priyanka's October payout was sent.", "unsupported"),
+    (SEPT_PAYOUT, "Priyanka's October payout was not sent.", "unsupported"),
+    # the month only in the target, as an id part
+    (SEPT_NEWSLETTER, "The October newsletter is live.", "unsupported"),
+    (SEPT_NEWSLETTER, "The October newsletter is not live.", "unsupported"),
+    (AUG_ARCHIVE, "The September recordings archive is sealed.", "unsupported"),
+    # hard negatives: the month the item states, and an item that states none
+    (OCT_PAYOUT, "Priyanka's October payout was sent.", "supported"),
+    (OCT_PAYOUT, "Priyanka's October payout was not sent.", "contradicted"),
+    (SEPT_NEWSLETTER, "The September newsletter is live.", "supported"),
+    (SOME_PAYOUT, "Priyanka's October payout was sent.", "!unsupported"),
+]
+
+
+@pytest.mark.parametrize(("item", "claim", "expected"), CASES)
+def test_claim_support(item: Backing, claim: str, expected: str) -> None:
+    label = support_verdict(claim, item)
+    if expected.startswith("!"):
+        assert label != expected[1:], claim
+    else:
+        assert label == expected, claim
+
+
+def test_which_words_name_a_month() -> None:
+    assert months_in("Priyanka's October payout") == {10}
+    assert months_in("the Sept bulletin and the august one") == {9, 8}
+    # "may" is a word first, and short forms in prose are names too often ("Jan", "Mar")
+    assert months_in("the May invoice may be paid; Jan sent the mar report") == set()
