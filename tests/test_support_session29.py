@@ -1,8 +1,10 @@
 """Claim support read off sets 244-245 after their first contact (issue 12): a month the claim's
 subject names picks its occasion ("Priyanka's October payout"), so items that each state another
 month (the September payout, a target ``newsletter-sep``) answer neither the claim nor its
-negation. Hard negatives beside them: the same month, an item that states no month, a day in the
-subject (the day rule's), a month in the predicate, and "May", which is a word too."""
+negation; and a numbered thing its target carries ("round 13" of ``inspection-round-13``) is that
+item's, though its text names another of the series (what it conflicted with). Hard negatives
+beside them: the same month, an item that states no month, "May", which is a word too, and
+another number of the series than the target's."""
 
 from __future__ import annotations
 
@@ -27,6 +29,9 @@ AUG_ARCHIVE = receipt_backing("provenance.seal", "archive-aug",
                               "provenance.seal archive-aug: recordings archive sealed",
                               "succeeded")  # fmt: skip
 
+ROUND_13 = _receipt("schedule.create", "inspection-round-13",
+                    "failed, calendar conflict with round 12", "failed")  # fmt: skip
+
 CASES: list[tuple[Backing, str, str]] = [
     (SEPT_PAYOUT, "Priyanka's October payout was sent.", "unsupported"),
     (SEPT_PAYOUT, "Priyanka's October payout was not sent.", "unsupported"),
@@ -39,6 +44,9 @@ CASES: list[tuple[Backing, str, str]] = [
     (OCT_PAYOUT, "Priyanka's October payout was not sent.", "contradicted"),
     (SEPT_NEWSLETTER, "The September newsletter is live.", "supported"),
     (SOME_PAYOUT, "Priyanka's October payout was sent.", "!unsupported"),
+    (ROUND_13, "Inspection round 13 is scheduled.", "contradicted"),
+    (ROUND_13, "Inspection round 13 is not scheduled.", "supported"),
+    (ROUND_13, "Inspection round 12 is scheduled.", "unsupported"),
 ]
 
 

@@ -177,7 +177,9 @@ def _other_number(reading: ClaimReading, b: Backing) -> str | None:
         # ("bulletin 2026-285" gives 285 with its year: each part of the number is given)
         given = re.findall(rf"\b{re.escape(m.group(1))}\s+#?(\d+(?:[-/]\d+)*)\b", text)
         parts = {int(p) for g in given for p in re.split(r"[-/]", g)}
-        if given and int(m.group(2)) not in parts:
+        # ...unless the target carries it: inspection-round-13's text may name round 12 as
+        # what it conflicted with, and round 13 is still its own
+        if given and int(m.group(2)) not in parts | set(numbers):
             return m.group()
     if gives_a_reason(b):
         return None  # "relay timeout": a receipt that says why it failed names no id to differ
