@@ -1481,6 +1481,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout247", "citations.jsonl"): 50,  # of 50
     ("heldout247", "traces.jsonl"): 156,  # of 156 (trace, kind) units
     ("heldout247", "repeat.jsonl"): 29,  # of 30
+    # Held-out 248: first contact 2026-12-06 00:49 UTC, main 9cf044b (tests/data/heldout248/).
+    ("heldout248", "completion.jsonl"): 155,  # of 192
+    ("heldout248", "support.jsonl"): 91,  # of 100
+    ("heldout248", "citations.jsonl"): 50,  # of 50
+    ("heldout248", "traces.jsonl"): 156,  # of 156 (trace, kind) units
+    ("heldout248", "repeat.jsonl"): 26,  # of 30
+    # Held-out 249: first contact 2026-12-06 00:49 UTC, main 9cf044b (tests/data/heldout249/).
+    ("heldout249", "completion.jsonl"): 201,  # of 224
+    ("heldout249", "support.jsonl"): 85,  # of 100
+    ("heldout249", "citations.jsonl"): 50,  # of 50
+    ("heldout249", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout249", "repeat.jsonl"): 29,  # of 30
+    # Held-out 250: first contact 2026-12-06 00:49 UTC, main 9cf044b (tests/data/heldout250/).
+    ("heldout250", "completion.jsonl"): 189,  # of 210
+    ("heldout250", "support.jsonl"): 87,  # of 100
+    ("heldout250", "citations.jsonl"): 50,  # of 50
+    ("heldout250", "traces.jsonl"): 158,  # of 158 (trace, kind) units
+    ("heldout250", "repeat.jsonl"): 28,  # of 30
+    # Held-out 251: first contact 2026-12-06 00:49 UTC, main 9cf044b (tests/data/heldout251/).
+    ("heldout251", "completion.jsonl"): 194,  # of 212
+    ("heldout251", "support.jsonl"): 85,  # of 100
+    ("heldout251", "citations.jsonl"): 50,  # of 50
+    ("heldout251", "traces.jsonl"): 156,  # of 156 (trace, kind) units
+    ("heldout251", "repeat.jsonl"): 31,  # of 32
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -1758,6 +1782,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout245",
         "heldout246",
         "heldout247",
+        "heldout248",
+        "heldout249",
+        "heldout250",
+        "heldout251",
         "real_smollm2",
         "real_smollm2b",
         "real_smollm2c",
@@ -2031,6 +2059,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout245", 40, 37),
         ("heldout246", 40, 32),
         ("heldout247", 40, 38),
+        ("heldout248", 40, 37),
+        ("heldout249", 40, 35),
+        ("heldout250", 40, 35),
+        ("heldout251", 40, 34),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
