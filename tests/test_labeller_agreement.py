@@ -46,8 +46,10 @@ def test_disagreements_and_the_second_labellers_figures(
     assert "first labels 3 invented, second 3" in out
     assert "(3/5)" in out  # agreement
     assert "== disagreements (2)" in out
-    assert "setA/s2 c4 [summary] first True second False (second: ambiguous)" in out
-    assert "setA/s1 c2 [summary] first False second True:" in out
+    assert "0:setA/s2 c4 [summary] first True second False (second: ambiguous)" in out
+    assert "0:setA/s1 c2 [summary] first False second True:" in out
+    # The second reader against the first: 2 of 3 positives found, 2 of 3 flags right.
+    assert "second's recall 0.667" in out and "precision 0.667" in out
     # The detector against each labeller's truth and on the three lines they agree on.
     assert "lexical against first: recall" in out and "lexical on the 3 agreed lines" in out
 
@@ -61,7 +63,7 @@ def test_files_of_different_lines_are_refused(tmp_path: Path) -> None:
         read_pairs(first, second)
     changed = first.read_text().replace("Ines received it.", "Ines got it.")
     second.write_text(changed)
-    with pytest.raises(SystemExit, match="line c5: its sentence"):
+    with pytest.raises(SystemExit, match="line c5: not the first file's line"):
         read_pairs(first, second)
 
 
@@ -70,8 +72,9 @@ def test_pooled_figures_count_every_sets_lines_though_their_ids_repeat(
 ) -> None:
     truth = {s[0]: s[3] for s in SENTENCES}
     files = []
-    for name in ("setA", "setB"):
-        files += [_write(tmp_path / name / "completion.jsonl", truth),
+    # two sets in folders of one name: their scenes s1-s3 are two writers' scenes, not one
+    for name in ("a", "b"):
+        files += [_write(tmp_path / name / "set" / "completion.jsonl", truth),
                   _write(tmp_path / f"{name}-again" / "completion.jsonl", truth)]  # fmt: skip
     assert main([*map(str, files), "--detector", "lexical"]) == 0
     out = capsys.readouterr().out
@@ -101,7 +104,30 @@ def test_the_recorded_agreement_is_what_the_stored_labels_give(
     files = [str(p) for name in sets
              for p in (data / name / "completion.jsonl", SECOND / name / "completion.jsonl")]  # fmt: skip
     assert main([*files, "--detector"]) == 0
-    fresh = [line for line in capsys.readouterr().out.splitlines() if "against first" in line]
-    recorded = (SECOND / output).read_text().splitlines()
-    assert fresh == [line for line in recorded if line.startswith("second against first")]
-    assert agreed in fresh[-1]
+    fresh = capsys.readouterr().out.splitlines()
+    # every line but the detectors' (which move when a detector changes) is as recorded:
+    # headers, the second reader's figures and every disagreement
+    recorded = [line for line in (SECOND / output).read_text().splitlines()
+                if not line.startswith(("lexical ", "learned "))]  # fmt: skip
+    assert fresh == recorded
+    pooled = [line for line in fresh if line.startswith("second against first")][-1]
+    assert agreed in pooled
+
+
+def test_untrusted_ids_are_printed_escaped_and_odd_files_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    first = _write(tmp_path / "a" / "completion.jsonl", {s[0]: s[3] for s in SENTENCES})
+    evil = first.read_text().replace('"c1"', '"c1\\u001b[2J"')
+    first.write_text(evil)
+    second = tmp_path / "b" / "completion.jsonl"
+    second.parent.mkdir()
+    second.write_text(evil.replace('"invented": true', '"invented": false', 1))
+    assert main([str(first), str(second), "--detector"]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "c1\\x1b[2J" in out  # a visible escape, no raw ESC
+    with pytest.raises(SystemExit, match="no such file"):
+        read_pairs(first, tmp_path / "missing.jsonl")
+    (tmp_path / "empty.jsonl").write_text("")
+    with pytest.raises(SystemExit, match="no completion lines"):
+        read_pairs(tmp_path / "empty.jsonl", second)

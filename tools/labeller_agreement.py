@@ -25,6 +25,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
 from harness.calibrate.formats import CompletionLine, read_set
 from harness.calibrate.judge_lines import Outcome, completion_question
@@ -45,28 +46,42 @@ class Pair:
     line: CompletionLine
 
 
-def read_pairs(first: Path, second: Path) -> list[Pair]:
+def read_pairs(first: Path, second: Path, index: int = 0) -> list[Pair]:
+    """The lines of one set as both labellers labelled them. Scenes are tagged with the pair's
+    place on the command line: two sets' scenes of one name are different writers' scenes."""
     a = {line.id: line for line in _completion_lines(first)}
     b = {line.id: line for line in _completion_lines(second)}
     if set(a) != set(b):
-        only = sorted(set(a) ^ set(b))[:5]
-        raise SystemExit(f"{second}: not the lines of {first} (ids differing: {', '.join(only)})")
+        only = ", ".join(clean(i) for i in sorted(set(a) ^ set(b))[:5])
+        raise SystemExit(f"{second}: not the lines of {first} (ids differing: {only})")
     for id_, line in a.items():
-        if line.sentence != b[id_].sentence:
-            raise SystemExit(f"{second}: line {id_}: its sentence is not the first file's")
-    tag = first.parent.name
+        theirs = b[id_]
+        if (line.sentence, line.receipts, line.recorded_at) != (
+            theirs.sentence,
+            theirs.receipts,
+            theirs.recorded_at,
+        ):
+            raise SystemExit(f"{second}: line {clean(id_)}: not the first file's line")
+    tag = f"{index}:{first.parent.name}"
     return [Pair(id_, f"{tag}/{line.scene}", line.invented, b[id_].invented,
                  b[id_].kind == "ambiguous", line) for id_, line in a.items()]  # fmt: skip
 
 
 def _completion_lines(path: Path) -> list[CompletionLine]:
+    if not path.is_file():
+        raise SystemExit(f"{path}: no such file")
     labelled = read_set(path, "completion")
     if labelled.errors:
         raise SystemExit(f"{labelled.errors[0]}")
-    return [line for line in labelled.lines if isinstance(line, CompletionLine)]
+    lines = [line for line in labelled.lines if isinstance(line, CompletionLine)]
+    if not lines:
+        raise SystemExit(f"{path}: no completion lines")
+    return lines
 
 
-def _outcomes(pairs: Sequence[Pair], truth: str, predicted: Sequence[bool]) -> list[Outcome]:
+def _outcomes(
+    pairs: Sequence[Pair], truth: Literal["first", "second"], predicted: Sequence[bool]
+) -> list[Outcome]:
     out = []
     for p, guess in zip(pairs, predicted, strict=True):
         label = p.first if truth == "first" else p.second
@@ -75,10 +90,8 @@ def _outcomes(pairs: Sequence[Pair], truth: str, predicted: Sequence[bool]) -> l
 
 
 def _fig(outcomes: Sequence[Outcome]) -> dict[str, str]:
-    return {
-        f.name: f"{f.estimate:.3f} [{f.low:.3f}, {f.high:.3f}]"
-        for f in figures(outcomes, positive="True")
-    }
+    # Figure.row writes "n/a" for a figure with nothing to count (no positives, no flags)
+    return {f.name: "{} {}".format(*f.row()[1:3]) for f in figures(outcomes, positive="True")}
 
 
 def _recall_precision(truth: Sequence[bool], guess: Sequence[bool]) -> str:
@@ -120,9 +133,9 @@ def disagreements(pairs: Sequence[Pair]) -> list[str]:
     for p in pairs:
         if p.first != p.second:
             mark = " (second: ambiguous)" if p.ambiguous else ""
-            sentence = clean(p.line.sentence, 110)
-            rows.append(f"  {p.scene} {p.id} [{p.line.field}] first {p.first} second "
-                        f"{p.second}{mark}: {sentence}")  # fmt: skip
+            where = f"{clean(p.scene)} {clean(p.id)} [{clean(p.line.field)}]"
+            rows.append(f"  {where} first {p.first} second {p.second}{mark}: "
+                        f"{clean(p.line.sentence, 110)}")  # fmt: skip
     return rows
 
 
@@ -136,8 +149,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     pooled: list[Pair] = []
     lines: list[str] = []
     rows: list[str] = []
-    for first, second in zip(args.files[::2], args.files[1::2], strict=True):
-        pairs = read_pairs(first, second)
+    for index, (first, second) in enumerate(zip(args.files[::2], args.files[1::2], strict=True)):
+        pairs = read_pairs(first, second, index)
         pooled += pairs
         lines += report(first.parent.name, pairs, args.detector)
         rows += disagreements(pairs)

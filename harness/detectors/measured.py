@@ -67,9 +67,9 @@ FIRST_CONTACTS: tuple[FirstContact, ...] = (
         "end of its first contacts (0.429, set 238; 0.571 on the real text pooled)",
         recall_low=0.429,
         recall_from="lowest of the blind sets' first contacts of the last five versions of the "
-        "completion rules: heldout204-251 of f9ee081's, d12e44c's, c25ab66's and 02603c5's, "
-        "heldout180-203 of a40b17f's (heldout238), and of real SmolLM2 text, real_smollm2b, c and e "
-        "pooled in real_smollm2e (0.571)",
+        "completion rules, heldout204-251 of f9ee081's, d12e44c's, c25ab66's and 02603c5's and "
+        "heldout180-203 of a40b17f's, the lowest of them set 238's (heldout238); and of real "
+        "SmolLM2 text, real_smollm2b, c and e pooled in real_smollm2e (0.571)",
         counts=("invented_completion.invented",),
     ),
     FirstContact(

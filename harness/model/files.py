@@ -80,5 +80,12 @@ def _assembled(known: ModelFile) -> Path | None:
     assemble = getattr(importlib.import_module(known.package), "assemble", None)
     if assemble is None:
         return None
-    path = Path(str(assemble()))
+    try:
+        path = Path(str(assemble()))
+    except (OSError, ValueError, ImportError) as e:
+        # a chunk package missing, a joined file whose digest is wrong, a cache not writable
+        raise ModelNotInstalled(
+            f"package {known.package} could not join its model file ({e}); reinstall it: "
+            f"pip install --force-reinstall {known.pip_name}"
+        ) from None
     return path if path.is_file() else None

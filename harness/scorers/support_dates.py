@@ -119,41 +119,59 @@ def subject_day_label(subject: str, items: Sequence[Backing]) -> tuple[str, str]
     )
 
 
-#: Months a subject names by their full name ("the October payout"); "May" is left out, being a
-#: word of its own, and so are the short forms in prose ("mar", "jan" are names too). An item's
-#: target may carry the short form as an id part ("newsletter-sep", "archive-aug").
-_FULL_MONTHS = ("january", "february", "march", "april", None, "june", "july", "august",
-                "september", "october", "november", "december")  # fmt: skip
-_MONTH_WORD = re.compile(r"\b(" + "|".join(m for m in _FULL_MONTHS if m) + r"|sept)(?:'s)?\b")
+#: Months a subject names by their full name, capitalised as months are written ("the October
+#: payout"); "May" is left out, being a word of its own, and so are the short forms in prose
+#: ("Jan", "Mar" are names too). A lower-case "march" is a verb.
+_FULL_MONTHS = ("January", "February", "March", "April", None, "June", "July", "August",
+                "September", "October", "November", "December")  # fmt: skip
+_MONTH_WORD = re.compile(r"\b(" + "|".join(m for m in _FULL_MONTHS if m) + r"|Sept)\b")
+#: Month parts of an id ("newsletter-sep", "archive-aug", "report-september"); the short forms
+#: that are names or words too ("jan", "mar", "may", "jun") are left out.
+_ID_MONTHS = {
+    **{m.lower(): i + 1 for i, m in enumerate(_FULL_MONTHS) if m},
+    **{m: _MONTHS.index(m) + 1 for m in ("feb", "apr", "jul", "aug", "sep", "oct", "nov", "dec")},
+    "sept": 9,
+}
 
 
 def months_in(text: str) -> set[int]:
-    """Months a text names by their full name (or "Sept")."""
-    said = _MONTH_WORD.findall(clean(ascii_fold(text)))
-    return {9 if m == "sept" else _FULL_MONTHS.index(m) + 1 for m in said}
+    """Months a text names by their full, capitalised name (or "Sept")."""
+    said = _MONTH_WORD.findall(ascii_fold(text))
+    return {9 if m == "Sept" else _FULL_MONTHS.index(m) + 1 for m in said}
+
+
+def _target_parts(b: Backing) -> list[str]:
+    target = str((b.item.data or {}).get("target") or "").lower()
+    return [p for p in re.split(r"[^a-z0-9]+", target) if p]
 
 
 def _stated_months(b: Backing) -> set[int]:
-    target = str((b.item.data or {}).get("target") or "").lower()
-    parts = set(re.split(r"[^a-z0-9]+", target))
-    return months_in(b.item.text) | {i + 1 for i, m in enumerate(_MONTHS) if m in parts}
+    # a target that is a month's name and nothing else is a name ("june"), not a month
+    parts = _target_parts(b)
+    ids = {_ID_MONTHS[p] for p in parts if p in _ID_MONTHS} if len(parts) > 1 else set()
+    return months_in(b.item.text) | ids
 
 
-def subject_month_label(subject: str, items: Sequence[Backing]) -> tuple[str, str] | None:
+def subject_month_label(
+    subject: str, text: str, items: Sequence[Backing]
+) -> tuple[str, str] | None:
     """A month in the clause's subject picks the occasion it speaks of ("Priyanka's October
     payout"): linked items that each state a month, never that one, speak of another occasion
     (the September payout); unsupported, neither backed nor denied. None where the subject names
     no month or a day (``subject_day_label`` answers those), or an item states no month or that
-    one."""
-    given = months_in(subject)
+    one. ``text`` is the clause as written, whose capitals tell a month from a verb. A month word
+    that is an item's target ("June's payout" of a payment to ``june``) is the person's name."""
+    # the subject comes lower-cased; the clause's own text says which words are months
+    names = {p for b in items for p in _target_parts(b)}
+    words = set(re.findall(r"[a-z]+", subject))
+    given = {m for m in months_in(text)
+             if (said := {(_FULL_MONTHS[m - 1] or "").lower(), "sept" if m == 9 else ""} & words)
+             and not said & names}  # fmt: skip
     if not given or days_in(subject) or not items:
         return None
     for b in items:
         stated = _stated_months(b)
         if not stated or given & stated:
             return None
-    month = _FULL_MONTHS[min(given) - 1] or "may"
-    return (
-        "unsupported",
-        f"it speaks of the {month.capitalize()} occasion; the cited items give another month",
-    )
+    month = _FULL_MONTHS[min(given) - 1]
+    return "unsupported", f"it speaks of the {month} occasion; the cited items give another month"

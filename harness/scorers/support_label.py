@@ -187,7 +187,7 @@ def _clause_label(part: str, pool: Sequence[Backing]) -> Label:
             )
         )
     occasion = subject_day_label(reading.subject, [lk.backing for lk in links]) or (
-        subject_month_label(reading.subject, [lk.backing for lk in links])
+        subject_month_label(reading.subject, reading.text, [lk.backing for lk in links])
     )
     if occasion is not None:
         return occasion

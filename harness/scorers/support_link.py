@@ -177,9 +177,10 @@ def _other_number(reading: ClaimReading, b: Backing) -> str | None:
         # ("bulletin 2026-285" gives 285 with its year: each part of the number is given)
         given = re.findall(rf"\b{re.escape(m.group(1))}\s+#?(\d+(?:[-/]\d+)*)\b", text)
         parts = {int(p) for g in given for p in re.split(r"[-/]", g)}
-        # ...unless the target carries it: inspection-round-13's text may name round 12 as
-        # what it conflicted with, and round 13 is still its own
-        if given and int(m.group(2)) not in parts | set(numbers):
+        # ...unless the target glues that word to that number: inspection-round-13's text may
+        # name round 12 as what it conflicted with, and round 13 is still its own
+        glued = rf"(?:^|[-_]){re.escape(m.group(1))}[-_]?0*{int(m.group(2))}(?:$|[-_])"
+        if given and int(m.group(2)) not in parts and not re.search(glued, target.lower()):
             return m.group()
     if gives_a_reason(b):
         return None  # "relay timeout": a receipt that says why it failed names no id to differ
