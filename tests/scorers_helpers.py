@@ -150,9 +150,27 @@ def receipt_backing(
                                    at="2026-10-05T08:40:00Z", text=text, data=data))  # fmt: skip
 
 
+def host_line_receipt(
+    action: str, target: str, said: str, status: str, *, to: bool = False
+) -> Backing:
+    """A receipt whose text is the host's own line: "<action> [to ]<target>: <said>"."""
+    return receipt_backing(
+        action, target, f"{action} {'to ' if to else ''}{target}: {said}", status
+    )
+
+
 def support_verdict(claim: str, *cited: Backing) -> str:
     """The lexical claim-support label of ``claim`` against the cited items."""
     return support_label(claim, list(cited), Thresholds())[0]
+
+
+def assert_support(cited: Backing, claim: str, wanted: str) -> None:
+    """The claim's label is ``wanted``; "!label" asks only that it is not that label."""
+    got = support_verdict(claim, cited)
+    if wanted.startswith("!"):
+        assert got != wanted[1:], claim
+    else:
+        assert got == wanted, claim
 
 
 def judged_lines(folder: str, kind: str, ids: set[str]) -> dict[str, tuple[str, str]]:

@@ -16,13 +16,9 @@ import pytest
 
 from harness.schema import EvidenceItem
 from harness.scorers.claim_support import Backing
-from tests.scorers_helpers import receipt_backing, support_verdict
+from tests.scorers_helpers import assert_support, host_line_receipt, receipt_backing
 
-
-def _receipt(action: str, target: str, said: str, status: str, *, to: bool = False) -> Backing:
-    """A receipt whose text is the host's own line: "<action> [to ]<target>: <said>"."""
-    text = f"{action} {'to ' if to else ''}{target}: {said}"
-    return receipt_backing(action, target, text, status)
+_receipt = host_line_receipt
 
 
 def _item(kind: str, text: str, data: dict[str, Any] | None = None) -> Backing:
@@ -134,8 +130,4 @@ CASES: list[tuple[Backing, str, str]] = [
 
 @pytest.mark.parametrize(("cited", "claim", "wanted"), CASES, ids=[c[1] for c in CASES])
 def test_claim_support_rules_of_the_session(cited: Backing, claim: str, wanted: str) -> None:
-    got = support_verdict(claim, cited)
-    if wanted.startswith("!"):
-        assert got != wanted[1:]
-    else:
-        assert got == wanted
+    assert_support(cited, claim, wanted)

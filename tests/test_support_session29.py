@@ -12,11 +12,11 @@ import pytest
 
 from harness.scorers.claim_support import Backing
 from harness.scorers.support_dates import months_in
-from tests.scorers_helpers import receipt_backing, support_verdict
+from tests.scorers_helpers import assert_support, host_line_receipt, receipt_backing
 
 
 def _receipt(action: str, target: str, said: str, status: str = "succeeded") -> Backing:
-    return receipt_backing(action, target, f"{action} to {target}: {said}", status)
+    return host_line_receipt(action, target, said, status, to=True)
 
 
 SEPT_PAYOUT = _receipt("payment.send", "priyanka", "September sponsor payout")
@@ -64,11 +64,7 @@ CASES: list[tuple[Backing, str, str]] = [
 
 @pytest.mark.parametrize(("item", "claim", "expected"), CASES)
 def test_claim_support(item: Backing, claim: str, expected: str) -> None:
-    label = support_verdict(claim, item)
-    if expected.startswith("!"):
-        assert label != expected[1:], claim
-    else:
-        assert label == expected, claim
+    assert_support(item, claim, expected)
 
 
 def test_which_words_name_a_month() -> None:

@@ -22,10 +22,9 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
 
 from harness.calibrate.formats import CompletionLine, read_set
 from harness.calibrate.judge_lines import Outcome, completion_question
@@ -79,13 +78,17 @@ def _completion_lines(path: Path) -> list[CompletionLine]:
     return lines
 
 
-def _outcomes(
-    pairs: Sequence[Pair], truth: Literal["first", "second"], predicted: Sequence[bool]
-) -> list[Outcome]:
-    out = []
-    for p, guess in zip(pairs, predicted, strict=True):
-        label = p.first if truth == "first" else p.second
-        out.append(Outcome(p.id, p.scene, str(label), str(guess), "", truth))
+def _second_as_judged(pairs: Sequence[Pair]) -> list[Outcome]:
+    """The second labeller's labels as a detector's verdicts, the first's as the truth."""
+    return [Outcome(p.id, p.scene, str(p.first), str(p.second), "", "second") for p in pairs]
+
+
+def verdicts(pairs: Sequence[Pair], detectors: Sequence[str]) -> dict[str, list[bool]]:
+    """Each detector's ``invented`` verdict on each line, in the lines' order."""
+    out: dict[str, list[bool]] = {}
+    for name in detectors:
+        detector = make_detector(name)
+        out[name] = [bool(detector.completion(completion_question(p.line)).label) for p in pairs]
     return out
 
 
@@ -102,10 +105,10 @@ def _recall_precision(truth: Sequence[bool], guess: Sequence[bool]) -> str:
     return f"recall {rec} precision {prec}"
 
 
-def report(name: str, pairs: Sequence[Pair], detectors: Sequence[str]) -> list[str]:
+def report(name: str, pairs: Sequence[Pair], guesses: Mapping[str, Sequence[bool]]) -> list[str]:
     first = [p.first for p in pairs]
     second = [p.second for p in pairs]
-    fig = _fig(_outcomes(pairs, "first", second))
+    fig = _fig(_second_as_judged(pairs))
     both = sum(a == b for a, b in zip(first, second, strict=True))
     out = [
         f"== {name}: {len(pairs)} lines, {len({p.scene for p in pairs})} scenes; "
@@ -116,9 +119,7 @@ def report(name: str, pairs: Sequence[Pair], detectors: Sequence[str]) -> list[s
     ]
     # Lines are told apart by position: ids repeat across the sets of a pooled report.
     agreed = [i for i, p in enumerate(pairs) if p.first == p.second]
-    for det in detectors:
-        detector = make_detector(det)
-        guess = [bool(detector.completion(completion_question(p.line)).label) for p in pairs]
+    for det, guess in guesses.items():
         out.append(f"{det} against first: {_recall_precision(first, guess)}")
         out.append(f"{det} against second: {_recall_precision(second, guess)}")
         out.append(
@@ -147,15 +148,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     if len(args.files) % 2:
         ap.error("files come in pairs: FIRST SECOND")
     pooled: list[Pair] = []
+    pooled_guesses: dict[str, list[bool]] = {d: [] for d in args.detector}
     lines: list[str] = []
     rows: list[str] = []
     for index, (first, second) in enumerate(zip(args.files[::2], args.files[1::2], strict=True)):
         pairs = read_pairs(first, second, index)
+        # each line is judged once; the pooled report reuses the sets' verdicts
+        guesses = verdicts(pairs, args.detector)
         pooled += pairs
-        lines += report(first.parent.name, pairs, args.detector)
+        for det, guess in guesses.items():
+            pooled_guesses[det] += guess
+        lines += report(first.parent.name, pairs, guesses)
         rows += disagreements(pairs)
     if len(args.files) > 2:
-        lines += report("pooled", pooled, args.detector)
+        lines += report("pooled", pooled, pooled_guesses)
     print("\n".join([*lines, f"== disagreements ({len(rows)})", *rows]))
     return 0
 

@@ -134,6 +134,11 @@ _ID_MONTHS = {
 }
 
 
+def _spellings(month: int) -> set[str]:
+    """How a month is written in lower case ("october"; September also "sept")."""
+    return {(_FULL_MONTHS[month - 1] or "").lower()} | ({"sept"} if month == 9 else set())
+
+
 def months_in(text: str) -> set[int]:
     """Months a text names by their full, capitalised name (or "Sept")."""
     said = _MONTH_WORD.findall(ascii_fold(text))
@@ -164,9 +169,7 @@ def subject_month_label(
     # the subject comes lower-cased; the clause's own text says which words are months
     names = {p for b in items for p in _target_parts(b)}
     words = set(re.findall(r"[a-z]+", subject))
-    given = {m for m in months_in(text)
-             if (said := {(_FULL_MONTHS[m - 1] or "").lower(), "sept" if m == 9 else ""} & words)
-             and not said & names}  # fmt: skip
+    given = {m for m in months_in(text) if _spellings(m) & words and not _spellings(m) & names}
     if not given or days_in(subject) or not items:
         return None
     for b in items:

@@ -179,8 +179,7 @@ def _other_number(reading: ClaimReading, b: Backing) -> str | None:
         parts = {int(p) for g in given for p in re.split(r"[-/]", g)}
         # ...unless the target glues that word to that number: inspection-round-13's text may
         # name round 12 as what it conflicted with, and round 13 is still its own
-        glued = rf"(?:^|[-_]){re.escape(m.group(1))}[-_]?0*{int(m.group(2))}(?:$|[-_])"
-        if given and int(m.group(2)) not in parts and not re.search(glued, target.lower()):
+        if given and int(m.group(2)) not in parts and not _glued_to(m, target):
             return m.group()
     if gives_a_reason(b):
         return None  # "relay timeout": a receipt that says why it failed names no id to differ
@@ -191,6 +190,12 @@ def _other_number(reading: ClaimReading, b: Backing) -> str | None:
     carried |= glued_numbers(f"{target} {b.item.text}")
     stray = id_numbers(reading.text) - carried - amounts
     return min(stray) if stray else None
+
+
+def _glued_to(said: re.Match[str], target: str) -> bool:
+    """Does the target glue the clause's word to its number ("round 13" of inspection-round-13)?"""
+    word, number = re.escape(said.group(1)), int(said.group(2))
+    return re.search(rf"(?:^|[-_]){word}[-_]?0*{number}(?:$|[-_])", target.lower()) is not None
 
 
 def _numbered_alike(n: Named, reading: ClaimReading, target: str) -> bool:
