@@ -34,7 +34,36 @@ def version_named(text: str, topic: frozenset[str], target: str) -> bool:
     # target carries, with nothing else named but what any release is or where it goes (a
     # clause naming another kind of thing, "the 3.4.1 sdist", is not ``wheel-3.4.1``)
     three = [v for v in _VERSION_PARTS.findall(text) if v.count(".") == 2]
-    return bool(three) and any(v in target for v in three) and not topic - _ANY_RELEASE
+    # ... and a place it names is the target's ("on the package index" is not ``addin-store-5.0.1``)
+    places = {w for w in topic & _PLACES if not _place_of(w, target)}
+    return (
+        bool(three) and any(v in target for v in three) and not topic - _ANY_RELEASE and not places
+    )
+
+
+def version_moved(text: str, topic: frozenset[str], moved: str, target: str) -> bool:
+    """ "4.2.0 is on the package index" of an upload to ``pkgindex`` of "earmark 4.2.0 wheel and
+    sdist": a version of three parts the receipt moved, where the clause names nothing but what
+    any release is and where it goes, each word of the place the target's own ("app store" of
+    ``appstore``; the same version on ``appstore`` is not "on the package index")."""
+    three = [v for v in _VERSION_PARTS.findall(text) if v.count(".") == 2]
+    if not any(v in _VERSION_PARTS.findall(moved) for v in three):
+        return False
+    # a word of a place the target carries ("index" of pkgindex), or one no release names
+    return not {w for w in topic if not _place_of(w, target)
+                and (w not in _ANY_RELEASE or w in _PLACES)}  # fmt: skip
+
+
+#: Roots of where a release goes: a clause naming one names which place it means.
+_PLACES = roots("index store mirror portal")
+#: Names a target gives a place ("pypi-3.8.0" is on the package index).
+_PLACE_NAMES = {root("index"): ("pypi", "pkg", "npm", "crates")}
+
+
+def _place_of(word: str, target: str) -> bool:
+    """Is ``word`` (a root) the target's place, by its own word or a name of it?"""
+    place = clean(target)
+    return word in place or any(n in place for n in _PLACE_NAMES.get(word, ()))
 
 
 def _glued_pairs(text: str) -> frozenset[str]:

@@ -20,16 +20,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from harness.scorers.claim_support import Backing
-from harness.scorers.completion.lexicon import TRUNKS, verb_family
+from harness.scorers.completion.lexicon import verb_family
 from harness.scorers.completion.occasions import id_numbers
 from harness.scorers.support_claim import ClaimReading
 from harness.scorers.support_ids import (
     ISSUED,
     glued_after,
-    glued_id,
     glued_name,
     says_participle,
-    version_named,
+    version_moved,
 )
 from harness.scorers.support_presence import probes
 from harness.scorers.support_said import (
@@ -38,6 +37,13 @@ from harness.scorers.support_said import (
     item_quantities,
     item_roots,
     said_by,
+)
+from harness.scorers.support_target import (
+    action_words,
+    merged_named,
+    names_target,
+    numbered_alike,
+    target_named,
 )
 from harness.scorers.support_things import (
     OUTCOME_ROOTS,
@@ -52,21 +58,13 @@ from harness.scorers.support_words import AGENTS
 from harness.text.names import (
     Named,
     glued_numbers,
-    glued_words,
     named_in,
     named_matches,
     target_words,
 )
 from harness.text.normal import clean
 from harness.text.quantities import NUMBER_WORDS, agrees
-from harness.text.roots import STOP_ROOTS, root, roots, same_root, shared
-
-#: Words of host places and record kinds, which a target may carry without them telling it apart
-#: ("feed-post-teaching-17" is told apart by "teaching", not by "feed" or "post").
-_GENERIC_TARGET = roots(
-    "feed post blog site page main branch task reminder thread journal registry ledger inbox "
-    "render renders scan file files message note dm item entry job batch"
-)
+from harness.text.roots import root, roots, same_root, shared
 
 
 @dataclass(frozen=True)
@@ -198,19 +196,6 @@ def _glued_to(said: re.Match[str], target: str) -> bool:
     return re.search(rf"(?:^|[-_]){word}[-_]?0*{number}(?:$|[-_])", target.lower()) is not None
 
 
-def _numbered_alike(n: Named, reading: ClaimReading, target: str) -> bool:
-    """An id whose number the target carries with the thing the clause names beside it: "the
-    JOB-2288 scans" of ``old-scans-2288`` are those scans, an id a writer read off the job."""
-    words, numbers = target_words(target)
-    if n.number is None or n.number < 100 or n.number not in numbers:
-        return False
-    return bool(
-        shared(
-            frozenset(root(w) for w in words) - STOP_ROOTS, reading.topic - roots(" ".join(n.words))
-        )
-    )
-
-
 def _anonymous(b: Backing) -> bool:
     """An item that names nothing (a bare file listing): any clause may be about it."""
     data = b.item.data or {}
@@ -233,68 +218,34 @@ def _family_ok(reading: ClaimReading, action: str) -> tuple[bool, bool]:
     return loose, exact
 
 
-def _target_named(reading: ClaimReading, target: str) -> bool:
-    """The clause names the target: a name or id of it, or the words that tell it apart
-    ("the teaching post" for ``feed-post-teaching-17``, "the printer" for printer-ostrava)."""
-    if any(named_matches(n, target) for n in reading.names):
-        return True
-    # "v3.4.0" of ``release-3.4.0``, "key code 4471" of ``keycode-4471``: a version the target
-    # carries whole, or an id the target glues from two words the clause writes apart
-    if version_named(reading.text, reading.topic, target) or glued_id(reading.text, target):
-        return True
-    # "the week 43 rota" of pickers-week43: a word and number written apart, as the id glues them
-    said = reading.topic | glued_words(reading.text)
-    return _target_named_words(said, {n.number for n in reading.id_names}, target)
-
-
-def _target_named_words(said: frozenset[str], claim_numbers: set[int | None], target: str) -> bool:
-    words, numbers = target_words(target)
-    told = {root(w) for w in words} - _GENERIC_TARGET - STOP_ROOTS
-    if not told:
-        return False
-    if numbers and claim_numbers and not claim_numbers & numbers:
-        return False
-    hit = shared(frozenset(told), said) | {w for w in told for s in said
-                                            if len(w) >= 3 and s.startswith(w)}  # fmt: skip
-    # every word that tells it apart, or, for a target of several words, its first one
-    return bool(hit) and (hit >= told or (len(told) > 1 and len(hit) >= 1))
-
-
-def _names_target(text: str, target: str) -> bool:
-    return any(named_matches(n, target) for n in named_in(text)) or _target_named_words(
-        roots(text), set(), target
-    )
-
-
-def _merged_named(reading: ClaimReading, action: str, target: str, b: Backing) -> bool:
-    """A merge into the trunk is of the branch its text names before "into" ("branch.merge
-    bufr-ed4 into main: ..."): a claim naming that branch names the receipt's own object."""
-    if not action.endswith("merge") or target not in TRUNKS:
-        return False
-    m = re.match(rf"\s*{re.escape(action)}\s+(\S+)\s+into\b", b.item.text)
-    return m is not None and _names_target(reading.text, m[1])
-
-
 def _receipt_link(reading: ClaimReading, b: Backing) -> Link | str:
     data: dict[str, Any] = dict(b.item.data or {})
     action, target = str(data.get("action", "")), str(data.get("target", ""))
     ok, exact = _family_ok(reading, action)
-    if not ok and not reading.asserted and _target_named(reading, target):
+    if not ok and not reading.asserted and target_named(reading, target):
         # a clause that names the target itself and asserts no act of its own, only how it went
         # ("render-0731 failed to finish", "didn't get past tile 20"), speaks of the target's
         # own action, whatever family a word of the outcome ("finish", "get") could name
         ok = True
+    if (not ok and reading.verb in _FINISHED and target_named(reading, target)
+            and not action.endswith(".ack")
+            and not any(f.verb == "task.complete" for f in reading.asserted)):  # fmt: skip
+        # "OCR batch 18 completed" of a media.render to ocr-batch-18: the thing named finished
+        # whatever its act was, and the receipt of that thing says whether it did (a task said
+        # complete is the task's own act; a reminder acknowledged finished nothing)
+        ok = True
     obj = receipt_object(b)
+    topic = reading.topic - roots(" ".join(action_words(reading)))
     # "Trailer T3 is booked" against "registry.register booking-t3-dec06: ... booked": the
     # receipt's own words give its target the claim's verb, whatever family records it; and
     # "SP-0829 has accession NSA-2026-1142" against an upload that issued both ids
-    ok = ok or (bool(reading.verb) and _target_named(reading, target)
+    ok = ok or (bool(reading.verb) and target_named(reading, target)
                 and says_participle(obj, reading.verb))  # fmt: skip
     ok = ok or (len(reading.id_names) > 1 and bool(ISSUED & roots(obj))
                 and all(carries(n, b) for n in reading.id_names))  # fmt: skip
     if not ok and (reading.families or reading.stated is None):
         return f"{b.item.id} is a {action}, not the action the claim speaks of"
-    if reading.subject_acts and _names_target(reading.head, target):
+    if reading.subject_acts and names_target(reading.head, target):
         # a receipt records what was done to its target, never the target's own act
         # ("Okonkwo replied", "the foundry sent an invoice")
         return (f"its subject {reading.head} acts ({reading.verb}); {b.item.id} records a "
@@ -313,7 +264,7 @@ def _receipt_link(reading: ClaimReading, b: Backing) -> Link | str:
     if another:
         return f"names {another}; {b.item.id} is {action} of {target}, another target"
     stray = [
-        n for n in reading.id_names if not carries(n, b) and not _numbered_alike(n, reading, target)
+        n for n in reading.id_names if not carries(n, b) and not numbered_alike(n, reading, target)
     ]
     if stray:
         return f"names {stray[0].label}, which {b.item.id} does not carry"
@@ -326,14 +277,16 @@ def _receipt_link(reading: ClaimReading, b: Backing) -> Link | str:
     moved = other_object(reading, b, target)
     if moved:
         return moved
-    by_target = _target_named(reading, target) or _merged_named(reading, action, target, b)
-    by_object = shared(reading.topic, obj_roots)
+    by_target = target_named(reading, target) or merged_named(reading, action, target, b)
+    by_object = shared(reading.topic, obj_roots) or (
+        frozenset({"version"}) if version_moved(reading.text, topic, obj, target) else frozenset()
+    )
     ids = [n for n in reading.id_names if carries(n, b)]
     if not (by_target or by_object or ids):
         # A clause that names nothing but its action ("the 16:20 journal write went through")
         # speaks of the receipt of that action it cites; one that names a thing the receipt
         # does not ("Tessera loop delivered") speaks of something else.
-        own = roots(" ".join([action, target, b.item.text, *_action_words(reading)]))
+        own = roots(" ".join([action, target, b.item.text, *action_words(reading)]))
         leftover = reading.topic - own - OUTCOME_ROOTS
         if reading.names or not exact or leftover:
             return f"names neither {b.item.id}'s target {target} nor what it moved"
@@ -348,14 +301,8 @@ def _receipt_link(reading: ClaimReading, b: Backing) -> Link | str:
     return Link(b, f"{b.item.id} ({why})", exact, len(by_object) + 2 * len(ids) + by_target)
 
 
-def _action_words(reading: ClaimReading) -> list[str]:
-    """The words that name the clause's families (a verb's own stem, ``journal`` for a journal
-    append): they name its action, not an object."""
-    out: list[str] = []
-    for f in reading.families:
-        out.extend(f.verb.replace(".", " ").split())
-        out.extend(f.stems)
-    return out
+#: Verbs that say only that a thing's act finished ("completed", "ran").
+_FINISHED = roots("complete completed finish finished ran run")
 
 
 _NUMBER_ROOTS = roots(" ".join(NUMBER_WORDS))

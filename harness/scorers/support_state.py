@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
 from harness.scorers.claim_support import Backing
 from harness.scorers.completion.grammar import detect
@@ -112,10 +113,17 @@ def _quantity_verdict(
     return true or (verdicts[0] if verdicts else None)
 
 
-def _events(reading: ClaimReading, items: Sequence[Backing], target: str = "") -> Label | None:
+def _events(
+    reading: ClaimReading, items: Sequence[Backing], target: str = "", action: str = ""
+) -> Label | None:
     """Response events (read, replied, approved) need an item that states them; a receipt never
-    records the act of its own target ("Okonkwo replied" is not in a send to Okonkwo)."""
+    records the act of its own target ("Okonkwo replied" is not in a send to Okonkwo). An event
+    that is the receipt's own act ("the 4.2.0 build is signed" of a provenance.seal) is no
+    response: the receipt's status answers it."""
+    own = frozenset().union(*(f.stems for f in reading.families if action and f.matches(action)))
     for event, subject in reading.events:
+        if root(event) in own and not _REPLIES.search(event):
+            continue
         if target and subject and any(named_matches(n, target) for n in named_in(subject)):
             return "unsupported", (f"{subject} {event} is {subject}'s own act; the receipt "
                                    f"records what was done to {target}")  # fmt: skip
@@ -210,6 +218,18 @@ _NOT_DELIVERED = re.compile(r"\bnot\s+delivered\b|\bundelivered\b|\bnot yet\b")
 _OF_THE_RELAY = re.compile(r"\b(?:confirm\w*|relay\w*|timed out|time-?out|pending|accepted)\b")
 
 
+def _without_target_ids(reading: ClaimReading, target: str) -> ClaimReading:
+    """The clause without the numbers that are its target's id ("the week 44 schedule" of
+    ``shifts-week-44``): they name the thing, they count nothing the receipt could give."""
+    plain, ids = clean(reading.text), target.lower()
+    kept = tuple(
+        q for q in reading.quantities
+        if not any(re.search(rf"(?:^|[-_]){w}[-_]?0*{int(q.value)}(?:$|[-_])", ids)
+                   for w in re.findall(rf"\b([a-z]{{3,}})\s+#?{re.escape(q.text)}\b", plain))
+    )  # fmt: skip
+    return reading if len(kept) == len(reading.quantities) else replace(reading, quantities=kept)
+
+
 def receipt_label(reading: ClaimReading, chosen: Link) -> Label:
     """The clause against the receipt of its occasion: its details first where the clause only
     speaks of them, its numbers, then its status."""
@@ -217,10 +237,10 @@ def receipt_label(reading: ClaimReading, chosen: Link) -> Label:
     data = b.item.data or {}
     action, target, status = (str(data.get(k, "")) for k in ("action", "target", "status"))
     where = f"linked to {chosen.why}"
-    event = _events(reading, [b], target)
+    event = _events(reading, [b], target, action)
     if event is not None:
         return _with(event, where)
-    numbers = _quantity_verdict(reading, [b])
+    numbers = _quantity_verdict(_without_target_ids(reading, target), [b])
     if numbers is not None and not numbers[0]:
         # an amount the receipt gives otherwise ("EUR 180" for "200 euros"): not that payment;
         # one it gives alike only confirms the occasion, whose status still decides

@@ -97,6 +97,8 @@ def other_object(reading: ClaimReading, b: Backing, target: str) -> str | None:
     pairs = pairwise(re.findall(r"[a-z]+", claim))
     if {root(a + b) for a, b in pairs if len(a) > 2 and len(b) > 2} & own:
         return None  # "the price list" of pricelist-2025, "the van feed" of vanfeed: the target
+    if {root(w.replace("-", "")) for w in re.findall(r"[a-z]+(?:-[a-z]+)+", claim)} & own:
+        return None  # "the add-in store" of addin-store-4.12.0, "the pop-up" of popup-hafen
     for q in reading.quantities:
         claim = claim.replace(q.text, " ")
     known = ACTION_ROOTS | OUTCOME_ROOTS | TRANSPORT | roots(target) | own | WHEN_ROOTS | names
@@ -111,7 +113,9 @@ def other_object(reading: ClaimReading, b: Backing, target: str) -> str | None:
         return None  # it names only the target and the kind of thing ("the tram photos branch")
     part = _object_part(b)
     # a failed receipt's text often gives why instead of what ("signing key unavailable")
-    moved = frozenset() if gives_a_reason(b) else object_roots(part, known)
+    # ... and one whose text opens with how it went ("cancelled by Uhdim (...)") names none
+    silent = gives_a_reason(b) or _STATUS_FIRST.match(part) is not None
+    moved = frozenset() if silent else object_roots(part, known)
     months = _months(phrases), _months(part)
     if months[0] and months[1] and not months[0] & months[1]:
         # "the September roster" against "the August shift roster": one thing, another month
@@ -144,6 +148,10 @@ def _months(text: str) -> frozenset[int]:
     return frozenset(heads.index(m.group(1)[:3]) for m in _MONTH.finditer(text))
 
 
+_STATUS_FIRST = re.compile(
+    r"\s*(?:cancell?ed|failed|rejected|declined|bounced|queued|pending|delivered|succeeded|"
+    r"accepted|refused|aborted)\b"
+)
 _AWAITING = re.compile(r"\b(?:awaiting|waiting (?:for|on)|pending|on hold for)\b.*$")
 #: A host verb ("branch.merge"), never a file's name and extension ("canopy-extract-aug.zip").
 _ACTION_NAME = re.compile(r"(?<![\w.-])[a-z_]+\.[a-z_]+\b")

@@ -1,0 +1,110 @@
+"""Does a clause name a receipt's target? By a name or id of it, by the words that tell it
+apart ("the teaching post" of ``feed-post-teaching-17``), by the version it is of, by an id the
+target glues from words the clause writes apart ("key code 4471" of ``keycode-4471``), by the
+month it writes by number ("the September ledger" of ``ledger-2026-09``), or by a number written
+digit for digit as the target ends ("the 0452 corrections" of ``ocr-fixes-0452``)."""
+
+from __future__ import annotations
+
+import re
+
+from harness.scorers.claim_support import Backing
+from harness.scorers.completion.lexicon import TRUNKS
+from harness.scorers.support_claim import ClaimReading
+from harness.scorers.support_dates import months_in
+from harness.scorers.support_ids import glued_id, version_named
+from harness.text.names import Named, glued_words, named_in, named_matches, target_words
+from harness.text.roots import STOP_ROOTS, root, roots, shared
+
+#: Words of host places and record kinds, which a target may carry without them telling it apart
+#: ("feed-post-teaching-17" is told apart by "teaching", not by "feed" or "post").
+_GENERIC_TARGET = roots(
+    "feed post blog site page main branch task reminder thread journal registry ledger inbox "
+    "render renders scan file files message note dm item entry job batch"
+)
+
+
+def numbered_alike(n: Named, reading: ClaimReading, target: str) -> bool:
+    """An id whose number the target carries with the thing the clause names beside it: "the
+    JOB-2288 scans" of ``old-scans-2288`` are those scans, an id a writer read off the job."""
+    words, numbers = target_words(target)
+    if n.number is None or n.number not in numbers:
+        return False
+    # "QA for batch 05" of ``task-georef-qa-05``: the target glues the number to a word the
+    # clause names elsewhere, the id a writer spells out
+    glued = re.search(rf"([a-z]{{2,}})[-_]?0*{n.number}(?:$|[-_])", target.lower())
+    if glued is not None and root(glued[1]) in reading.topic - roots(" ".join(n.words)):
+        return True
+    if n.number < 100:
+        return False
+    return bool(
+        shared(
+            frozenset(root(w) for w in words) - STOP_ROOTS, reading.topic - roots(" ".join(n.words))
+        )
+    )
+
+
+def target_named(reading: ClaimReading, target: str) -> bool:
+    """The clause names the target: a name or id of it, or the words that tell it apart
+    ("the teaching post" for ``feed-post-teaching-17``, "the printer" for printer-ostrava)."""
+    if any(named_matches(n, target) for n in reading.names):
+        return True
+    # "v3.4.0" of ``release-3.4.0``, "key code 4471" of ``keycode-4471``: a version the target
+    # carries whole, or an id the target glues from two words the clause writes apart
+    # ("the 4.2.0 build is signed": the act's own word names no other thing of the target)
+    topic = reading.topic - roots(" ".join(action_words(reading)))
+    if version_named(reading.text, topic, target) or glued_id(reading.text, target):
+        return True
+    # "the 0452 corrections" of ``ocr-fixes-0452``: a number of three digits or more written
+    # alone, digit for digit as the target's last part writes it
+    alone = re.findall(r"(?<![\w.,:/-])(\d{3,})(?![\w.,:/-]|[.,]\d)", reading.text)
+    if re.split(r"[-_]", target.lower())[-1] in alone:
+        return True
+    # "the week 43 rota" of pickers-week43: a word and number written apart, as the id glues them
+    said = reading.topic | glued_words(reading.text)
+    # "the September ledger" of ``ledger-2026-09``: the month the target writes by its number,
+    # and every other word of it
+    month = re.search(r"(?:^|[-_])20\d\d[-_](0[1-9]|1[0-2])(?:$|[-_])", target)
+    if month is not None and int(month[1]) in months_in(reading.text):
+        rest = {root(w) for w in target_words(target)[0] if not w.isdigit()} - STOP_ROOTS
+        if rest and rest <= said:
+            return True
+    return target_named_words(said, {n.number for n in reading.id_names}, target)
+
+
+def target_named_words(said: frozenset[str], claim_numbers: set[int | None], target: str) -> bool:
+    words, numbers = target_words(target)
+    told = {root(w) for w in words} - _GENERIC_TARGET - STOP_ROOTS
+    if not told:
+        return False
+    if numbers and claim_numbers and not claim_numbers & numbers:
+        return False
+    hit = shared(frozenset(told), said) | {w for w in told for s in said
+                                            if len(w) >= 3 and s.startswith(w)}  # fmt: skip
+    # every word that tells it apart, or, for a target of several words, its first one
+    return bool(hit) and (hit >= told or (len(told) > 1 and len(hit) >= 1))
+
+
+def names_target(text: str, target: str) -> bool:
+    return any(named_matches(n, target) for n in named_in(text)) or target_named_words(
+        roots(text), set(), target
+    )
+
+
+def merged_named(reading: ClaimReading, action: str, target: str, b: Backing) -> bool:
+    """A merge into the trunk is of the branch its text names before "into" ("branch.merge
+    bufr-ed4 into main: ..."): a claim naming that branch names the receipt's own object."""
+    if not action.endswith("merge") or target not in TRUNKS:
+        return False
+    m = re.match(rf"\s*{re.escape(action)}\s+(\S+)\s+into\b", b.item.text)
+    return m is not None and names_target(reading.text, m[1])
+
+
+def action_words(reading: ClaimReading) -> list[str]:
+    """The words that name the clause's families (a verb's own stem, ``journal`` for a journal
+    append): they name its action, not an object."""
+    out: list[str] = []
+    for f in reading.families:
+        out.extend(f.verb.replace(".", " ").split())
+        out.extend(f.stems)
+    return out
