@@ -1505,6 +1505,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout251", "citations.jsonl"): 50,  # of 50
     ("heldout251", "traces.jsonl"): 156,  # of 156 (trace, kind) units
     ("heldout251", "repeat.jsonl"): 31,  # of 32
+    # Held-out 252: first contact 2026-12-06 02:12 UTC, main f6acf54 (tests/data/heldout252/).
+    ("heldout252", "completion.jsonl"): 183,  # of 212
+    ("heldout252", "support.jsonl"): 83,  # of 100
+    ("heldout252", "citations.jsonl"): 50,  # of 50
+    ("heldout252", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout252", "repeat.jsonl"): 27,  # of 30
+    # Held-out 253: first contact 2026-12-06 02:12 UTC, main f6acf54 (tests/data/heldout253/).
+    ("heldout253", "completion.jsonl"): 181,  # of 213
+    ("heldout253", "support.jsonl"): 84,  # of 100
+    ("heldout253", "citations.jsonl"): 50,  # of 50
+    ("heldout253", "traces.jsonl"): 158,  # of 158 (trace, kind) units
+    ("heldout253", "repeat.jsonl"): 27,  # of 30
+    # Held-out 254: first contact 2026-12-06 02:12 UTC, main f6acf54 (tests/data/heldout254/).
+    ("heldout254", "completion.jsonl"): 185,  # of 211
+    ("heldout254", "support.jsonl"): 94,  # of 100
+    ("heldout254", "citations.jsonl"): 50,  # of 50
+    ("heldout254", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout254", "repeat.jsonl"): 26,  # of 30
+    # Held-out 255: first contact 2026-12-06 02:12 UTC, main f6acf54 (tests/data/heldout255/).
+    ("heldout255", "completion.jsonl"): 173,  # of 201
+    ("heldout255", "support.jsonl"): 81,  # of 100
+    ("heldout255", "citations.jsonl"): 50,  # of 50
+    ("heldout255", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout255", "repeat.jsonl"): 25,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -1786,6 +1810,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout249",
         "heldout250",
         "heldout251",
+        "heldout252",
+        "heldout253",
+        "heldout254",
+        "heldout255",
         "real_smollm2",
         "real_smollm2b",
         "real_smollm2c",
@@ -2063,6 +2091,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout249", 40, 35),
         ("heldout250", 40, 35),
         ("heldout251", 40, 34),
+        ("heldout252", 40, 32),
+        ("heldout253", 40, 32),
+        ("heldout254", 40, 38),
+        ("heldout255", 40, 32),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
