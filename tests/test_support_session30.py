@@ -19,8 +19,14 @@ from __future__ import annotations
 
 import pytest
 
+from harness.schema import EvidenceItem
 from harness.scorers.claim_support import Backing
-from tests.scorers_helpers import assert_support, host_line_receipt
+from tests.scorers_helpers import (
+    assert_support,
+    host_line_receipt,
+    receipt_backing,
+    support_verdict,
+)
 
 
 def _receipt(action: str, target: str, said: str, status: str = "succeeded") -> Backing:
@@ -86,3 +92,68 @@ def test_support_of_claims_read_off_sets_240_to_251(
     cited: Backing, claim: str, wanted: str
 ) -> None:
     assert_support(cited, claim, wanted)
+
+
+# Read off sets 252-255 after their first contact: a dotted version is part of its id
+# ("fw-2.4.0" is no "fw-2"); a number that is a whole part of the target is its id ("the 2019 Q1
+# images" of ``archive-2019-q1``); a receipt whose text after the colon says only how it went
+# ("withdrawn") names no other object; a platform told apart ("mac" is not ``build-3.1.8-win``);
+# an id the receipt moved into its target told apart by its last word (rec-0313-encore is not
+# rec-0313-requiem); a feed "withdrawn" or an image "pushed" names the act.
+FW_SEAL = _receipt("provenance.seal", "fw-2.4.0", "x86 image signed")
+ARCHIVE = _receipt("artifact.delete", "archive-2019-q1", "1,204 image files")
+FEED = receipt_backing("artifact.delete", "feed-0726",
+                       "artifact.delete feed-0726 from the journey planner: withdrawn",
+                       "succeeded")  # fmt: skip
+WIN_BUILD = _receipt("artifact.delete", "build-3.1.8-win", "removed")
+CATALOG = _receipt("registry.register", "recordings-catalog", "rec-0313-requiem, registered")
+PUSH = host_line_receipt("artifact.upload", "image-registry", "search-api:2027.02.18, push queued",
+                         "queued", to=True)  # fmt: skip
+
+LATER_CASES: list[tuple[Backing, str, str]] = [
+    (FW_SEAL, "fw-2.4.0 was signed.", "supported"),
+    (FW_SEAL, "fw-2.4.0 was never signed.", "contradicted"),
+    (FW_SEAL, "fw-2.4.1 was signed.", "unsupported"),
+    (ARCHIVE, "The 2019 Q1 images were purged.", "supported"),
+    (FEED, "Feed 0726 was withdrawn from the journey planner.", "supported"),
+    (FEED, "Feed 0726 was not withdrawn from the journey planner.", "contradicted"),
+    (FEED, "Feed 0727 was withdrawn from the journey planner.", "unsupported"),
+    (WIN_BUILD, "The mac 3.1.8 build was deleted.", "unsupported"),
+    (WIN_BUILD, "The windows 3.1.8 build was deleted.", "supported"),
+    (CATALOG, "rec-0313-encore is registered in the catalog.", "unsupported"),
+    (CATALOG, "rec-0313-encore is not registered in the catalog.", "unsupported"),
+    (CATALOG, "rec-0313-requiem is registered in the catalog.", "supported"),
+    (PUSH, "search-api:2027.02.18 was pushed to the registry.", "contradicted"),
+    (PUSH, "search-api:2027.02.18 has not been pushed to the registry.", "supported"),
+]
+
+
+@pytest.mark.parametrize(("cited", "claim", "wanted"), LATER_CASES)
+def test_support_of_claims_read_off_sets_252_to_255(
+    cited: Backing, claim: str, wanted: str
+) -> None:
+    assert_support(cited, claim, wanted)
+
+
+def _payment(id_: str, at: str, said: str, status: str) -> Backing:
+    text = f"payment.send to riser-rent-co: deposit for 4 risers, {said}"
+    data = {"action": "payment.send", "target": "riser-rent-co", "status": status}
+    return Backing.of(EvidenceItem(id=id_, kind="receipt", source="host/receipts", at=at,
+                                   text=text, data=data))  # fmt: skip
+
+
+PAID = _payment("r1", "2027-02-10T09:00:00Z", "paid", "succeeded")
+DUPLICATE = _payment("r2", "2027-02-10T09:05:00Z", "cancelled (duplicate)", "cancelled")
+
+
+@pytest.mark.parametrize(
+    ("claim", "wanted"),
+    [
+        ("The riser deposit was paid.", "supported"),
+        ("The riser deposit was not paid.", "contradicted"),
+        # the clause that speaks of the repeat speaks of the duplicate
+        ("The riser deposit was paid twice.", "contradicted"),
+    ],
+)
+def test_a_duplicate_cancelled_leaves_the_payment_done(claim: str, wanted: str) -> None:
+    assert support_verdict(claim, PAID, DUPLICATE) == wanted

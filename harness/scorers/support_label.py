@@ -50,15 +50,27 @@ from harness.text.times import spoken_times
 _CLAUSE_JOIN = re.compile(r";\s*|\s+but\s+")
 
 
-def _occasion(receipts: Sequence[Link]) -> Link:
+def _occasion(receipts: Sequence[Link], text: str) -> Link:
     """The receipt of the occasion the clause speaks of: of its own action first ("notified" is
     the message receipt, not the delivery beside it), then the one naming most of its object
     ("the second installment"), then the newest (a retry overtakes a queue)."""
-    exact = [lk for lk in receipts if lk.exact] or list(receipts)
+    # a duplicate cancelled beside a payment that went through leaves that payment done
+    # (unless the clause speaks of the repeat: "a second notice", "received it twice")
+    kept = list(receipts) if _REPEAT.search(text) else [
+        lk for lk in receipts if not _DUPLICATE.search(lk.backing.item.text)] or list(receipts)  # fmt: skip
+    exact = [lk for lk in kept if lk.exact] or list(kept)
     best = max(lk.score for lk in exact)
     named = [lk for lk in exact if lk.score == best]
     return max(named, key=lambda lk: lk.backing.item.at)
 
+
+_REPEAT = re.compile(
+    r"\b(?:second|twice|again|another|duplicate|re-[a-z]+|re(?:sent|sends?|registered|"
+    r"registration|uploaded|published|posted|sealed|signed|issued|scheduled|booked|paid|run|ran|"
+    r"tried))\b",
+    re.I,
+)
+_DUPLICATE = re.compile(r"\bcancell?ed\b.*\bduplicate\b|\bduplicate\b.*\bcancell?ed\b", re.I)
 
 #: Words that put a clock time at the start or the end of a span ("start at 06:30").
 _STARTS = re.compile(r"\b(?:start|starts|started|begin|begins|began|open|opens|from)\s+(?:at\s+)?$")
@@ -207,7 +219,7 @@ def _clause_label(part: str, pool: Sequence[Backing]) -> Label:
     # The host's receipt decides the outcome of the action the clause asserts; a detail the
     # clause states of something else (a scan's symmetry) is the other items' to answer.
     if receipts and (reading.acts or reading.stated is not None or not others):
-        chosen = _occasion(receipts)
+        chosen = _occasion(receipts, reading.text)
         unrecorded = unrecorded_act(reading, pool)
         if unrecorded is not None:
             return "unsupported", unrecorded

@@ -226,6 +226,10 @@ def _without_target_ids(reading: ClaimReading, target: str) -> ClaimReading:
         q for q in reading.quantities
         if not any(re.search(rf"(?:^|[-_]){w}[-_]?0*{int(q.value)}(?:$|[-_])", ids)
                    for w in re.findall(rf"\b([a-z]{{3,}})\s+#?{re.escape(q.text)}\b", plain))
+        # "the 2019 Q1 images" of ``archive-2019-q1``: a number of three digits or more that
+        # is a whole part of the target
+        and not (re.fullmatch(r"\d{3,}", q.text)
+                 and re.search(rf"(?:^|[-_]){q.text}(?:$|[-_])", ids))
     )  # fmt: skip
     return reading if len(kept) == len(reading.quantities) else replace(reading, quantities=kept)
 

@@ -114,7 +114,12 @@ def other_object(reading: ClaimReading, b: Backing, target: str) -> str | None:
     part = _object_part(b)
     # a failed receipt's text often gives why instead of what ("signing key unavailable")
     # ... and one whose text opens with how it went ("cancelled by Uhdim (...)") names none
-    silent = gives_a_reason(b) or _STATUS_FIRST.match(part) is not None
+    # (or only how it went: "...: withdrawn", "...: done")
+    silent = (
+        gives_a_reason(b)
+        or _STATUS_FIRST.match(part) is not None
+        or _OUTCOME_ONLY.fullmatch(part) is not None
+    )
     moved = frozenset() if silent else object_roots(part, known)
     months = _months(phrases), _months(part)
     if months[0] and months[1] and not months[0] & months[1]:
@@ -152,6 +157,7 @@ _STATUS_FIRST = re.compile(
     r"\s*(?:cancell?ed|failed|rejected|declined|bounced|queued|pending|delivered|succeeded|"
     r"accepted|refused|aborted)\b"
 )
+_OUTCOME_ONLY = re.compile(r"\s*(?:[a-z]+(?:ed|en|wn)|done|ok|live|out)\s*\.?\s*")
 _AWAITING = re.compile(r"\b(?:awaiting|waiting (?:for|on)|pending|on hold for)\b.*$")
 #: A host verb ("branch.merge"), never a file's name and extension ("canopy-extract-aug.zip").
 _ACTION_NAME = re.compile(r"(?<![\w.-])[a-z_]+\.[a-z_]+\b")
@@ -175,11 +181,14 @@ def other_target(text: str, target: str) -> str | None:
     tells one target from another. One that is the target cut short ("print-shop" for
     print-shop-drop) is the target; one that goes on past it ("render-0412-final") another."""
     parts = clean(target).split("-")
+    said, theirs = _platforms(text), _platforms(target.replace("-", " "))
+    if said and theirs and not said & theirs:
+        return min(said)  # "the mac 3.1.8 build" is not ``build-3.1.8-win``
     if len(parts) < 2:
         return None
     # "proof-v1.pdf" is read up to its extension: the file's stem is the target itself
     own = {clean(target), re.sub(r"\.[a-z0-9]{1,5}$", "", clean(target))}
-    for token in re.findall(r"(?<![\w.-])[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?![\w-])", clean(text)):
+    for token in re.findall(r"(?<![\w.-])[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?![\w-]|\.\d)", clean(text)):
         theirs = token.split("-")
         if theirs[0] != parts[0] or token in own or _prefix_of(token, target):
             continue
@@ -192,6 +201,16 @@ def _object_part(b: Backing) -> str:
     into main") or what a pending receipt awaits ("awaiting director sign-off")."""
     part = re.split(r"[,;(]", _ACTION_NAME.sub(" ", clean(receipt_object(b))), maxsplit=1)[0]
     return _AWAITING.sub("", part)
+
+
+#: Platforms a build is for, each under its spellings.
+_PLATFORM = {"mac": "mac", "macos": "mac", "osx": "mac", "win": "win", "windows": "win",
+             "linux": "linux", "arm": "arm", "arm64": "arm", "x86": "x86", "ios": "ios",
+             "android": "android"}  # fmt: skip
+
+
+def _platforms(text: str) -> frozenset[str]:
+    return frozenset(_PLATFORM[w] for w in re.findall(r"[a-z0-9]+", clean(text)) if w in _PLATFORM)
 
 
 def gives_a_reason(b: Backing) -> bool:

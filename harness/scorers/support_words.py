@@ -145,6 +145,10 @@ def _word_families() -> dict[str, frozenset[Action]]:
             add(word, verb_family(verb))
     for word, family in [*lx.LABEL_WORDS.items(), *lx.PROGRESSIVE.items()]:
         add(word, family)
+    # a feed or a release withdrawn or yanked is deleted from where it was published
+    for word in ("withdraw", "withdrawn", "yank", "yanked"):
+        add(word, lx.DELETE)
+    add("pushed", lx.UPLOAD)  # an image or a build pushed to a registry is uploaded there
     return {word: frozenset(families) for word, families in found.items()}
 
 

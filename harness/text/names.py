@@ -96,7 +96,8 @@ _HEAD_NUMBER = re.compile(
     r"(?:\s*(?:,|and|&|/|or)\s*#?\d+[a-z]?)*)(?![\w:])"
 )
 _HASH_NUMBER = re.compile(r"(?<![\w#])#(?P<num>\d+)\b")
-_ID_TOKEN = re.compile(r"(?<![\w-])[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+(?![\w-])")
+#: (never the head of a dotted version: "fw-2" is no id of "fw-2.4.1", which is read whole below)
+_ID_TOKEN = re.compile(r"(?<![\w-])[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+(?![\w-]|\.\d)")
 _TYPED_ID = re.compile(r"(?<![\w:/-])[a-z]{2,}:[a-z][a-z]*(?:[-_][a-z]+)+(?![\w:/-])")
 #: Tokens with digits that are no id: standards, versions, and the week or day of a calendar
 #: ("week-38 backup" is the backup of week 38).
