@@ -47,6 +47,11 @@ FAMILIES: dict[str, frozenset[str]] = {
             "relay",
             "dispatch",
             "handoff",
+            "courier",
+            "arrived",
+            "arrival",
+            "shipment",
+            "tracking",
         }
     ),
     "render": frozenset(
@@ -91,7 +96,37 @@ FAMILIES: dict[str, frozenset[str]] = {
     "task": frozenset({"task", "tasks", "board", "card", "cards", "kanban", "ticket", "tickets"}),
     "archive": frozenset({"archive", "archives", "archived", "backup", "backups", "cold"}),
     "schedule": frozenset({"schedule", "calendar", "cooldown", "booking", "appointment"}),
-    "payment": frozenset({"payment", "invoice", "pay", "paid", "billing", "bank", "remittance"}),
+    "payment": frozenset(
+        {
+            "payment",
+            "invoice",
+            "pay",
+            "paid",
+            "billing",
+            "bank",
+            "remittance",
+            "refund",
+            "refunds",
+            "payout",
+            "payouts",
+        }
+    ),  # fmt: skip
+    # a thing taken down: "withdrawal_check" and "delete_status" are one check
+    "delete": frozenset(
+        {
+            "delete",
+            "deleted",
+            "deletion",
+            "withdrawal",
+            "withdrawn",
+            "yank",
+            "yanked",
+            "removal",
+            "removed",
+            "purge",
+            "purged",
+        }
+    ),  # fmt: skip
     # a branch's merge: "merge_check", "merge_status" and "branch_recheck" are one check
     "merge": frozenset({"merge", "merged", "branch", "branches", "pr", "prs", "pull"}),
     "feed": frozenset({"feed", "post", "posts", "publish", "published", "blog", "timeline"}),
@@ -172,9 +207,11 @@ def _number(token: str) -> str:
 @lru_cache(maxsize=4096)
 def target_parts(target: str) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
     """(words, ids, dates) of a target: ids keep their digits (``0412`` and ``412`` are one id),
+    a lone letter, a Roman numeral or a platform is a word marked ``#`` (``#b`` of set-b),
     dates (``2026-08-20``) are kept apart, a ``thread:`` or ``task:`` kind prefix is dropped."""
     text = lower_ascii(clean(target))
-    if re.match(r"^[a-z]+:(?!\s)", text):
+    prefix = re.match(r"^([a-z]+):(?!\s)", text)
+    if prefix and prefix[1] in _KIND_PREFIXES:
         text = text.split(":", 1)[1]
     dates = frozenset(m.group() for m in _DATE.finditer(text))
     text = _DATE.sub(" ", text)
@@ -183,9 +220,22 @@ def target_parts(target: str) -> tuple[frozenset[str], frozenset[str], frozenset
     for token in _tokens(text):
         if any(c.isdigit() for c in token):
             ids.add(_number(token) if token.isdigit() else token)
+        elif len(token) == 1 or token in _PLATFORMS or _ROMAN.fullmatch(token):
+            # a letter or a platform tells one of a series apart (set-a is not set-b, the arm
+            # build is not the x86 one), but only against another: "ines-k" is Ines K.
+            words.add(f"#{token}")
         elif token not in _LOOK_WORDS:
             words.add(token[:-1] if len(token) > 3 and token.endswith("s") else token)
     return frozenset(words), frozenset(ids), dates
+
+
+#: A part numbered in Roman numerals ("tidewater-iv"), up to xxxix.
+_ROMAN = re.compile(r"(?=[ivx])x{0,3}(?:ix|iv|v?i{0,3})")
+#: Prefixes that say what kind of thing a target is ("thread:okafor"); any other ("pypi:",
+#: "crates:") says where it is, and tells it apart.
+_KIND_PREFIXES = frozenset({"thread", "task", "matter", "item", "focus", "reminder", "render"})
+_PLATFORMS = frozenset({"arm", "arm64", "x86", "amd64", "win", "windows", "mac", "macos", "linux",
+                        "ios", "android"})  # fmt: skip
 
 
 def same_target(a: str, b: str) -> bool:
@@ -202,6 +252,10 @@ def same_target(a: str, b: str) -> bool:
         # something the other cannot be, and "lute-diagrams-v2" is an edition of its own, not
         # "lute-diagrams".
         return False
+    ma, mb = ({w for w in ws if w.startswith("#")} for ws in (wa, wb))
+    if ma and mb and ma != mb:
+        return False
+    wa, wb = wa - ma, wb - mb
     if not wa or not wb:
         return bool(ia and ib and ia == ib)
     return _within(wa, wb) or _within(wb, wa)
@@ -225,7 +279,9 @@ def match_check(kind: str, target: str, host: Sequence[tuple[str, str]]) -> tupl
     # the closest of several: the same words ("verify seal" is the seal_status check, not the
     # registry audit that verifying also names), then the most families shared
     mine, families = set(_tokens(kind)), kind_families(kind)
+    # ... after the very target, written the same ("fw-2.4.0-arm" over "fw-2.4.0")
     index = max(candidates, key=lambda i: (
+        lower_ascii(clean(host[i][1])) == lower_ascii(clean(target)),
         _tokens(host[i][0]) == _tokens(kind), len(mine & set(_tokens(host[i][0]))),
         len(families & kind_families(host[i][0])), -i))  # fmt: skip
     return index, f"stands for host check {index} ({host[index][0]} on {host[index][1]})"
