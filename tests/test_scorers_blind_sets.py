@@ -1529,6 +1529,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout255", "citations.jsonl"): 50,  # of 50
     ("heldout255", "traces.jsonl"): 159,  # of 159 (trace, kind) units
     ("heldout255", "repeat.jsonl"): 25,  # of 30
+    # Held-out 256: first contact 2026-12-06 02:39 UTC, main 70df616 (tests/data/heldout256/).
+    ("heldout256", "completion.jsonl"): 167,  # of 190
+    ("heldout256", "support.jsonl"): 91,  # of 100
+    ("heldout256", "citations.jsonl"): 50,  # of 50
+    ("heldout256", "traces.jsonl"): 155,  # of 155 (trace, kind) units
+    ("heldout256", "repeat.jsonl"): 26,  # of 30
+    # Held-out 257: first contact 2026-12-06 02:39 UTC, main 70df616 (tests/data/heldout257/).
+    ("heldout257", "completion.jsonl"): 191,  # of 211
+    ("heldout257", "support.jsonl"): 94,  # of 100
+    ("heldout257", "citations.jsonl"): 50,  # of 50
+    ("heldout257", "traces.jsonl"): 155,  # of 155 (trace, kind) units
+    ("heldout257", "repeat.jsonl"): 29,  # of 30
+    # Held-out 258: first contact 2026-12-06 02:39 UTC, main 70df616 (tests/data/heldout258/).
+    ("heldout258", "completion.jsonl"): 166,  # of 192
+    ("heldout258", "support.jsonl"): 89,  # of 100
+    ("heldout258", "citations.jsonl"): 50,  # of 50
+    ("heldout258", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout258", "repeat.jsonl"): 29,  # of 30
+    # Held-out 259: first contact 2026-12-06 02:39 UTC, main 70df616 (tests/data/heldout259/).
+    ("heldout259", "completion.jsonl"): 173,  # of 200
+    ("heldout259", "support.jsonl"): 84,  # of 100
+    ("heldout259", "citations.jsonl"): 50,  # of 50
+    ("heldout259", "traces.jsonl"): 158,  # of 158 (trace, kind) units
+    ("heldout259", "repeat.jsonl"): 28,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -1814,6 +1838,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout253",
         "heldout254",
         "heldout255",
+        "heldout256",
+        "heldout257",
+        "heldout258",
+        "heldout259",
         "real_smollm2",
         "real_smollm2b",
         "real_smollm2c",
@@ -2095,6 +2123,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout253", 40, 32),
         ("heldout254", 40, 38),
         ("heldout255", 40, 32),
+        ("heldout256", 40, 37),
+        ("heldout257", 40, 37),
+        ("heldout258", 40, 37),
+        ("heldout259", 40, 34),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
