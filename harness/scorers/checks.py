@@ -110,7 +110,7 @@ FAMILIES: dict[str, frozenset[str]] = {
             "payout",
             "payouts",
         }
-    ),  # fmt: skip
+    ),
     # a thing taken down: "withdrawal_check" and "delete_status" are one check
     "delete": frozenset(
         {
@@ -126,7 +126,7 @@ FAMILIES: dict[str, frozenset[str]] = {
             "purge",
             "purged",
         }
-    ),  # fmt: skip
+    ),
     # a branch's merge: "merge_check", "merge_status" and "branch_recheck" are one check
     "merge": frozenset({"merge", "merged", "branch", "branches", "pr", "prs", "pull"}),
     "feed": frozenset({"feed", "post", "posts", "publish", "published", "blog", "timeline"}),
