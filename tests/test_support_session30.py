@@ -157,3 +157,43 @@ DUPLICATE = _payment("r2", "2027-02-10T09:05:00Z", "cancelled (duplicate)", "can
 )
 def test_a_duplicate_cancelled_leaves_the_payment_done(claim: str, wanted: str) -> None:
     assert support_verdict(claim, PAID, DUPLICATE) == wanted
+
+
+# Read off sets 256-259 after their first contact: "the" numbers nothing ("the 2016 archive"
+# against "the 10-year retention"); a calendar version written without its year ("8.3" of
+# 2027.8.3, "9.0" of 2027.9.0); a plural possessive names the family ("the Lindqvists' refund");
+# where a thing went ("the index") is no thing moved.
+XRAY = _receipt("artifact.delete", "xray-archive-2016",
+                "412 files past the 10-year retention, removed")  # fmt: skip
+CALVER_UPLOAD = _receipt("artifact.upload", "pypi-2027.8.3",
+                         "wheel + sdist, accepted by the package index")  # fmt: skip
+CALVER_TASK = _receipt("task.complete", "release-2027.9.0", "queued", "queued")
+WHEEL = _receipt("artifact.delete", "wheel-2.3.1-cp311", "removed from index")
+THANKS = Backing.of(EvidenceItem(
+    id="m1", kind="message", source="inbox", at="2027-03-02T09:00:00Z",
+    text="The refund arrived this morning, thank you!",
+    data={"from": "lindqvist", "to": "uhdim", "thread": "thread:lindqvist-refund", "unread": False},
+))  # fmt: skip
+
+NEWEST_CASES: list[tuple[Backing, str, str]] = [
+    (XRAY, "The 2016 x-ray archive was deleted.", "supported"),
+    (XRAY, "The 2016 x-ray archive was not deleted.", "contradicted"),
+    (XRAY, "The 2015 x-ray archive was deleted.", "unsupported"),
+    (CALVER_UPLOAD, "8.3 was uploaded to the package index.", "supported"),
+    (CALVER_UPLOAD, "8.3 was not uploaded to the package index.", "contradicted"),
+    (CALVER_UPLOAD, "The 8.4 release was uploaded to the package index.", "unsupported"),
+    (CALVER_TASK, "The 9.0 release task is marked complete.", "contradicted"),
+    (CALVER_TASK, "The 9.0 release task isn't marked complete yet.", "supported"),
+    (CALVER_TASK, "The 9.1 release task is marked complete.", "unsupported"),
+    (THANKS, "The Lindqvists' refund arrived.", "supported"),
+    (THANKS, "The Lindqvists' refund has not arrived.", "contradicted"),
+    (THANKS, "The Berglunds' refund arrived.", "unsupported"),
+    (WHEEL, "The broken cp311 wheel is still on the index.", "contradicted"),
+]
+
+
+@pytest.mark.parametrize(("cited", "claim", "wanted"), NEWEST_CASES)
+def test_support_of_claims_read_off_sets_256_to_259(
+    cited: Backing, claim: str, wanted: str
+) -> None:
+    assert_support(cited, claim, wanted)

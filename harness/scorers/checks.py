@@ -95,7 +95,9 @@ FAMILIES: dict[str, frozenset[str]] = {
     # a task board's cards and their status: "board_check" and "task_status" are one check
     "task": frozenset({"task", "tasks", "board", "card", "cards", "kanban", "ticket", "tickets"}),
     "archive": frozenset({"archive", "archives", "archived", "backup", "backups", "cold"}),
-    "schedule": frozenset({"schedule", "calendar", "cooldown", "booking", "appointment"}),
+    "schedule": frozenset(
+        {"schedule", "calendar", "cooldown", "booking", "appointment", "window", "maintenance"}
+    ),
     "payment": frozenset(
         {
             "payment",
@@ -140,6 +142,7 @@ FAMILIES: dict[str, frozenset[str]] = {
             "upload",
             "uploads",
             "uploaded",
+            "ingest",
             "layers",
             "scan",
             "symmetry",

@@ -38,7 +38,8 @@ def condition_of(before: str) -> tuple[str | None, str]:
     if not conditions:
         return None, before
     rest = before[conditions[-1].end() :]
-    comma = rest.find(",")
+    # a condition ends at its comma, or at a semicolon ("when the payout went through; I won't")
+    comma = min((i for i in (rest.find(","), rest.find(";")) if i >= 0), default=-1)
     if comma < 0:
         return rest, ""
     return rest[:comma], rest[comma + 1 :]

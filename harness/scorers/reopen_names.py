@@ -23,6 +23,17 @@ def _spelt(word: str) -> re.Pattern[str]:
     """The word as prose may write it: glued letters and digits apart, the letters an
     abbreviation of a longer word ("wk" of "week"), the digits without leading zeros."""
     glued = _GLUED.fullmatch(word)
+    calver = re.fullmatch(r"(20\d\d)\.(\d+(?:\.\d+)*)", word)
+    if calver is not None:
+        # "the 9.0 release" of release-2027.9.0: a calendar version written without its year
+        short = (
+            re.escape(calver[2]).replace(r"\.0", r"(?:\.0)?")
+            if calver[2].endswith(".0")
+            else re.escape(calver[2])
+        )
+        return re.compile(rf"(?<![\d.])(?:{calver[1]}\.)?{short}(?![\d.]*\d)")
+    if "." in word:
+        return re.compile(rf"(?<![\d.]){re.escape(word)}(?![\d.]*\d)")
     if glued is None and word.isalpha() and len(word) >= 3:
         # "the Ashgroves" of ashgrove, "the certificate" of cert: a word cut short names it
         return re.compile(rf"\b{word}[a-z]*\b")

@@ -52,7 +52,7 @@ _REOPEN = re.compile(
 _DECLINE = re.compile(
     # "no kiln follow-up today": a bare "no" before the verb
     r"\bno\s+(?:[\w'-]+\s+){0,2}$|"
-    r"\b(?:do not|don't|dont|won't|wont|shan't|shouldn't|mustn't|no need|needn't|need not|avoid|never|not|skip|stop|nothing to|"
+    r"\b(?:do not|don't|dont|won't|wont|shan't|shouldn't|mustn't|no need|needn't|need not|avoid|never|not|skip|stop|nothing(?: there| here| else| left| more)? to|"
     r"leave (?:it|the(?: [\w'-]+){1,4}|\w+) (?:closed|settled|alone|be)|leave it(?=\W*$)|let it be|"
     r"without (?:re)?check\w*|instead of|rather than)\b"
 )
@@ -91,8 +91,14 @@ def matter_words(matter: str) -> set[str]:
     # Only a whole date (2026-08-20) is left out: prose names a thread by its people, but an id's
     # digits (render:0412) are the id.
     plain = _ISO_DATE.sub(" ", (name or matter).lower())
-    words = {w for w in re.split(r"[\s_.:/-]+", plain) if w}
+    # a dotted version is one word ("release-2027.9.0" is release and 2027.9.0)
+    versions = set(_VERSION_WORD.findall(plain))
+    plain = _VERSION_WORD.sub(" ", plain)
+    words = {w for w in re.split(r"[\s_.:/-]+", plain) if w} | versions
     return (words - _GENERIC) or words
+
+
+_VERSION_WORD = re.compile(r"(?<![\d.])\d+(?:\.\d+){1,3}(?![\d.]*\d)")
 
 
 _NUMBER = re.compile(r"\d+")
@@ -112,7 +118,7 @@ def mentions_matter(text: str, matter: str) -> bool:
     if month_named(plain, matter):
         return True  # "Re-render October" of render:lst-map-2026-10
     found = {w for w in words if word_in(plain, w)}
-    numbers = {w for w in words if w.isdigit()}
+    numbers = {w for w in words if w.replace(".", "").isdigit()}  # versions too
     # a day or a clock time ("the Oct 2 backup", "at 14:00") is no other id's number
     if numbers - found and _NUMBER.search(DATES.sub(" ", plain)):
         return False

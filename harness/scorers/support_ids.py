@@ -24,7 +24,7 @@ def version_named(text: str, topic: frozenset[str], target: str) -> bool:
     """A clause (its text, and ``topic``, the roots of what it names) names the version the
     target is of, and nothing of the target it leaves unnamed (``wheel-3.4.1`` is not "the
     3.4.1 sdist")."""
-    if not any(v in _VERSION_PARTS.findall(target) for v in _VERSION_PARTS.findall(text)):
+    if not any(v in _target_versions(target) for v in _VERSION_PARTS.findall(text)):
         return False
     words, _ = target_words(target)
     said = topic | _glued_pairs(text)
@@ -33,12 +33,25 @@ def version_named(text: str, topic: frozenset[str], target: str) -> bool:
     # "3.2.0 is on the package index" of ``pkgindex-3.2.0``: a version of three parts that the
     # target carries, with nothing else named but what any release is or where it goes (a
     # clause naming another kind of thing, "the 3.4.1 sdist", is not ``wheel-3.4.1``)
-    three = [v for v in _VERSION_PARTS.findall(text) if v.count(".") == 2]
+    # (a calendar version written without its year is of three parts: "8.3" of 2027.8.3)
+    three = [v for v in _VERSION_PARTS.findall(text) if v.count(".") == 2 or _calver_of(v, target)]
     # ... and a place it names is the target's ("on the package index" is not ``addin-store-5.0.1``)
     places = {w for w in topic & _PLACES if not _place_of(w, target)}
     return (
         bool(three) and any(v in target for v in three) and not topic - _ANY_RELEASE and not places
     )
+
+
+def _target_versions(target: str) -> set[str]:
+    """The versions a target carries, a calendar one also without its year ("9.0" of
+    ``release-2027.9.0``)."""
+    found = set(_VERSION_PARTS.findall(target))
+    return found | {v.split(".", 1)[1] for v in found if re.match(r"20\d\d\.\d", v)}
+
+
+def _calver_of(version: str, target: str) -> bool:
+    """Is ``version`` the target's calendar version without its year?"""
+    return re.search(rf"(?<![\d.])20\d\d\.{re.escape(version)}(?![\d.]*\d)", target) is not None
 
 
 def version_moved(text: str, topic: frozenset[str], moved: str, target: str) -> bool:

@@ -55,12 +55,13 @@ def other_lettered(wanted: dict[str, str], text: str) -> bool:
 
 #: A version written after a thing ("v2", "version 3", "rev 4").
 _VERSION = re.compile(r"\b(?:v|version\s+|rev\.?\s*|revision\s+)(\d+)\b(?!\.\d)", re.IGNORECASE)
-#: A release's dotted version: after "v", a release word or a hyphen ("release-4.1"), of three
+#: A release's dotted version: after "v", a release word or a hyphen ("release-4.1",
+#: "pypi-2027.8.3", a calendar version), of three
 #: parts anywhere ("3.4.0"), or of two before a release's noun ("the 4.2 tag"); never a price
 #: or a clock time ("12.50", "10.30").
 _DOTTED = re.compile(
     r"(?:\bv|\b(?:version|release|rel|tag)[\s_-]*v?)(\d+(?:\.\d+)+)(?![\d.]*\d)|"
-    r"(?<=-)(?:v(\d+(?:\.\d+)+)|(\d{1,3}\.\d{1,3}\.\d{1,3}))(?![\d.]*\d)|"
+    r"(?<=-)(?:v(\d+(?:\.\d+)+)|(\d{1,3}\.\d{1,3}\.\d{1,3}|20\d\d\.\d{1,2}\.\d{1,3}))(?![\d.]*\d)|"
     r"(?<![\w.])(\d{1,3}\.\d{1,3}\.\d{1,3})(?![\d.]*\d)|"
     r"(?<![\w.])(\d+\.\d+)(?=\s+(?:tag|release|build|installer|milestone|wheel|sdist|tarball)\b)",
     re.IGNORECASE,
@@ -76,4 +77,9 @@ def versions_of(text: str) -> frozenset[str]:
     text = _HYPHENED.sub(lambda m: "v" + re.sub(r"[-_]", ".", m.group(1)), text)
     dotted = {re.sub(r"(?:\.0)+$", "", next(g for g in m.groups() if g))
               for m in _DOTTED.finditer(text)}  # fmt: skip
+    # a calendar version is also written without its year ("9.0" of 2027.9.0, "8.3" of 2027.8.3)
+    dotted |= {re.sub(r"(?:\.0)+$", "", v.split(".", 1)[1]) for v in dotted if _CALVER.match(v)}
     return frozenset(_VERSION.findall(text)) | dotted
+
+
+_CALVER = re.compile(r"20\d\d\.\d")

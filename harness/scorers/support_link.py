@@ -168,6 +168,8 @@ def _other_number(reading: ClaimReading, b: Backing) -> str | None:
     own = {root(w) for w in words}
     text = clean(b.item.text)
     for m in re.finditer(r"\b([a-z][a-z-]*)\s+#?(\d+)\b", clean(reading.text)):
+        if m.group(1) in _NO_NOUN:
+            continue  # "the 2016 archive" against "the 10-year retention": no numbered noun
         if numbers and root(m.group(1)) in own and int(m.group(2)) not in numbers:
             return m.group()
         # "volume 3" against a receipt of "volume 2": the same numbered noun in its text, with
@@ -188,6 +190,12 @@ def _other_number(reading: ClaimReading, b: Backing) -> str | None:
     carried |= glued_numbers(f"{target} {b.item.text}")
     stray = id_numbers(reading.text) - carried - amounts
     return min(stray) if stray else None
+
+
+#: Words before a number that are no noun it numbers.
+_NO_NOUN = frozenset({"the", "a", "an", "of", "for", "to", "in", "on", "at", "by", "and", "or",
+                      "its", "his", "her", "their", "our", "my", "your", "this", "that", "all",
+                      "from", "with", "about", "since", "until", "after", "before"})  # fmt: skip
 
 
 def _glued_to(said: re.Match[str], target: str) -> bool:

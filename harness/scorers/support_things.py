@@ -108,6 +108,8 @@ def other_object(reading: ClaimReading, b: Backing, target: str) -> str | None:
     # branch" for meta-genre-tags) is the target
     said = frozenset(w for w in said - _FRESHNESS if not _prefix_of(w, target)
                      and not ("-" in w and roots(w.replace("-", " ")) <= own))  # fmt: skip
+    # where a thing went ("to the package index") is no thing moved
+    said = said - _WHERE
     named = own | WHEN_ROOTS | names
     if not roots(phrases.replace("-", " ")) - named - _KINDS - STOP_ROOTS:
         return None  # it names only the target and the kind of thing ("the tram photos branch")
@@ -120,7 +122,7 @@ def other_object(reading: ClaimReading, b: Backing, target: str) -> str | None:
         or _STATUS_FIRST.match(part) is not None
         or _OUTCOME_ONLY.fullmatch(part) is not None
     )
-    moved = frozenset() if silent else object_roots(part, known)
+    moved = frozenset() if silent else object_roots(part, known) - _WHERE
     months = _months(phrases), _months(part)
     if months[0] and months[1] and not months[0] & months[1]:
         # "the September roster" against "the August shift roster": one thing, another month
@@ -153,6 +155,7 @@ def _months(text: str) -> frozenset[int]:
     return frozenset(heads.index(m.group(1)[:3]) for m in _MONTH.finditer(text))
 
 
+_WHERE = roots("index package store portal mirror registry pypi")
 _STATUS_FIRST = re.compile(
     r"\s*(?:cancell?ed|failed|rejected|declined|bounced|queued|pending|delivered|succeeded|"
     r"accepted|refused|aborted)\b"
