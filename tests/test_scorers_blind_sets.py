@@ -1553,6 +1553,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout259", "citations.jsonl"): 50,  # of 50
     ("heldout259", "traces.jsonl"): 158,  # of 158 (trace, kind) units
     ("heldout259", "repeat.jsonl"): 28,  # of 30
+    # Held-out 260: first contact 2026-12-06 03:05 UTC, main 689e2d6 (tests/data/heldout260/).
+    ("heldout260", "completion.jsonl"): 168,  # of 204
+    ("heldout260", "support.jsonl"): 87,  # of 100
+    ("heldout260", "citations.jsonl"): 50,  # of 50
+    ("heldout260", "traces.jsonl"): 158,  # of 158 (trace, kind) units
+    ("heldout260", "repeat.jsonl"): 29,  # of 30
+    # Held-out 261: first contact 2026-12-06 03:05 UTC, main 689e2d6 (tests/data/heldout261/).
+    ("heldout261", "completion.jsonl"): 192,  # of 215
+    ("heldout261", "support.jsonl"): 79,  # of 100
+    ("heldout261", "citations.jsonl"): 50,  # of 50
+    ("heldout261", "traces.jsonl"): 156,  # of 156 (trace, kind) units
+    ("heldout261", "repeat.jsonl"): 29,  # of 30
+    # Held-out 262: first contact 2026-12-06 03:05 UTC, main 689e2d6 (tests/data/heldout262/).
+    ("heldout262", "completion.jsonl"): 189,  # of 228
+    ("heldout262", "support.jsonl"): 89,  # of 100
+    ("heldout262", "citations.jsonl"): 50,  # of 50
+    ("heldout262", "traces.jsonl"): 153,  # of 154 (trace, kind) units
+    ("heldout262", "repeat.jsonl"): 29,  # of 30
+    # Held-out 263: first contact 2026-12-06 03:05 UTC, main 689e2d6 (tests/data/heldout263/).
+    ("heldout263", "completion.jsonl"): 166,  # of 192
+    ("heldout263", "support.jsonl"): 85,  # of 100
+    ("heldout263", "citations.jsonl"): 50,  # of 50
+    ("heldout263", "traces.jsonl"): 158,  # of 159 (trace, kind) units
+    ("heldout263", "repeat.jsonl"): 26,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -1842,6 +1866,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout257",
         "heldout258",
         "heldout259",
+        "heldout260",
+        "heldout261",
+        "heldout262",
+        "heldout263",
         "real_smollm2",
         "real_smollm2b",
         "real_smollm2c",
@@ -2127,6 +2155,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout257", 40, 37),
         ("heldout258", 40, 37),
         ("heldout259", 40, 34),
+        ("heldout260", 40, 35),
+        ("heldout261", 40, 32),
+        ("heldout262", 40, 36),
+        ("heldout263", 40, 33),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
