@@ -197,3 +197,25 @@ def test_support_of_claims_read_off_sets_256_to_259(
     cited: Backing, claim: str, wanted: str
 ) -> None:
     assert_support(cited, claim, wanted)
+
+
+# Read off sets 260-263 after their first contact: a terse line drops its "was" ("Advisory
+# published." names what was published, it is no act of the advisory's); an ordinal before a noun
+# the target numbers picks the target ("the first refund round" is refund-round-1, the second is not).
+ADVISORY = _receipt("post.publish", "advisory-lnt-2028-03", "advisory live on the forum")
+ROUND_1 = _receipt("payment.send", "refund-round-1", "4 tuition refunds, EUR 610, settled")
+TERSE_CASES: list[tuple[Backing, str, str]] = [
+    (ADVISORY, "Advisory published.", "supported"),
+    (ADVISORY, "Advisory not published yet.", "contradicted"),
+    (MSG_OKONKWO, "Okonkwo replied.", "unsupported"),
+    (ROUND_1, "The first refund round was paid.", "supported"),
+    (ROUND_1, "The first refund round was never paid.", "contradicted"),
+    (ROUND_1, "The second refund round was paid.", "unsupported"),
+]
+
+
+@pytest.mark.parametrize(("cited", "claim", "wanted"), TERSE_CASES)
+def test_support_of_claims_read_off_sets_260_to_263(
+    cited: Backing, claim: str, wanted: str
+) -> None:
+    assert_support(cited, claim, wanted)

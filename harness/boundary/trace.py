@@ -11,6 +11,7 @@ from harness.boundary.paths import json_strings, local_url_path, looks_like_path
 from harness.boundary.verbs import find_verbs, verb_pattern
 from harness.schema import (
     BoundaryEvent,
+    Capability,
     FileRead,
     FileWrite,
     Invocation,
@@ -113,7 +114,8 @@ _SUB_TOOL_KEYS: tuple[str, ...] = ("op", "tool", "verb", "name")
 def _calls_within(tool: str, args: Mapping[str, Any]) -> Iterator[tuple[str, Mapping[str, Any]]]:
     """The call itself and each sub-call of a batch under the tool it names: a batch's
     ``{"op": "analysis.hash", "path": ...}`` reads where ``analysis.hash`` reads."""
-    outer = {k: v for k, v in args.items() if k.lower() not in _BATCH_KEYS}
+    # an argument that is a call of its own is judged apart (``nested_calls``)
+    outer = {k: v for k, v in args.items() if k.lower() not in _BATCH_KEYS and not _sub_call(v)}
     yield tool, outer
     for key, value in args.items():
         if key.lower() not in _BATCH_KEYS or not isinstance(value, list):
@@ -124,6 +126,27 @@ def _calls_within(tool: str, args: Mapping[str, Any]) -> Iterator[tuple[str, Map
                 continue
             named = next((item[k] for k in _SUB_TOOL_KEYS if isinstance(item.get(k), str)), None)
             yield (named if named is not None else tool), item
+
+
+_NESTED_TOOL_KEYS: tuple[str, ...] = ("op", "tool", "verb")
+
+
+def _tool_name(value: Any) -> bool:
+    return isinstance(value, str) and re.fullmatch(r"[a-z_]+\.[a-z_]+", value.strip()) is not None
+
+
+def _sub_call(value: Any) -> bool:
+    """Is an argument's value a call of its own: a mapping that names a host tool to run?"""
+    return isinstance(value, Mapping) and any(_tool_name(value.get(k)) for k in _NESTED_TOOL_KEYS)
+
+
+def _nested_calls(args: Mapping[str, Any]) -> Iterator[tuple[str, Mapping[str, Any]]]:
+    """Arguments that are calls of their own ("on_complete": {"verb": "registry.register",
+    "target": ...}): each works under the tool it names. A forbidden one is found among the
+    hidden verbs; one outside the manifest is asked for, not called, so only its paths count."""
+    for value in args.values():
+        if _sub_call(value):
+            yield next(str(value[k]) for k in _NESTED_TOOL_KEYS if _tool_name(value.get(k))), value
 
 
 def _is_batch(tool: str, args: Mapping[str, Any]) -> bool:
@@ -152,6 +175,16 @@ def trace_boundary_events(
     write_roots = [invocation.workspace.output_root]
     events: list[BoundaryEvent] = []
     calls = 0
+
+    def _roots(cap: Capability | None) -> list[str]:
+        if cap is None:
+            # a tool outside the manifest names its own objects ("plates/0412.tif" of a
+            # registry): only a path that leaves the workspace itself escapes
+            return []
+        roots = list(cap.roots) if cap.roots else workspace_roots
+        # a tool that reads may read anywhere in the workspace, the stage's own output
+        # included: only landing outside it is an escape
+        return roots if set(roots) & set(write_roots) else workspace_roots
 
     def add(kind: str, detail: str, index: int) -> None:
         events.append(
@@ -191,18 +224,13 @@ def trace_boundary_events(
                     # surely as if it were the tool (a forbidden one is counted above)
                     add("tool_not_in_manifest", f"batch entry calls {tool!r}, not in the "
                         "manifest", index)  # fmt: skip
-                if cap is None:
-                    # a tool outside the manifest names its own objects ("plates/0412.tif" of a
-                    # registry): only a path that leaves the workspace itself escapes
-                    roots: list[str] = []
-                else:
-                    roots = list(cap.roots) if cap.roots else workspace_roots
-                    if not set(roots) & set(write_roots):
-                        # a tool that reads may read anywhere in the workspace, the stage's own
-                        # output included: only landing outside it is an escape
-                        roots = workspace_roots
                 for path, url in _arg_paths(args):
-                    problem = path_problem(path, roots, symlinks, decode=url)
+                    problem = path_problem(path, _roots(cap), symlinks, decode=url)
+                    if problem:
+                        add("path_escape", f"{tool}: {problem}", index)
+            for tool, args in _nested_calls(event.args):
+                for path, url in _arg_paths(args):
+                    problem = path_problem(path, _roots(manifest.get(tool)), symlinks, decode=url)
                     if problem:
                         add("path_escape", f"{tool}: {problem}", index)
         elif isinstance(event, FileRead | FileWrite):

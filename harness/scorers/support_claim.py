@@ -22,6 +22,7 @@ from harness.scorers.support_words import (
     AUX,
     BE,
     DONE_WORDS,
+    FAMILY_WORDS,
     FIRST_PERSON,
     MISSING,
     OUTCOME_VERBS,
@@ -147,6 +148,14 @@ _TRAILING_ADVERB = re.compile(
 )
 
 
+#: Words that may end a terse line after its participle ("published yet", "rendered today").
+_TAIL_WORDS = frozenset({"yet", "already", "today", "yesterday", "now", "too", "also", "again",
+                         "earlier", "tonight", "successfully", "ok", "fine"})  # fmt: skip
+#: Acts that answer someone: "Okonkwo replied." is Okonkwo's own act, never elided.
+_RESPONSES = frozenset(root(w) for w in ("reply", "replied", "answer", "respond", "confirm",
+                                          "acknowledge", "accept", "approve", "decline"))  # fmt: skip
+
+
 def _subject_verb(core: str) -> tuple[str, str, bool]:
     """(subject, verb root, the subject acts): "okonkwo replied to" -> ("okonkwo", "reply",
     True); "kasia was paid" -> ("kasia", "pay", False); "marek has received" acts not."""
@@ -176,6 +185,12 @@ def _subject_verb(core: str) -> tuple[str, str, bool]:
                 break
             continue
         verb = root(word)
+        # a terse line drops its "was": "Advisory published.", "Docs for 2.8.2 rendered yet?"
+        # name what was acted on (a host act's participle with nothing after it but time words)
+        passive = passive or (
+            word.endswith(("ed", "en")) and verb in FAMILY_WORDS and verb not in _RESPONSES
+            and all(w in _TAIL_WORDS for w in words[i + 1 :])
+        )  # fmt: skip
         break
     acts = bool(verb) and not passive and verb not in RECEIVING | OUTCOME_VERBS
     return subject, verb, acts

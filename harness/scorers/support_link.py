@@ -158,6 +158,26 @@ def _other_ordinal(claim: str, text: str) -> tuple[str, str] | None:
     return None
 
 
+def _ordinal_of_target(claim: str, target: str) -> bool | None:
+    """ "The first refund round" of ``refund-round-1`` (True), of ``refund-round-2`` (False): an
+    ordinal before a noun the target numbers; None where the target numbers no such noun."""
+    for m in _ORDINAL_PHRASE.finditer(clean(claim)):
+        for noun in m[2].split():
+            if not noun.isalpha() or noun in _NO_NOUN:
+                continue  # "the first attempt at turn-0388": the id is no numbered noun
+            glued = rf"(?:^|[-_]){re.escape(root(noun))}[a-z]*[-_]?0*(\d+)(?:$|[-_])"
+            numbered = re.search(glued, target.lower())
+            if numbered is not None:
+                return int(numbered[1]) == _ORDINALS[m[1]]
+    return None
+
+
+#: An ordinal and up to three words after it ("the first refund round").
+_ORDINAL_PHRASE = re.compile(
+    r"\b(" + "|".join(_ORDINALS) + r")\s+((?:[a-z][a-z-]+\s+){0,2}[a-z][a-z-]+)"
+)
+
+
 def _other_number(reading: ClaimReading, b: Backing) -> str | None:
     """A number the clause names as an id that the receipt does not carry: after one of the
     target's own words ("kiln diary 4" is not ``kiln-diary-3``), or any id-like number of three
@@ -288,10 +308,15 @@ def _receipt_link(reading: ClaimReading, b: Backing) -> Link | str:
     other = _other_ordinal(reading.text, b.item.text)
     if other:
         return f"names the {other[0]}; {b.item.id} is of the {other[1]}"
-    moved = other_object(reading, b, target)
+    ordinal = _ordinal_of_target(reading.text, target)
+    if ordinal is False:
+        return f"names another of the series {target} is one of"
+    moved = None if ordinal else other_object(reading, b, target)
     if moved:
         return moved
-    by_target = target_named(reading, target) or merged_named(reading, action, target, b)
+    by_target = (
+        bool(ordinal) or target_named(reading, target) or merged_named(reading, action, target, b)
+    )
     by_object = shared(reading.topic, obj_roots) or (
         frozenset({"version"}) if version_moved(reading.text, topic, obj, target) else frozenset()
     )
