@@ -1577,6 +1577,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout263", "citations.jsonl"): 50,  # of 50
     ("heldout263", "traces.jsonl"): 158,  # of 159 (trace, kind) units
     ("heldout263", "repeat.jsonl"): 26,  # of 30
+    # Held-out 264: first contact 2026-12-06 03:36 UTC, main 8a93f74 (tests/data/heldout264/).
+    ("heldout264", "completion.jsonl"): 180,  # of 218
+    ("heldout264", "support.jsonl"): 94,  # of 100
+    ("heldout264", "citations.jsonl"): 50,  # of 50
+    ("heldout264", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout264", "repeat.jsonl"): 28,  # of 30
+    # Held-out 265: first contact 2026-12-06 03:36 UTC, main 8a93f74 (tests/data/heldout265/).
+    ("heldout265", "completion.jsonl"): 195,  # of 224
+    ("heldout265", "support.jsonl"): 86,  # of 100
+    ("heldout265", "citations.jsonl"): 50,  # of 50
+    ("heldout265", "traces.jsonl"): 158,  # of 158 (trace, kind) units
+    ("heldout265", "repeat.jsonl"): 29,  # of 30
+    # Held-out 266: first contact 2026-12-06 03:36 UTC, main 8a93f74 (tests/data/heldout266/).
+    ("heldout266", "completion.jsonl"): 203,  # of 239
+    ("heldout266", "support.jsonl"): 96,  # of 100
+    ("heldout266", "citations.jsonl"): 50,  # of 50
+    ("heldout266", "traces.jsonl"): 155,  # of 155 (trace, kind) units
+    ("heldout266", "repeat.jsonl"): 29,  # of 30
+    # Held-out 267: first contact 2026-12-06 03:36 UTC, main 8a93f74 (tests/data/heldout267/).
+    ("heldout267", "completion.jsonl"): 168,  # of 192
+    ("heldout267", "support.jsonl"): 89,  # of 100
+    ("heldout267", "citations.jsonl"): 50,  # of 50
+    ("heldout267", "traces.jsonl"): 158,  # of 158 (trace, kind) units
+    ("heldout267", "repeat.jsonl"): 30,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -1870,6 +1894,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout261",
         "heldout262",
         "heldout263",
+        "heldout264",
+        "heldout265",
+        "heldout266",
+        "heldout267",
         "real_smollm2",
         "real_smollm2b",
         "real_smollm2c",
@@ -2159,6 +2187,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout261", 40, 32),
         ("heldout262", 40, 36),
         ("heldout263", 40, 33),
+        ("heldout264", 40, 38),
+        ("heldout265", 40, 32),
+        ("heldout266", 40, 40),
+        ("heldout267", 40, 37),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
