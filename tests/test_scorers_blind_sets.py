@@ -1601,6 +1601,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout267", "citations.jsonl"): 50,  # of 50
     ("heldout267", "traces.jsonl"): 158,  # of 158 (trace, kind) units
     ("heldout267", "repeat.jsonl"): 30,  # of 30
+    # Held-out 268: first contact 2026-12-06 03:59 UTC, main 6e30b71 (tests/data/heldout268/).
+    ("heldout268", "completion.jsonl"): 180,  # of 202
+    ("heldout268", "support.jsonl"): 92,  # of 100
+    ("heldout268", "citations.jsonl"): 50,  # of 50
+    ("heldout268", "traces.jsonl"): 155,  # of 155 (trace, kind) units
+    ("heldout268", "repeat.jsonl"): 28,  # of 30
+    # Held-out 269: first contact 2026-12-06 03:59 UTC, main 6e30b71 (tests/data/heldout269/).
+    ("heldout269", "completion.jsonl"): 176,  # of 192
+    ("heldout269", "support.jsonl"): 83,  # of 100
+    ("heldout269", "citations.jsonl"): 50,  # of 50
+    ("heldout269", "traces.jsonl"): 155,  # of 155 (trace, kind) units
+    ("heldout269", "repeat.jsonl"): 29,  # of 30
+    # Held-out 270: first contact 2026-12-06 03:59 UTC, main 6e30b71 (tests/data/heldout270/).
+    ("heldout270", "completion.jsonl"): 191,  # of 207
+    ("heldout270", "support.jsonl"): 93,  # of 100
+    ("heldout270", "citations.jsonl"): 50,  # of 50
+    ("heldout270", "traces.jsonl"): 157,  # of 159 (trace, kind) units
+    ("heldout270", "repeat.jsonl"): 28,  # of 30
+    # Held-out 271: first contact 2026-12-06 03:59 UTC, main 6e30b71 (tests/data/heldout271/).
+    ("heldout271", "completion.jsonl"): 201,  # of 220
+    ("heldout271", "support.jsonl"): 94,  # of 100
+    ("heldout271", "citations.jsonl"): 49,  # of 50
+    ("heldout271", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout271", "repeat.jsonl"): 29,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -1898,6 +1922,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout265",
         "heldout266",
         "heldout267",
+        "heldout268",
+        "heldout269",
+        "heldout270",
+        "heldout271",
         "real_smollm2",
         "real_smollm2b",
         "real_smollm2c",
@@ -2191,6 +2219,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout265", 40, 32),
         ("heldout266", 40, 40),
         ("heldout267", 40, 37),
+        ("heldout268", 40, 37),
+        ("heldout269", 40, 32),
+        ("heldout270", 40, 38),
+        ("heldout271", 40, 37),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
