@@ -11,6 +11,7 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
+from harness.text.names import PLATFORMS
 from harness.text.normal import clean, lower_ascii
 
 #: Family -> the words that name it in check kinds and in prose.
@@ -223,7 +224,7 @@ def target_parts(target: str) -> tuple[frozenset[str], frozenset[str], frozenset
     for token in _tokens(text):
         if any(c.isdigit() for c in token):
             ids.add(_number(token) if token.isdigit() else token)
-        elif len(token) == 1 or token in _PLATFORMS or _ROMAN.fullmatch(token):
+        elif len(token) == 1 or token in PLATFORMS or _ROMAN.fullmatch(token):
             # a letter or a platform tells one of a series apart (set-a is not set-b, the arm
             # build is not the x86 one), but only against another: "ines-k" is Ines K.
             words.add(f"#{token}")
@@ -237,8 +238,6 @@ _ROMAN = re.compile(r"(?=[ivx])x{0,3}(?:ix|iv|v?i{0,3})")
 #: Prefixes that say what kind of thing a target is ("thread:okafor"); any other ("pypi:",
 #: "crates:") says where it is, and tells it apart.
 _KIND_PREFIXES = frozenset({"thread", "task", "matter", "item", "focus", "reminder", "render"})
-_PLATFORMS = frozenset({"arm", "arm64", "x86", "amd64", "win", "windows", "mac", "macos", "linux",
-                        "ios", "android"})  # fmt: skip
 
 
 def same_target(a: str, b: str) -> bool:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
+from harness.scorers.support_keys import without_year
 from harness.text.names import target_words
 from harness.text.normal import clean
 from harness.text.roots import root, roots
@@ -46,7 +47,7 @@ def _target_versions(target: str) -> set[str]:
     """The versions a target carries, a calendar one also without its year ("9.0" of
     ``release-2027.9.0``)."""
     found = set(_VERSION_PARTS.findall(target))
-    return found | {v.split(".", 1)[1] for v in found if re.match(r"20\d\d\.\d", v)}
+    return found | {short for v in found if (short := without_year(v))}
 
 
 def _calver_of(version: str, target: str) -> bool:

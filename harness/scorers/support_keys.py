@@ -78,8 +78,10 @@ def versions_of(text: str) -> frozenset[str]:
     dotted = {re.sub(r"(?:\.0)+$", "", next(g for g in m.groups() if g))
               for m in _DOTTED.finditer(text)}  # fmt: skip
     # a calendar version is also written without its year ("9.0" of 2027.9.0, "8.3" of 2027.8.3)
-    dotted |= {re.sub(r"(?:\.0)+$", "", v.split(".", 1)[1]) for v in dotted if _CALVER.match(v)}
+    dotted |= {re.sub(r"(?:\.0)+$", "", short) for v in dotted if (short := without_year(v))}
     return frozenset(_VERSION.findall(text)) | dotted
 
 
-_CALVER = re.compile(r"20\d\d\.\d")
+def without_year(version: str) -> str | None:
+    """A calendar version without its year ("9.0" of 2027.9.0), or None for any other."""
+    return version.split(".", 1)[1] if re.match(r"20\d\d\.\d", version) else None

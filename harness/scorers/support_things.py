@@ -16,6 +16,7 @@ from harness.scorers.claim_support import Backing
 from harness.scorers.completion import lexicon as lx
 from harness.scorers.support_claim import ClaimReading
 from harness.scorers.support_words import ACTION_ROOTS
+from harness.text.names import PLATFORMS
 from harness.text.normal import ascii_fold, clean
 from harness.text.quantities import UNITS
 from harness.text.roots import STOP_ROOTS, root, roots, shared
@@ -206,14 +207,8 @@ def _object_part(b: Backing) -> str:
     return _AWAITING.sub("", part)
 
 
-#: Platforms a build is for, each under its spellings.
-_PLATFORM = {"mac": "mac", "macos": "mac", "osx": "mac", "win": "win", "windows": "win",
-             "linux": "linux", "arm": "arm", "arm64": "arm", "x86": "x86", "ios": "ios",
-             "android": "android"}  # fmt: skip
-
-
 def _platforms(text: str) -> frozenset[str]:
-    return frozenset(_PLATFORM[w] for w in re.findall(r"[a-z0-9]+", clean(text)) if w in _PLATFORM)
+    return frozenset(PLATFORMS[w] for w in re.findall(r"[a-z0-9]+", clean(text)) if w in PLATFORMS)
 
 
 def gives_a_reason(b: Backing) -> bool:

@@ -14,6 +14,13 @@ from functools import lru_cache
 from harness.text.normal import ascii_fold, clean, fold
 from harness.text.support import STOPWORDS
 
+#: Platforms a build is for, each spelling to one name: a build for one is not a build for
+#: another (check targets, claim support).
+PLATFORMS: dict[str, str] = {
+    "mac": "mac", "macos": "mac", "osx": "mac", "win": "win", "windows": "win", "linux": "linux",
+    "arm": "arm", "arm64": "arm", "x86": "x86", "amd64": "x86", "ios": "ios", "android": "android",
+}  # fmt: skip
+
 
 def name_variants(name: str) -> tuple[str, ...]:
     """Spellings of a host target name in prose: ``project-general`` and ``project general``."""
