@@ -196,6 +196,20 @@ def _subject_verb(core: str) -> tuple[str, str, bool]:
     return subject, verb, acts
 
 
+_MADE = re.compile(r"\b(?:was|were|is|are|been|be|got)\s+(?:\w+\s+)?(?:created|set up)\b")
+#: Things that are money: sent, they are paid (an invoice or a fee notice is a message).
+_MONEY_SENT = re.compile(r"\b(?:payouts?|refunds?|payments?|reimbursements?|wages?)\b")
+#: ... but the note of a refund is a message ("a refund confirmation email").
+_WRITTEN = re.compile(r"\b(?:emails?|notes?|messages?|letters?|confirmations?|notices?|reminders?|"
+                      r"texts?|sms|receipts?)\b")  # fmt: skip
+#: Being live, up or available at a place is being there as well as having been published:
+#: "3.4.1 is live on the add-on store" is answered by the upload to the store.
+_PRESENT_AT = re.compile(
+    r"\b(?:is|are|was|were)(?: not| now| already| still| yet)*\s+"
+    r"(?:live|up|online|available|listed|public)\s+(?:on|in|at)\s+"
+)
+
+
 @lru_cache(maxsize=4096)
 def read_claim(text: str) -> ClaimReading:
     """The reading of one clause (a claim split at ";" and "but" first)."""
@@ -206,7 +220,10 @@ def read_claim(text: str) -> ClaimReading:
                   and not set(n.literal.split()) <= STOPWORDS)  # fmt: skip
     hits = detect(st.core)[0]
     asserted = tuple(dict.fromkeys(h.action for h in hits))
-    presence = PRESENCE.search(st.core) is not None
+    if asserted == (lx.SEND,) and _MONEY_SENT.search(st.core) and not _WRITTEN.search(st.core):
+        # "Janssen's payout was resent": money sent is a payment, whatever "sent" names alone
+        asserted = (lx.PAY,)
+    presence = PRESENCE.search(st.core) is not None or _PRESENT_AT.search(plain) is not None
     # presence is what a deletion ends: "scratch-0412 still exists" speaks of its deletion
     families = families_of(st.core) | frozenset(asserted) | ({lx.DELETE} if presence else set())
     segments = segments_of(bound_words(plain))
@@ -224,6 +241,10 @@ def read_claim(text: str) -> ClaimReading:
     else:
         stated = stated_by(segments)
     says = stated
+    if says is None and _MADE.search(st.core):
+        # "the 25 March clinic was created": the act's outcome, as "booked" is (an item's
+        # "created 2026-09-26" is when a file was made, which is why "created" is no state word)
+        says = "undone" if st.negated else "done"
     if says is None and (asserted or families or presence):
         # no outcome word: the action named is affirmed, or negated in its own part
         acting = [seg for seg in segments if families_of(seg.text) or PRESENCE.search(seg.text)]
@@ -242,6 +263,8 @@ def read_claim(text: str) -> ClaimReading:
     head = _head(subject)
     person = bool(re.search(rf"\b{re.escape(head.capitalize())}\b", fold(text))) and head.isalpha()
     person = person and head not in STOPWORDS | NOT_NAMES | AGENTS | NUMBER_WORDS.keys()
+    # an act that opens the sentence ("Signing of agent 3.1.0 was cancelled") is nobody
+    person = person and not (head.endswith("ing") and re.match(r"\W*[A-Z][a-z]+ing of\b", text))
     if person and not any(head in n.literal.split() for n in names):
         # a capitalised subject is a name, first in its sentence or not ("Tobias does not ...")
         names = (*names, Named(head, (head,)))

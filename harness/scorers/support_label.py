@@ -177,6 +177,13 @@ def _clause_label(part: str, pool: Sequence[Backing]) -> Label:
                  and versions_of(lk.backing.item.text)]  # fmt: skip
         misses = [*misses, *(f"{lk.backing.item.id} gives another version" for lk in other)]
         links = [lk for lk in links if lk not in other]
+    short = set(_SHORT_VERSION.findall(part))
+    if short:
+        # "the api 2.8 images" are not registry-api-2.9: a two-part number the clause gives,
+        # where the target id ends in another (an id's "-2.9" is a version, never an amount)
+        other = [lk for lk in links if (v := _target_short_version(lk.backing)) and v not in short]
+        misses = [*misses, *(f"{lk.backing.item.id} is of another version" for lk in other)]
+        links = [lk for lk in links if lk not in other]
     undated = strip_days(part)
     if not links and undated != part:
         # a date is no id: the clause without its dates finds the occasion its date is about
@@ -357,6 +364,19 @@ def restated(text: str, pool: Sequence[Backing]) -> Backing | None:
 
 #: The end of a label the claim puts before what it repeats ("Related evidence: ").
 _LABEL_END = re.compile(r":\s+|\s+[-\u2014]\s+")
+
+
+#: A two-part number in a clause ("the api 2.8 images"), not a price or a share.
+_SHORT_VERSION = re.compile(
+    r"(?<![\w.$\u20ac\u00a3])(\d{1,2}\.\d{1,2})(?![\w.%]|\s*(?:%|eur|usd|gbp|sek)\b)"
+)
+
+
+def _target_short_version(b: Backing) -> str | None:
+    """The two-part version a receipt's target id ends in (``registry-api-2.9``), or None."""
+    target = str((b.item.data or {}).get("target", ""))
+    m = re.search(r"[-_]v?(\d{1,2}\.\d{1,2})$", target)
+    return m.group(1) if m else None
 
 
 def support_label(

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from harness.scorers.claim_support import Backing
-from harness.scorers.completion.lexicon import verb_family
+from harness.scorers.completion.lexicon import UPLOAD, verb_family
 from harness.scorers.completion.occasions import id_numbers
 from harness.scorers.support_claim import ClaimReading
 from harness.scorers.support_ids import (
@@ -44,6 +44,7 @@ from harness.scorers.support_target import (
     names_target,
     numbered_alike,
     target_named,
+    upload_place_named,
 )
 from harness.scorers.support_things import (
     OUTCOME_ROOTS,
@@ -261,6 +262,15 @@ def _receipt_link(reading: ClaimReading, b: Backing) -> Link | str:
         # "OCR batch 18 completed" of a media.render to ocr-batch-18: the thing named finished
         # whatever its act was, and the receipt of that thing says whether it did (a task said
         # complete is the task's own act; a reminder acknowledged finished nothing)
+        ok = True
+    if (
+        not ok
+        and reading.presence
+        and UPLOAD.matches(action)
+        and upload_place_named(reading, target)
+    ):
+        # "3.4.1 is live on the add-on store" of the upload to store-3.4.1: being there is what
+        # the upload to that place brings about, whatever word the clause gives it
         ok = True
     obj = receipt_object(b)
     topic = reading.topic - roots(" ".join(action_words(reading)))

@@ -113,6 +113,19 @@ _INCOMPLETE = re.compile(
 )
 
 
+#: Progress short of the end ("replication 40%", "sync 55%", "80% uploaded"): the act is under
+#: way, not done, whatever the word for it shares with a claim that it is.
+_PROGRESS = re.compile(
+    r"\b([a-z]{4,}(?:ion|ing)|sync|upload|progress)\s+(?:at\s+)?(\d{1,2})\s?%|"
+    r"\b(\d{1,2})\s?%\s+(done|complete|through|uploaded|synced|replicated|processed|copied)\b"
+)
+
+
+_NOT_STARTED = re.compile(
+    r"\bnot (?:yet |even )?(?:started|begun|kicked off)\b|\byet to (?:start|begin)\b"
+)
+
+
 #: A heading that dates an item ("Heartbeat 04:00: ...", "Session 2026-10-22: ...", "Oct 3:"):
 #: a few words with a number, before the colon that opens the text. It names the item's
 #: occasion; read as a clause it would answer a claim about that occasion with no negation.
@@ -176,14 +189,34 @@ def _said(item: str, text: str, data: tuple[str, ...]) -> tuple[Said, ...]:
         # "0 bytes, truncated": a file or an output that is not complete, whole or usable
         whole = roots("complete usable whole full intact")
         found.append(Said(item, broken.group(), whole, True, "undone", whole))
-    for part in dict.fromkeys([*parts, *data]):
+    progress = _PROGRESS.search(clean(text))
+    if progress is not None:
+        # "replication 40%": the part of the act still to do says it is not done
+        done = roots(f"{progress.group()} complete full fully done finished")
+        found.append(Said(item, progress.group(), done, True, "undone", done))
+    for part in dict.fromkeys([*_with_bare_states(parts), *data]):
         st = stance(plain_negations(part))
         core = roots(st.core)
         # the written words too: "unread" is "not read" in the core, and "unread" as written
         r = core | roots(part)
+        # "map render still not started": the act has not begun, so it is not done
+        says = st.says or ("undone" if _NOT_STARTED.search(clean(part)) else None)
         if r:
-            found.append(Said(item, part, r, st.negated, st.says, core))
+            found.append(Said(item, part, r, st.negated, says, core))
     return tuple(found)
+
+
+def _with_bare_states(parts: list[str]) -> list[str]:
+    """Parts with a bare state ("not yet up", "live", "done") joined to the part before it:
+    "Spring post: not yet up" says the post is not up, where "not yet up" alone names nothing
+    and would be dropped, leaving "Spring post" to answer as if it said the post was done."""
+    out: list[str] = []
+    for part in parts:
+        if out and not roots(part) and stance(plain_negations(part)).negated:
+            out[-1] = f"{out[-1]} {part.strip()}"
+        else:
+            out.append(part)
+    return out
 
 
 def _not_yet(clause: str) -> bool:

@@ -226,9 +226,10 @@ def _without_target_ids(reading: ClaimReading, target: str) -> ClaimReading:
         q for q in reading.quantities
         if not any(re.search(rf"(?:^|[-_]){w}[-_]?0*{int(q.value)}(?:$|[-_])", ids)
                    for w in re.findall(rf"\b([a-z]{{3,}})\s+#?{re.escape(q.text)}\b", plain))
-        # "the 2019 Q1 images" of ``archive-2019-q1``: a number of three digits or more that
-        # is a whole part of the target
-        and not (re.fullmatch(r"\d{3,}", q.text)
+        # "the 2019 Q1 images" of ``archive-2019-q1``: a number of three digits or more, or one
+        # written with its leading zero ("set 07" of photos-lakeside-07), that is a whole part of
+        # the target
+        and not (re.fullmatch(r"\d{3,}|0\d+", q.text)
                  and re.search(rf"(?:^|[-_]){q.text}(?:$|[-_])", ids))
     )  # fmt: skip
     return reading if len(kept) == len(reading.quantities) else replace(reading, quantities=kept)
@@ -391,7 +392,11 @@ def item_label(reading: ClaimReading, links: Sequence[Link]) -> Label:
     clause = clause_verdict(reading, items, ignore)
     if clause is not None:
         return _with(clause, where)
-    record = next((b for b in items if _RECORD_KINDS.get(b.item.kind) and reading.asserted), None)
+    # ... as is one of the thing being there ("4.0.1 is missing from the release registry"
+    # against its registry row)
+    record = next((b for b in items if _RECORD_KINDS.get(b.item.kind)
+                   and (reading.asserted or (reading.presence and b.item.kind == "registry"))),
+                  None)  # fmt: skip
     if record is not None and reading.says is not None:
         why = f"{record.item.id} is that {record.item.kind} record"
         return _with(_label(reading.says == "done", True, why, why), where)

@@ -69,7 +69,38 @@ def target_named(reading: ClaimReading, target: str) -> bool:
         rest = {root(w) for w in target_words(target)[0] if not w.isdigit()} - STOP_ROOTS
         if rest and rest <= said:
             return True
+    if initials_named(reading.text, target):
+        return True
     return target_named_words(said, {n.number for n in reading.id_names}, target)
+
+
+def initials_named(text: str, target: str) -> bool:
+    """A target written by initials, or a clause that writes it so: ``hb-portal`` is "the
+    health-board portal" (its other parts said too); "the PPG" is ``patient-participation-group``
+    (an abbreviation in capitals of all the target's words)."""
+    return bool(initial_words(text, target))
+
+
+def initial_words(text: str, target: str) -> frozenset[str]:
+    """The roots of the words by which ``text`` names ``target`` through initials (see
+    ``initials_named``); empty when it does not."""
+    parts = [p for p in re.split(r"[-_]", target.lower()) if p]
+    letters = "".join(p[0] for p in parts if p.isalpha())
+    for abbr in re.findall(r"\b[A-Z]{2,5}\b", text):
+        if len(parts) >= 2 and abbr.lower() == letters:
+            return frozenset({root(abbr.lower())})
+    words = re.findall(r"[a-z]+", text.lower())
+    said = roots(text)
+    for i, part in enumerate(parts):
+        if not (part.isalpha() and 2 <= len(part) <= 4) or root(part) in said:
+            continue
+        rest = {root(p) for j, p in enumerate(parts) if j != i} - STOP_ROOTS
+        if not rest or not rest <= said:
+            continue
+        for k in range(len(words) - len(part) + 1):
+            if "".join(w[0] for w in words[k : k + len(part)]) == part:
+                return frozenset(root(w) for w in words[k : k + len(part)])
+    return frozenset()
 
 
 def target_named_words(said: frozenset[str], claim_numbers: set[int | None], target: str) -> bool:
@@ -108,3 +139,13 @@ def action_words(reading: ClaimReading) -> list[str]:
         out.extend(f.verb.replace(".", " ").split())
         out.extend(f.stems)
     return out
+
+
+def upload_place_named(reading: ClaimReading, target: str) -> bool:
+    """The clause names the target an upload went to; of a path, every word of the thing at its
+    end too ("the rosé hero shot" is not ``clubshop/riesling-2028-hero.jpg``)."""
+    if not target_named(reading, target):
+        return False
+    thing = target.rpartition("/")[2] if "/" in target else ""
+    words = {root(w) for w in re.findall(r"[a-z]{3,}", thing.lower())} - {"jpg", "png", "pdf"}
+    return words <= roots(reading.text)

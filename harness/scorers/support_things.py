@@ -15,6 +15,7 @@ from itertools import pairwise
 from harness.scorers.claim_support import Backing
 from harness.scorers.completion import lexicon as lx
 from harness.scorers.support_claim import ClaimReading
+from harness.scorers.support_target import initial_words
 from harness.scorers.support_words import ACTION_ROOTS
 from harness.text.names import PLATFORMS
 from harness.text.normal import ascii_fold, clean
@@ -94,7 +95,8 @@ def other_object(reading: ClaimReading, b: Backing, target: str) -> str | None:
         said_v, moved_v = (", ".join(sorted(v)) for v in versions)
         return f"names version {said_v}; {b.item.id} moved version {moved_v}: another occasion"
     names = roots(" ".join(n.literal for n in reading.names))
-    own = roots(target.replace("-", " "))
+    # "the PPG" of patient-participation-group, "the health-board portal" of hb-portal
+    own = roots(target.replace("-", " ")) | initial_words(reading.text, target)
     pairs = pairwise(re.findall(r"[a-z]+", claim))
     if {root(a + b) for a, b in pairs if len(a) > 2 and len(b) > 2} & own:
         return None  # "the price list" of pricelist-2025, "the van feed" of vanfeed: the target
@@ -124,6 +126,8 @@ def other_object(reading: ClaimReading, b: Backing, target: str) -> str | None:
         or _OUTCOME_ONLY.fullmatch(part) is not None
     )
     moved = frozenset() if silent else object_roots(part, known) - _WHERE
+    # "youth-gala.mp4" of "the youth gala video": a hyphened name of words the clause says apart
+    said |= {w for w in moved if "-" in w and roots(w.replace("-", " ")) <= roots(phrases)}
     months = _months(phrases), _months(part)
     if months[0] and months[1] and not months[0] & months[1]:
         # "the September roster" against "the August shift roster": one thing, another month
@@ -169,6 +173,7 @@ _ACTION_NAME = re.compile(r"(?<![\w.-])[a-z_]+\.[a-z_]+\b")
 _KINDS = roots(
     "pdf pdfs tiff tif png jpg jpeg zip file files scan scans copy copies set sets version "
     "image images photo photos document documents attachment attachments branch branches "
+    "video videos mp4 mov recording recordings audio mp3 wav "
     # what a payment or a registration is made of, never which one: "got their money for KF-2231"
     "money funds record records entry entries"
 )

@@ -78,7 +78,7 @@ _DONE = re.compile(
     r"\b(?:succeeded|successful(?:ly)?|delivered|sent|got|gotten|received|arrived|reached|"
     r"went (?:out|through)|gone (?:out|through)|completed?|done|finished|published|posted|live|"
     r"re-?sealed|sealed|registered|rendered|acknowledged|acked|logged|journal(?:l)?ed|recorded|"
-    r"uploaded|merged|paid|settled|settles|landed|applied|scheduled|booked|archived|marked|happened|"
+    r"uploaded|synced|replicated|merged|paid|settled|settles|landed|applied|scheduled|booked|archived|marked|happened|"
     r"deleted|removed|purged|notified|informed|told|cleared|closed|closes|resolved|confirmed|"
     r"in the (?:\w+ )?archive|handed (?:off|over)|has (?:the|it|them)|have (?:the|it|them)|"
     r"dealt with|taken care of|sorted out|"
@@ -123,6 +123,7 @@ _ATTRIBUTIVE = re.compile(
 #: "not yet" standing alone ("proofs: not yet, waiting on the printer"): a state of its own,
 #: pending, not a negation that would turn the state after it ("waiting") round.
 _NOT_YET_ALONE = re.compile(r"\bnot yet\b(?=\s*(?:[,;:.!]|\s-\s|$))")
+_NOT_YET = re.compile(r"\bnot yet\b")
 
 
 #: A field written out with a false value ("intended false", "intended: false"): its negation.
@@ -180,6 +181,10 @@ def stance(text: str) -> Stance:
         says = None  # "the team to be told at 08:00", "please cancel BK-5521": not yet either way
     elif done and undone:
         says = "undone"  # "queued, not delivered": the open state decides
+    elif undone and negated and _NOT_YET.search(plain):
+        # "not yet up, still waiting on the photo": "not yet" denies that the thing is there and
+        # the waiting says the same; it does not turn the waiting round
+        says = "undone"
     elif done or undone:
         base: Polarity = "done" if done else "undone"
         says = ("undone" if base == "done" else "done") if negated else base
