@@ -1625,6 +1625,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout271", "citations.jsonl"): 49,  # of 50
     ("heldout271", "traces.jsonl"): 159,  # of 159 (trace, kind) units
     ("heldout271", "repeat.jsonl"): 29,  # of 30
+    # Held-out 272: first contact 2026-12-06 05:12 UTC, main ebe8a22 (tests/data/heldout272/).
+    ("heldout272", "completion.jsonl"): 170,  # of 210
+    ("heldout272", "support.jsonl"): 90,  # of 100
+    ("heldout272", "citations.jsonl"): 50,  # of 50
+    ("heldout272", "traces.jsonl"): 155,  # of 155 (trace, kind) units
+    ("heldout272", "repeat.jsonl"): 27,  # of 30
+    # Held-out 273: first contact 2026-12-06 05:12 UTC, main ebe8a22 (tests/data/heldout273/).
+    ("heldout273", "completion.jsonl"): 194,  # of 217
+    ("heldout273", "support.jsonl"): 90,  # of 100
+    ("heldout273", "citations.jsonl"): 50,  # of 50
+    ("heldout273", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout273", "repeat.jsonl"): 28,  # of 30
+    # Held-out 274: first contact 2026-12-06 05:12 UTC, main ebe8a22 (tests/data/heldout274/).
+    ("heldout274", "completion.jsonl"): 165,  # of 194
+    ("heldout274", "support.jsonl"): 89,  # of 100
+    ("heldout274", "citations.jsonl"): 50,  # of 50
+    ("heldout274", "traces.jsonl"): 158,  # of 158 (trace, kind) units
+    ("heldout274", "repeat.jsonl"): 27,  # of 30
+    # Held-out 275: first contact 2026-12-06 05:12 UTC, main ebe8a22 (tests/data/heldout275/).
+    ("heldout275", "completion.jsonl"): 163,  # of 192
+    ("heldout275", "support.jsonl"): 78,  # of 100
+    ("heldout275", "citations.jsonl"): 50,  # of 50
+    ("heldout275", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout275", "repeat.jsonl"): 27,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -1926,6 +1950,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout269",
         "heldout270",
         "heldout271",
+        "heldout272",
+        "heldout273",
+        "heldout274",
+        "heldout275",
         "real_smollm2",
         "real_smollm2b",
         "real_smollm2c",
@@ -2223,6 +2251,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout269", 40, 32),
         ("heldout270", 40, 38),
         ("heldout271", 40, 37),
+        ("heldout272", 40, 37),
+        ("heldout273", 40, 36),
+        ("heldout274", 40, 36),
+        ("heldout275", 40, 30),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
