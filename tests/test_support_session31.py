@@ -1,4 +1,4 @@
-"""Claim support read off sets 268-271 after their first contact (issue 12). Causes, each with
+"""Claim support read off sets 268-271 and 272-275 after their first contacts (issue 12). Causes, each with
 hard negatives beside it:
 
 - an item that says the thing is not done yet ("not yet up", "still processing, not public yet",
@@ -95,8 +95,51 @@ CASES: list[tuple[Backing, str, str]] = [
 ]
 
 
-@pytest.mark.parametrize(("cited", "claim", "wanted"), CASES)
-def test_support_of_claims_read_off_sets_268_to_271(
+# Read off sets 272-275 after their first contact: a language pair ("DE>NO") holds no "no"; an
+# "un-" word glued to a noun ("the unpaid-fees reminder") names the thing; having a thing is what
+# a delivery not yet made denies; "heat 4" the receipt also writes is its id, not a count; a to-do
+# or a step waiting on something ("once access is back") states nothing done; a quarter or month
+# of the target id must be the clause's; a singular written for the target's plural is the target.
+JOBS = host_line_receipt("post.publish", "jobs-board", "'EN>NO conference interpreter wanted', live",
+                         "succeeded", to=True)  # fmt: skip
+FEES = Backing.of(EvidenceItem(
+    id="e1", kind="reminder", source="reminders", at="2031-04-02T09:00:00Z",
+    text="Reminder 'chase unpaid course fees': acknowledged",
+    data={"reminder": "chase unpaid course fees", "state": "acknowledged"},
+))  # fmt: skip
+MIRROR_B = host_line_receipt("media.deliver", "mirror-b", "build 12 bundle, queued (host offline)",
+                             "queued", to=True)  # fmt: skip
+HEAT = _receipt("artifact.upload", "results-import", "18:00 import, heat 4 (17 boats), imported")
+TODO = _item("memory", "To do: refund Lee's heat 2 entry after the jury decides.")
+ONCE = _item("memory", "Renew the mail cert Friday once registrar access is back.")
+HOSTING = _receipt("payment.send", "hosting-invoice-sep", "EUR 49, paid")
+GRANT = _receipt("artifact.upload", "grant-q1-report", "report PDF accepted by the funder portal")
+LAPSED = _receipt("artifact.delete", "lapsed-members-2023", "412 records removed")
+
+LATER_CASES: list[tuple[Backing, str, str]] = [
+    (JOBS, "The EN>NO interpreter ad was published on the jobs board.", "supported"),
+    (JOBS, "The EN>NO interpreter ad was not published on the jobs board.", "contradicted"),
+    (FEES, "The unpaid-fees reminder was acknowledged.", "supported"),
+    (FEES, "The unpaid-fees reminder has not been acknowledged.", "contradicted"),
+    (MIRROR_B, "Mirror B has build 12.", "contradicted"),
+    (MIRROR_B, "Mirror B does not have build 12 yet.", "supported"),
+    (HEAT, "The 18:00 import of heat 4 ran.", "supported"),
+    (HEAT, "The 18:00 import of heat 4 did not run.", "contradicted"),
+    (TODO, "Lee's heat 2 entry was refunded.", "unsupported"),
+    (TODO, "Lee's heat 2 entry was not refunded.", "unsupported"),
+    (ONCE, "The mail cert was renewed.", "unsupported"),
+    (ONCE, "The mail cert was not renewed.", "unsupported"),
+    (HOSTING, "Sep hosting invoice paid.", "supported"),
+    (HOSTING, "Oct hosting invoice paid.", "unsupported"),
+    (GRANT, "The Q1 report was uploaded.", "supported"),
+    (GRANT, "The Q4 report was uploaded.", "unsupported"),
+    (LAPSED, "The 2023 lapsed-member records were deleted.", "supported"),
+    (LAPSED, "The 2023 lapsed-member records were not deleted.", "contradicted"),
+]
+
+
+@pytest.mark.parametrize(("cited", "claim", "wanted"), [*CASES, *LATER_CASES])
+def test_support_of_claims_read_off_sets_268_to_275(
     cited: Backing, claim: str, wanted: str
 ) -> None:
     assert_support(cited, claim, wanted)

@@ -43,6 +43,7 @@ from harness.scorers.support_target import (
     merged_named,
     names_target,
     numbered_alike,
+    other_period,
     target_named,
     upload_place_named,
 )
@@ -298,7 +299,7 @@ def _receipt_link(reading: ClaimReading, b: Backing) -> Link | str:
               and n.literal not in AGENTS]  # fmt: skip
     if others:
         return f"names {others[0].literal}; {b.item.id} is {action} to {target}"
-    another = other_target(reading.text, target)
+    another = other_target(reading.text, target) or other_period(reading.text, target)
     if another:
         return f"names {another}; {b.item.id} is {action} of {target}, another target"
     # an id the receipt moved into its target ("recordings-catalog: rec-0313-requiem") is told

@@ -32,6 +32,8 @@ def _quantities(item: EvidenceItem) -> list[Quantity]:
         # not happen agrees with no claim that it did
         text = " ".join(part for s in sentences(text) for part in s.split(";")
                         if not COUNTERFACTUAL.search(clean(part)))  # fmt: skip
+    # "To do: refund Dara's race 6 entry ...": the numbers of a to-do state nothing that happened
+    text = " ".join(s for s in sentences(text) if not _TO_DO.match(clean(s)))
     return [*quantities(text), *data_quantities(item.data)]
 
 
@@ -60,9 +62,15 @@ class Said:
 #: clause that ends on "next" puts its act after now).
 PLAN_WORDS = (
     r"will|shall|going to|gonna|plans? (?:to|for)|intends? to|about to|tomorrow|tmrw|"
-    r"later today|next(?=\s*[,.;:!]?\s*$)|once (?:the |it |they )?[\w-]+ (?:is|are) \w+ed"
+    r"later today|next(?=\s*[,.;:!]?\s*$)|"
+    # "once DNS access is back", "once the committee rules"
+    r"once (?:the |it |they )?(?:[\w-]+ ){0,2}[\w-]+ (?:is|are) (?:\w+ed|back|ready|up|in|done|fixed)"
 )
-_PLANNED = re.compile(rf"\b(?:{PLAN_WORDS}|planned to|planning to)\b|'ll\b|\bplan:")
+_TO_DO = re.compile(r"\W*(?:to[- ]?do|task):")
+#: ... and a note that heads what is still to do ("To do: refund Dara's entry", "Task: yank 3.3.2")
+_PLANNED = re.compile(
+    rf"\b(?:{PLAN_WORDS}|planned to|planning to)\b|'ll\b|\bplan:|\bto[- ]?do:|^\W*task:"
+)
 #: A counterfactual ("Would have messaged Leocadia; held until 08:00") says the act did not
 #: happen: unlike a plan, which says nothing of what came after it.
 COUNTERFACTUAL = re.compile(r"\bwould(?: have|'ve)\b|\b(?:i|we|he|she|they)'d have\b")

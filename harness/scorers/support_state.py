@@ -218,13 +218,16 @@ _NOT_DELIVERED = re.compile(r"\bnot\s+delivered\b|\bundelivered\b|\bnot yet\b")
 _OF_THE_RELAY = re.compile(r"\b(?:confirm\w*|relay\w*|timed out|time-?out|pending|accepted)\b")
 
 
-def _without_target_ids(reading: ClaimReading, target: str) -> ClaimReading:
+def _without_target_ids(reading: ClaimReading, target: str, said: str = "") -> ClaimReading:
     """The clause without the numbers that are its target's id ("the week 44 schedule" of
-    ``shifts-week-44``): they name the thing, they count nothing the receipt could give."""
-    plain, ids = clean(reading.text), target.lower()
+    ``shifts-week-44``), or that the receipt's text gives after the same word ("race 13" of
+    "06:00 import, race 13 (22 boats)"): they name the thing, they count nothing the receipt
+    could give."""
+    plain, ids, said = clean(reading.text), target.lower(), clean(said)
     kept = tuple(
         q for q in reading.quantities
         if not any(re.search(rf"(?:^|[-_]){w}[-_]?0*{int(q.value)}(?:$|[-_])", ids)
+                   or re.search(rf"\b{w}\s+#?0*{int(q.value)}\b(?![.,:]\d)", said)
                    for w in re.findall(rf"\b([a-z]{{3,}})\s+#?{re.escape(q.text)}\b", plain))
         # "the 2019 Q1 images" of ``archive-2019-q1``: a number of three digits or more, or one
         # written with its leading zero ("set 07" of photos-lakeside-07), that is a whole part of
@@ -245,13 +248,16 @@ def receipt_label(reading: ClaimReading, chosen: Link) -> Label:
     event = _events(reading, [b], target, action)
     if event is not None:
         return _with(event, where)
-    numbers = _quantity_verdict(_without_target_ids(reading, target), [b])
+    numbers = _quantity_verdict(_without_target_ids(reading, target, b.item.text), [b])
     if numbers is not None and not numbers[0]:
         # an amount the receipt gives otherwise ("EUR 180" for "200 euros"): not that payment;
         # one it gives alike only confirms the occasion, whose status still decides
         return _with(_label(not numbers[1], False, numbers[2], numbers[2]), where)
-    if not reading.acts and reading.stated is None and reading.verb != "receive":
-        # (receiving the thing is the receipt's outcome, which its status says)
+    # (receiving the thing is the receipt's outcome, which its status says; so is having it
+    # where the act has not come about: "Mirror C has build 45" of a queued delivery)
+    holds = reading.verb == "have" and status_polarity(status) == "undone"
+    if (not reading.acts and reading.stated is None and reading.verb != "receive"
+            and not (holds and not re.search(r"\bno\b", reading.text.lower()))):  # fmt: skip
         detail = clause_verdict(reading, [b], roots(f"{action} {target}"))
         if detail is not None:
             return _with(detail, where)

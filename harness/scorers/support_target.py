@@ -149,3 +149,27 @@ def upload_place_named(reading: ClaimReading, target: str) -> bool:
     thing = target.rpartition("/")[2] if "/" in target else ""
     words = {root(w) for w in re.findall(r"[a-z]{3,}", thing.lower())} - {"jpg", "png", "pdf"}
     return words <= roots(reading.text)
+
+
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_CLAIM_MONTH = re.compile(
+    r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)(?:uary|ruary|ch|il|e|y|ust|t|tember|"
+    r"ober|ember)?\b\.?(?!\s*\d{1,2}\b)"
+)
+
+
+def other_period(text: str, target: str) -> str | None:
+    """The quarter or month a clause names where the target id carries another ("the Q3 report"
+    is not ``harvest-fund-q2-report``, "Nov hosting invoice" not ``hosting-invoice-oct``)."""
+    parts = [p for p in re.split(r"[^a-z0-9]+", target.lower()) if p]
+    low = text.lower()
+    quarters = {p[1] for p in parts if re.fullmatch(r"q[1-4]", p)}
+    said_q = set(re.findall(r"\bq([1-4])\b", low))
+    if quarters and said_q and not quarters & said_q:
+        return f"Q{min(said_q)}"
+    months = {p for p in parts if p in _MONTHS}
+    # a month the clause names as a period, not a day of it ("Nov hosting invoice", not "Nov 3")
+    said_m = {m[:3] for m in _CLAIM_MONTH.findall(low)} if "may" not in low else set()
+    if months and said_m and not months & said_m:
+        return min(said_m)
+    return None

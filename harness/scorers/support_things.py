@@ -201,6 +201,10 @@ def other_target(text: str, target: str) -> str | None:
         theirs = token.split("-")
         if theirs[0] != parts[0] or token in own or _prefix_of(token, target):
             continue
+        if len(theirs) <= len(parts) and all(
+            root(a) == root(b) for a, b in zip(theirs, parts, strict=False)
+        ):
+            continue  # "lapsed-member records" of lapsed-members-2024: the target's own words
         return str(token)
     return None
 

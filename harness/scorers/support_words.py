@@ -233,9 +233,11 @@ def stated_by(segments: Sequence[Segment]) -> Polarity | None:
 #: An un-word before a noun ("three unread messages", "the unpaid invoice") names a kind of
 #: thing; only one in the predicate ("the invoice is unpaid") negates the clause.
 _ATTRIBUTIVE_UN = re.compile(
-    r"\bun(?=(?:read|paid|sent|seen|done|signed|\w{3,}ed)\s+(?!(?:by|to|from|since|for|and|or|"
-    r"in|at|on|yet|as|so|but|because|until|after|before|now|still|either)\b)[a-z])"
+    r"\bun(?=(?:read|paid|sent|seen|done|signed|\w{3,}ed)(?:\s+(?!(?:by|to|from|since|for|and|or|"
+    r"in|at|on|yet|as|so|but|because|until|after|before|now|still|either)\b)[a-z]|-[a-z]))"
 )
+#: A language pair ("the DE>NO ad", "EN/FR"): two codes, the second of which may read as "no".
+_LANGUAGE_PAIR = re.compile(r"\b([a-z]{2})\s*(?:>|->|\u2192|/)\s*([a-z]{2})\b")
 
 #: A state word between a determiner and its noun after a preposition ("told about the bounced
 #: confirmation") names which thing, not how the clause's act went: it is glued to its noun so no
@@ -253,6 +255,7 @@ _ATTRIBUTIVE_STATE = re.compile(
 def plain_negations(text: str) -> str:
     """``clean`` text with negating words spelt as negations ("lacks" as "has no")."""
     plain = _NOT_NEGATIONS.sub(" ", clean(ascii_fold(text)))
+    plain = _LANGUAGE_PAIR.sub(r"\1_\2", plain)
     plain = _ATTRIBUTIVE_UN.sub("un-", plain)
     plain = _ATTRIBUTIVE_STATE.sub(r"\1 \2 \3_", plain)
     for pattern, replacement in _NEGATING:
