@@ -171,5 +171,5 @@ def other_period(text: str, target: str) -> str | None:
     # a month the clause names as a period, not a day of it ("Nov hosting invoice", not "Nov 3")
     said_m = {m[:3] for m in _CLAIM_MONTH.findall(low)} if "may" not in low else set()
     if months and said_m and not months & said_m:
-        return min(said_m)
+        return str(min(said_m))
     return None
