@@ -1649,6 +1649,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout275", "citations.jsonl"): 50,  # of 50
     ("heldout275", "traces.jsonl"): 159,  # of 159 (trace, kind) units
     ("heldout275", "repeat.jsonl"): 27,  # of 30
+    # Held-out 276: first contact 2026-12-06 05:29 UTC, main 7099b59 (tests/data/heldout276/).
+    ("heldout276", "completion.jsonl"): 158,  # of 198
+    ("heldout276", "support.jsonl"): 76,  # of 100
+    ("heldout276", "citations.jsonl"): 50,  # of 50
+    ("heldout276", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout276", "repeat.jsonl"): 27,  # of 30
+    # Held-out 277: first contact 2026-12-06 05:29 UTC, main 7099b59 (tests/data/heldout277/).
+    ("heldout277", "completion.jsonl"): 196,  # of 208
+    ("heldout277", "support.jsonl"): 90,  # of 100
+    ("heldout277", "citations.jsonl"): 50,  # of 50
+    ("heldout277", "traces.jsonl"): 158,  # of 158 (trace, kind) units
+    ("heldout277", "repeat.jsonl"): 28,  # of 30
+    # Held-out 278: first contact 2026-12-06 05:29 UTC, main 7099b59 (tests/data/heldout278/).
+    ("heldout278", "completion.jsonl"): 164,  # of 192
+    ("heldout278", "support.jsonl"): 85,  # of 100
+    ("heldout278", "citations.jsonl"): 50,  # of 50
+    ("heldout278", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout278", "repeat.jsonl"): 29,  # of 30
+    # Held-out 279: first contact 2026-12-06 05:29 UTC, main 7099b59 (tests/data/heldout279/).
+    ("heldout279", "completion.jsonl"): 183,  # of 208
+    ("heldout279", "support.jsonl"): 93,  # of 100
+    ("heldout279", "citations.jsonl"): 50,  # of 50
+    ("heldout279", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout279", "repeat.jsonl"): 29,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -1954,6 +1978,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout273",
         "heldout274",
         "heldout275",
+        "heldout276",
+        "heldout277",
+        "heldout278",
+        "heldout279",
         "real_smollm2",
         "real_smollm2b",
         "real_smollm2c",
@@ -2255,6 +2283,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout273", 40, 36),
         ("heldout274", 40, 36),
         ("heldout275", 40, 30),
+        ("heldout276", 40, 33),
+        ("heldout277", 40, 36),
+        ("heldout278", 40, 35),
+        ("heldout279", 40, 37),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
