@@ -1,5 +1,5 @@
-"""Claim support read off sets 268-271 and 272-275 after their first contacts (issue 12). Causes, each with
-hard negatives beside it:
+"""Claim support read off sets 268-271, 272-275 and 276-279 after their first contacts (issue 12).
+Causes, each with hard negatives beside it:
 
 - an item that says the thing is not done yet ("not yet up", "still processing, not public yet",
   "render still not started") contradicts a claim that it is, whatever other words it shares;
@@ -138,8 +138,44 @@ LATER_CASES: list[tuple[Backing, str, str]] = [
 ]
 
 
-@pytest.mark.parametrize(("cited", "claim", "wanted"), [*CASES, *LATER_CASES])
-def test_support_of_claims_read_off_sets_268_to_275(
+# Read off sets 276-279 after their first contact: a place's acceptance (or a reviewer's approval
+# of a merge) waits on the act that hands the thing over, so a pending upload denies it (a message's
+# reader approves on their own); "Year 10" is a target written ``-y10``, no person, and "Year 11"
+# another; "installed" is an outcome; an earlier attempt beside the act ("after the first attempt
+# bounced") is not its state; someone asking whether a thing can happen, and an act with the day it
+# is due ("publish on 2 Jan"), state nothing done.
+VAT = _receipt(
+    "artifact.upload", "tax-portal", "Q2 VAT return, awaiting portal validation", "pending"
+)
+QUOTE = _receipt("message.send", "ms-ode", "revised quote, queued behind relay", "queued")
+Y10 = _receipt("message.send", "parents-y10", "Geneva trip consent form, delivered")
+GEOPAD = host_line_receipt("media.deliver", "tablets-y9", "GeoPad 2.1, queued for the overnight window",
+                           "queued", to=True)  # fmt: skip
+RETRY = _item(
+    "memory", "Sent the rehearsal schedule to the band at 18:10 after the first attempt bounced."
+)
+ASKED = _item("memory", "Box office asked whether the gala refunds can go out tomorrow.")
+DUE = _item("memory", "January price list: publish on 2 Jan at 00:10.")
+
+NEWEST_CASES: list[tuple[Backing, str, str]] = [
+    (VAT, "The tax portal has accepted the Q2 VAT return.", "contradicted"),
+    (VAT, "The tax portal has not accepted the Q2 VAT return yet.", "supported"),
+    (QUOTE, "Ms Ode approved the revised quote.", "unsupported"),
+    (Y10, "The Geneva consent form was sent to Year 10 parents.", "supported"),
+    (Y10, "The Geneva consent form has not been sent to Year 10 parents.", "contradicted"),
+    (Y10, "The Geneva consent form was sent to Year 11 parents.", "unsupported"),
+    (GEOPAD, "GeoPad 2.1 is installed on the Year 9 tablets.", "contradicted"),
+    (GEOPAD, "GeoPad 2.1 is not yet installed on the Year 9 tablets.", "supported"),
+    (RETRY, "The band was sent the rehearsal schedule.", "supported"),
+    (RETRY, "The band was not sent the rehearsal schedule.", "contradicted"),
+    (ASKED, "The gala refunds have gone out.", "unsupported"),
+    (DUE, "The January price list is published.", "unsupported"),
+    (DUE, "The January price list is not published.", "unsupported"),
+]
+
+
+@pytest.mark.parametrize(("cited", "claim", "wanted"), [*CASES, *LATER_CASES, *NEWEST_CASES])
+def test_support_of_claims_read_off_sets_268_to_279(
     cited: Backing, claim: str, wanted: str
 ) -> None:
     assert_support(cited, claim, wanted)

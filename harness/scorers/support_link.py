@@ -44,6 +44,7 @@ from harness.scorers.support_target import (
     names_target,
     numbered_alike,
     other_period,
+    spelt_initial,
     target_named,
     upload_place_named,
 )
@@ -296,6 +297,7 @@ def _receipt_link(reading: ClaimReading, b: Backing) -> Link | str:
     others = [n for n in reading.person_names if not named_matches(n, target)
               and not glued_name(n.words, target) and not carries(n, b)
               and not glued_after(reading.text, n.literal, target)
+              and not spelt_initial(n.literal, reading.text, target)
               and n.literal not in AGENTS]  # fmt: skip
     if others:
         return f"names {others[0].literal}; {b.item.id} is {action} to {target}"

@@ -20,7 +20,7 @@ from harness.scorers.support_claim import ClaimReading
 from harness.scorers.support_closure import closure_label
 from harness.scorers.support_keys import clock_of, lettered, other_lettered
 from harness.scorers.support_link import is_receipt
-from harness.scorers.support_said import NAME_FIELDS
+from harness.scorers.support_said import ASKED_WHETHER, NAME_FIELDS
 from harness.scorers.support_statements import (
     Statement,
     names_thing,
@@ -291,6 +291,15 @@ def _answer_label(reading: ClaimReading, pool: Sequence[Backing], who: str) -> L
     return "contradicted", f"{said}; the claim says {claim}"
 
 
+#: An act in its bare form with the day or time it is due ("publish on 1 Dec", "send at 09:00").
+_DUE = re.compile(
+    r"(?:^|[:\u2013-]\s*)([a-z]+)\s+(?:on|at|by)\s+(?:\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day|"
+    r"jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
+)
+#: Past forms written like the bare verb.
+_PAST_ALIKE = frozenset({"put", "set", "cut", "read", "run", "hit", "let", "shut", "spread"})
+
+
 def _says(s: Statement, verb: set[str]) -> Polarity | None:
     """The state a statement gives: its state words, else the clause's own verb stated
     ("2208 printed" says the printing came about; "not printed" that it did not)."""
@@ -302,6 +311,16 @@ def _says(s: Statement, verb: set[str]) -> Polarity | None:
         said = [w for w in re.findall(r"[a-z][a-z'-]*", clean(s.text)) if root(w) in verb]
         if not s.negated and said and all(w.endswith(("ing", "ment", "ments")) for w in said):
             return None
+        if ASKED_WHETHER.search(clean(s.text)):
+            return None  # "Host asked whether the refunds can go out today"
+        due = _DUE.search(clean(s.text))
+        if (
+            not s.negated
+            and due is not None
+            and root(due[1]) == due[1]
+            and due[1] not in _PAST_ALIKE
+        ):
+            return None  # "Price list: publish on 1 Dec at 00:05": the act as scheduled, to come
         return "undone" if s.negated else "done"
     return None
 

@@ -89,6 +89,15 @@ UNKNOWN_STATE = re.compile(
     r"uncertain|unconfirmed)\b|\b(?:don't|do not|dont) know(?: yet)? (?:whether|if)\b|"
     r"\bnot (?:yet )?known (?:whether|if)\b|\bunclear (?:whether|if)\b"
 )
+#: Someone asking whether a thing happened or may happen states neither.
+ASKED_WHETHER = re.compile(r"\b(?:asked|asks|wondered|wonders|wants to know)\s+(?:whether|if)\b")
+#: An earlier attempt beside the act ("sent ... after the first attempt bounced") is another
+#: occasion: its state is not the act's.
+EARLIER_ATTEMPT = re.compile(
+    r"\s+(?:after|since)\s+(?:the\s+|an?\s+)?(?:first|earlier|previous|last|failed)\s+"
+    r"(?:attempt|try|send|run|upload)\b.*$",
+    re.IGNORECASE,
+)
 _DASH = re.compile(r"\s+[\u2013\u2014-]\s+|\s*\u2014\s*")
 #: A negated order ("don't redo it") asks too: it says nothing of what was done.
 _DO_NOT = re.compile(r"^\W*(?:don't|do not|dont)\s")
@@ -203,7 +212,7 @@ def _said(item: str, text: str, data: tuple[str, ...]) -> tuple[Said, ...]:
         done = roots(f"{progress.group()} complete full fully done finished")
         found.append(Said(item, progress.group(), done, True, "undone", done))
     for part in dict.fromkeys([*_with_bare_states(parts), *data]):
-        st = stance(plain_negations(part))
+        st = stance(plain_negations(EARLIER_ATTEMPT.sub("", part)))
         core = roots(st.core)
         # the written words too: "unread" is "not read" in the core, and "unread" as written
         r = core | roots(part)

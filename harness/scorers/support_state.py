@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import replace
 
 from harness.scorers.claim_support import Backing
 from harness.scorers.completion.grammar import detect
@@ -32,6 +31,7 @@ from harness.scorers.support_said import (
     item_quantities,
     said_by,
 )
+from harness.scorers.support_target import without_target_ids
 from harness.scorers.support_things import WHEN_ROOTS
 from harness.scorers.support_words import AGENTS, VERB_WORDS
 from harness.text.names import named_in, named_matches
@@ -113,6 +113,11 @@ def _quantity_verdict(
     return true or (verdicts[0] if verdicts else None)
 
 
+#: Events of the place that takes a thing in (a portal, a board, a reviewer of a merge), which
+#: the act that hands it over must come through first (a message's reader approves on their own).
+_ACCEPTED = re.compile(r"accepted|approved")
+
+
 def _events(
     reading: ClaimReading, items: Sequence[Backing], target: str = "", action: str = ""
 ) -> Label | None:
@@ -140,6 +145,16 @@ def _events(
             if said is not None:
                 label = "supported" if reading.negated else "contradicted"
                 return label, f"{said.item.id} says the opposite of {event}"
+            open_ = next((b for b in items if _ACCEPTED.fullmatch(event)
+                          and str((b.item.data or {}).get("action", "")) == action
+                          and not action.startswith("message.")
+                          and status_polarity(str((b.item.data or {}).get("status", ""))) == "undone"),
+                         None)  # fmt: skip
+            if open_ is not None:
+                # "the portal has accepted the 1040" of an upload still pending: what was sent
+                # has not gone through, so it has not been accepted either
+                label = "supported" if reading.negated else "contradicted"
+                return label, f"{open_.item.id} has not gone through: not {event} yet"
             return "unsupported", f"no cited item says it was {event}"
     return None
 
@@ -218,26 +233,6 @@ _NOT_DELIVERED = re.compile(r"\bnot\s+delivered\b|\bundelivered\b|\bnot yet\b")
 _OF_THE_RELAY = re.compile(r"\b(?:confirm\w*|relay\w*|timed out|time-?out|pending|accepted)\b")
 
 
-def _without_target_ids(reading: ClaimReading, target: str, said: str = "") -> ClaimReading:
-    """The clause without the numbers that are its target's id ("the week 44 schedule" of
-    ``shifts-week-44``), or that the receipt's text gives after the same word ("race 13" of
-    "06:00 import, race 13 (22 boats)"): they name the thing, they count nothing the receipt
-    could give."""
-    plain, ids, said = clean(reading.text), target.lower(), clean(said)
-    kept = tuple(
-        q for q in reading.quantities
-        if not any(re.search(rf"(?:^|[-_]){w}[-_]?0*{int(q.value)}(?:$|[-_])", ids)
-                   or re.search(rf"\b{w}\s+#?0*{int(q.value)}\b(?![.,:]\d)", said)
-                   for w in re.findall(rf"\b([a-z]{{3,}})\s+#?{re.escape(q.text)}\b", plain))
-        # "the 2019 Q1 images" of ``archive-2019-q1``: a number of three digits or more, or one
-        # written with its leading zero ("set 07" of photos-lakeside-07), that is a whole part of
-        # the target
-        and not (re.fullmatch(r"\d{3,}|0\d+", q.text)
-                 and re.search(rf"(?:^|[-_]){q.text}(?:$|[-_])", ids))
-    )  # fmt: skip
-    return reading if len(kept) == len(reading.quantities) else replace(reading, quantities=kept)
-
-
 def receipt_label(reading: ClaimReading, chosen: Link) -> Label:
     """The clause against the receipt of its occasion: its details first where the clause only
     speaks of them, its numbers, then its status."""
@@ -248,7 +243,7 @@ def receipt_label(reading: ClaimReading, chosen: Link) -> Label:
     event = _events(reading, [b], target, action)
     if event is not None:
         return _with(event, where)
-    numbers = _quantity_verdict(_without_target_ids(reading, target, b.item.text), [b])
+    numbers = _quantity_verdict(without_target_ids(reading, target, b.item.text), [b])
     if numbers is not None and not numbers[0]:
         # an amount the receipt gives otherwise ("EUR 180" for "200 euros"): not that payment;
         # one it gives alike only confirms the occasion, whose status still decides

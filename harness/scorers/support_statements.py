@@ -17,7 +17,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from harness.scorers.completion.lexicon import Action
-from harness.scorers.support_said import COUNTERFACTUAL, HEDGE_WORDS, PLAN_WORDS, UNKNOWN_STATE
+from harness.scorers.support_said import (
+    ASKED_WHETHER,
+    COUNTERFACTUAL,
+    EARLIER_ATTEMPT,
+    HEDGE_WORDS,
+    PLAN_WORDS,
+    UNKNOWN_STATE,
+)
 from harness.scorers.support_words import PREDICATE_START, VERB_WORDS, families_of
 from harness.text.names import Named, named_in, target_words
 from harness.text.normal import ascii_fold, clean
@@ -190,10 +197,10 @@ def _names_one(word: str) -> bool:
 
 
 def _state(text: str) -> Polarity | None:
-    plain = clean(ascii_fold(text))
+    plain = EARLIER_ATTEMPT.sub("", clean(ascii_fold(text)))
     if COUNTERFACTUAL.search(plain):
         return "undone"  # "would have messaged her; held for quiet hours": it did not happen
-    if uncommitted(text):
+    if uncommitted(text) or ASKED_WHETHER.search(plain):
         return None
     if _WITH_SOMEONE.search(plain):
         return "done"  # "catalogue copy: with Hana since Monday": it reached them

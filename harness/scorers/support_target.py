@@ -7,6 +7,7 @@ digit for digit as the target ends ("the 0452 corrections" of ``ocr-fixes-0452``
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from harness.scorers.claim_support import Backing
 from harness.scorers.completion.lexicon import TRUNKS
@@ -14,7 +15,9 @@ from harness.scorers.support_claim import ClaimReading
 from harness.scorers.support_dates import months_in
 from harness.scorers.support_ids import glued_id, version_named
 from harness.text.names import Named, glued_words, named_in, named_matches, target_words
+from harness.text.normal import clean
 from harness.text.roots import STOP_ROOTS, root, roots, shared
+from harness.text.support import STOPWORDS
 
 #: Words of host places and record kinds, which a target may carry without them telling it apart
 #: ("feed-post-teaching-17" is told apart by "teaching", not by "feed" or "post").
@@ -158,18 +161,63 @@ _CLAIM_MONTH = re.compile(
 )
 
 
+_INITIAL_NUMBER = re.compile(r"([a-z])(\d{1,3})")
+
+
+def spelt_initial(word: str, text: str, target: str) -> bool:
+    """Is ``word`` ("Year" of "Year 9 parents") a word the target writes by its initial and the
+    number after it (``parents-y9``)? Then it names the target, and is no person."""
+    low = word.lower()
+    return any(
+        (m := _INITIAL_NUMBER.fullmatch(p)) is not None
+        and low.startswith(m[1])
+        and re.search(rf"\b{re.escape(low)}\s+0*{int(m[2])}\b", text.lower()) is not None
+        for p in re.split(r"[^a-z0-9]+", target.lower())
+    )
+
+
 def other_period(text: str, target: str) -> str | None:
-    """The quarter or month a clause names where the target id carries another ("the Q3 report"
-    is not ``harvest-fund-q2-report``, "Nov hosting invoice" not ``hosting-invoice-oct``)."""
+    """The quarter, month or initialled number a clause names where the target id carries another
+    ("the Q3 report" is not ``harvest-fund-q2-report``, "Nov hosting invoice" not
+    ``hosting-invoice-oct``, "the Year 8 tablets" not ``tablets-y7``)."""
     parts = [p for p in re.split(r"[^a-z0-9]+", target.lower()) if p]
     low = text.lower()
     quarters = {p[1] for p in parts if re.fullmatch(r"q[1-4]", p)}
     said_q = set(re.findall(r"\bq([1-4])\b", low))
     if quarters and said_q and not quarters & said_q:
         return f"Q{min(said_q)}"
+    for part in parts:
+        # "Year 8" is not tablets-y7: a word and number the target writes by initial and number
+        m = _INITIAL_NUMBER.fullmatch(part)
+        if m is None or re.search(rf"\b{part}\b", low):
+            continue  # (the clause that writes "B2" itself names it so, whatever "batch 7" says)
+        said_n = [(w, n) for w, n in re.findall(rf"\b({m[1]}[a-z]+)\s+0*(\d{{1,3}})\b", low)
+                  if len(w) >= 3 and w not in STOPWORDS]  # fmt: skip
+        if said_n and all(int(n) != int(m[2]) for _, n in said_n):
+            return f"{said_n[0][0]} {said_n[0][1]}"
     months = {p for p in parts if p in _MONTHS}
     # a month the clause names as a period, not a day of it ("Nov hosting invoice", not "Nov 3")
     said_m = {m[:3] for m in _CLAIM_MONTH.findall(low)} if "may" not in low else set()
     if months and said_m and not months & said_m:
         return str(min(said_m))
     return None
+
+
+def without_target_ids(reading: ClaimReading, target: str, said: str = "") -> ClaimReading:
+    """The clause without the numbers that are its target's id ("the week 44 schedule" of
+    ``shifts-week-44``), or that the receipt's text gives after the same word ("race 13" of
+    "06:00 import, race 13 (22 boats)"): they name the thing, they count nothing the receipt
+    could give."""
+    plain, ids, said = clean(reading.text), target.lower(), clean(said)
+    kept = tuple(
+        q for q in reading.quantities
+        if not any(re.search(rf"(?:^|[-_]){w}[-_]?0*{int(q.value)}(?:$|[-_])", ids)
+                   or re.search(rf"\b{w}\s+#?0*{int(q.value)}\b(?![.,:]\d)", said)
+                   for w in re.findall(rf"\b([a-z]{{3,}})\s+#?{re.escape(q.text)}\b", plain))
+        # "the 2019 Q1 images" of ``archive-2019-q1``: a number of three digits or more, or one
+        # written with its leading zero ("set 07" of photos-lakeside-07), that is a whole part of
+        # the target
+        and not (re.fullmatch(r"\d{3,}|0\d+", q.text)
+                 and re.search(rf"(?:^|[-_]){q.text}(?:$|[-_])", ids))
+    )  # fmt: skip
+    return reading if len(kept) == len(reading.quantities) else replace(reading, quantities=kept)

@@ -78,7 +78,7 @@ _DONE = re.compile(
     r"\b(?:succeeded|successful(?:ly)?|delivered|sent|got|gotten|received|arrived|reached|"
     r"went (?:out|through)|gone (?:out|through)|completed?|done|finished|published|posted|live|"
     r"re-?sealed|sealed|registered|rendered|acknowledged|acked|logged|journal(?:l)?ed|recorded|"
-    r"uploaded|synced|replicated|merged|paid|settled|settles|landed|applied|scheduled|booked|archived|marked|happened|"
+    r"uploaded|synced|replicated|installed|deployed|merged|paid|settled|settles|landed|applied|scheduled|booked|archived|marked|happened|"
     r"deleted|removed|purged|notified|informed|told|cleared|closed|closes|resolved|confirmed|"
     r"in the (?:\w+ )?archive|handed (?:off|over)|has (?:the|it|them)|have (?:the|it|them)|"
     r"dealt with|taken care of|sorted out|"
