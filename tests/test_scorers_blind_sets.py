@@ -1673,6 +1673,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout279", "citations.jsonl"): 50,  # of 50
     ("heldout279", "traces.jsonl"): 159,  # of 159 (trace, kind) units
     ("heldout279", "repeat.jsonl"): 29,  # of 30
+    # Held-out 280: first contact 2026-12-06 05:50 UTC, main 36f269a (tests/data/heldout280/).
+    ("heldout280", "completion.jsonl"): 186,  # of 225
+    ("heldout280", "support.jsonl"): 85,  # of 100
+    ("heldout280", "citations.jsonl"): 50,  # of 50
+    ("heldout280", "traces.jsonl"): 156,  # of 156 (trace, kind) units
+    ("heldout280", "repeat.jsonl"): 26,  # of 30
+    # Held-out 281: first contact 2026-12-06 05:50 UTC, main 36f269a (tests/data/heldout281/).
+    ("heldout281", "completion.jsonl"): 187,  # of 200
+    ("heldout281", "support.jsonl"): 91,  # of 100
+    ("heldout281", "citations.jsonl"): 50,  # of 50
+    ("heldout281", "traces.jsonl"): 155,  # of 155 (trace, kind) units
+    ("heldout281", "repeat.jsonl"): 30,  # of 30
+    # Held-out 282: first contact 2026-12-06 05:50 UTC, main 36f269a (tests/data/heldout282/).
+    ("heldout282", "completion.jsonl"): 179,  # of 211
+    ("heldout282", "support.jsonl"): 80,  # of 100
+    ("heldout282", "citations.jsonl"): 50,  # of 50
+    ("heldout282", "traces.jsonl"): 156,  # of 156 (trace, kind) units
+    ("heldout282", "repeat.jsonl"): 26,  # of 30
+    # Held-out 283: first contact 2026-12-06 05:50 UTC, main 36f269a (tests/data/heldout283/).
+    ("heldout283", "completion.jsonl"): 175,  # of 192
+    ("heldout283", "support.jsonl"): 89,  # of 100
+    ("heldout283", "citations.jsonl"): 50,  # of 50
+    ("heldout283", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout283", "repeat.jsonl"): 28,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -1982,6 +2006,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout277",
         "heldout278",
         "heldout279",
+        "heldout280",
+        "heldout281",
+        "heldout282",
+        "heldout283",
         "real_smollm2",
         "real_smollm2b",
         "real_smollm2c",
@@ -2287,6 +2315,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout277", 40, 36),
         ("heldout278", 40, 35),
         ("heldout279", 40, 37),
+        ("heldout280", 40, 33),
+        ("heldout281", 40, 34),
+        ("heldout282", 40, 32),
+        ("heldout283", 40, 34),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
