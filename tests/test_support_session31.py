@@ -1,4 +1,4 @@
-"""Claim support read off sets 268-271, 272-275 and 276-279 after their first contacts (issue 12).
+"""Claim support read off sets 268-283 after their first contacts, four at a time (issue 12).
 Causes, each with hard negatives beside it:
 
 - an item that says the thing is not done yet ("not yet up", "still processing, not public yet",
@@ -174,8 +174,30 @@ NEWEST_CASES: list[tuple[Backing, str, str]] = [
 ]
 
 
-@pytest.mark.parametrize(("cited", "claim", "wanted"), [*CASES, *LATER_CASES, *NEWEST_CASES])
-def test_support_of_claims_read_off_sets_268_to_279(
+# Read off sets 280-283 after their first contact: a plan that exists ("the payment plan is set
+# up") is a thing, not an intention; a short form before the target's number ("acct-21044" of
+# "Account 21044") names the target, and is no person.
+PLAN_SET = _receipt("schedule.create", "plan-ferreira", "6 monthly instalments from 1 Dec, created")
+ACCOUNT = _receipt(
+    "artifact.delete", "acct-30517", "cancelled: guardian asked to keep it", "cancelled"
+)
+PLAN_NOTE = _item("memory", "Plan is to resend the ledger tonight, seal in the morning.")
+
+LAST_CASES: list[tuple[Backing, str, str]] = [
+    (PLAN_SET, "Ferreira's payment plan is set up.", "supported"),
+    (PLAN_SET, "Ferreira's payment plan is not set up.", "contradicted"),
+    (ACCOUNT, "Account 30517 has been deleted.", "contradicted"),
+    (ACCOUNT, "Account 30517 has not been deleted.", "supported"),
+    (ACCOUNT, "Account 30518 has been deleted.", "unsupported"),
+    # hard negative: a plan told as one still states no outcome
+    (PLAN_NOTE, "The ledger was sealed.", "unsupported"),
+]
+
+
+@pytest.mark.parametrize(
+    ("cited", "claim", "wanted"), [*CASES, *LATER_CASES, *NEWEST_CASES, *LAST_CASES]
+)
+def test_support_of_claims_read_off_sets_268_to_283(
     cited: Backing, claim: str, wanted: str
 ) -> None:
     assert_support(cited, claim, wanted)

@@ -97,8 +97,39 @@ FAMILIES: dict[str, frozenset[str]] = {
     "task": frozenset({"task", "tasks", "board", "card", "cards", "kanban", "ticket", "tickets"}),
     "archive": frozenset({"archive", "archives", "archived", "backup", "backups", "cold"}),
     "schedule": frozenset(
-        {"schedule", "calendar", "cooldown", "booking", "appointment", "window", "maintenance"}
+        {
+            "schedule",
+            "calendar",
+            "cooldown",
+            "booking",
+            "appointment",
+            "window",
+            "maintenance",
+            "slot",
+            "slots",
+            "reservation",
+        }
     ),
+    # a certificate's validity: "tls_expiry_check" and "cert_check" are one check
+    "certificate": frozenset(
+        {"cert", "certs", "certificate", "certificates", "tls", "ssl", "expiry", "renewal"}
+    ),
+    "deploy": frozenset(
+        {
+            "deploy",
+            "deploys",
+            "deployed",
+            "deployment",
+            "deployments",
+            "rollout",
+            "install",
+            "installs",
+            "installed",
+            "installation",
+        }
+    ),
+    # a copy kept in step: "sync_status" and "mirror_check" are one check
+    "mirror": frozenset({"mirror", "mirrors", "sync", "synced", "replication", "replica"}),
     "payment": frozenset(
         {
             "payment",

@@ -47,3 +47,13 @@ def condition_of(before: str) -> tuple[str | None, str]:
 
 #: "..., the host can reopen it": the host left to act, nothing proposed by the writer.
 LEFT_TO_HOST = re.compile(r"\bthe host\s+(?:can|may|could|might)\s+$")
+
+
+#: A condition after the act that limits it ("I'll only look again if the insurer writes").
+_ONLY_IF = re.compile(r"\bonly\b[^.;]*?\b(?:if|when|once|unless|after)\b([^,.;]*)")
+
+
+def later_condition(plain: str, at: int) -> str | None:
+    """The condition an "only ... if" after the act at ``at`` puts on it, or None."""
+    waits = _ONLY_IF.search(plain[max(0, at - 12) :])
+    return None if waits is None else waits[1]

@@ -204,7 +204,18 @@ def anchored_on_settled(sentence: str, settled_at: datetime, recorded_at: dateti
     6th", "like yesterday" when it settled yesterday)? Then it speaks of the settled occasion."""
     # Today is no anchor: a matter settled this morning and news from this afternoon share it.
     days = [d for d in days_named(sentence, recorded_at) if d.date() < recorded_at.date()]
-    return bool(days) and all(d.date() <= settled_at.date() for d in days)
+    # ... nor is a day's evening when the matter settled that morning ("reported broken links
+    # last night" of a render settled at 08:00): the part of the day named is after it
+    late = _LATE.search(sentence.lower())
+    hour = 0 if late is None else (15 if late[0] == "afternoon" else 20)
+    return bool(days) and all(
+        d.date() < settled_at.date() or (d.date() == settled_at.date() and hour <= settled_at.hour)
+        for d in days
+    )
+
+
+#: The later parts of a day a sentence may name.
+_LATE = re.compile(r"\b(?:last night|night|evening|tonight|afternoon)\b")
 
 
 def newer_grounds(

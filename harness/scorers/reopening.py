@@ -21,6 +21,7 @@ from harness.scorers.reopen_conditions import (
     LEFT_TO_HOST,
     NEGATED,
     condition_of,
+    later_condition,
 )
 from harness.scorers.reopen_grounds import DATES, distinctive, newer_grounds, own_words
 from harness.scorers.reopen_names import KIND_WORDS, distinctive_name, month_named, word_in
@@ -40,7 +41,8 @@ _REOPEN = re.compile(
     r"go back (?:over|through|to)|"
     r"re-?do|redo\w*|re-?render\w*|re-?run\w*|re-?post\w*|re-?seal\w*|re-?register\w*|"
     # "re-" before an act is doing it a second time, written with or without the hyphen
-    r"re-(?!\s)[a-z]+|re(?:scan|export|deliver|upload|compute|hash|measure|journal|write|sync|"
+    r"re-(?!\s)[a-z]+|re(?:scan|export|deliver|upload|compute|hash|measure|journal|write|sync|build|"
+    r"install|deploy|import|"
     r"fetch|submit|publish|print|issue|notify|inform|ask)\w*|"
     r"make sure|see (?:if|whether)|ask (?:[\w'-]+\s+){1,2}?(?:if|whether)|"
     r"(?:ask|send|check|mark|post|run|try|do|message|email|write|seal|register|render|upload|"
@@ -391,8 +393,8 @@ def reopens_sentence(
         after = plain[verb.end() :]
         condition, main = condition_of(plain[: verb.start()])
         answered = ANSWERED_IF.match(plain[verb.start() :])
-        if condition is None and answered:
-            condition = answered[1]
+        if condition is None:
+            condition = answered[1] if answered else later_condition(plain, verb.start())
         if _PAST.match(verb.group()) and not _PROPOSING.search(main):
             return False, f"reports a redo of {matter} already done, proposes none"
         if (

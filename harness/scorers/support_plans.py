@@ -29,7 +29,10 @@ PLAN = re.compile(
     r"expects? to|means to|"
     # a plan told in the past is still a plan: "Vojan planned to send Dagny the quote"
     r"planned to|intended to|promise[sd]? to|meant to|(?:is|are|was|were) planned for|"
-    r"plan is|plan was to)\b|\w'll\b|^\W*plan:"
+    # "the plan is to send it", "plan is register tonight", not "the payment plan is set up" or
+    # "the hanging plan was sent" (a plan that exists is a thing)
+    r"plan (?:is|was) to|plan is (?=[a-z]+ (?:tonight|tomorrow|later|next|first|then)\b))\b|"
+    r"\w'll\b|^\W*plan:"
 )
 #: Words of a plan itself: they are what marks it, not what it is about.
 _PLAN_ROOTS = roots("will shall going plan plans planning planned intend intends intended want "

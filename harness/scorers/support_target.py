@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from itertools import pairwise
 
 from harness.scorers.claim_support import Backing
 from harness.scorers.completion.lexicon import TRUNKS
@@ -165,15 +166,32 @@ _INITIAL_NUMBER = re.compile(r"([a-z])(\d{1,3})")
 
 
 def spelt_initial(word: str, text: str, target: str) -> bool:
-    """Is ``word`` ("Year" of "Year 9 parents") a word the target writes by its initial and the
-    number after it (``parents-y9``)? Then it names the target, and is no person."""
+    """Is ``word`` ("Year" of "Year 9 parents", "Account" of "Account 21044") a word the target
+    writes by its initial or a short form before the number after it (``parents-y9``,
+    ``acct-21044``)? Then it names the target, and is no person."""
     low = word.lower()
-    return any(
+    parts = re.split(r"[^a-z0-9]+", target.lower())
+    initial = any(
         (m := _INITIAL_NUMBER.fullmatch(p)) is not None
         and low.startswith(m[1])
         and re.search(rf"\b{re.escape(low)}\s+0*{int(m[2])}\b", text.lower()) is not None
-        for p in re.split(r"[^a-z0-9]+", target.lower())
+        for p in parts
     )
+    short = any(
+        a.isalpha() and 2 <= len(a) < len(low) and _short_form(a, low) and n.isdigit()
+        and re.search(rf"\b{re.escape(low)}\s+0*{int(n)}\b", text.lower()) is not None
+        for a, n in pairwise(parts)
+    )  # fmt: skip
+    return initial or short
+
+
+def _short_form(short: str, word: str) -> bool:
+    """Is ``short`` a short form of ``word``: its first letter, then letters of it in order
+    ("acct" of "account", "dept" of "department")?"""
+    if short[0] != word[0]:
+        return False
+    rest = iter(word[1:])
+    return all(c in rest for c in short[1:])
 
 
 def other_period(text: str, target: str) -> str | None:
