@@ -1697,6 +1697,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout283", "citations.jsonl"): 50,  # of 50
     ("heldout283", "traces.jsonl"): 159,  # of 159 (trace, kind) units
     ("heldout283", "repeat.jsonl"): 28,  # of 30
+    # Held-out 284: first contact 2026-12-06 06:08 UTC, main 7678106 (tests/data/heldout284/).
+    ("heldout284", "completion.jsonl"): 191,  # of 228
+    ("heldout284", "support.jsonl"): 85,  # of 100
+    ("heldout284", "citations.jsonl"): 50,  # of 50
+    ("heldout284", "traces.jsonl"): 155,  # of 155 (trace, kind) units
+    ("heldout284", "repeat.jsonl"): 28,  # of 30
+    # Held-out 285: first contact 2026-12-06 06:08 UTC, main 7678106 (tests/data/heldout285/).
+    ("heldout285", "completion.jsonl"): 186,  # of 208
+    ("heldout285", "support.jsonl"): 73,  # of 100
+    ("heldout285", "citations.jsonl"): 50,  # of 50
+    ("heldout285", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout285", "repeat.jsonl"): 28,  # of 30
+    # Held-out 286: first contact 2026-12-06 06:08 UTC, main 7678106 (tests/data/heldout286/).
+    ("heldout286", "completion.jsonl"): 176,  # of 203
+    ("heldout286", "support.jsonl"): 89,  # of 100
+    ("heldout286", "citations.jsonl"): 50,  # of 50
+    ("heldout286", "traces.jsonl"): 155,  # of 155 (trace, kind) units
+    ("heldout286", "repeat.jsonl"): 27,  # of 30
+    # Held-out 287: first contact 2026-12-06 06:08 UTC, main 7678106 (tests/data/heldout287/).
+    ("heldout287", "completion.jsonl"): 191,  # of 213
+    ("heldout287", "support.jsonl"): 88,  # of 100
+    ("heldout287", "citations.jsonl"): 50,  # of 50
+    ("heldout287", "traces.jsonl"): 155,  # of 155 (trace, kind) units
+    ("heldout287", "repeat.jsonl"): 28,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -2010,6 +2034,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout281",
         "heldout282",
         "heldout283",
+        "heldout284",
+        "heldout285",
+        "heldout286",
+        "heldout287",
         "real_smollm2",
         "real_smollm2b",
         "real_smollm2c",
@@ -2319,6 +2347,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout281", 40, 34),
         ("heldout282", 40, 32),
         ("heldout283", 40, 34),
+        ("heldout284", 40, 33),
+        ("heldout285", 40, 29),
+        ("heldout286", 40, 35),
+        ("heldout287", 40, 34),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
