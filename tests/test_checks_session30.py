@@ -6,7 +6,9 @@ none ("ines-k" is Ines K.); a place before a colon tells targets apart (``pypi:`
 ``crates:``) where a kind does not (``thread:okafor`` is okafor); refunds and payouts are
 payments, a courier's status is a delivery's, a withdrawal and a deletion are one check; after
 256-259, an ingest is an upload, a maintenance window a schedule, and a settled release is named by
-its version, a calendar one without its year ("the 9.0 release" of ``release-2027.9.0``)."""
+its version, a calendar one without its year ("the 9.0 release" of ``release-2027.9.0``); after
+276-283, a certificate's expiry and a cert check, a deploy and an install, a sync and a mirror
+check, a slot and a booking are one check each."""
 
 from __future__ import annotations
 
@@ -41,6 +43,17 @@ CASES: list[tuple[str, str, list[tuple[str, str]], int | None]] = [
     ("portal_ingest_check", "portal-2027-09", [("upload_status", "portal-2027-09")], 0),
     ("maintenance_window_check", "maint-0305",
      [("schedule_recheck", "maint-0301"), ("calendar_check", "maint-0305")], 1),
+    # read off 276-283: a certificate's expiry, a deploy and an install, a sync and a mirror, a slot
+    # and a booking are one check each
+    ("ssl_expiry_check", "cert-shop", [("certificate_check", "cert-shop")], 0),
+    ("rollout_status", "release-4.2", [("deployment_check", "release-4.1"), ("deployment_check", "release-4.2")], 1),
+    ("install_status", "kiosk-y8", [("deploy status poll", "kiosk-y8")], 0),
+    ("replication_status", "mirror-us", [("mirror_check", "mirror-us")], 0),
+    ("slot_check", "slot-0412-1000", [("booking_check", "slot-0412-1030"), ("booking_check", "slot-0412-1000")], 1),
+    # hard negatives: another family, another target
+    ("ssl_expiry_check", "cert-shop", [("delivery_recheck", "cert-shop")], None),
+    ("replication_status", "mirror-us", [("mirror_check", "mirror-eu")], None),
+    ("install_status", "kiosk-y8", [("deploy status poll", "kiosk-y9")], None),
 ]  # fmt: skip
 
 
