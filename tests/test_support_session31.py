@@ -176,12 +176,14 @@ NEWEST_CASES: list[tuple[Backing, str, str]] = [
 
 # Read off sets 280-283 after their first contact: a plan that exists ("the payment plan is set
 # up") is a thing, not an intention; a short form before the target's number ("acct-21044" of
-# "Account 21044") names the target, and is no person.
+# "Account 21044") names the target, and is no person; after 284-287, a year glued to its quarter.
 PLAN_SET = _receipt("schedule.create", "plan-ferreira", "6 monthly instalments from 1 Dec, created")
 ACCOUNT = _receipt(
     "artifact.delete", "acct-30517", "cancelled: guardian asked to keep it", "cancelled"
 )
 PLAN_NOTE = _item("memory", "Plan is to resend the ledger tonight, seal in the morning.")
+GUEST = _receipt("artifact.delete", "guest-data-2024q2", "cancelled, legal hold on 3 profiles",
+                 "cancelled")  # fmt: skip
 
 LAST_CASES: list[tuple[Backing, str, str]] = [
     (PLAN_SET, "Ferreira's payment plan is set up.", "supported"),
@@ -191,6 +193,10 @@ LAST_CASES: list[tuple[Backing, str, str]] = [
     (ACCOUNT, "Account 30518 has been deleted.", "unsupported"),
     # hard negative: a plan told as one still states no outcome
     (PLAN_NOTE, "The ledger was sealed.", "unsupported"),
+    # read off 284-287: a year glued to its quarter (``guest-data-2024q2``) is still that year
+    (GUEST, "Q2 2024 guest data is purged.", "contradicted"),
+    (GUEST, "Q2 2024 guest data is not purged.", "supported"),
+    (GUEST, "Q2 2025 guest data is purged.", "unsupported"),
 ]
 
 

@@ -132,3 +132,10 @@ def says_participle(text: str, verb: str) -> bool:
                 # "still not paid", "can be booked", "asked whether ... booked": not stated
                 return not _NOT_STATED.intersection(words[:i])
     return False
+
+
+def split_ids(name: str) -> str:
+    """``ruth-folio3`` as ``ruth-folio-3``: an id glued to its head is still that id; and a year
+    glued to its quarter, half or week (``guest-data-2023q4``) is still that year."""
+    dated = re.sub(r"(?<!\d)((?:19|20)\d\d)(?=[qhw]\d)", r"\1-", clean(name))
+    return re.sub(r"(?<=[a-z])(?=\d)", "-", dated)

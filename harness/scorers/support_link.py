@@ -28,6 +28,7 @@ from harness.scorers.support_ids import (
     glued_after,
     glued_name,
     says_participle,
+    split_ids,
     version_moved,
 )
 from harness.scorers.support_presence import probes
@@ -92,11 +93,6 @@ def is_receipt(b: Backing) -> bool:
     return bool(data.get("action")) and "status" in data
 
 
-def _split_ids(name: str) -> str:
-    """``ruth-folio3`` as ``ruth-folio-3``: an id glued to its head is still that id."""
-    return re.sub(r"(?<=[a-z])(?=\d)", "-", clean(name))
-
-
 def item_names(b: Backing) -> list[str]:
     """The names an item gives itself: its name fields, its id, the ids in its text."""
     data = b.item.data or {}
@@ -105,13 +101,13 @@ def item_names(b: Backing) -> list[str]:
 
 
 def _numbers(text: str) -> set[int]:
-    return {int(n) for n in re.findall(r"(?<![\d.])\d+(?![\d.]*\d)", _split_ids(text))}
+    return {int(n) for n in re.findall(r"(?<![\d.])\d+(?![\d.]*\d)", split_ids(text))}
 
 
 def carries(n: Named, b: Backing) -> bool:
     """Is the name or id ``n`` the item's own (a name field, its text, its id)?"""
     names = item_names(b)
-    if any(named_matches(n, _split_ids(s)) for s in names):
+    if any(named_matches(n, split_ids(s)) for s in names):
         return True
     if n.is_id:
         text_ids = [m for m in named_in(b.item.text) if m.is_id]
@@ -133,7 +129,7 @@ def _conflicting_id(n: Named, b: Backing) -> bool:
     if not n.is_id:
         return False
     for s in item_names(b):
-        words, numbers = target_words(_split_ids(s))
+        words, numbers = target_words(split_ids(s))
         if numbers and n.number not in numbers and (not n.words or n.words[0] in words):
             return True
     # "chapter 5" against "packet ch.4": the same head, cut short, with another number
@@ -207,7 +203,9 @@ def _other_number(reading: ClaimReading, b: Backing) -> str | None:
     if gives_a_reason(b):
         return None  # "relay timeout": a receipt that says why it failed names no id to differ
     amounts = {str(int(q.value)) for q in reading.quantities if q.unit and q.value == int(q.value)}
-    carried = id_numbers(f"{target} {b.item.text} {b.item.id.replace(':', ' ')} {b.item.at.year}")
+    carried = id_numbers(
+        f"{split_ids(target)} {b.item.text} {b.item.id.replace(':', ' ')} {b.item.at.year}"
+    )
     # an id glued to its letters ("sample-batch-sb121") carries the number a clause writes apart
     # ("SB-121"); only the item's side is read so, so no clause gains an id it did not write
     carried |= glued_numbers(f"{target} {b.item.text}")
