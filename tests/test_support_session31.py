@@ -102,11 +102,8 @@ CASES: list[tuple[Backing, str, str]] = [
 # of the target id must be the clause's; a singular written for the target's plural is the target.
 JOBS = host_line_receipt("post.publish", "jobs-board", "'EN>NO conference interpreter wanted', live",
                          "succeeded", to=True)  # fmt: skip
-FEES = Backing.of(EvidenceItem(
-    id="e1", kind="reminder", source="reminders", at="2031-04-02T09:00:00Z",
-    text="Reminder 'chase unpaid course fees': acknowledged",
-    data={"reminder": "chase unpaid course fees", "state": "acknowledged"},
-))  # fmt: skip
+FEES = _item("reminder", "Reminder 'chase unpaid course fees': acknowledged",
+              reminder="chase unpaid course fees", state="acknowledged")  # fmt: skip
 MIRROR_B = host_line_receipt("media.deliver", "mirror-b", "build 12 bundle, queued (host offline)",
                              "queued", to=True)  # fmt: skip
 HEAT = _receipt("artifact.upload", "results-import", "18:00 import, heat 4 (17 boats), imported")

@@ -196,6 +196,8 @@ def _subject_verb(core: str) -> tuple[str, str, bool]:
     return subject, verb, acts
 
 
+#: Made or set up ("the clinic was created"): an outcome word of a claim only, since an item's
+#: "created 2026-09-26" dates a file rather than reporting an act.
 _MADE = re.compile(r"\b(?:was|were|is|are|been|be|got)\s+(?:\w+\s+)?(?:created|set up)\b")
 #: Things that are money: sent, they are paid (an invoice or a fee notice is a message).
 _MONEY_SENT = re.compile(r"\b(?:payouts?|refunds?|payments?|reimbursements?|wages?)\b")
@@ -242,8 +244,7 @@ def read_claim(text: str) -> ClaimReading:
         stated = stated_by(segments)
     says = stated
     if says is None and _MADE.search(st.core):
-        # "the 25 March clinic was created": the act's outcome, as "booked" is (an item's
-        # "created 2026-09-26" is when a file was made, which is why "created" is no state word)
+        # "the 25 March clinic was created": the act's outcome, as "booked" is
         says = "undone" if st.negated else "done"
     if says is None and (asserted or families or presence):
         # no outcome word: the action named is affirmed, or negated in its own part

@@ -66,10 +66,10 @@ PLAN_WORDS = (
     # "once DNS access is back", "once the committee rules"
     r"once (?:the |it |they )?(?:[\w-]+ ){0,2}[\w-]+ (?:is|are) (?:\w+ed|back|ready|up|in|done|fixed)"
 )
+#: A note that heads what is still to do ("To do: refund Dara's entry", "Task: yank 3.3.2").
 _TO_DO = re.compile(r"\W*(?:to[- ]?do|task):")
-#: ... and a note that heads what is still to do ("To do: refund Dara's entry", "Task: yank 3.3.2")
 _PLANNED = re.compile(
-    rf"\b(?:{PLAN_WORDS}|planned to|planning to)\b|'ll\b|\bplan:|\bto[- ]?do:|^\W*task:"
+    rf"\b(?:{PLAN_WORDS}|planned to|planning to)\b|'ll\b|\bplan:|\bto[- ]?do:|^{_TO_DO.pattern}"
 )
 #: A counterfactual ("Would have messaged Leocadia; held until 08:00") says the act did not
 #: happen: unlike a plan, which says nothing of what came after it.
@@ -138,6 +138,7 @@ _PROGRESS = re.compile(
 )
 
 
+#: An act said not to have begun ("map render still not started"): not done, whatever its verb.
 _NOT_STARTED = re.compile(
     r"\bnot (?:yet |even )?(?:started|begun|kicked off)\b|\byet to (?:start|begin)\b"
 )
