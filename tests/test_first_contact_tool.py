@@ -79,3 +79,17 @@ def test_the_committed_harness_is_what_is_measured(tmp_path: Path) -> None:
     assert (tree / "harness" / "cli.py").read_text() == "committed\n"
     assert not (tree / "harness" / "new.py").exists()
     assert not (tree / ".git").exists()
+
+
+def test_support_is_measured_by_the_rules_and_the_learned_layer(tmp_path: Path) -> None:
+    folder = tmp_path / "blind98"
+    folder.mkdir()
+    data = (ROOT / "tests" / "data" / "heldout231" / "support.jsonl").read_bytes()
+    (folder / "support.jsonl").write_bytes(data)
+    (folder / "FROZEN.txt").write_text(f"{hashlib.sha256(data).hexdigest()}  support.jsonl\n")
+    out = tmp_path / "data"
+    assert main([str(folder), "heldout98", "--tree", str(ROOT), "--data", str(out)]) == 0
+    raw = (out / "heldout98" / "first-contact-output.txt").read_text()
+    lexical, learned = raw.split("== heldout98/support.jsonl (learned)\n")
+    assert "detector: lexical" in lexical and "polarity pairs judged right" in lexical
+    assert "detector: learned" in learned and "polarity pairs judged right" in learned

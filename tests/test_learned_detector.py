@@ -1,6 +1,6 @@
 """The learned completion detector: the shipped layer is the one the shipped sets train, it judges
-labelled sentences (hard negatives among them) as a user relies on, says why, and makes only the
-completion judgement."""
+labelled sentences (hard negatives among them) as a user relies on, says why, and leaves reopening
+to the rules (its support layer: tests/test_support_layer.py)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from harness.calibrate.formats import read_set
 from harness.calibrate.judge_lines import judge_set
 from harness.cli import main
 from harness.detectors import make_detector
-from harness.detectors.base import CompletionQuestion, ReopenQuestion, SupportQuestion
+from harness.detectors.base import CompletionQuestion, ReopenQuestion
 from harness.detectors.layer_features import COLUMNS, features
 from harness.detectors.learned import Layer, LearnedDetector
 from harness.schema import EvidenceItem, HostReceipt
@@ -91,11 +91,7 @@ def test_features_read_the_receipt_the_sentence_names() -> None:
     assert "lex1w=portal" in names and "w=up_on" in names
 
 
-def test_support_and_reopening_stay_lexical_and_say_so(detector: LearnedDetector) -> None:
-    item = EvidenceItem(id="r1", kind="receipt", source="host/receipts/r1.json", at=AT,
-                        text="message.send to patrick: delivered")  # fmt: skip
-    verdict = detector.support(SupportQuestion("Patrick got the note", [item]))
-    assert verdict.detector == "lexical"
+def test_reopening_stays_lexical_and_says_so(detector: LearnedDetector) -> None:
     reopen = ReopenQuestion("Let me check the seal again.", "reconcile", "uhdim", AT, ["seal"], [])
     assert detector.reopens(reopen).detector == "lexical"
 
@@ -238,7 +234,7 @@ def test_weights_of_another_shape_are_refused(
         Layer.shipped()
 
 
-def test_shadow_score_takes_it_for_completion_only(
+def test_shadow_score_takes_it_for_completion_and_support_only(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "run"
@@ -246,17 +242,19 @@ def test_shadow_score_takes_it_for_completion_only(
             str(ROOT / "recordings" / "sophobot"), "--stage", "inquire", "--limit", "3",
             "--out", str(out), "--no-progress", "--no-report"]  # fmt: skip
     assert main(argv) == 0
-    assert main(["score", str(out), "--detector", "support=learned"]) == 2
-    assert "the learned detector makes only completion judgements" in capsys.readouterr().err
+    assert main(["score", str(out), "--detector", "reopens=learned"]) == 2
+    assert (
+        "the learned detector makes only completion, support judgements" in capsys.readouterr().err
+    )
     assert main(["score", str(out), "--detector", "completion=learned", "--opt", "model=x"]) == 2
     assert "only the judge detector takes options" in capsys.readouterr().err
-    support = str(DATA / "heldout231" / "support.jsonl")
-    assert main(["calibrate", "--detector", "learned", support]) == 2
-    assert "makes only completion judgements, not support" in capsys.readouterr().err
     assert main(["score", str(out), "--detector", "completion=learned"]) == 0
     scores = [json.loads(s) for s in (out / "scores.jsonl").read_text().splitlines()]
     assert {s["detector"] for s in scores if s["scorer"] == "invented_completion"} == {"learned"}
     assert {s["detector"] for s in scores if s["scorer"] == "evidence_fidelity"} == {"lexical"}
+    assert main(["score", str(out), "--detector", "support=learned"]) == 0
+    scores = [json.loads(s) for s in (out / "scores.jsonl").read_text().splitlines()]
+    assert {s["detector"] for s in scores if s["scorer"] == "evidence_fidelity"} == {"learned"}
 
 
 def test_a_sentence_its_field_flags_is_never_called_invented(detector: LearnedDetector) -> None:

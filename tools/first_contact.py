@@ -4,7 +4,8 @@
 
 Copies the set's ``*.jsonl``, ``README.md`` and ``FROZEN.txt`` into ``tests/data/heldoutN``,
 checks every digest of ``FROZEN.txt`` before anything reads a line, then runs ``shadow calibrate
---detector lexical`` on each file (and ``--detector learned`` on completion) with the harness of a ``git archive`` of HEAD (or ``--tree``),
+--detector lexical`` on each file (and ``--detector learned`` on completion and support, where the
+tree has those layers) with the harness of a ``git archive`` of HEAD (or ``--tree``),
 so that what is measured is the committed detector, not a working tree. Writes the raw output,
 paths made relative, to ``first-contact-output.txt`` and prints the figures a
 ``FIRST_CONTACT.md`` and the floors of ``tests/test_scorers_blind_sets.py`` need. Writing
@@ -27,8 +28,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 KINDS = ("completion", "support", "citations", "traces", "repeat")
-#: The learned completion layer's weights; a tree older than the layer has none to measure.
-LAYER = Path("harness/detectors/layer")
+#: The learned layers' weights by the file they judge; a tree older than a layer has none to measure.
+LAYERS = {"completion": Path("harness/detectors/layer/completion.npy"),
+          "support": Path("harness/detectors/layer/support.npy")}  # fmt: skip
 
 
 class FrozenError(ValueError):
@@ -105,7 +107,7 @@ def measure(set_dir: Path, tree: Path, root: Path = ROOT) -> str:
         path = set_dir / f"{kind}.jsonl"
         if path.is_file():
             parts.append(f"== {set_dir.name}/{kind}.jsonl\n{calibrate(tree, path)}")
-        if path.is_file() and kind == "completion" and (tree / LAYER).is_dir():
+        if path.is_file() and kind in LAYERS and (tree / LAYERS[kind]).is_file():
             learned = calibrate(tree, path, "learned")
             parts.append(f"== {set_dir.name}/{kind}.jsonl (learned)\n{learned}")
     return "".join(parts).replace(f"{root}/", "")

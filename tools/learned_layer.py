@@ -55,9 +55,12 @@ def set_number(name: str) -> int:
     return int(digits) if digits else 1
 
 
-def set_files(data: Path, only: Collection[str] | None = None) -> list[Path]:
-    """The labelled completion files, or those of them ``only`` names (``heldoutN/file``)."""
-    files = sorted(data.glob("heldout*/completion*.jsonl"))
+def set_files(
+    data: Path, only: Collection[str] | None = None, pattern: str = "completion*.jsonl"
+) -> list[Path]:
+    """The labelled files of ``pattern`` (completion by default), or those of them ``only`` names
+    (``heldoutN/file``)."""
+    files = sorted(data.glob(f"heldout*/{pattern}"))
     if only is None:
         return files
     missing = sorted(set(only) - {f"{p.parent.name}/{p.name}" for p in files})

@@ -1,5 +1,5 @@
 """Text detectors behind one interface (``base.Detector``): ``lexical`` (the scorers' rules),
-``learned`` (a logistic layer over the lexical completion verdicts, trained on the labelled sets)
+``learned`` (layers over the lexical completion and support verdicts, trained on the labelled sets)
 and ``judge`` (a model asked a fixed rubric over an OpenAI-compatible endpoint).
 
 ``DETECTORS`` is the explicit registry ``shadow calibrate --detector NAME`` chooses from.
@@ -49,7 +49,7 @@ DETECTORS: dict[str, Callable[[Mapping[str, str]], Detector]] = {
 
 #: Detectors that make only some judgements; the others they hand to the lexical detector, so
 #: ``shadow score`` refuses to name them for those (a score would credit the wrong detector).
-ONLY: dict[str, frozenset[str]] = {"learned": frozenset({"completion"})}
+ONLY: dict[str, frozenset[str]] = {"learned": frozenset({"completion", "support"})}
 
 
 def check_judgement(name: str, judgement: str) -> None:

@@ -76,7 +76,7 @@ _STOP = frozenset(
 )
 
 
-def _content(text: str) -> set[str]:
+def content_words(text: str) -> set[str]:
     return {w for w in _CONTENT.findall(text.lower()) if len(w) > 1 and w not in _STOP}
 
 
@@ -87,10 +87,10 @@ def _bucket(n: int) -> str:
 def _overlaps(q: CompletionQuestion) -> dict[str, int]:
     """Status (or ``late``) -> the most content words the sentence shares with one receipt."""
     texts = {i.id: i.text for i in q.context}
-    said = _content(q.sentence)
+    said = content_words(q.sentence)
     best: dict[str, int] = {}
     for r in q.receipts:
-        words = _content(r.target.replace("-", " ") + " " + texts.get(r.id, ""))
+        words = content_words(r.target.replace("-", " ") + " " + texts.get(r.id, ""))
         key = "late" if r.at > q.recorded_at else str(r.status)
         best[key] = max(best.get(key, 0), len(said & words))
     return best

@@ -1,4 +1,5 @@
-"""The learned detector: a logistic layer over the lexical detector's completion verdicts.
+"""The learned detector: layers trained on the labelled sets over the lexical detector's
+completion and claim-support verdicts.
 
 The lexical rules, grown from the misses of one blind set, found about three invented completions in
 four on the next writer's text (README, "Blind sets"): each new writer's phrasings ("Boat's on for
@@ -9,12 +10,14 @@ each receipt (``layer_features``), so it learns what the rules miss across many 
 It reads no field, stage or agent: the first layer did, and learned where the labelled sets'
 writers put invented sentences, which a real model's output does not follow.
 
-It judges completion only. Claim support and reopening are the lexical detector's, and their
-verdicts say so (``detector="lexical"``); ``shadow score`` refuses ``support=learned``.
+Claim support has its own layer, a softmax over the three labels (``support_layer``): the rules'
+misses there are mostly links between a claim's words and a cited item's action and target, which
+the layer learns from the words of many writers. Reopening stays the lexical detector's, and its
+verdicts say so (``detector="lexical"``); ``shadow score`` refuses ``reopens=learned``.
 
-The weights and what they were trained on ship in ``layer/`` (``completion.npy``,
-``completion.json``); ``tests/test_learned_detector.py`` retrains from the shipped sets and checks
-the weights are what that gives.
+The weights and what they were trained on ship in ``layer/`` (``completion.npy``/``.json``,
+``support.npy``/``.json``); ``tests/test_learned_detector.py`` and ``tests/test_support_layer.py``
+retrain from the shipped sets and check the weights are what that gives.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from numpy.typing import NDArray
 from harness.detectors.base import CompletionQuestion, ReopenQuestion, SupportQuestion, Verdict
 from harness.detectors.layer_features import COLUMNS, column, features
 from harness.detectors.lexical import LexicalDetector
+from harness.detectors.support_layer import SupportLayer, support_features
 
 #: A sentence is judged invented when the layer's probability is above this: the probability's
 #: own midpoint, fixed before any blind set was measured, not tuned to a bar.
@@ -77,9 +81,15 @@ class Layer:
 class LearnedDetector:
     name = "learned"
 
-    def __init__(self, layer: Layer | None = None, lexical: LexicalDetector | None = None) -> None:
+    def __init__(
+        self,
+        layer: Layer | None = None,
+        lexical: LexicalDetector | None = None,
+        support_layer: SupportLayer | None = None,
+    ) -> None:
         self.layer = layer or Layer.shipped()
         self.lexical = lexical or LexicalDetector()
+        self.support_layer = support_layer or SupportLayer.shipped()
 
     def completion(self, q: CompletionQuestion) -> Verdict:
         lexical = self.lexical.completion(q)
@@ -100,7 +110,16 @@ class LearnedDetector:
         return Verdict(invented, why, self.name)
 
     def support(self, q: SupportQuestion) -> Verdict:
-        return self.lexical.support(q)
+        lexical = self.lexical.support(q)
+        probs, weighed = self.support_layer.weigh(support_features(q, lexical))
+        label = max(probs, key=lambda k: probs[k])
+        heaviest = sorted(weighed, key=lambda fw: -abs(fw[1]))[:3]
+        why = (f"learned layer: {label} "
+               + ", ".join(f"p({k}) {p:.2f}" for k, p in probs.items())
+               + f" (lexical: {lexical.label}; weighing most towards {label}: "
+               + ", ".join(f"{n} {w:+.2f}" for n, w in heaviest)
+               + f"); lexical reason: {lexical.why}")  # fmt: skip
+        return Verdict(label, why, self.name)
 
     def reopens(self, q: ReopenQuestion) -> Verdict:
         return self.lexical.reopens(q)

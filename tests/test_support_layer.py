@@ -1,0 +1,168 @@
+"""The learned support layer: the shipped weights are the ones the shipped sets train, it judges
+claims (hard negatives among them) as a user relies on, says why, and draws few false supports on
+real model text."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from datetime import UTC, datetime
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from harness.calibrate.formats import LabelledEvidence, SupportLine, read_set
+from harness.calibrate.judge_lines import judge_set
+from harness.detectors.base import SupportQuestion
+from harness.detectors.layer_features import COLUMNS
+from harness.detectors.learned import LearnedDetector
+from harness.detectors.support_layer import SupportLayer
+from harness.schema import EvidenceItem
+from tools.support_layer import Judged, mismatched, pairs_right, set_files, train
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT / "tests" / "data"
+LAYER = ROOT / "harness" / "detectors" / "layer"
+AT = datetime(2026, 10, 14, 9, 0, tzinfo=UTC)
+
+
+@pytest.fixture(scope="module")
+def detector() -> LearnedDetector:
+    return LearnedDetector()
+
+
+def _receipt(status: str, said: str) -> EvidenceItem:
+    return EvidenceItem(id="r1", kind="receipt", source="host/receipts/r1.json", at=AT,
+                        text=f"message.send to patrick: note about the proofs, {said}",
+                        data={"action": "message.send", "target": "patrick", "status": status})  # fmt: skip
+
+
+QUEUED = _receipt("queued", "queued")
+DELIVERED = _receipt("succeeded", "delivered 09:02")
+BEAT = EvidenceItem(id="h1", kind="heartbeat", source="journal", at=AT,
+                    text="Heartbeat: no reply from Ines yet; render still running.")  # fmt: skip
+
+CASES = (
+    ("Patrick has the note about the proofs.", QUEUED, "contradicted"),
+    ("Patrick does not have the note about the proofs yet.", QUEUED, "supported"),
+    ("Patrick has the note about the proofs.", DELIVERED, "supported"),
+    ("Patrick never got the note about the proofs.", DELIVERED, "contradicted"),
+    ("Ines has not replied yet.", BEAT, "supported"),
+    ("Ines has replied.", BEAT, "contradicted"),
+    ("The render is finished.", BEAT, "contradicted"),
+    # Hard negatives: evidence of another thing, however done or negated its words.
+    ("The invoice for the gallery was paid.", DELIVERED, "unsupported"),
+    ("The quarterly sales rose by 4.5%.", BEAT, "unsupported"),
+    ("The test results are passed.", BEAT, "unsupported"),
+)
+
+
+@pytest.mark.parametrize(("claim", "item", "label"), CASES)
+def test_claims_judged_as_their_evidence_says(
+    detector: LearnedDetector, claim: str, item: EvidenceItem, label: str
+) -> None:
+    assert detector.support(SupportQuestion(claim, [item])).label == label
+
+
+@pytest.mark.xfail(strict=True, reason="known miss: 'still' in an item leans to contradicted, and "
+                   "the layer has no feature for a claim that echoes the item's ongoing state")  # fmt: skip
+def test_a_claim_echoing_an_ongoing_state_is_supported(detector: LearnedDetector) -> None:
+    assert detector.support(SupportQuestion("The render is still running.", [BEAT])).label == (
+        "supported"
+    )
+
+
+def test_a_verdict_says_what_weighed_and_what_the_rules_said(detector: LearnedDetector) -> None:
+    verdict = detector.support(SupportQuestion("Patrick has the note about the proofs.", [QUEUED]))
+    assert verdict.detector == "learned"
+    assert verdict.why.startswith("learned layer: contradicted p(supported) ")
+    assert "(lexical: contradicted; weighing most towards contradicted: " in verdict.why
+    assert "; lexical reason: " in verdict.why
+
+
+def test_weights_of_another_shape_or_labels_are_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "layer").mkdir()
+    monkeypatch.setattr("harness.detectors.support_layer.resources.files", lambda _: tmp_path)
+    manifest = {"labels": ["supported", "contradicted", "unsupported"], "intercepts": [0, 0, 0]}
+    (tmp_path / "layer" / "support.json").write_text(json.dumps(manifest))
+    np.save(tmp_path / "layer" / "support.npy", np.zeros((10, 3), dtype=np.float32))
+    with pytest.raises(ValueError, match=r"layer/support.npy: \(10, 3\) weights"):
+        SupportLayer.shipped()
+    np.save(tmp_path / "layer" / "support.npy", np.zeros((COLUMNS, 3), dtype=np.float32))
+    manifest["labels"] = ["contradicted", "supported", "unsupported"]
+    (tmp_path / "layer" / "support.json").write_text(json.dumps(manifest))
+    with pytest.raises(ValueError, match="labels"):
+        SupportLayer.shipped()
+
+
+def _line(id_: str, claim: str, text: str) -> SupportLine:
+    evidence = LabelledEvidence(id="e1", kind="note", source="notes", at=AT, text=text)
+    return SupportLine(id=id_, scene="s", agent="uhdim", claim=claim, evidence=[evidence],
+                       label="supported")  # fmt: skip
+
+
+def test_mismatched_lines_put_a_claim_to_the_set_befores_evidence() -> None:
+    sets = {"heldout7": [_line("a1", "Seven paid.", "paid seven"), _line("a2", "x", "y")],
+            "heldout10": [_line("b1", "Ten sent.", "sent ten"), _line("b2", "Ten2.", "t"),
+                          _line("b3", "Ten3.", "u")]}  # fmt: skip
+
+    def judge(name: str, id_: str, pair: str | None, claim: str,
+              evidence: list[LabelledEvidence], label: str) -> Judged:  # fmt: skip
+        return Judged(name, id_, pair, ["supported", "contradicted", "unsupported"].index(label),
+                      2, (claim, evidence[0].text))  # fmt: skip
+
+    rows = mismatched(sets, judge)  # type: ignore[arg-type]
+    # Every second line of 10 (b1, b3), each with the line of 7 at the same place, cycling.
+    assert [(r.set, r.id, r.evidence_of, r.features, r.label) for r in rows] == [
+        ("heldout10", "b1", "heldout7", ("Ten sent.", "paid seven"), 2),
+        ("heldout10", "b3", "heldout7", ("Ten3.", "paid seven"), 2),
+    ]
+
+
+def test_polarity_pairs_are_counted_within_their_own_set() -> None:
+    rows = [Judged(s, i, p, 0, 0, ()) for s in ("heldout1", "heldout2")
+            for i, p in (("a", "b"), ("b", "a"))]  # fmt: skip
+    # Set 1's pair right, set 2's 'b' wrong: one of two pairs, though the ids repeat.
+    assert pairs_right(rows, [0, 0, 0, 1]) == (1, 2)
+
+
+def test_every_labelled_set_trained_the_layer_or_was_its_first_contact() -> None:
+    manifest = json.loads((LAYER / "support.json").read_text())
+    on_disk = {f"{p.parent.name}/{p.name}": hashlib.sha256(p.read_bytes()).hexdigest()
+               for p in set_files(DATA)}  # fmt: skip
+    assert {k: on_disk.get(k) for k in manifest["sets"]} == manifest["sets"]
+    for name in sorted(set(on_disk) - set(manifest["sets"])):
+        output = DATA / name.split("/")[0] / "first-contact-output.txt"
+        assert output.is_file(), f"{name}: neither trained on nor measured blind"
+        assert "support.jsonl (learned)\n" in output.read_text(), name
+
+
+def test_retraining_on_the_manifest_sets_gives_the_shipped_weights(tmp_path: Path) -> None:
+    # The lexical verdict is a feature: a change to the support rules fails this test until the
+    # layer is retrained (python -m tools.support_layer train --sets-of <manifest>).
+    manifest = json.loads((LAYER / "support.json").read_text())
+    train(DATA, tmp_path, lam=manifest["lam"], only=set(manifest["sets"]))
+    shipped, again = SupportLayer.shipped(), np.load(tmp_path / "support.npy")
+    assert again.shape == (COLUMNS, 3)
+    assert float(np.max(np.abs(shipped.weights - again))) < 1e-3
+    fresh = json.loads((tmp_path / "support.json").read_text())
+    assert np.allclose(fresh["intercepts"], shipped.intercepts, atol=1e-3)
+    assert fresh["sets"] == manifest["sets"]
+    assert fresh["mismatched"] == manifest["mismatched"]
+
+
+def test_real_model_text_draws_few_false_supports(detector: LearnedDetector) -> None:
+    # Real SmolLM2 claims (never trained on; development sets: the mismatched lines were added
+    # after reading them). The rules get 143 of 146 right; the layer 141, all misses false
+    # supports of claims labelled unsupported (README, "The learned support layer").
+    right = wrong_support = 0
+    for name in ("real_smollm2", "real_smollm2d"):
+        outcomes, problems = judge_set(read_set(DATA / name / "support.jsonl"), detector)
+        assert not problems
+        right += sum(o.labelled == o.predicted for o in outcomes)
+        wrong_support += sum(o.labelled == "unsupported" != o.predicted for o in outcomes)
+    assert right >= 141
+    assert wrong_support <= 5
