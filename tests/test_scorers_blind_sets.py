@@ -1721,6 +1721,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout287", "citations.jsonl"): 50,  # of 50
     ("heldout287", "traces.jsonl"): 155,  # of 155 (trace, kind) units
     ("heldout287", "repeat.jsonl"): 28,  # of 30
+    # Held-out 288: first contact 2026-12-06 07:57 UTC, main a62b2a9 (tests/data/heldout288/).
+    ("heldout288", "completion.jsonl"): 163,  # of 185
+    ("heldout288", "support.jsonl"): 88,  # of 100
+    ("heldout288", "citations.jsonl"): 50,  # of 50
+    ("heldout288", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout288", "repeat.jsonl"): 29,  # of 30
+    # Held-out 289: first contact 2026-12-06 07:57 UTC, main a62b2a9 (tests/data/heldout289/).
+    ("heldout289", "completion.jsonl"): 180,  # of 200
+    ("heldout289", "support.jsonl"): 93,  # of 100
+    ("heldout289", "citations.jsonl"): 50,  # of 50
+    ("heldout289", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout289", "repeat.jsonl"): 29,  # of 30
+    # Held-out 290: first contact 2026-12-06 07:57 UTC, main a62b2a9 (tests/data/heldout290/).
+    ("heldout290", "completion.jsonl"): 167,  # of 192
+    ("heldout290", "support.jsonl"): 87,  # of 100
+    ("heldout290", "citations.jsonl"): 50,  # of 50
+    ("heldout290", "traces.jsonl"): 155,  # of 155 (trace, kind) units
+    ("heldout290", "repeat.jsonl"): 28,  # of 30
+    # Held-out 291: first contact 2026-12-06 07:57 UTC, main a62b2a9 (tests/data/heldout291/).
+    ("heldout291", "completion.jsonl"): 179,  # of 192
+    ("heldout291", "support.jsonl"): 90,  # of 100
+    ("heldout291", "citations.jsonl"): 50,  # of 50
+    ("heldout291", "traces.jsonl"): 155,  # of 155 (trace, kind) units
+    ("heldout291", "repeat.jsonl"): 26,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -2038,6 +2062,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout285",
         "heldout286",
         "heldout287",
+        "heldout288",
+        "heldout289",
+        "heldout290",
+        "heldout291",
         "real_smollm2",
         "real_smollm2b",
         "real_smollm2c",
@@ -2351,6 +2379,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout285", 40, 29),
         ("heldout286", 40, 35),
         ("heldout287", 40, 34),
+        ("heldout288", 40, 35),
+        ("heldout289", 40, 39),
+        ("heldout290", 40, 35),
+        ("heldout291", 40, 36),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:

@@ -14,6 +14,7 @@ import pytest
 
 from harness.calibrate.formats import LabelledEvidence, SupportLine, read_set
 from harness.calibrate.judge_lines import judge_set
+from harness.calibrate.metrics import pairs_right as pairs_judged_right
 from harness.detectors.base import SupportQuestion
 from harness.detectors.layer_features import COLUMNS
 from harness.detectors.learned import LearnedDetector
@@ -166,3 +167,23 @@ def test_real_model_text_draws_few_false_supports(detector: LearnedDetector) -> 
         wrong_support += sum(o.labelled == "unsupported" != o.predicted for o in outcomes)
     assert right >= 141
     assert wrong_support <= 5
+
+
+#: The support layer's lines right and polarity pairs right at each set's first contact
+#: (tests/data/heldoutN/FIRST_CONTACT.md): its first version, which never trained on them.
+LEARNED_FIRST_CONTACT = {
+    "heldout288": (92, 37),
+    "heldout289": (96, 38),
+    "heldout290": (88, 35),
+    "heldout291": (91, 35),
+}
+
+
+@pytest.mark.parametrize(("folder", "floors"), sorted(LEARNED_FIRST_CONTACT.items()))
+def test_no_fewer_right_than_at_first_contact(
+    detector: LearnedDetector, folder: str, floors: tuple[int, int]
+) -> None:
+    outcomes, problems = judge_set(read_set(DATA / folder / "support.jsonl"), detector)
+    assert not problems
+    assert sum(o.labelled == o.predicted for o in outcomes) >= floors[0]
+    assert pairs_judged_right(outcomes)[0] >= floors[1]
