@@ -170,7 +170,8 @@ def test_real_model_text_draws_few_false_supports(detector: LearnedDetector) -> 
 
 
 #: The support layer's lines right and polarity pairs right at each set's first contact
-#: (tests/data/heldoutN/FIRST_CONTACT.md): its first version, which never trained on them.
+#: (tests/data/heldoutN/FIRST_CONTACT.md): 288-291 met its first version (the second trained on
+#: them, so for it these are development floors).
 LEARNED_FIRST_CONTACT = {
     "heldout288": (92, 37),
     "heldout289": (96, 38),

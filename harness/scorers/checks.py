@@ -183,6 +183,8 @@ FAMILIES: dict[str, frozenset[str]] = {
         }
     ),
     "heartbeat": frozenset({"heartbeat", "status", "health", "liveness"}),
+    # a CI run by any of its names ("ci_status" of "pipeline_check" or "build_status")
+    "ci": frozenset({"ci", "pipeline", "pipelines", "workflow", "workflows", "build", "builds"}),
 }
 #: Words that say only "look again": they name no family.
 _LOOK_WORDS = frozenset(
@@ -253,7 +255,12 @@ def target_parts(target: str) -> tuple[frozenset[str], frozenset[str], frozenset
     words: set[str] = set()
     ids: set[str] = set()
     for token in _tokens(text):
-        if any(c.isdigit() for c in token):
+        glued = _GLUED_ID.fullmatch(token)
+        if glued is not None and len(glued[1]) >= 3 and glued[1] not in _LOOK_WORDS:
+            # "unit7" is "unit 7": a word glued to its number, as prose writes it apart
+            words.add(glued[1])
+            ids.add(_number(glued[2]))
+        elif any(c.isdigit() for c in token):
             ids.add(_number(token) if token.isdigit() else token)
         elif len(token) == 1 or token in PLATFORMS or _ROMAN.fullmatch(token):
             # a letter or a platform tells one of a series apart (set-a is not set-b, the arm
@@ -264,6 +271,7 @@ def target_parts(target: str) -> tuple[frozenset[str], frozenset[str], frozenset
     return frozenset(words), frozenset(ids), dates
 
 
+_GLUED_ID = re.compile(r"([a-z]+)(\d+)")
 #: A part numbered in Roman numerals ("tidewater-iv"), up to xxxix.
 _ROMAN = re.compile(r"(?=[ivx])x{0,3}(?:ix|iv|v?i{0,3})")
 #: Prefixes that say what kind of thing a target is ("thread:okafor"); any other ("pypi:",
@@ -316,5 +324,8 @@ def match_check(kind: str, target: str, host: Sequence[tuple[str, str]]) -> tupl
     index = max(candidates, key=lambda i: (
         lower_ascii(clean(host[i][1])) == lower_ascii(clean(target)),
         _tokens(host[i][0]) == _tokens(kind), len(mine & set(_tokens(host[i][0]))),
-        len(families & kind_families(host[i][0])), -i))  # fmt: skip
+        len(families & kind_families(host[i][0])),
+        # ... then one called by the family's own name ("seal_verify" is the provenance_check,
+        # not the registry audit, which checks provenance too)
+        bool(families & set(_tokens(host[i][0]))), -i))  # fmt: skip
     return index, f"stands for host check {index} ({host[index][0]} on {host[index][1]})"

@@ -25,6 +25,10 @@ _IF = re.compile(
     r"\b(?:if|once(?!\s+(?:more|again)\b)|when|whenever|as soon as)\b|"
     r"(?:^|[,;]\s*)should(?=\s+(?:anything|something|there|any|the|it|he|she|they)\b)"
 )
+_ASKED = re.compile(
+    r"\b(?:ask(?:s|ed|ing)?|wonder(?:s|ed|ing)?|wants? to know|wanted to know|inquir\w*|"
+    r"enquir\w*|check(?:s|ed|ing)? with)(?:\s+(?:me|us|him|her|them|you))?\s+$"
+)
 NEGATED = re.compile(r"\b(?:not|no|never|nothing|without)\b|n't\b")
 #: Waiting for the host's approval ("once the host agrees") waits for no news about the matter.
 APPROVAL = re.compile(r"\b(?:host|approv\w*|agree\w*|permission|ok|okay|allowed)\b")
@@ -34,7 +38,9 @@ def condition_of(before: str) -> tuple[str | None, str]:
     """(the condition, the main clause) of the words before the act: "if he has not replied by
     Friday," and "ping him"; (None, all of it) without a condition. A negation inside the
     condition belongs to it, not to the act."""
-    conditions = list(_IF.finditer(before))
+    # "Bellini asked if we filed": an "if" after a verb of asking opens an indirect question,
+    # what was asked, not a condition the act waits on
+    conditions = [m for m in _IF.finditer(before) if not _ASKED.search(before[: m.start()])]
     if not conditions:
         return None, before
     rest = before[conditions[-1].end() :]

@@ -1,12 +1,17 @@
 """How prose names a settled matter's words: an id glued of letters and digits as prose spells
-it ("week 47" of ``wk47``, "T-14" of ``t14``), a month of the matter's ``YYYY-MM`` by its name
-("October" of ``lst-map-2026-10``), and a job's number alone ("Reopen 4471" of ``job-4471``).
+it ("week 47" of ``wk47``, "T-14" of ``t14``), a version without its dots ("3.2.0" of
+``ines-320-notice``), a month of the matter's ``YYYY-MM`` by its name ("October" of
+``lst-map-2026-10``), a job's number alone ("Reopen 4471" of ``job-4471``), and a thread by
+the people who wrote in it.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import cache
+
+from harness.schema import EvidenceItem
 
 #: Words of a matter that say only what kind of thing it is: its number names it alone.
 KIND_WORDS = frozenset(
@@ -34,6 +39,10 @@ def _spelt(word: str) -> re.Pattern[str]:
         return re.compile(rf"(?<![\d.])(?:{calver[1]}\.)?{short}(?![\d.]*\d)")
     if "." in word:
         return re.compile(rf"(?<![\d.]){re.escape(word)}(?![\d.]*\d)")
+    if word.isdigit() and 2 <= len(word) <= 4:
+        # "the 3.2.0 notice" of thread:ines-320-notice: an id writes a version without its dots
+        dotted = r"\.".join(word)
+        return re.compile(rf"\b{word}\b|(?<![\d.]){dotted}(?![\d.]*\d)")
     if glued is None and word.isalpha() and len(word) >= 3:
         # "the Ashgroves" of ashgrove, "the certificate" of cert: a word cut short names it
         return re.compile(rf"\b{word}[a-z]*\b")
@@ -77,3 +86,27 @@ def _alone(text: str, word: str) -> bool:
     if m is None:
         return False
     return re.search(rf"(?<![\w-]){_glued_spelling(m)}(?![\w-])", text.lower()) is not None
+
+
+def thread_writers(matter: str, context: Sequence[EvidenceItem]) -> set[str]:
+    """Who wrote in a settled thread: messages filed under it name their sender."""
+    return {
+        str((i.data or {}).get("from")).lower()
+        for i in context
+        if i.kind == "message" and (i.data or {}).get("thread") == matter
+        and (i.data or {}).get("from")
+    }  # fmt: skip
+
+
+#: Parts of a sender's id that say what kind of sender it is, not who ("family-okonjo").
+_SENDER_KINDS = frozenset({"family", "team", "office", "desk", "group", "list", "dept", "staff"})
+
+
+def writer_named(plain: str, writer: str) -> bool:
+    """Is the sender named: by the whole id, or by a name among its parts ("the Okonjos" of
+    ``family-okonjo``)?"""
+    if re.search(rf"\b{re.escape(writer)}\b", plain):
+        return True
+    parts = [p for p in re.split(r"[-_.]+", writer) if len(p) >= 4 and p.isalpha()]
+    return any(re.search(rf"\b{re.escape(p)}(?:s|es)?\b", plain)
+               for p in parts if p not in _SENDER_KINDS)  # fmt: skip

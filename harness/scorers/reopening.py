@@ -24,7 +24,14 @@ from harness.scorers.reopen_conditions import (
     later_condition,
 )
 from harness.scorers.reopen_grounds import DATES, distinctive, newer_grounds, own_words
-from harness.scorers.reopen_names import KIND_WORDS, distinctive_name, month_named, word_in
+from harness.scorers.reopen_names import (
+    KIND_WORDS,
+    distinctive_name,
+    month_named,
+    thread_writers,
+    word_in,
+    writer_named,
+)
 from harness.scorers.reopen_settles import RAISES, problem, settles
 from harness.text.names import name_variants
 from harness.text.normal import ascii_fold, clean
@@ -221,16 +228,6 @@ def _redo_by_marker(plain: str, people: set[str]) -> re.Match[str] | None:
 _POINTING = re.compile(r"\b(?:that|this|the same)\s+([a-z]+)\b")
 
 
-def _writers(matter: str, context: Sequence[EvidenceItem]) -> set[str]:
-    """Who wrote in a settled thread: messages filed under it name their sender."""
-    return {
-        str((i.data or {}).get("from")).lower()
-        for i in context
-        if i.kind == "message" and (i.data or {}).get("thread") == matter
-        and (i.data or {}).get("from")
-    }  # fmt: skip
-
-
 def speaks_of_settling(
     plain: str, matter: str, settling: Sequence[EvidenceItem], people: frozenset[str]
 ) -> bool:
@@ -257,7 +254,7 @@ def refers_to(
     ):
         return True
     # "the Odile thread", "remind Ilse again": a thread by the person who wrote in it
-    if any(re.search(rf"\b{re.escape(w)}\b", plain) for w in writers):
+    if any(writer_named(plain, w) for w in writers):
         return True
     if re.search(r"\d", _CLOCKLESS.sub(" ", plain)):
         return False
@@ -371,7 +368,7 @@ def reopens_sentence(
         settling = [i for i in context if i.at <= recorded_at and about(i, matter)
                     and _filed_with(i, matter)]  # fmt: skip
         if not refers_to(
-            plain, matter, settled, sorted(_writers(matter, context))
+            plain, matter, settled, sorted(thread_writers(matter, context))
         ) and not speaks_of_settling(plain, matter, settling, people):
             continue
         # the matter's own name is no verb ("hash-audit" holds no request to audit)

@@ -92,6 +92,10 @@ def _outcome_beside(
     kinds = {b.item.id: b.item.kind for b in items}
     if plain.says is not None or not reading.asserted or kinds.get(plain.item) == "history":
         return None
+    if root("asked") in plain.roots:
+        # "Approved - go ahead and delete them on Friday": beside a request, the other part is
+        # the sender's answer to being asked, not the outcome of the act asked for
+        return None
     return next((s for s in said if s.item == plain.item and s.says is not None), None)
 
 

@@ -139,3 +139,22 @@ def split_ids(name: str) -> str:
     glued to its quarter, half or week (``guest-data-2023q4``) is still that year."""
     dated = re.sub(r"(?<!\d)((?:19|20)\d\d)(?=[qhw]\d)", r"\1-", clean(name))
     return re.sub(r"(?<=[a-z])(?=\d)", "-", dated)
+
+
+def numbers_in(text: str) -> set[int]:
+    """The numbers a text gives, its ids split ("run-0412" gives 412), versions apart."""
+    return {int(n) for n in re.findall(r"(?<![\d.])\d+(?![\d.]*\d)", split_ids(text))}
+
+
+#: Words that say only what kind of thing a number names: "batch 0614" is the 0614 items.
+_KIND_HEADS = frozenset({"batch", "lot", "job", "order", "ticket", "case", "request", "run",
+                         "issue", "item", "no", "number"})  # fmt: skip
+
+
+def kind_head(head: str, number: int | None, text: str) -> bool:
+    """Is ``head`` a word of kind only, before a number long enough to name the thing alone,
+    which ``text`` gives bare ("the 0614 certificate PDFs"), not inside an id of its own
+    ("old-scans-2288" is not job 2288)?"""
+    if head not in _KIND_HEADS or number is None or number < 100:
+        return False
+    return re.search(rf"(?<![\w.-])0*{number}(?![\w-])", clean(text)) is not None

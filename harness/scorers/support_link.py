@@ -27,6 +27,8 @@ from harness.scorers.support_ids import (
     ISSUED,
     glued_after,
     glued_name,
+    kind_head,
+    numbers_in,
     says_participle,
     split_ids,
     version_moved,
@@ -100,10 +102,6 @@ def item_names(b: Backing) -> list[str]:
     return [*found, b.item.id, *b.targets]
 
 
-def _numbers(text: str) -> set[int]:
-    return {int(n) for n in re.findall(r"(?<![\d.])\d+(?![\d.]*\d)", split_ids(text))}
-
-
 def carries(n: Named, b: Backing) -> bool:
     """Is the name or id ``n`` the item's own (a name field, its text, its id)?"""
     names = item_names(b)
@@ -116,11 +114,14 @@ def carries(n: Named, b: Backing) -> bool:
                for m in text_ids):  # fmt: skip
             return True
         # "chapter 5" against "ch.4": an id of the text whose head the name abbreviates
-        # ("#412" has no head: its number alone is the id)
-        return n.number in _numbers(b.item.text) and (
-            not n.words or n.words[0][:2] in clean(b.item.text))  # fmt: skip
+        # ("#412" has no head: its number alone is the id; nor has "batch 0614" a head that
+        # tells it from another thing: "the 0614 certificate PDFs" carry it)
+        head = n.words[0] if n.words else ""
+        return n.number in numbers_in(b.item.text) and (
+            head[:2] in clean(b.item.text) or kind_head(head, n.number, b.item.text))  # fmt: skip
     # whole words: Martin is not carried by a receipt to ``martina``
-    whole = re.search(rf"(?<![\w]){re.escape(n.literal)}(?![\w])", b.plain) is not None
+    spellings = {n.literal, n.literal.replace("-", " ")}  # "T4-pending" written apart
+    whole = any(re.search(rf"(?<![\w]){re.escape(w)}(?![\w])", b.plain) for w in spellings)
     return whole or roots(n.literal) <= roots(b.plain)
 
 

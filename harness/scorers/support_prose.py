@@ -20,7 +20,7 @@ from harness.scorers.support_claim import ClaimReading
 from harness.scorers.support_closure import closure_label
 from harness.scorers.support_keys import clock_of, lettered, other_lettered
 from harness.scorers.support_link import is_receipt
-from harness.scorers.support_said import ASKED_WHETHER, NAME_FIELDS
+from harness.scorers.support_said import ASKED_WHETHER, NAME_FIELDS, REQUEST
 from harness.scorers.support_statements import (
     Statement,
     names_thing,
@@ -313,6 +313,8 @@ def _says(s: Statement, verb: set[str]) -> Polarity | None:
             return None
         if ASKED_WHETHER.search(clean(s.text)):
             return None  # "Host asked whether the refunds can go out today"
+        if REQUEST.search(clean(s.text)):
+            return None  # "go ahead and delete the 2025 scripts on Friday": asked for, to come
         due = _DUE.search(clean(s.text))
         if (
             not s.negated

@@ -102,9 +102,11 @@ _DASH = re.compile(r"\s+[\u2013\u2014-]\s+|\s*\u2014\s*")
 #: A negated order ("don't redo it") asks too: it says nothing of what was done.
 _DO_NOT = re.compile(r"^\W*(?:don't|do not|dont)\s")
 _UNTIL = re.compile(r"\b(?:until|till|before|unless)\b")
-#: A request in a message ("could you send ...", "send a link please"): its sender asked.
-_REQUEST = re.compile(
-    rf"\?\s*$|\bplease\b|^\W*(?:could|can|would|will) you\b|\bpls\b|{_DO_NOT.pattern}"
+#: A request in a message ("could you send ...", "send a link please", "approved - go ahead and
+#: delete them on Friday"): its sender asked.
+REQUEST = re.compile(
+    rf"\?\s*$|\bplease\b|^\W*(?:could|can|would|will) you\b|\bpls\b|\bgo ahead and\b|"
+    rf"{_DO_NOT.pattern}"
 )
 #: Within a clause, the parts a negation stays in ("re-rendering it and diffing, so I know
 #: nothing shifted": the re-render is not negated; "read three chapters and did not act": the
@@ -188,7 +190,7 @@ def _said(item: str, text: str, data: tuple[str, ...]) -> tuple[Said, ...]:
         question = sentence.rstrip().endswith("?")
         for i, clause in enumerate(pieces):
             plain = clean(clause)
-            if _REQUEST.search(plain) or (question and i == len(pieces) - 1):
+            if REQUEST.search(plain) or (question and i == len(pieces) - 1):
                 # a question or a request reports no outcome; it says its sender asked for it
                 asked = roots(f"asked {clause}")
                 # "don't resend it" asks for none; "don't post it until Oona approves" asks to
@@ -241,7 +243,7 @@ def _not_yet(clause: str) -> bool:
     """A clause of a planning sentence that says, unplanned and unhedged, that it has not
     happened: kept, where the plan itself is left out."""
     plain = clean(clause)
-    if _PLANNED.search(plain) or _POSSIBLE.search(plain) or _REQUEST.search(plain):
+    if _PLANNED.search(plain) or _POSSIBLE.search(plain) or REQUEST.search(plain):
         return False
     return stance(plain_negations(clause)).negated
 
@@ -250,7 +252,7 @@ def _beside_plan(clause: str) -> bool:
     """A past-tense clause beside a plan ("the essay draft arrived, I'll read it tonight"):
     what did happen, stated as any other clause."""
     plain = clean(clause)
-    if _PLANNED.search(plain) or _POSSIBLE.search(plain) or _REQUEST.search(plain):
+    if _PLANNED.search(plain) or _POSSIBLE.search(plain) or REQUEST.search(plain):
         return False
     return stance(plain_negations(clause)).says is not None
 

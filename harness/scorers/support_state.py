@@ -25,6 +25,7 @@ from harness.scorers.support_idle import heartbeat_label, none_taken_label
 from harness.scorers.support_link import Link
 from harness.scorers.support_presence import found, probes
 from harness.scorers.support_said import (
+    COUNTERFACTUAL,
     UNKNOWN_STATE,
     heading_roots,
     identity_roots,
@@ -171,8 +172,11 @@ _REPLIES = re.compile(r"^(?:repl|answer|respond|wrote|write)")
 
 def _from(b: Backing, subject: str) -> bool:
     """Is the item a message from the one the clause names ("Ilse answered": from ilse)?"""
-    sender = set(re.split(r"[\s_-]+", str((b.item.data or {}).get("from") or "").lower()))
-    return b.item.kind == "message" and set(subject.lower().split()) <= sender
+    sender = _sender_words(b)
+    # "the Lindqvists" of family-lindqvist: a family named in the plural
+    words = subject.lower().split()
+    return b.item.kind == "message" and all(w in sender or w.removesuffix("s") in sender
+                                            for w in words)  # fmt: skip
 
 
 def _sender_words(b: Backing) -> set[str]:
@@ -184,9 +188,8 @@ def _senders_own_act(reading: ClaimReading, b: Backing) -> bool:
     """In a message "I", "we" and "my" are its sender: "I already posted the photos" from Linnea is
     Linnea's act, and says nothing of an act by anyone else the clause names as its subject
     ("Uhdim posted the photos")."""
-    sender = _sender_words(b)
     actor = reading.head.lower()
-    if b.item.kind != "message" or not reading.verb or not actor.isalpha() or actor in sender:
+    if b.item.kind != "message" or not reading.verb or not actor.isalpha() or _from(b, actor):
         return False
     named = actor in AGENTS or any(n.literal == actor for n in reading.person_names)
     own = [s for s in said_by(b) if re.search(r"\b(?:i|we|my|our|me|us)\b", s.text.lower())
@@ -328,8 +331,9 @@ def _states_action(reading: ClaimReading, b: Backing) -> bool:
         # that Odile settled it, whatever family the verb could name
         return True
     for s in said:
-        # the clause as stance reads it: "from sealed value" states no seal
-        for hit in detect(stance(s.text).core)[0]:
+        # the clause as stance reads it: "from sealed value" states no seal; a counterfactual
+        # ("would have pinged the list") states the act, as not done
+        for hit in detect(stance(COUNTERFACTUAL.sub(" ", s.text)).core)[0]:
             # the item's action must be one the claim's family accepts: a message written
             # ("wrote to Farah") is no payment, though both are a kind of send
             if any(hit.action is f or f.matches(hit.action.verb) for f in reading.asserted):

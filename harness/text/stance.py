@@ -94,6 +94,9 @@ _UNDONE = re.compile(
     # an act let go: "forgot to send", "decided against posting", "gave up on the scan"
     r"forg(?:ot|otten) to|decided (?:against|not to)|chose not to|gave up|given up|giving up|"
     r"held back|kept back|withheld|held over|"
+    # "drafted the reply, holding it for host review": kept from going out
+    r"(?<!after )(?<!since )holding (?:it|them|this|that)(?: back)? (?:for|until|till|pending)|"
+    r"held (?:for|until|till|pending) (?:host |the host's )?(?:review|approval|sign-off|confirmation)|"
     r"(?:do|did|does) (?:bounce|fail|stall))\b"
 )
 #: An act asked for or planned, said before it happens: a plan says neither that it happened
@@ -130,10 +133,20 @@ _NOT_YET = re.compile(r"\bnot yet\b")
 _FALSE_FIELD = re.compile(r"\b([a-z][\w-]*)(?:\s*[:=]\s*|\s+)false\b")
 
 
+#: A state word glued to its noun by a hyphen ("the missing-offers list", "the failed-payments
+#: report") is part of the thing's name: the list is not missing, whatever became of it.
+_GLUED_STATE = re.compile(
+    r"\b(missing|failed|pending|queued|bounced|rejected|cancell?ed|overdue|outstanding)-(?=[a-z])|"
+    # "the T4-pending notice": glued after its word too, before the noun it names
+    r"(?<=[a-z0-9])-(missing|failed|pending|queued|bounced|rejected|cancell?ed|overdue|"
+    r"outstanding)(?=\s+[a-z])"
+)
+
 #: The rewrites of ``_expand``, in order; each is run only where its pattern can match
 #: (``literals``): most clauses hold none of an idiom's words.
 _REWRITES = Rewrites(
     (
+        (_GLUED_STATE, lambda m: f"{m[1]}_" if m[1] else f"_{m[2]}"),
         (_NOT_YET_ALONE, "pending"),
         (_FALSE_FIELD, r"not \1"),
         (_NOT_PHRASES, "not"),
