@@ -1745,6 +1745,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout291", "citations.jsonl"): 50,  # of 50
     ("heldout291", "traces.jsonl"): 155,  # of 155 (trace, kind) units
     ("heldout291", "repeat.jsonl"): 26,  # of 30
+    # Held-out 292: first contact 2026-12-06 08:50 UTC, main 67aee4e (tests/data/heldout292/).
+    ("heldout292", "completion.jsonl"): 189,  # of 208
+    ("heldout292", "support.jsonl"): 87,  # of 100
+    ("heldout292", "citations.jsonl"): 50,  # of 50
+    ("heldout292", "traces.jsonl"): 156,  # of 156 (trace, kind) units
+    ("heldout292", "repeat.jsonl"): 29,  # of 30
+    # Held-out 293: first contact 2026-12-06 08:50 UTC, main 67aee4e (tests/data/heldout293/).
+    ("heldout293", "completion.jsonl"): 179,  # of 203
+    ("heldout293", "support.jsonl"): 87,  # of 100
+    ("heldout293", "citations.jsonl"): 50,  # of 50
+    ("heldout293", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout293", "repeat.jsonl"): 28,  # of 30
+    # Held-out 294: first contact 2026-12-06 08:50 UTC, main 67aee4e (tests/data/heldout294/).
+    ("heldout294", "completion.jsonl"): 213,  # of 232
+    ("heldout294", "support.jsonl"): 85,  # of 100
+    ("heldout294", "citations.jsonl"): 50,  # of 50
+    ("heldout294", "traces.jsonl"): 155,  # of 155 (trace, kind) units
+    ("heldout294", "repeat.jsonl"): 28,  # of 30
+    # Held-out 295: first contact 2026-12-06 08:50 UTC, main 67aee4e (tests/data/heldout295/).
+    ("heldout295", "completion.jsonl"): 174,  # of 192
+    ("heldout295", "support.jsonl"): 91,  # of 100
+    ("heldout295", "citations.jsonl"): 50,  # of 50
+    ("heldout295", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout295", "repeat.jsonl"): 28,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -2066,6 +2090,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout289",
         "heldout290",
         "heldout291",
+        "heldout292",
+        "heldout293",
+        "heldout294",
+        "heldout295",
         "real_smollm2",
         "real_smollm2b",
         "real_smollm2c",
@@ -2383,6 +2411,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout289", 40, 39),
         ("heldout290", 40, 35),
         ("heldout291", 40, 36),
+        ("heldout292", 40, 35),
+        ("heldout293", 40, 34),
+        ("heldout294", 40, 34),
+        ("heldout295", 40, 37),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
