@@ -4,7 +4,6 @@ to the rules (its support layer: tests/test_support_layer.py)."""
 
 from __future__ import annotations
 
-import hashlib
 import json
 from datetime import UTC, datetime
 from pathlib import Path
@@ -20,6 +19,7 @@ from harness.detectors.base import CompletionQuestion, ReopenQuestion
 from harness.detectors.layer_features import COLUMNS, features
 from harness.detectors.learned import Layer, LearnedDetector
 from harness.schema import EvidenceItem, HostReceipt
+from tests.layer_helpers import assert_trained_or_measured
 from tools.learned_layer import set_files, train
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -121,19 +121,9 @@ def test_the_layer_on_sets_it_was_trained_on(detector: LearnedDetector) -> None:
 
 
 def test_every_labelled_set_trained_the_layer_or_was_its_first_contact() -> None:
-    """The shipped weights were trained on the sets their manifest names, each as it is on disk
-    (a set changed since makes them stale). A set they were not trained on must have been
-    measured by a learned layer at its first contact (its raw output holds a learned section;
-    which version measured it, its FIRST_CONTACT.md says): new sets are measured before a
-    deliberate retrain (``python -m tools.learned_layer train``) takes them in."""
-    manifest = json.loads((LAYER / "completion.json").read_text())
-    on_disk = {f"{p.parent.name}/{p.name}": hashlib.sha256(p.read_bytes()).hexdigest()
-               for p in set_files(DATA)}  # fmt: skip
-    assert {k: on_disk.get(k) for k in manifest["sets"]} == manifest["sets"]
-    for name in sorted(set(on_disk) - set(manifest["sets"])):
-        output = DATA / name.split("/")[0] / "first-contact-output.txt"
-        assert output.is_file(), f"{name}: neither trained on nor measured blind"
-        assert "completion.jsonl (learned)\n" in output.read_text(), name
+    # a retrain: python -m tools.learned_layer train
+    assert_trained_or_measured(LAYER / "completion.json", set_files(DATA),
+                               "completion.jsonl (learned)")  # fmt: skip
 
 
 def test_retraining_on_the_manifest_sets_gives_the_shipped_weights(tmp_path: Path) -> None:
@@ -237,7 +227,7 @@ def test_weights_of_another_shape_are_refused(
     (tmp_path / "layer").mkdir()
     np.save(tmp_path / "layer" / "completion.npy", np.zeros(10, dtype=np.float32))
     (tmp_path / "layer" / "completion.json").write_text(json.dumps({"intercept": 0.0}))
-    monkeypatch.setattr("harness.detectors.learned.resources.files", lambda _: tmp_path)
+    monkeypatch.setattr("harness.detectors.layer_features.resources.files", lambda _: tmp_path)
     with pytest.raises(ValueError, match=r"layer/completion.npy: \(10,\) weights"):
         Layer.shipped()
 

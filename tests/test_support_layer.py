@@ -4,7 +4,6 @@ real model text."""
 
 from __future__ import annotations
 
-import hashlib
 import json
 from datetime import UTC, datetime
 from pathlib import Path
@@ -20,6 +19,7 @@ from harness.detectors.layer_features import COLUMNS
 from harness.detectors.learned import LearnedDetector
 from harness.detectors.support_layer import SupportLayer
 from harness.schema import EvidenceItem
+from tests.layer_helpers import assert_trained_or_measured
 from tools.support_layer import Judged, mismatched, pairs_right, set_files, train
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -86,7 +86,7 @@ def test_weights_of_another_shape_or_labels_are_refused(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     (tmp_path / "layer").mkdir()
-    monkeypatch.setattr("harness.detectors.support_layer.resources.files", lambda _: tmp_path)
+    monkeypatch.setattr("harness.detectors.layer_features.resources.files", lambda _: tmp_path)
     manifest = {"labels": ["supported", "contradicted", "unsupported"], "intercepts": [0, 0, 0]}
     (tmp_path / "layer" / "support.json").write_text(json.dumps(manifest))
     np.save(tmp_path / "layer" / "support.npy", np.zeros((10, 3), dtype=np.float32))
@@ -131,14 +131,8 @@ def test_polarity_pairs_are_counted_within_their_own_set() -> None:
 
 
 def test_every_labelled_set_trained_the_layer_or_was_its_first_contact() -> None:
-    manifest = json.loads((LAYER / "support.json").read_text())
-    on_disk = {f"{p.parent.name}/{p.name}": hashlib.sha256(p.read_bytes()).hexdigest()
-               for p in set_files(DATA)}  # fmt: skip
-    assert {k: on_disk.get(k) for k in manifest["sets"]} == manifest["sets"]
-    for name in sorted(set(on_disk) - set(manifest["sets"])):
-        output = DATA / name.split("/")[0] / "first-contact-output.txt"
-        assert output.is_file(), f"{name}: neither trained on nor measured blind"
-        assert "support.jsonl (learned)\n" in output.read_text(), name
+    # a retrain: python -m tools.support_layer train
+    assert_trained_or_measured(LAYER / "support.json", set_files(DATA), "support.jsonl (learned)")
 
 
 def test_retraining_on_the_manifest_sets_gives_the_shipped_weights(tmp_path: Path) -> None:

@@ -27,6 +27,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Protocol
 
 import numpy as np
 from numpy.typing import NDArray
@@ -96,7 +97,15 @@ def collect(data: Path, only: Collection[str] | None = None) -> list[Judged]:
     return judged
 
 
-def matrix(rows: Sequence[Judged]) -> csr_matrix:
+class Featured(Protocol):
+    """A judged line of either layer: the features it is read by."""
+
+    @property
+    def features(self) -> tuple[str, ...]: ...
+
+
+def matrix(rows: Sequence[Featured]) -> csr_matrix:
+    """The lines' features as a 0/1 matrix of the hashed columns, a row per line."""
     from harness.detectors.layer_features import COLUMNS, columns
 
     ri: list[int] = []
@@ -183,26 +192,40 @@ def train(data: Path, out: Path, lam: float, only: Collection[str] | None = None
     return f"trained on {len(rows)} lines of {len(sets)} files -> {out}"
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m tools.learned_layer", description=__doc__)
+def layer_parser(
+    prog: str, doc: str | None, manifest: str
+) -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
+    """The ``train`` and ``evaluate`` commands both layers' tools take, and the ``evaluate``
+    parser for a tool's own options; ``manifest`` names the file whose sets ``--sets-of`` reads
+    (``completion.json``, ``support.json``)."""
+    ap = argparse.ArgumentParser(prog=prog, description=doc)
     sub = ap.add_subparsers(dest="command", required=True)
     t = sub.add_parser("train", help="fit on every labelled set, write the shipped layer")
     t.add_argument("--data", type=Path, default=DATA)
     t.add_argument("--out", type=Path, default=LAYER)
     t.add_argument("--lam", type=float, default=1.0)
     t.add_argument("--sets-of", type=Path, metavar="MANIFEST",
-                   help="train on the sets a completion.json names, not on every set")  # fmt: skip
+                   help=f"train on the sets a {manifest} names, not on every set")  # fmt: skip
     e = sub.add_parser("evaluate", help="train on earlier sets, compare on the test sets")
     e.add_argument("--test", nargs="+", required=True)
     e.add_argument("--data", type=Path, default=DATA)
     e.add_argument("--lam", type=float, default=1.0)
-    e.add_argument("--threshold", type=float, default=0.5)
+    return ap, e
+
+
+def sets_of(args: argparse.Namespace) -> set[str] | None:
+    """The sets ``--sets-of`` names, or None for every set."""
+    if not args.sets_of:
+        return None
+    return set(json.loads(args.sets_of.read_text(encoding="utf-8"))["sets"])
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap, evaluating = layer_parser("python -m tools.learned_layer", __doc__, "completion.json")
+    evaluating.add_argument("--threshold", type=float, default=0.5)
     args = ap.parse_args(argv)
     if args.command == "train":
-        only = None
-        if args.sets_of:
-            only = set(json.loads(args.sets_of.read_text(encoding="utf-8"))["sets"])
-        print(train(args.data, args.out, args.lam, only))
+        print(train(args.data, args.out, args.lam, sets_of(args)))
         return 0
     print(evaluate(collect(args.data), args.test, args.lam, args.threshold))
     return 0

@@ -19,7 +19,6 @@ retrain with it, and the retraining test (``tests/test_support_layer.py``) says 
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
 import hashlib
 import itertools
@@ -39,8 +38,8 @@ from scipy.sparse import csr_matrix
 if TYPE_CHECKING:
     from harness.calibrate.formats import LabelledEvidence, SupportLine
 
+from tools.learned_layer import layer_parser, matrix, set_number, sets_of
 from tools.learned_layer import set_files as completion_set_files
-from tools.learned_layer import set_number
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data"
@@ -129,18 +128,6 @@ class _Judge:
         labels: tuple[str, ...] = SUPPORT_LABELS
         return Judged(name, id_, pair, labels.index(label), labels.index(str(verdict.label)),
                       tuple(support_features(q, verdict)))  # fmt: skip
-
-
-def matrix(rows: Sequence[Judged]) -> csr_matrix:
-    from harness.detectors.layer_features import COLUMNS, columns
-
-    ri: list[int] = []
-    ci: list[int] = []
-    for i, r in enumerate(rows):
-        cols = columns(r.features)
-        ri += [i] * len(cols)
-        ci += cols
-    return csr_matrix((np.ones(len(ri)), (ri, ci)), shape=(len(rows), COLUMNS))
 
 
 def fit(x: csr_matrix, y: NDArray[np.int64], lam: float, labels: int = 3) -> NDArray[np.float64]:
@@ -240,24 +227,10 @@ def train(data: Path, out: Path, lam: float, only: Collection[str] | None = None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m tools.support_layer", description=__doc__)
-    sub = ap.add_subparsers(dest="command", required=True)
-    t = sub.add_parser("train", help="fit on every labelled set, write the shipped layer")
-    t.add_argument("--data", type=Path, default=DATA)
-    t.add_argument("--out", type=Path, default=LAYER)
-    t.add_argument("--lam", type=float, default=1.0)
-    t.add_argument("--sets-of", type=Path, metavar="MANIFEST",
-                   help="train on the sets a support.json names, not on every set")  # fmt: skip
-    e = sub.add_parser("evaluate", help="train on earlier sets, compare on the test sets")
-    e.add_argument("--test", nargs="+", required=True)
-    e.add_argument("--data", type=Path, default=DATA)
-    e.add_argument("--lam", type=float, default=1.0)
+    ap, _ = layer_parser("python -m tools.support_layer", __doc__, "support.json")
     args = ap.parse_args(argv)
     if args.command == "train":
-        only = None
-        if args.sets_of:
-            only = set(json.loads(args.sets_of.read_text(encoding="utf-8"))["sets"])
-        print(train(args.data, args.out, args.lam, only))
+        print(train(args.data, args.out, args.lam, sets_of(args)))
         return 0
     print(evaluate(collect(args.data), args.test, args.lam))
     return 0

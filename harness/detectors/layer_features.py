@@ -22,14 +22,22 @@ what the sentence and its receipts say, not where a labeller tends to write (rea
 
 Features are hashed into ``COLUMNS`` columns with crc32, not ``hash()``: Python salts str hashes
 per process, and the shipped weights must mean the same in every process.
+``shipped_weights`` loads a layer's weights and manifest (this layer's and the support layer's,
+``support_layer``), both hashed the same way.
 """
 
 from __future__ import annotations
 
 import itertools
+import json
 import re
 import zlib
 from collections.abc import Sequence
+from importlib import resources
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
 
 from harness.detectors.base import CompletionQuestion, Verdict
 
@@ -120,3 +128,12 @@ def column(feature: str) -> int:
 def columns(names: Sequence[str]) -> list[int]:
     """The distinct columns of a question's features (a feature present counts once)."""
     return sorted({column(f) for f in names})
+
+
+def shipped_weights(name: str) -> tuple[NDArray[Any], dict[str, Any]]:
+    """A layer's shipped weights (``layer/<name>.npy``) and manifest (``layer/<name>.json``)."""
+    folder = resources.files("harness.detectors") / "layer"
+    with (folder / f"{name}.npy").open("rb") as fh:
+        weights = np.load(fh)
+    manifest = json.loads((folder / f"{name}.json").read_text(encoding="utf-8"))
+    return weights, manifest

@@ -22,17 +22,15 @@ retrain from the shipped sets and check the weights are what that gives.
 
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
 from harness.detectors.base import CompletionQuestion, ReopenQuestion, SupportQuestion, Verdict
-from harness.detectors.layer_features import COLUMNS, column, features
+from harness.detectors.layer_features import COLUMNS, column, features, shipped_weights
 from harness.detectors.lexical import LexicalDetector
 from harness.detectors.support_layer import SupportLayer, support_features
 
@@ -56,10 +54,7 @@ class Layer:
 
     @classmethod
     def shipped(cls) -> Layer:
-        folder = resources.files("harness.detectors") / "layer"
-        with (folder / "completion.npy").open("rb") as fh:
-            weights = np.load(fh)
-        manifest = json.loads((folder / "completion.json").read_text(encoding="utf-8"))
+        weights, manifest = shipped_weights("completion")
         if weights.shape != (COLUMNS,):
             raise ValueError(
                 f"harness/detectors/layer/completion.npy: {weights.shape} weights, the features "

@@ -28,18 +28,16 @@ claims carry none of them. Features hash to ``COLUMNS`` columns with crc32 (``la
 from __future__ import annotations
 
 import itertools
-import json
 import math
 import re
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
 from harness.detectors.base import SUPPORT_LABELS, SupportLabel, SupportQuestion, Verdict
-from harness.detectors.layer_features import COLUMNS, column, content_words
+from harness.detectors.layer_features import COLUMNS, column, content_words, shipped_weights
 
 _WORD = re.compile(r"[a-z']+|\d+")
 _NEGATED = re.compile(r"\b(?:not|never|no|none|nothing|nobody|yet|without)\b|n't\b", re.I)
@@ -101,10 +99,7 @@ class SupportLayer:
 
     @classmethod
     def shipped(cls) -> SupportLayer:
-        folder = resources.files("harness.detectors") / "layer"
-        with (folder / "support.npy").open("rb") as fh:
-            weights = np.load(fh)
-        manifest = json.loads((folder / "support.json").read_text(encoding="utf-8"))
+        weights, manifest = shipped_weights("support")
         if weights.shape != (COLUMNS, len(SUPPORT_LABELS)):
             raise ValueError(
                 f"harness/detectors/layer/support.npy: {weights.shape} weights, the features "
