@@ -1769,6 +1769,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout295", "citations.jsonl"): 50,  # of 50
     ("heldout295", "traces.jsonl"): 159,  # of 159 (trace, kind) units
     ("heldout295", "repeat.jsonl"): 28,  # of 30
+    # Held-out 296: first contact 2026-12-06 09:13 UTC, main 87358ae (tests/data/heldout296/).
+    ("heldout296", "completion.jsonl"): 181,  # of 195
+    ("heldout296", "support.jsonl"): 91,  # of 100
+    ("heldout296", "citations.jsonl"): 50,  # of 50
+    ("heldout296", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout296", "repeat.jsonl"): 29,  # of 30
+    # Held-out 297: first contact 2026-12-06 09:13 UTC, main 87358ae (tests/data/heldout297/).
+    ("heldout297", "completion.jsonl"): 201,  # of 222
+    ("heldout297", "support.jsonl"): 87,  # of 100
+    ("heldout297", "citations.jsonl"): 50,  # of 50
+    ("heldout297", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout297", "repeat.jsonl"): 29,  # of 30
+    # Held-out 298: first contact 2026-12-06 09:13 UTC, main 87358ae (tests/data/heldout298/).
+    ("heldout298", "completion.jsonl"): 187,  # of 206
+    ("heldout298", "support.jsonl"): 90,  # of 100
+    ("heldout298", "citations.jsonl"): 50,  # of 50
+    ("heldout298", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout298", "repeat.jsonl"): 29,  # of 30
+    # Held-out 299: first contact 2026-12-06 09:13 UTC, main 87358ae (tests/data/heldout299/).
+    ("heldout299", "completion.jsonl"): 175,  # of 192
+    ("heldout299", "support.jsonl"): 79,  # of 100
+    ("heldout299", "citations.jsonl"): 50,  # of 50
+    ("heldout299", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout299", "repeat.jsonl"): 25,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -2094,6 +2118,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout293",
         "heldout294",
         "heldout295",
+        "heldout296",
+        "heldout297",
+        "heldout298",
+        "heldout299",
         "real_smollm2",
         "real_smollm2b",
         "real_smollm2c",
@@ -2415,6 +2443,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout293", 40, 34),
         ("heldout294", 40, 34),
         ("heldout295", 40, 37),
+        ("heldout296", 40, 36),
+        ("heldout297", 40, 36),
+        ("heldout298", 40, 36),
+        ("heldout299", 40, 31),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:

@@ -165,7 +165,7 @@ def test_real_model_text_draws_few_false_supports(detector: LearnedDetector) -> 
 
 #: The support layer's lines right and polarity pairs right at each set's first contact
 #: (tests/data/heldoutN/FIRST_CONTACT.md): 288-291 met its first version (the second trained on
-#: them, so for it these are development floors), 292-295 the second, which never trained on them.
+#: them, so for it these are development floors), 292-299 the second, which never trained on them.
 LEARNED_FIRST_CONTACT = {
     "heldout288": (92, 37),
     "heldout289": (96, 38),
@@ -175,6 +175,10 @@ LEARNED_FIRST_CONTACT = {
     "heldout293": (94, 37),
     "heldout294": (89, 35),
     "heldout295": (93, 37),
+    "heldout296": (93, 35),
+    "heldout297": (90, 36),
+    "heldout298": (93, 36),
+    "heldout299": (86, 33),
 }
 
 
