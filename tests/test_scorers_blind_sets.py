@@ -1793,6 +1793,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout299", "citations.jsonl"): 50,  # of 50
     ("heldout299", "traces.jsonl"): 159,  # of 159 (trace, kind) units
     ("heldout299", "repeat.jsonl"): 25,  # of 30
+    # Held-out 300: first contact 2026-12-06 09:41 UTC, main d344e27 (tests/data/heldout300/).
+    ("heldout300", "completion.jsonl"): 193,  # of 220
+    ("heldout300", "support.jsonl"): 79,  # of 100
+    ("heldout300", "citations.jsonl"): 50,  # of 50
+    ("heldout300", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout300", "repeat.jsonl"): 29,  # of 30
+    # Held-out 301: first contact 2026-12-06 09:41 UTC, main d344e27 (tests/data/heldout301/).
+    ("heldout301", "completion.jsonl"): 161,  # of 192
+    ("heldout301", "support.jsonl"): 86,  # of 100
+    ("heldout301", "citations.jsonl"): 50,  # of 50
+    ("heldout301", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout301", "repeat.jsonl"): 30,  # of 30
+    # Held-out 302: first contact 2026-12-06 09:41 UTC, main d344e27 (tests/data/heldout302/).
+    ("heldout302", "completion.jsonl"): 171,  # of 196
+    ("heldout302", "support.jsonl"): 83,  # of 100
+    ("heldout302", "citations.jsonl"): 50,  # of 50
+    ("heldout302", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout302", "repeat.jsonl"): 28,  # of 30
+    # Held-out 303: first contact 2026-12-06 09:41 UTC, main d344e27 (tests/data/heldout303/).
+    ("heldout303", "completion.jsonl"): 180,  # of 192
+    ("heldout303", "support.jsonl"): 88,  # of 100
+    ("heldout303", "citations.jsonl"): 50,  # of 50
+    ("heldout303", "traces.jsonl"): 155,  # of 155 (trace, kind) units
+    ("heldout303", "repeat.jsonl"): 30,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -2122,6 +2146,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout297",
         "heldout298",
         "heldout299",
+        "heldout300",
+        "heldout301",
+        "heldout302",
+        "heldout303",
         "real_smollm2",
         "real_smollm2b",
         "real_smollm2c",
@@ -2447,6 +2475,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout297", 40, 36),
         ("heldout298", 40, 36),
         ("heldout299", 40, 31),
+        ("heldout300", 40, 32),
+        ("heldout301", 40, 33),
+        ("heldout302", 40, 33),
+        ("heldout303", 40, 34),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:

@@ -165,7 +165,7 @@ def test_real_model_text_draws_few_false_supports(detector: LearnedDetector) -> 
 
 #: The support layer's lines right and polarity pairs right at each set's first contact
 #: (tests/data/heldoutN/FIRST_CONTACT.md): 288-291 met its first version (the second trained on
-#: them, so for it these are development floors), 292-299 the second, which never trained on them.
+#: them, so for it these are development floors), 292-303 the second, which never trained on them.
 LEARNED_FIRST_CONTACT = {
     "heldout288": (92, 37),
     "heldout289": (96, 38),
@@ -179,6 +179,10 @@ LEARNED_FIRST_CONTACT = {
     "heldout297": (90, 36),
     "heldout298": (93, 36),
     "heldout299": (86, 33),
+    "heldout300": (86, 34),
+    "heldout301": (92, 35),
+    "heldout302": (89, 34),
+    "heldout303": (93, 36),
 }
 
 
