@@ -84,7 +84,14 @@ class LearnedDetector:
     ) -> None:
         self.layer = layer or Layer.shipped()
         self.lexical = lexical or LexicalDetector()
-        self.support_layer = support_layer or SupportLayer.shipped()
+        self._support_layer = support_layer
+
+    @property
+    def support_layer(self) -> SupportLayer:
+        # Loaded on first use: a run scored with completion=learned never asks for support.
+        if self._support_layer is None:
+            self._support_layer = SupportLayer.shipped()
+        return self._support_layer
 
     def completion(self, q: CompletionQuestion) -> Verdict:
         lexical = self.lexical.completion(q)

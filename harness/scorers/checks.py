@@ -11,6 +11,7 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
+from harness.scorers.reopen_names import GLUED
 from harness.text.names import PLATFORMS
 from harness.text.normal import clean, lower_ascii
 
@@ -255,7 +256,7 @@ def target_parts(target: str) -> tuple[frozenset[str], frozenset[str], frozenset
     words: set[str] = set()
     ids: set[str] = set()
     for token in _tokens(text):
-        glued = _GLUED_ID.fullmatch(token)
+        glued = GLUED.fullmatch(token)
         if glued is not None and len(glued[1]) >= 3 and glued[1] not in _LOOK_WORDS:
             # "unit7" is "unit 7": a word glued to its number, as prose writes it apart
             words.add(glued[1])
@@ -271,7 +272,6 @@ def target_parts(target: str) -> tuple[frozenset[str], frozenset[str], frozenset
     return frozenset(words), frozenset(ids), dates
 
 
-_GLUED_ID = re.compile(r"([a-z]+)(\d+)")
 #: A part numbered in Roman numerals ("tidewater-iv"), up to xxxix.
 _ROMAN = re.compile(r"(?=[ivx])x{0,3}(?:ix|iv|v?i{0,3})")
 #: Prefixes that say what kind of thing a target is ("thread:okafor"); any other ("pypi:",

@@ -18,7 +18,8 @@ KIND_WORDS = frozenset(
     {"job", "task", "ticket", "order", "case", "invoice", "booking", "request", "issue", "pr",
      "item", "visit", "callout", "call"}
 )  # fmt: skip
-_GLUED = re.compile(r"([a-z]+)(\d+)")
+#: Letters glued to a number ("wk47", "unit7"), as ids write what prose writes apart.
+GLUED = re.compile(r"([a-z]+)(\d+)")
 _MONTHS = "january february march april may june july august september october november december"
 _YEAR_MONTH = re.compile(r"(?<!\d)(20\d\d)[-_](0[1-9]|1[0-2])(?![\d-])")
 
@@ -27,7 +28,7 @@ _YEAR_MONTH = re.compile(r"(?<!\d)(20\d\d)[-_](0[1-9]|1[0-2])(?![\d-])")
 def _spelt(word: str) -> re.Pattern[str]:
     """The word as prose may write it: glued letters and digits apart, the letters an
     abbreviation of a longer word ("wk" of "week"), the digits without leading zeros."""
-    glued = _GLUED.fullmatch(word)
+    glued = GLUED.fullmatch(word)
     calver = re.fullmatch(r"(20\d\d)\.(\d+(?:\.\d+)*)", word)
     if calver is not None:
         # "the 9.0 release" of release-2027.9.0: a calendar version written without its year
@@ -76,13 +77,13 @@ def distinctive_name(text: str, words: set[str], found: set[str]) -> bool:
     """Does the text name the matter by its ids of letters and digits, every one of them, each
     standing alone ("week 41" of w41; not "L07 week-49" of l07-w48, nor the m31 inside
     "ds-m31-l2")? Such an id names one thing, whatever the matter's other words."""
-    glued = {w for w in words if _GLUED.fullmatch(w)}
+    glued = {w for w in words if GLUED.fullmatch(w)}
     return bool(glued) and glued <= found and all(_alone(text, w) for w in glued)
 
 
 def _alone(text: str, word: str) -> bool:
     """Is the id written as a name of its own, not inside a longer hyphenated id?"""
-    m = _GLUED.fullmatch(word)
+    m = GLUED.fullmatch(word)
     if m is None:
         return False
     return re.search(rf"(?<![\w-]){_glued_spelling(m)}(?![\w-])", text.lower()) is not None
