@@ -243,7 +243,9 @@ FIRST_CONTACT_RIGHT = {
     ("heldout40", "traces.jsonl"): 206,  # of 206 (trace, kind) units
     ("heldout40", "repeat.jsonl"): 51,  # of 53
     ("heldout41", "completion.jsonl"): 192,  # of 208 (first contact 189; a development figure)
-    ("heldout41", "support.jsonl"): 120,  # of 140
+    # 119 since session 33: its order rule reads "Send thank-you to Kofi - open" as an open to-do,
+    # and the newer receipt ("thanks for the frames ..., delivered") is not linked by its words
+    ("heldout41", "support.jsonl"): 119,  # of 140 (first contact 116)
     ("heldout41", "citations.jsonl"): 66,  # of 66
     ("heldout41", "traces.jsonl"): 202,  # of 203 (trace, kind) units
     ("heldout41", "repeat.jsonl"): 56,  # of 59

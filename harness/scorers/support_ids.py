@@ -158,3 +158,20 @@ def kind_head(head: str, number: int | None, text: str) -> bool:
     if head not in _KIND_HEADS or number is None or number < 100:
         return False
     return re.search(rf"(?<![\w.-])0*{number}(?![\w-])", clean(text)) is not None
+
+
+#: A word and an id number of three digits or more after it ("chart 0413", "render #1187").
+_HEADED_NUMBER = re.compile(r"\b([a-z]{3,})[\s#_-]*(\d{3,})\b")
+
+
+def other_of_series(claim: str, item: str) -> tuple[str, str] | None:
+    """The claim's word and number ("seating chart 0413") where the item gives that word with
+    other numbers only ("seating-chart-0412.pdf"): another of a series, not the claim's thing.
+    Returns (the claim's, the item's), else None."""
+    text = clean(item)
+    for m in _HEADED_NUMBER.finditer(clean(claim)):
+        head, number = m[1], int(m[2])
+        given = {int(n) for n in re.findall(rf"\b{re.escape(head)}[\s#_-]*(\d{{3,}})\b", text)}
+        if given and number not in given and number not in numbers_in(text):
+            return m.group(), f"{head} {min(given)}"
+    return None

@@ -29,10 +29,12 @@ from harness.scorers.support_ids import (
     glued_name,
     kind_head,
     numbers_in,
+    other_of_series,
     says_participle,
     split_ids,
     version_moved,
 )
+from harness.scorers.support_ordinals import NO_NOUN, ordinal_of_target, other_ordinal
 from harness.scorers.support_presence import probes
 from harness.scorers.support_said import (
     NAME_FIELDS,
@@ -141,43 +143,6 @@ def _conflicting_id(n: Named, b: Backing) -> bool:
     return False
 
 
-_ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4,
-             "4th": 4, "fifth": 5, "5th": 5, "sixth": 6, "6th": 6}  # fmt: skip
-_ORDINAL = re.compile(r"\b(" + "|".join(_ORDINALS) + r")\s+([a-z][a-z-]+)")
-
-
-def _other_ordinal(claim: str, text: str) -> tuple[str, str] | None:
-    """An ordinal is an id too: "the third installment" is not the receipt of the "second
-    installment" (the same noun, another number)."""
-    said = {(root(n), _ORDINALS[o]): f"{o} {n}" for o, n in _ORDINAL.findall(clean(claim))}
-    have = {(root(n), _ORDINALS[o]): f"{o} {n}" for o, n in _ORDINAL.findall(clean(text))}
-    for (noun, number), words in said.items():
-        others = [w for (n, m), w in have.items() if n == noun and m != number]
-        if others and (noun, number) not in have:
-            return words, others[0]
-    return None
-
-
-def _ordinal_of_target(claim: str, target: str) -> bool | None:
-    """ "The first refund round" of ``refund-round-1`` (True), of ``refund-round-2`` (False): an
-    ordinal before a noun the target numbers; None where the target numbers no such noun."""
-    for m in _ORDINAL_PHRASE.finditer(clean(claim)):
-        for noun in m[2].split():
-            if not noun.isalpha() or noun in _NO_NOUN:
-                continue  # "the first attempt at turn-0388": the id is no numbered noun
-            glued = rf"(?:^|[-_]){re.escape(root(noun))}[a-z]*[-_]?0*(\d+)(?:$|[-_])"
-            numbered = re.search(glued, target.lower())
-            if numbered is not None:
-                return int(numbered[1]) == _ORDINALS[m[1]]
-    return None
-
-
-#: An ordinal and up to three words after it ("the first refund round").
-_ORDINAL_PHRASE = re.compile(
-    r"\b(" + "|".join(_ORDINALS) + r")\s+((?:[a-z][a-z-]+\s+){0,2}[a-z][a-z-]+)"
-)
-
-
 def _other_number(reading: ClaimReading, b: Backing) -> str | None:
     """A number the clause names as an id that the receipt does not carry: after one of the
     target's own words ("kiln diary 4" is not ``kiln-diary-3``), or any id-like number of three
@@ -188,7 +153,7 @@ def _other_number(reading: ClaimReading, b: Backing) -> str | None:
     own = {root(w) for w in words}
     text = clean(b.item.text)
     for m in re.finditer(r"\b([a-z][a-z-]*)\s+#?(\d+)\b", clean(reading.text)):
-        if m.group(1) in _NO_NOUN:
+        if m.group(1) in NO_NOUN:
             continue  # "the 2016 archive" against "the 10-year retention": no numbered noun
         if numbers and root(m.group(1)) in own and int(m.group(2)) not in numbers:
             return m.group()
@@ -212,12 +177,6 @@ def _other_number(reading: ClaimReading, b: Backing) -> str | None:
     carried |= glued_numbers(f"{target} {b.item.text}")
     stray = id_numbers(reading.text) - carried - amounts
     return min(stray) if stray else None
-
-
-#: Words before a number that are no noun it numbers.
-_NO_NOUN = frozenset({"the", "a", "an", "of", "for", "to", "in", "on", "at", "by", "and", "or",
-                      "its", "his", "her", "their", "our", "my", "your", "this", "that", "all",
-                      "from", "with", "about", "since", "until", "after", "before"})  # fmt: skip
 
 
 def _glued_to(said: re.Match[str], target: str) -> bool:
@@ -317,10 +276,10 @@ def _receipt_link(reading: ClaimReading, b: Backing) -> Link | str:
     numbered = _other_number(reading, b)
     if numbered:
         return f"names {numbered}, which {b.item.id} ({action} {target}) does not carry"
-    other = _other_ordinal(reading.text, b.item.text)
+    other = other_ordinal(reading.text, b.item.text)
     if other:
         return f"names the {other[0]}; {b.item.id} is of the {other[1]}"
-    ordinal = _ordinal_of_target(reading.text, target)
+    ordinal = ordinal_of_target(reading.text, target)
     if ordinal is False:
         return f"names another of the series {target} is one of"
     moved = None if ordinal else other_object(reading, b, target)
@@ -369,6 +328,9 @@ def _item_link(reading: ClaimReading, b: Backing) -> Link | str:
     missing = [n for n in reading.names if not carries(n, b)]
     if missing and (any(_conflicting_id(n, b) for n in missing) or not _anonymous(b)):
         return f"names {missing[0].label}, which {b.item.id} does not"
+    series = other_of_series(reading.text, f"{b.item.text} {' '.join(item_names(b))}")
+    if series is not None:
+        return f"names {series[0]}; {b.item.id} is {series[1]}"
     have = item_roots(b)
     other = other_kind(reading.text, b.item.text, have)
     if other:

@@ -18,6 +18,7 @@ from harness.schema import EvidenceItem
 from harness.scorers.claim_support import Backing
 from harness.scorers.support_claim import ClaimReading
 from harness.scorers.support_closure import closure_label
+from harness.scorers.support_ids import other_of_series
 from harness.scorers.support_keys import clock_of, lettered, other_lettered
 from harness.scorers.support_link import is_receipt
 from harness.scorers.support_said import ASKED_WHETHER, NAME_FIELDS, REQUEST
@@ -28,6 +29,7 @@ from harness.scorers.support_statements import (
     statements_of,
     verb_families,
 )
+from harness.scorers.support_todo import PAST_ALIKE, is_order, todo_state
 from harness.scorers.support_words import ACTION_ROOTS, AGENTS, FAMILY_WORDS, RECORD_WORDS
 from harness.text.names import NOT_NAMES, named_in
 from harness.text.normal import ascii_fold, clean
@@ -194,8 +196,8 @@ def _speaking(reading: ClaimReading, pool: Sequence[Backing]) -> list[tuple[Back
                 continue  # naming nothing, the clause's thing is its subject, every word of it
             if any(other_thing(n, s) and not names_thing(n, s) for n in names):
                 continue
-            if other_lettered(letters, s.text):
-                continue  # "set B" is not "set A", whatever else they share
+            if other_lettered(letters, s.text) or other_of_series(reading.text, s.text):
+                continue  # "set B" is not "set A", "bulletin 258" not "bulletin 259"
             doer = _actor(b, s)
             if actor and doer and actor != doer and not (actor == "agent" and doer in AGENTS):
                 continue  # another's act: "Linnea: I posted" is not Uhdim's post
@@ -296,8 +298,6 @@ _DUE = re.compile(
     r"(?:^|[:\u2013-]\s*)([a-z]+)\s+(?:on|at|by)\s+(?:\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day|"
     r"jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
 )
-#: Past forms written like the bare verb.
-_PAST_ALIKE = frozenset({"put", "set", "cut", "read", "run", "hit", "let", "shut", "spread"})
 
 
 def _says(s: Statement, verb: set[str]) -> Polarity | None:
@@ -315,12 +315,14 @@ def _says(s: Statement, verb: set[str]) -> Polarity | None:
             return None  # "Host asked whether the refunds can go out today"
         if REQUEST.search(clean(s.text)):
             return None  # "go ahead and delete the 2025 scripts on Friday": asked for, to come
+        if is_order(s, verb):
+            return None  # "Book the slot for 5802 after the rota is out": an order, to come
         due = _DUE.search(clean(s.text))
         if (
             not s.negated
             and due is not None
             and root(due[1]) == due[1]
-            and due[1] not in _PAST_ALIKE
+            and due[1] not in PAST_ALIKE
         ):
             return None  # "Price list: publish on 1 Dec at 00:05": the act as scheduled, to come
         return "undone" if s.negated else "done"
@@ -345,7 +347,8 @@ def prose_label(
     if claim is None or (mixed and reading.quantities):
         return None
     verb = {root(reading.verb)} if reading.verb else set()
-    speaking = [(b, s, _says(s, verb)) for b, s in _speaking(reading, pool)
+    speaking = [(b, s, todo_state(_statements(b), s) if is_order(s, verb) else _says(s, verb))
+                for b, s in _speaking(reading, pool)
                 if not (s.outcome_unknown and reading.asserted)]  # fmt: skip
     by_verb = reading.stated is None
     speaking = [(b, s, says) for b, s, says in speaking

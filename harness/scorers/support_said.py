@@ -90,7 +90,11 @@ UNKNOWN_STATE = re.compile(
     r"\bnot (?:yet )?known (?:whether|if)\b|\bunclear (?:whether|if)\b"
 )
 #: Someone asking whether a thing happened or may happen states neither.
-ASKED_WHETHER = re.compile(r"\b(?:asked|asks|wondered|wonders|wants to know)\s+(?:whether|if)\b")
+ASKED_WHETHER = re.compile(
+    r"\b(?:asked|asks|wondered|wonders|wants to know)\s+(?:whether|if)\b|"
+    # "Ask host on Monday whether to delete the old drafts": a question to put, nothing done
+    r"\bwhether (?:or not )?to\b"
+)
 #: An earlier attempt beside the act ("sent ... after the first attempt bounced") is another
 #: occasion: its state is not the act's.
 EARLIER_ATTEMPT = re.compile(

@@ -17,7 +17,10 @@ import re
 from collections.abc import Sequence
 
 from harness.scorers.claim_support import Backing
+from harness.scorers.support_statements import Statement
 from harness.text.normal import ascii_fold, clean
+from harness.text.polarity import Polarity
+from harness.text.roots import root
 
 #: Words of a claim about the reminder itself, not the task it names.
 _OF_REMINDER = re.compile(
@@ -113,3 +116,65 @@ def todo_why(items: Sequence[Backing]) -> str:
         else f"{b.item.id} orders the act: an instruction is no record that it was done"
         for b in items
     )
+
+
+#: Someone asked to do the act ("Halina asked me to publish the holiday post"): to come.
+_ORDERED = re.compile(
+    r"\b(?:asked|asks|told|tells|wants|wanted|needs|reminded)\s+(?:me|us|you|him|her|them)\s+"
+    r"to\s+[a-z]"
+)
+
+
+def is_order(s: Statement, verb: set[str]) -> bool:
+    """Does the statement order or ask for the act, not report it?"""
+    if s.says is not None or s.open or not verb & (s.roots | s.words):
+        return False
+    text = clean(s.text)
+    return _ORDERED.search(text) is not None or _bare_order(text, verb)
+
+
+def todo_state(stated: Sequence[Statement], s: Statement) -> Polarity | None:
+    """The state a to-do gives its order ``s``, one of an item's statements ``stated``: the
+    bare state after it ("Focus: book the Corvel collection - open" is not booked; "post the
+    errata - not done yet"), else none."""
+    after = next((stated[i + 1] for i, x in enumerate(stated[:-1]) if x is s), None)
+    if after is None or after.open or set(after.names) - set(s.names):
+        return None  # none, a guess, or a statement of another thing
+    return after.says
+
+
+def _bare_order(text: str, verb: set[str]) -> bool:
+    """A sentence or clause that opens with the act's bare verb and states no outcome ("Book
+    the replacement slot for 5802 after ...", "Remind: upload 2.5.0 docs", "... ; register
+    later"): an order or a note to self, nothing done."""
+    # "... , then tell Mrs Brandt the new date": the next step of a plan
+    for part in re.split(r"[;:]\s*|(?:^|,?\s+)then\s+", text):
+        words = re.findall(r"[a-z][a-z'-]*", part)
+        if (
+            re.match(r"\W*[a-z]+\s", part)  # a word, not a path ("output/render-1187.mp4")
+            and len(words) > 1
+            and root(words[0]) in verb
+            and _bare_verb(words[0])
+            and not any(w.endswith("ed") or w in _PARTICIPLES for w in words[1:])
+        ):
+            return True
+    return False
+
+
+def _bare_verb(word: str) -> bool:
+    """Is ``word`` a verb's bare form ("book", "acknowledge", "reply"), not a past ("wrote",
+    "paid"), a participle, or a noun of the act ("payment", "delivery", "renewal")?"""
+    stem = root(word)
+    if word in _PARTICIPLES | PAST_ALIKE or not word.startswith(stem):
+        return False
+    return word in (stem, f"{stem}e") or (
+        len(word) - len(stem) <= 2 and not word.endswith(_NOT_BARE))  # fmt: skip
+
+
+_NOT_BARE = ("ed", "ing", "s", "al", "ment", "ery", "ion")
+_PARTICIPLES = frozenset(("paid", "sent", "made", "done", "written", "gone", "taken", "given",
+                          "shown", "known", "seen", "sold", "told", "held", "kept", "left"))  # fmt: skip
+
+
+#: Past forms written like the bare verb.
+PAST_ALIKE = frozenset({"put", "set", "cut", "read", "run", "hit", "let", "shut", "spread"})

@@ -279,10 +279,24 @@ def typed_ids(sentence: str) -> tuple[Named, ...]:
     )
 
 
+#: Honorifics written on a name ("Okafor-san", "Kim-sensei"): the person, not a word of a name.
+HONORIFICS = frozenset(("san", "sama", "kun", "chan", "sensei", "senpai"))
+
+
+_HONORIFIC = re.compile(r"(?<=[A-Za-z])-(?:" + "|".join(HONORIFICS) + r")\b")
+
+
+def without_honorifics(text: str) -> str:
+    """ "Okafor-san got the text" as "Okafor got the text": the honorific is no part of the
+    name a host target carries (``okafor-d``)."""
+    return _HONORIFIC.sub("", text)
+
+
 def _name_of(group: list[str]) -> Named:
     """A capitalised name, its words split at hyphens as ``target_words`` splits a target's:
     "Project-hollow" is the target ``project-hollow``, not one unknown word."""
-    words = (p for w in group for p in re.split(r"[-_]", w.removesuffix("'s")) if p)
+    words = (p for w in group for p in re.split(r"[-_]", w.removesuffix("'s"))
+             if p and p not in HONORIFICS)  # fmt: skip
     return Named(" ".join(group), tuple(_stem_word(w) for w in words))
 
 
