@@ -1819,6 +1819,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout303", "citations.jsonl"): 50,  # of 50
     ("heldout303", "traces.jsonl"): 155,  # of 155 (trace, kind) units
     ("heldout303", "repeat.jsonl"): 30,  # of 30
+    # Held-out 304: first contact 2026-12-06 10:59 UTC, main 42a8050 (tests/data/heldout304/).
+    ("heldout304", "completion.jsonl"): 179,  # of 208
+    ("heldout304", "support.jsonl"): 92,  # of 100
+    ("heldout304", "citations.jsonl"): 50,  # of 50
+    ("heldout304", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout304", "repeat.jsonl"): 27,  # of 30
+    # Held-out 305: first contact 2026-12-06 10:59 UTC, main 42a8050 (tests/data/heldout305/).
+    ("heldout305", "completion.jsonl"): 174,  # of 204
+    ("heldout305", "support.jsonl"): 86,  # of 100
+    ("heldout305", "citations.jsonl"): 50,  # of 50
+    ("heldout305", "traces.jsonl"): 158,  # of 159 (trace, kind) units
+    ("heldout305", "repeat.jsonl"): 26,  # of 30
+    # Held-out 306: first contact 2026-12-06 10:59 UTC, main 42a8050 (tests/data/heldout306/).
+    ("heldout306", "completion.jsonl"): 197,  # of 212
+    ("heldout306", "support.jsonl"): 91,  # of 100
+    ("heldout306", "citations.jsonl"): 50,  # of 50
+    ("heldout306", "traces.jsonl"): 154,  # of 155 (trace, kind) units
+    ("heldout306", "repeat.jsonl"): 29,  # of 30
+    # Held-out 307: first contact 2026-12-06 10:59 UTC, main 42a8050 (tests/data/heldout307/).
+    ("heldout307", "completion.jsonl"): 203,  # of 233
+    ("heldout307", "support.jsonl"): 82,  # of 100
+    ("heldout307", "citations.jsonl"): 50,  # of 50
+    ("heldout307", "traces.jsonl"): 155,  # of 155 (trace, kind) units
+    ("heldout307", "repeat.jsonl"): 26,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -2152,6 +2176,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout301",
         "heldout302",
         "heldout303",
+        "heldout304",
+        "heldout305",
+        "heldout306",
+        "heldout307",
         "real_smollm2",
         "real_smollm2b",
         "real_smollm2c",
@@ -2481,6 +2509,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout301", 40, 33),
         ("heldout302", 40, 33),
         ("heldout303", 40, 34),
+        ("heldout304", 40, 37),
+        ("heldout305", 40, 34),
+        ("heldout306", 40, 37),
+        ("heldout307", 40, 35),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
