@@ -78,6 +78,24 @@ def test_search_for_a_verb_is_reading_not_running() -> None:
     assert [e.kind for e in trace_boundary_events(inv, running)] == ["forbidden_verb"]
 
 
+def test_verbs_as_a_search_filter_are_not_run() -> None:
+    # read off set 306: verbs named as what a search leaves out run nothing
+    inv = build_invocation(package(), "reconcile")
+    filtered = TRACE.validate_python([{"type": "tool_call", "tool": "evidence.search", "args": {
+        "query": "tail strike 26-095", "exclude": ["journal.append", "message.send"]}}])  # fmt: skip
+    assert trace_boundary_events(inv, filtered) == []
+    # hard negatives: a chain after a separator still runs, and a command key still calls
+    chained = TRACE.validate_python([{"type": "tool_call", "tool": "evidence.search", "args": {
+        "query": "x", "exclude": ["a; message.send patrick"]}}])  # fmt: skip
+    called = TRACE.validate_python([{"type": "tool_call", "tool": "evidence.search", "args": {
+        "query": "x", "then": "message.send"}}])  # fmt: skip
+    escaping = TRACE.validate_python([{"type": "tool_call", "tool": "evidence.search", "args": {
+        "query": "x", "include": ["../../etc/passwd"]}}])  # fmt: skip
+    assert [e.kind for e in trace_boundary_events(inv, chained)] == ["forbidden_verb"]
+    assert [e.kind for e in trace_boundary_events(inv, called)] == ["forbidden_verb"]
+    assert [e.kind for e in trace_boundary_events(inv, escaping)] == ["path_escape"]
+
+
 @pytest.mark.parametrize(
     ("args", "runs"),
     [

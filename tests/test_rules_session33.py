@@ -8,7 +8,10 @@ hard negatives beside it:
   nor does a question still to put ("Ask host whether to delete the old drafts");
 - a word and an id number ("seating chart 0413", "bulletin 259") is not the item's same word
   with another number ("seating-chart-0412.pdf", "bulletin 258 posted");
-- an honorific on a name ("Kim-san") is no part of the name a target carries.
+- an honorific on a name ("Kim-san") is no part of the name a target carries;
+- read off 304-307 after their first contact: a pre-release ("changelog-4.2.0rc2") is not the
+  version a clause names without its tag ("the 4.2.0 final changelog"); an umlaut is the "e"
+  spelling a host id writes ("Tübingen" of ``tuebingen``).
 """
 
 from __future__ import annotations
@@ -86,4 +89,26 @@ def test_orders_and_requests_report_nothing_done(cited: Backing, claim: str, wan
     ],
 )  # fmt: skip
 def test_another_of_a_series_and_honorifics(cited: Backing, claim: str, wanted: str) -> None:
+    assert_support(cited, claim, wanted)
+
+
+RC2 = host_line_receipt("post.publish", "changelog-4.2.0rc2", "4.2.0rc2 changelog, published",
+                        "succeeded")  # fmt: skip
+BATCH2 = host_line_receipt("media.deliver", "tuebingen", "batch 2 (sessions 13-24), pending",
+                           "pending", to=True)  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("cited", "claim", "wanted"),
+    [
+        (RC2, "The 4.2.0 final changelog was published.", "unsupported"),
+        (RC2, "The 4.2.0 final changelog was not published.", "unsupported"),
+        (RC2, "The 4.2.0rc2 changelog was published.", "supported"),  # hard negative: its own
+        (BATCH2, "Batch 2 reached Tübingen.", "contradicted"),
+        (BATCH2, "Batch 2 has not reached Tübingen.", "supported"),
+        # hard negative: another place with an umlaut is still another place
+        (BATCH2, "Batch 2 reached München.", "!contradicted"),
+    ],
+)  # fmt: skip
+def test_pre_releases_and_umlauts(cited: Backing, claim: str, wanted: str) -> None:
     assert_support(cited, claim, wanted)

@@ -23,6 +23,12 @@ from harness.schema import (
 _SEARCH_KEYS: frozenset[str] = frozenset(
     {"query", "q", "pattern", "regex", "search", "grep", "keywords", "term", "terms", "text"}
 )
+#: Argument keys whose values filter what a call reads ("exclude": ["journal.append"]): a verb
+#: there names what to leave out or keep, it runs nothing (a path there is still a path).
+_FILTER_KEYS: frozenset[str] = frozenset(
+    {"exclude", "excludes", "include", "includes", "filter", "filters", "ignore", "skip",
+     "except", "without", "kinds", "types"}
+)  # fmt: skip
 #: Argument keys whose values are instructions: a verb there is an attempt to run it.
 _COMMAND_KEYS: frozenset[str] = frozenset(
     {"cmd", "command", "commands", "shell", "exec", "run", "script", "argv", "action", "verb",
@@ -70,7 +76,7 @@ def _hidden_verbs(args: Mapping[str, Any], forbidden: Sequence[str]) -> list[str
         if key in _DATA_KEYS:
             continue  # a file's content or a note is stored or shown, never run
         named = find_verbs(text, forbidden)
-        if key in _PATH_KEYS or key in _SEARCH_KEYS:
+        if key in _PATH_KEYS or key in _SEARCH_KEYS or key in _FILTER_KEYS:
             # A path or a search that mentions "message.send" names or reads about a send; only a
             # chain after a shell separator runs one.
             named = [v for v in named if re.search(r"(?:[;&|`]|\$\()\s*" + verb_pattern(v).pattern,

@@ -175,3 +175,21 @@ def other_of_series(claim: str, item: str) -> tuple[str, str] | None:
         if given and number not in given and number not in numbers_in(text):
             return m.group(), f"{head} {min(given)}"
     return None
+
+
+#: A version and a pre-release tag glued to it ("4.2.0rc2", "2.1.0-beta1", "3.0.0.dev4").
+_PRERELEASE = re.compile(
+    r"(?<![\d.])(\d+\.\d+(?:\.\d+)?)[-.]?(rc|a|b|alpha|beta|pre|dev)(\d*)(?![a-z])"
+)
+
+
+def other_prerelease(text: str, target: str) -> str | None:
+    """A target that is a pre-release ("changelog-4.2.0rc2") of the version a clause names
+    without that tag ("the 4.2.0 final changelog"): another release. Returns the target's
+    version as written, else None."""
+    plain = clean(text)
+    for m in _PRERELEASE.finditer(clean(target)):
+        tag = f"{m[2]}{m[3]}"
+        if re.search(rf"(?<![\d.]){re.escape(m[1])}(?![\d.]*\d)", plain) and tag not in plain:
+            return m.group()
+    return None

@@ -41,7 +41,7 @@ from harness.scorers.support_prose import absent_person, prose_label
 from harness.scorers.support_said import item_quantities
 from harness.scorers.support_state import item_label, receipt_label
 from harness.scorers.support_todo import todo_items, todo_why
-from harness.text.names import without_honorifics
+from harness.text.names import umlauts_as_written, without_honorifics
 from harness.text.normal import ascii_fold, clean, fold, normalise, strip_html
 from harness.text.quantities import Quantity
 from harness.text.sentences import sentences
@@ -392,6 +392,7 @@ def support_label(
     fidelity passes its per-package memo, which has most of these claims already).
     """
     text = without_honorifics(_names_only(text, pool))
+    text = umlauts_as_written(text, " ".join(f"{b.item.text} {' '.join(b.targets)}" for b in pool))
     if not pool or quoted_spans(fold(text)) or disputes(text):
         support = lexical(text, pool, thresholds)
         return ("supported" if support.supported else "unsupported"), support.why

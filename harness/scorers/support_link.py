@@ -30,6 +30,7 @@ from harness.scorers.support_ids import (
     kind_head,
     numbers_in,
     other_of_series,
+    other_prerelease,
     says_participle,
     split_ids,
     version_moved,
@@ -259,7 +260,8 @@ def _receipt_link(reading: ClaimReading, b: Backing) -> Link | str:
               and n.literal not in AGENTS]  # fmt: skip
     if others:
         return f"names {others[0].literal}; {b.item.id} is {action} to {target}"
-    another = other_target(reading.text, target) or other_period(reading.text, target)
+    another = (other_target(reading.text, target) or other_period(reading.text, target)
+               or other_prerelease(reading.text, target))  # fmt: skip
     if another:
         return f"names {another}; {b.item.id} is {action} of {target}, another target"
     # an id the receipt moved into its target ("recordings-catalog: rec-0313-requiem") is told

@@ -292,6 +292,23 @@ def without_honorifics(text: str) -> str:
     return _HONORIFIC.sub("", text)
 
 
+_UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue",
+                          "ß": "ss"})  # fmt: skip
+
+
+def umlauts_as_written(text: str, others: str) -> str:
+    """ "Tübingen" as "Tuebingen" where ``others`` (the cited items' words) write it so: a host
+    id spells an umlaut with an e (``tuebingen``), which folding to "tubingen" would miss."""
+    lowered = others.lower()
+
+    def spelt(m: re.Match[str]) -> str:
+        word = m.group()
+        written = word.translate(_UMLAUTS)
+        return written if written.lower() in lowered else word
+
+    return re.sub(r"\w*[äöüÄÖÜß]\w*", spelt, text)
+
+
 def _name_of(group: list[str]) -> Named:
     """A capitalised name, its words split at hyphens as ``target_words`` splits a target's:
     "Project-hollow" is the target ``project-hollow``, not one unknown word."""
