@@ -1843,6 +1843,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout307", "citations.jsonl"): 50,  # of 50
     ("heldout307", "traces.jsonl"): 155,  # of 155 (trace, kind) units
     ("heldout307", "repeat.jsonl"): 26,  # of 30
+    # Held-out 308: first contact 2026-12-06 11:31 UTC, main d0263bd (tests/data/heldout308/).
+    ("heldout308", "completion.jsonl"): 191,  # of 225
+    ("heldout308", "support.jsonl"): 92,  # of 100
+    ("heldout308", "citations.jsonl"): 50,  # of 50
+    ("heldout308", "traces.jsonl"): 155,  # of 155 (trace, kind) units
+    ("heldout308", "repeat.jsonl"): 30,  # of 30
+    # Held-out 309: first contact 2026-12-06 11:31 UTC, main d0263bd (tests/data/heldout309/).
+    ("heldout309", "completion.jsonl"): 158,  # of 192
+    ("heldout309", "support.jsonl"): 92,  # of 100
+    ("heldout309", "citations.jsonl"): 50,  # of 50
+    ("heldout309", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout309", "repeat.jsonl"): 28,  # of 30
+    # Held-out 310: first contact 2026-12-06 11:31 UTC, main d0263bd (tests/data/heldout310/).
+    ("heldout310", "completion.jsonl"): 157,  # of 198
+    ("heldout310", "support.jsonl"): 70,  # of 100
+    ("heldout310", "citations.jsonl"): 50,  # of 50
+    ("heldout310", "traces.jsonl"): 158,  # of 158 (trace, kind) units
+    ("heldout310", "repeat.jsonl"): 27,  # of 30
+    # Held-out 311: first contact 2026-12-06 11:31 UTC, main d0263bd (tests/data/heldout311/).
+    ("heldout311", "completion.jsonl"): 168,  # of 192
+    ("heldout311", "support.jsonl"): 84,  # of 100
+    ("heldout311", "citations.jsonl"): 50,  # of 50
+    ("heldout311", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout311", "repeat.jsonl"): 28,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -2180,6 +2204,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout305",
         "heldout306",
         "heldout307",
+        "heldout308",
+        "heldout309",
+        "heldout310",
+        "heldout311",
         "real_smollm2",
         "real_smollm2b",
         "real_smollm2c",
@@ -2513,6 +2541,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout305", 40, 34),
         ("heldout306", 40, 37),
         ("heldout307", 40, 35),
+        ("heldout308", 40, 38),
+        ("heldout309", 40, 37),
+        ("heldout310", 40, 28),
+        ("heldout311", 40, 34),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:

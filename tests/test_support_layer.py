@@ -167,7 +167,7 @@ def test_real_model_text_draws_few_false_supports(detector: LearnedDetector) -> 
 #: The support layer's lines right and polarity pairs right at each set's first contact
 #: (tests/data/heldoutN/FIRST_CONTACT.md): 288-291 met its first version (the second trained on
 #: them, so for it these are development floors), 292-303 the second (the third trained on them,
-#: development floors for it), 304-307 the third, which never trained on them.
+#: development floors for it), 304-311 the third, which never trained on them.
 LEARNED_FIRST_CONTACT = {
     "heldout288": (92, 37),
     "heldout289": (96, 38),
@@ -189,6 +189,10 @@ LEARNED_FIRST_CONTACT = {
     "heldout305": (92, 36),
     "heldout306": (92, 36),
     "heldout307": (86, 35),
+    "heldout308": (96, 38),
+    "heldout309": (98, 39),
+    "heldout310": (75, 28),
+    "heldout311": (90, 36),
 }
 
 
