@@ -11,7 +11,10 @@ hard negatives beside it:
 - an honorific on a name ("Kim-san") is no part of the name a target carries;
 - read off 304-307 after their first contact: a pre-release ("changelog-4.2.0rc2") is not the
   version a clause names without its tag ("the 4.2.0 final changelog"); an umlaut is the "e"
-  spelling a host id writes ("Tübingen" of ``tuebingen``).
+  spelling a host id writes ("Tübingen" of ``tuebingen``);
+- read off 308-311 after their first contact: what someone said they would do ("Dario said he
+  would review the PR tonight") is a promise, not an outcome; "Herr" and "Frau" are titles, as
+  "Mr" and "Mrs" are ("the reminder for Frau Hoffmann" is the Hoffmann reminder).
 """
 
 from __future__ import annotations
@@ -111,4 +114,26 @@ BATCH2 = host_line_receipt("media.deliver", "tuebingen", "batch 2 (sessions 13-2
     ],
 )  # fmt: skip
 def test_pre_releases_and_umlauts(cited: Backing, claim: str, wanted: str) -> None:
+    assert_support(cited, claim, wanted)
+
+
+PROMISE = _item("memory", "Dario said he would review the winter-event PR tonight.")
+REVIEWED = _item("memory", "Dario reviewed the winter-event PR tonight.")
+ACKED = _item("reminder", "Folgerezept Hoffmann: acknowledged",
+              reminder="reminder-hoffmann-rezept", state="acknowledged")  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("cited", "claim", "wanted"),
+    [
+        (PROMISE, "Dario reviewed the winter-event PR.", "unsupported"),
+        (PROMISE, "Dario did not review the winter-event PR.", "unsupported"),
+        (REVIEWED, "Dario reviewed the winter-event PR.", "supported"),  # hard negative
+        (ACKED, "The Folgerezept reminder for Frau Hoffmann is acknowledged.", "supported"),
+        (ACKED, "The Folgerezept reminder for Frau Hoffmann is not acknowledged.", "contradicted"),
+        # hard negative: another person's reminder, title or not
+        (ACKED, "The Folgerezept reminder for Frau Keller is acknowledged.", "!supported"),
+    ],
+)  # fmt: skip
+def test_promises_and_german_titles(cited: Backing, claim: str, wanted: str) -> None:
     assert_support(cited, claim, wanted)

@@ -62,6 +62,8 @@ class Said:
 #: clause that ends on "next" puts its act after now).
 PLAN_WORDS = (
     r"will|shall|going to|gonna|plans? (?:to|for)|intends? to|about to|tomorrow|tmrw|"
+    # "Dario said he would review it tonight": a promise ("would have" is a counterfactual)
+    r"(?<=said )(?:he|she|they|we|i|it) would(?! have)|"
     r"later today|next(?=\s*[,.;:!]?\s*$)|"
     # "once DNS access is back", "once the committee rules"
     r"once (?:the |it |they )?(?:[\w-]+ ){0,2}[\w-]+ (?:is|are) (?:\w+ed|back|ready|up|in|done|fixed)"

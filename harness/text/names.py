@@ -288,8 +288,13 @@ _HONORIFIC = re.compile(r"(?<=[A-Za-z])-(?:" + "|".join(HONORIFICS) + r")\b")
 
 def without_honorifics(text: str) -> str:
     """ "Okafor-san got the text" as "Okafor got the text": the honorific is no part of the
-    name a host target carries (``okafor-d``)."""
-    return _HONORIFIC.sub("", text)
+    name a host target carries (``okafor-d``); "Frau Keller" is "Mrs Keller", whose title the
+    names already leave out."""
+    return _GERMAN_TITLE.sub(lambda m: _TITLES[m[1]], _HONORIFIC.sub("", text))
+
+
+_TITLES = {"Herr": "Mr", "Frau": "Mrs"}
+_GERMAN_TITLE = re.compile(r"\b(Herr|Frau)\b(?=\s+[A-ZÄÖÜ])")
 
 
 _UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue",
