@@ -1867,6 +1867,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout311", "citations.jsonl"): 50,  # of 50
     ("heldout311", "traces.jsonl"): 159,  # of 159 (trace, kind) units
     ("heldout311", "repeat.jsonl"): 28,  # of 30
+    # Held-out 312: first contact 2026-12-06 12:03 UTC, main 5fead99 (tests/data/heldout312/).
+    ("heldout312", "completion.jsonl"): 190,  # of 210
+    ("heldout312", "support.jsonl"): 91,  # of 100
+    ("heldout312", "citations.jsonl"): 50,  # of 50
+    ("heldout312", "traces.jsonl"): 155,  # of 155 (trace, kind) units
+    ("heldout312", "repeat.jsonl"): 28,  # of 30
+    # Held-out 313: first contact 2026-12-06 12:03 UTC, main 5fead99 (tests/data/heldout313/).
+    ("heldout313", "completion.jsonl"): 172,  # of 200
+    ("heldout313", "support.jsonl"): 89,  # of 100
+    ("heldout313", "citations.jsonl"): 50,  # of 50
+    ("heldout313", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout313", "repeat.jsonl"): 28,  # of 30
+    # Held-out 314: first contact 2026-12-06 12:03 UTC, main 5fead99 (tests/data/heldout314/).
+    ("heldout314", "completion.jsonl"): 177,  # of 208
+    ("heldout314", "support.jsonl"): 89,  # of 100
+    ("heldout314", "citations.jsonl"): 50,  # of 50
+    ("heldout314", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout314", "repeat.jsonl"): 27,  # of 30
+    # Held-out 315: first contact 2026-12-06 12:03 UTC, main 5fead99 (tests/data/heldout315/).
+    ("heldout315", "completion.jsonl"): 178,  # of 192
+    ("heldout315", "support.jsonl"): 86,  # of 100
+    ("heldout315", "citations.jsonl"): 50,  # of 50
+    ("heldout315", "traces.jsonl"): 158,  # of 158 (trace, kind) units
+    ("heldout315", "repeat.jsonl"): 29,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -2208,6 +2232,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout309",
         "heldout310",
         "heldout311",
+        "heldout312",
+        "heldout313",
+        "heldout314",
+        "heldout315",
         "real_smollm2",
         "real_smollm2b",
         "real_smollm2c",
@@ -2545,6 +2573,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout309", 40, 37),
         ("heldout310", 40, 28),
         ("heldout311", 40, 34),
+        ("heldout312", 40, 36),
+        ("heldout313", 40, 35),
+        ("heldout314", 40, 37),
+        ("heldout315", 40, 34),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:

@@ -167,7 +167,7 @@ def test_real_model_text_draws_few_false_supports(detector: LearnedDetector) -> 
 #: The support layer's lines right and polarity pairs right at each set's first contact
 #: (tests/data/heldoutN/FIRST_CONTACT.md): 288-291 met its first version (the second trained on
 #: them, so for it these are development floors), 292-303 the second (the third trained on them,
-#: development floors for it), 304-311 the third, which never trained on them.
+#: development floors for it), 304-315 the third, which never trained on them.
 LEARNED_FIRST_CONTACT = {
     "heldout288": (92, 37),
     "heldout289": (96, 38),
@@ -193,6 +193,10 @@ LEARNED_FIRST_CONTACT = {
     "heldout309": (98, 39),
     "heldout310": (75, 28),
     "heldout311": (90, 36),
+    "heldout312": (92, 36),
+    "heldout313": (90, 34),
+    "heldout314": (96, 38),
+    "heldout315": (93, 38),
 }
 
 
