@@ -9,6 +9,11 @@ notify the host") asks for it; an order is no record that it was carried out.
 
 Such an item still answers a claim about the reminder itself ("the reading reminder was
 acknowledged"), or one the item reports in a statement of its own ("... cleared: paid on 3 Sep").
+
+Within any item's prose the same holds statement by statement (``is_order``): a statement that
+opens with the act's bare verb ("Book the slot for 5802 after the rota is out", "..., then tell
+Mrs Brandt") or says someone was asked to act orders it; only the to-do's own state after it
+("Reminder: acknowledge the certificate. State: pending.") answers the claim (``todo_state``).
 """
 
 from __future__ import annotations
