@@ -392,7 +392,7 @@ def support_label(
     fidelity passes its per-package memo, which has most of these claims already).
     """
     text = without_honorifics(_names_only(text, pool))
-    text = umlauts_as_written(text, " ".join(f"{b.item.text} {' '.join(b.targets)}" for b in pool))
+    text = umlauts_as_written(text, (f"{b.item.text} {' '.join(b.targets)}" for b in pool))
     if not pool or quoted_spans(fold(text)) or disputes(text):
         support = lexical(text, pool, thresholds)
         return ("supported" if support.supported else "unsupported"), support.why

@@ -301,17 +301,23 @@ _UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": 
                           "ß": "ss"})  # fmt: skip
 
 
-def umlauts_as_written(text: str, others: str) -> str:
+def umlauts_as_written(text: str, others: Iterable[str]) -> str:
     """ "Tübingen" as "Tuebingen" where ``others`` (the cited items' words) write it so: a host
-    id spells an umlaut with an e (``tuebingen``), which folding to "tubingen" would miss."""
-    lowered = others.lower()
+    id spells an umlaut with an e (``tuebingen``), which folding to "tubingen" would miss.
+    ``others`` is read only when the text has an umlaut (most claims have none)."""
+    if _UMLAUT_WORD.search(text) is None:
+        return text
+    lowered = " ".join(others).lower()
 
     def spelt(m: re.Match[str]) -> str:
         word = m.group()
         written = word.translate(_UMLAUTS)
         return written if written.lower() in lowered else word
 
-    return re.sub(r"\w*[äöüÄÖÜß]\w*", spelt, text)
+    return _UMLAUT_WORD.sub(spelt, text)
+
+
+_UMLAUT_WORD = re.compile(r"\w*[äöüÄÖÜß]\w*")
 
 
 def _name_of(group: list[str]) -> Named:
