@@ -73,7 +73,7 @@ _NOT_NAME_WORDS = """i monday tuesday wednesday thursday friday saturday sunday 
     messaged emailed dmed dm'd texted replied
     mr mrs ms miss mx dr prof sir madam pacific eastern central mountain pst pdt est edt cst cdt
     mst mdt cet cest
-    bst ist jst aest irish british european"""
+    bst ist jst aest irish british european midnight noon"""
 _NOT_NAMES: frozenset[str] = frozenset(_NOT_NAME_WORDS.split())
 #: Capitalised words that are never a name (days, channels, records, the agents themselves).
 NOT_NAMES = _NOT_NAMES

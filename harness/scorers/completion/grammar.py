@@ -24,6 +24,7 @@ from harness.scorers.completion.anchored import (
     series_members,
     status_anchor,
 )
+from harness.scorers.completion.holders import holder, named_by_modifier, named_word
 from harness.scorers.completion.labels import all_done, bracketed, status_line, status_parts
 from harness.scorers.completion.lexicon import Action
 from harness.scorers.completion.mood import blocked, inbound, labelled, not_asserted, their_act
@@ -39,7 +40,7 @@ from harness.text.names import (
     target_words,
     typed_ids,
 )
-from harness.text.normal import ascii_fold, clean
+from harness.text.normal import clean
 
 #: After these (past the completion phrase) a name belongs to another clause ("after Daim
 #: approved them").
@@ -90,33 +91,30 @@ class Completion:
     clause: str = ""
 
 
-def _named_word(who: str, named: Sequence[Named], known: Sequence[str]) -> bool:
-    plain = who.removesuffix("'s")
-    if any(plain in n.literal.split() for n in named if not n.is_id):
-        return True
-    if lx.destination_family(plain) is not None:
-        return True  # "is with the bindery": a place things are delivered to
-    # target words are singular ("the students" of students-autumn) and unaccented ("Émile")
-    forms = {plain, plain.removesuffix("s") if len(plain) > 3 else plain, ascii_fold(plain)}
-    return any(plain in name_variants(k) or forms & target_words(k)[0] for k in known)
-
-
 def _mentioned(head: str, known: Sequence[str]) -> list[str]:
     """Known targets the clause names, in any word order ("the north gallery" names
     ``gallery-north``); a name inside a longer one it names ("gallery") is not another target."""
     found = mentions(head, known)
-    words, numbers = target_words(head)
-    # a clock time is written into ids without its colon ("the 18:00 slot" is slot-1800)
-    numbers |= {int(h + m) for h, m in re.findall(r"\b(\d{1,2}):(\d{2})\b", head)}
+    # a clock time is written into ids without its colon ("the 18:00 slot" is slot-1800), and
+    # its halves are no numbers of their own (the "00" of "03:00" is not fridge-temp-0000's)
+    clocks = re.findall(r"\b(\d{1,2}):(\d{2})\b", head)
+    words, numbers = target_words(re.sub(r"\b\d{1,2}:\d{2}\b", " ", head) if clocks else head)
+    numbers |= {int(h + m) for h, m in clocks}
     for k in known:
         k_words, k_numbers = target_words(k)
         if k not in found and len(k_words) >= 2 and k_words <= words and k_numbers <= numbers:
             found.append(k)
     wordsets = {k: target_words(k) for k in found}
+    # "the 03:00 fridge reminder" names fridge-temp-0300, not fridge-temp-0000 as well: of
+    # targets with the same words, those whose numbers the clause writes
+    picked = {
+        frozenset(wordsets[k][0]) for k in found if wordsets[k][1] and wordsets[k][1] <= numbers
+    }
     return [
         k for k in found
         if not any(o != k and wordsets[k][0] < wordsets[o][0] and wordsets[k][1] <= wordsets[o][1]
                    for o in found)
+        and not (frozenset(wordsets[k][0]) in picked and not wordsets[k][1] <= numbers)
     ]  # fmt: skip
 
 
@@ -182,13 +180,6 @@ def _resolve(trigger: lx.Trigger, match: re.Match[str], segment: str) -> Action 
     return lx.refine_delivery(action, segment) if action is not None else None
 
 
-def _holder(who: str, named: Sequence[Named], known: Sequence[str]) -> bool:
-    """A person or target a thing can reach: a name the sentence or the package knows, or an id
-    ("glass-series-b got its seal"), never a container ("the outbox holds the scans")."""
-    plain = who.removesuffix("'s")
-    return any(c.isdigit() for c in plain) or "-" in plain or _named_word(plain, named, known)
-
-
 def _by_shape(
     masked: str,
     seg: cl.Segment,
@@ -204,7 +195,7 @@ def _by_shape(
     hits: list[Hit] = []
     for shape in shapes(text):
         phrase = text[shape.start : shape.end].strip()
-        if shape.who is not None and not _holder(shape.who, named, known):
+        if shape.who is not None and not holder(shape.who, named, known, text[: shape.start]):
             skipped.append(f"{phrase!r} (by its shape): not a recipient")
             continue
         # "being" in a passive progressive is its auxiliary, not a hypothetical ("being sent")
@@ -346,7 +337,11 @@ def detect(sentence: str, known: tuple[str, ...] = ()) -> tuple[tuple[Hit, ...],
                     plain = who.removesuffix("'s")
                     if plain in _NOT_SUBJECTS or (
                         trigger.how in (lx.NAMED, lx.HOLDER)
-                        and not _named_word(plain, named, known)
+                        and not named_word(plain, named, known)
+                        and not (
+                            trigger.how is lx.HOLDER
+                            and named_by_modifier(plain, text[:start], known)
+                        )
                     ):
                         skipped.append(f"{phrase!r}: not a recipient")
                         # the words stay free for a phrase that reads them another way ("I
@@ -355,7 +350,7 @@ def detect(sentence: str, known: tuple[str, ...] = ()) -> tuple[tuple[Hit, ...],
                         continue
                 # an object the action reached ("reached the host"): a person or place named
                 to = match.groupdict().get("to")
-                if to is not None and not _named_word(to.removesuffix("'s"), named, known):
+                if to is not None and not named_word(to.removesuffix("'s"), named, known):
                     skipped.append(f"{phrase!r}: reaches no recipient")
                     continue
                 why = blocked(prefix + " " + text[:start], text[end:],

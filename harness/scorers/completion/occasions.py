@@ -17,7 +17,7 @@ from harness.scorers.completion.objects import GENERIC_WORDS, naming_most
 from harness.scorers.completion.occasion_labels import MONTH as _MONTH
 from harness.scorers.completion.occasion_labels import labelled, month_said, naming_day, thing_dated
 from harness.scorers.completion.occasion_times import CLOCK, CLOCK_SLACK, When, when_of
-from harness.text.names import glued_words
+from harness.text.names import glued_words, unglued
 from harness.text.normal import clean
 from harness.text.support import support_tokens
 from harness.text.times import ZONE_HOURS
@@ -82,6 +82,15 @@ def id_numbers(text: str) -> set[str]:
     dropped: "render 0413" and "render-413" carry the same id."""
     plain = _ISO_OR_CLOCK.sub(" ", text.lower().replace("-", " ").replace("_", " "))
     return {m.group().lstrip("0") or "0" for m in _ID_NUMBER.finditer(plain)}
+
+
+_CLOCK_WRITTEN = re.compile(r"(?<![\d:])(\d{1,2}):(\d{2})(?![\d:])")
+
+
+def clock_ids(text: str) -> frozenset[str]:
+    """The clock times ``text`` writes ("01:00") as an id writes them ("0100"): a reminder or a
+    run named by its hour (``fridge-temp-0100``)."""
+    return frozenset(f"{int(h):02d}{m}" for h, m in _CLOCK_WRITTEN.findall(text) if int(h) < 24)
 
 
 #: ``GENERIC_WORDS`` as the tokens support_tokens makes of it (stemmed: "morning" -> "morn").
@@ -274,6 +283,19 @@ def prove(
     if occasions and _FIRST_GO.search(clean(clause) or plain):
         # "rendered on the first attempt": the earliest occasion, whatever came after it
         occasions = occasions[:1]
+    # "run 2 log uploaded": the occasion whose target glues that word and number (log-...-run2);
+    # "the 01:00 fridge reminder": the one whose target writes that clock (fridge-temp-0100).
+    # Before the statement's descriptive words: "Cot 5 worksheet" is not the occasion of the
+    # receipt whose text reads "TPN worksheet, cot 3", though it shares more words with it.
+    glued = glued_words(clause or sentence) | clock_ids(clause or sentence)
+    other = _other_numbered(_SPACED.findall(clean(clause or sentence)), occasions)
+    if other is not None:
+        return None, f"names {other[0]}; the {what} receipts of that kind name {other[1]} only"
+    if glued and len(occasions) > 1:
+        carrying = [
+            r for r in occasions if glued & set(_ID_PARTS.split(getattr(r, "target", "").lower()))
+        ]
+        occasions = carrying if carrying and len(carrying) < len(occasions) else occasions
     # the object of the statement's own part: "X reached Kowal; the profiles are queued"
     # speaks of X, not of the profiles
     objects = object_words(own_part(sentence, clause), target_words)
@@ -286,13 +308,6 @@ def prove(
                     if numbers & id_numbers(f"{getattr(r, 'target', '')} {r.text}")]  # fmt: skip
         if carrying and len(carrying) < len(occasions):
             occasions = carrying  # "the frames of 0412": the occasion of render-0412
-    # "run 2 log uploaded": the occasion whose target glues that word and number (log-...-run2)
-    glued = glued_words(clause or sentence)
-    if glued and len(occasions) > 1:
-        carrying = [
-            r for r in occasions if glued & set(_ID_PARTS.split(getattr(r, "target", "").lower()))
-        ]
-        occasions = carrying if carrying and len(carrying) < len(occasions) else occasions
     occasions = labelled(clean(clause) or plain, occasions)
     latest = occasions[-1]
     if latest.status in SUCCESS_STATUSES:
@@ -313,6 +328,42 @@ def prove(
                       f"or an earlier one ({', '.join(p.id for p in proofs)} succeeded): not all "
                       "proven")  # fmt: skip
     return None, f"no succeeded {what} receipt at or before recorded_at ({_describe(occasions)})"
+
+
+#: A month or weekday before a number is a date ("Nov 14"), not a thing of a series.
+_DATE_HEAD = re.compile(
+    rf"{_MONTH}|mon|tue|wed|thu|fri|sat|sun|day|week|wk|month|year|at|by|on|for|to|in|of|from|"
+    r"until|till|and|or|with|about|after|before|since|than|of|per|only|all|the"
+)
+
+
+#: A word and a small number written apart ("bed 14", "cot 5"); an id written whole
+#: ("task-78") is a name, which the targets decide.
+_SPACED = re.compile(r"(?<![\w-])([a-z]{2,})\s+(\d{1,3})(?![\w:-]|\.\d)")
+
+
+def _other_numbered(
+    said: list[tuple[str, str]], occasions: Sequence[ReceiptLike]
+) -> tuple[str, str] | None:
+    """The word and number a statement glues ("bed 14") where every occasion that writes that
+    word writes it with another number ("bed 11 apixaban dose query"): another thing of the
+    series, which none of these receipts is about. Returns (the statement's, the receipts')."""
+    written: dict[str, set[str]] = {}
+    for r in occasions:
+        text = f"{getattr(r, 'target', '')} {r.text}".lower()
+        for g in glued_words(text) | {p for p in _ID_PARTS.split(text) if unglued(p)}:
+            head, number = unglued(g) or ("", "")
+            written.setdefault(head, set()).add(number.lstrip("0") or "0")
+    for head, number in said:
+        theirs = written.get(head)
+        if (
+            head
+            and theirs
+            and (number.lstrip("0") or "0") not in theirs
+            and not _DATE_HEAD.fullmatch(head)
+        ):
+            return f"{head} {number}", ", ".join(f"{head} {n}" for n in sorted(theirs))
+    return None
 
 
 #: A day a statement names ("on Saturday the 29th", "on 12 Sept", "yesterday"): it says which.
