@@ -1891,6 +1891,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout315", "citations.jsonl"): 50,  # of 50
     ("heldout315", "traces.jsonl"): 158,  # of 158 (trace, kind) units
     ("heldout315", "repeat.jsonl"): 29,  # of 30
+    # Held-out 316: first contact 2026-12-06 13:41 UTC, main b968831 (tests/data/heldout316/).
+    ("heldout316", "completion.jsonl"): 173,  # of 192
+    ("heldout316", "support.jsonl"): 87,  # of 100
+    ("heldout316", "citations.jsonl"): 50,  # of 50
+    ("heldout316", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout316", "repeat.jsonl"): 27,  # of 30
+    # Held-out 317: first contact 2026-12-06 13:41 UTC, main b968831 (tests/data/heldout317/).
+    ("heldout317", "completion.jsonl"): 169,  # of 200
+    ("heldout317", "support.jsonl"): 86,  # of 100
+    ("heldout317", "citations.jsonl"): 50,  # of 50
+    ("heldout317", "traces.jsonl"): 158,  # of 159 (trace, kind) units
+    ("heldout317", "repeat.jsonl"): 27,  # of 30
+    # Held-out 318: first contact 2026-12-06 13:41 UTC, main b968831 (tests/data/heldout318/).
+    ("heldout318", "completion.jsonl"): 178,  # of 208
+    ("heldout318", "support.jsonl"): 87,  # of 100
+    ("heldout318", "citations.jsonl"): 50,  # of 50
+    ("heldout318", "traces.jsonl"): 158,  # of 158 (trace, kind) units
+    ("heldout318", "repeat.jsonl"): 30,  # of 30
+    # Held-out 319: first contact 2026-12-06 13:41 UTC, main b968831 (tests/data/heldout319/).
+    ("heldout319", "completion.jsonl"): 195,  # of 228
+    ("heldout319", "support.jsonl"): 92,  # of 100
+    ("heldout319", "citations.jsonl"): 50,  # of 50
+    ("heldout319", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout319", "repeat.jsonl"): 28,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -2236,6 +2260,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout313",
         "heldout314",
         "heldout315",
+        "heldout316",
+        "heldout317",
+        "heldout318",
+        "heldout319",
         "real_smollm2",
         "real_smollm2b",
         "real_smollm2c",
@@ -2577,6 +2605,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout313", 40, 35),
         ("heldout314", 40, 37),
         ("heldout315", 40, 34),
+        ("heldout316", 40, 36),
+        ("heldout317", 40, 34),
+        ("heldout318", 40, 35),
+        ("heldout319", 40, 36),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
