@@ -116,10 +116,12 @@ ZONE_HOURS: dict[str, float] = {
     "z": 0, "utc": 0, "gmt": 0, "wet": 0, "bst": 1, "west": 1, "cet": 1, "cest": 2, "eet": 2,
     "eest": 3, "msk": 3, "est": -5, "edt": -4, "cdt": -5, "mst": -7, "mdt": -6, "pst": -8,
     "pdt": -7, "jst": 9, "aest": 10, "aedt": 11,
+    # India's: the "IST" of status lines written there (Irish time is said by name, "Irish time")
+    "ist": 5.5,
 }  # fmt: skip
 #: A zone after a clock time: a name of ``ZONE_HOURS``, a numeric offset ("+02:00") or one
 #: from UTC ("UTC+2").
-ZONE = r"(?:(?:utc|gmt)\s?[+-]\d{1,2}(?::?\d{2})?|z|utc|gmt|wet|west|bst|cet|cest|eet|eest|msk|est|edt|cdt|mst|mdt|pst|pdt|jst|aest|aedt|[+-]\d{2}:?\d{2}|(?:pacific|eastern|central|mountain)(?:\s+time)?|(?:irish|uk|british|london|dublin|central european(?:\s+summer)?|paris|berlin)\s+time)(?![\w:])"  # fmt: skip
+ZONE = r"(?:(?:utc|gmt)\s?[+-]\d{1,2}(?::?\d{2})?|z|utc|gmt|wet|west|bst|cet|cest|eet|eest|msk|est|edt|cdt|mst|mdt|pst|pdt|jst|aest|aedt|ist|[+-]\d{2}:?\d{2}|(?:pacific|eastern|central|mountain)(?:\s+time)?|(?:irish|uk|british|london|dublin|central european(?:\s+summer)?|paris|berlin)\s+time)(?![\w:])"  # fmt: skip
 #: Zones said by name ("08:30 Pacific", "07:30 Irish time"): standard or daylight time by the date.
 NAMED_ZONES: dict[str, str] = {
     "pacific": "America/Los_Angeles", "eastern": "America/New_York",

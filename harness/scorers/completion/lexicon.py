@@ -687,12 +687,12 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:is|'s|are|were|was)\s+(?:(?:now|both|all|also|already)\s+)*(?:in the loop|up to speed|in the picture)\b", SEND, NAMED, needs="loop|speed|picture"),
     # ... and as a terse line's state, not an instruction: "Security list + reporter both in the loop"
     _t(r"^\W*(?!.*\b(?:keep|keeping|please|put|get|bring|remember|make sure)\b)(?!loop\b)(?:[\w'+&-]+\s+){0,5}?(?P<who>[\w-]+)\s+(?:(?:both|all|also|now|already)\s+)*(?:in the loop|up to speed|in the picture)\b", SEND, NAMED, needs="loop|speed|picture"),
-    _t(r"(?<![\w'])(?P<who>[\w-]+)(?:,?\s+(?:too|also|as well),?)?(?:\s+(?:was|were|has been|have been|got)|'s been|'ve been)\s+(?:both\s+|all\s+|each\s+)?(?:(?:now|already|also|just|finally)\s+)?(?:told|notified|informed|alerted|updated|looped in|briefed|cc'?d|messaged|emailed|pinged|texted|kept in the loop|kept posted|asked)\b", SEND),
-    _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:is|are)\s+(?:now\s+|already\s+)?(?:notified|informed|looped in|briefed)\b", SEND, NAMED, needs="notified|informed|looped|briefed"),
+    _t(r"(?<![\w'])(?P<who>[\w-]+)(?:,?\s+(?:too|also|as well),?)?(?:\s+(?:was|were|has been|have been|got)|'s been|'ve been)\s+(?:both\s+|all\s+|each\s+)?(?:(?:now|already|also|just|finally|duly)\s+)?(?:told|notified|informed|alerted|updated|looped in|briefed|cc'?d|messaged|emailed|pinged|texted|kept in the loop|kept posted|asked|apprised|intimated|advised|made aware)\b", SEND),
+    _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:is|are)\s+(?:now\s+|already\s+|also\s+|duly\s+)?(?:notified|informed|looped in|briefed|apprised|intimated)\b", SEND, NAMED, needs="notified|informed|looped|briefed|apprised|intimated"),
     _t(rf"\b(?:told|notified|informed|alerted|briefed|reminded|warned|cc'?d|bcc'?d|wrote to|reached out to|got back to|followed up with|looped in|filled in|checked in with)\s+(?:(?:the|our|my)\s+)?{_WHO}", SEND),
     _t(rf"\blet\s+{_WHO}(?:\s+[\w'-]+)?\s+know\b", SEND),
     # terse passive with its auxiliary left out: "Prints delivered, gallery informed."
-    _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:now\s+|also\s+|too\s+|duly\s+)?(?:told|notified|informed|briefed|looped in|cc'?d|alerted|contacted)(?=[\s.;!,)]*$|\s+(?:too|as well|already|today|yesterday|now|this morning|this afternoon|at|on)\b)", SEND, NAMED, needs="told|notified|informed|briefed|looped|cc|alerted|contacted"),
+    _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:now\s+|also\s+|too\s+|duly\s+)?(?:told|notified|informed|briefed|looped in|cc'?d|alerted|contacted|apprised|intimated)(?=[\s.;!,)]*$|\s+(?:too|as well|already|today|yesterday|now|this morning|this afternoon|at|on)\b)", SEND, NAMED, needs="told|notified|informed|briefed|looped|cc|alerted|contacted|apprised|intimated"),
     # "I have write to Ilse", "wrote to the bindery": writing to a person or place
     _t(rf"\b(?:(?:have|has|had|did)\s+(?:already\s+|just\s+|also\s+)?(?:write|wrote)|written|wrote)\s+(?:back\s+)?to\s+(?:(?:the|our|my)\s+)?{_WHO}", SEND, NAMED, needs="writ|wrote"),
     # "wrote the shop that it is done": writing to someone, the message its that-clause
@@ -992,6 +992,8 @@ PREFILTER = re.compile(
     r"yank|index|pypi|store|flathub|crates|npm|conda|cran|accession|milestone|reserv|tagged|\+|&|"
     # and every other word a trigger needs (``tests/test_rules_session27.py`` checks it)
     r"available|board|brought|calender|date|dispatch|drive|fired|flagged|flicked|\bhit\b|"
+    # telling in the words of formal and Indian English ("duly apprised", "parents intimated")
+    r"apprised|intimated|advised|"
     r"includes|items|logs|news|page|placed|pulled|receive|storage|to-dos|todos|trunk|word"
 )
 

@@ -35,7 +35,7 @@ _MONTH_NAME = re.compile(rf"\b({_MONTHS_PLAIN})\b")
 #: A month that dates an act ("in August", "during early July"): after "in", "March" and "May"
 #: are months.
 _IN_MONTH = re.compile(
-    rf"\b(?:in|during)\s+(?:(?:early|late|mid)[\s-]+)?({_MONTHS_PLAIN}|march|may)\b"
+    rf"\b(?:in|during|since)\s+(?:(?:early|late|mid)[\s-]+)?({_MONTHS_PLAIN}|march|may)\b"
 )
 #: Month abbreviations in order, spelt here rather than by the locale (``%b``, ``calendar``).
 _ABBREVIATIONS = (
