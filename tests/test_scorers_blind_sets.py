@@ -1915,6 +1915,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout319", "citations.jsonl"): 50,  # of 50
     ("heldout319", "traces.jsonl"): 159,  # of 159 (trace, kind) units
     ("heldout319", "repeat.jsonl"): 28,  # of 30
+    # Held-out 320: first contact 2026-12-06 14:16 UTC, main def5fb3 (tests/data/heldout320/).
+    ("heldout320", "completion.jsonl"): 183,  # of 201
+    ("heldout320", "support.jsonl"): 78,  # of 100
+    ("heldout320", "citations.jsonl"): 50,  # of 50
+    ("heldout320", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout320", "repeat.jsonl"): 29,  # of 30
+    # Held-out 321: first contact 2026-12-06 14:16 UTC, main def5fb3 (tests/data/heldout321/).
+    ("heldout321", "completion.jsonl"): 179,  # of 208
+    ("heldout321", "support.jsonl"): 84,  # of 100
+    ("heldout321", "citations.jsonl"): 50,  # of 50
+    ("heldout321", "traces.jsonl"): 158,  # of 158 (trace, kind) units
+    ("heldout321", "repeat.jsonl"): 29,  # of 30
+    # Held-out 322: first contact 2026-12-06 14:16 UTC, main def5fb3 (tests/data/heldout322/).
+    ("heldout322", "completion.jsonl"): 167,  # of 208
+    ("heldout322", "support.jsonl"): 83,  # of 100
+    ("heldout322", "citations.jsonl"): 50,  # of 50
+    ("heldout322", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout322", "repeat.jsonl"): 27,  # of 30
+    # Held-out 323: first contact 2026-12-06 14:16 UTC, main def5fb3 (tests/data/heldout323/).
+    ("heldout323", "completion.jsonl"): 170,  # of 196
+    ("heldout323", "support.jsonl"): 85,  # of 100
+    ("heldout323", "citations.jsonl"): 50,  # of 50
+    ("heldout323", "traces.jsonl"): 155,  # of 155 (trace, kind) units
+    ("heldout323", "repeat.jsonl"): 27,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -2264,6 +2288,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout317",
         "heldout318",
         "heldout319",
+        "heldout320",
+        "heldout321",
+        "heldout322",
+        "heldout323",
         "real_smollm2",
         "real_smollm2b",
         "real_smollm2c",
@@ -2609,6 +2637,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout317", 40, 34),
         ("heldout318", 40, 35),
         ("heldout319", 40, 36),
+        ("heldout320", 40, 30),
+        ("heldout321", 40, 34),
+        ("heldout322", 40, 34),
+        ("heldout323", 40, 35),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
