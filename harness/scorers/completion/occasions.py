@@ -348,6 +348,8 @@ def _other_numbered(
     """The word and number a statement glues ("bed 14") where every occasion that writes that
     word writes it with another number ("bed 11 apixaban dose query"): another thing of the
     series, which none of these receipts is about. Returns (the statement's, the receipts')."""
+    if not said:
+        return None
     written: dict[str, set[str]] = {}
     for r in occasions:
         text = f"{getattr(r, 'target', '')} {r.text}".lower()
