@@ -140,7 +140,9 @@ def test_retraining_on_the_manifest_sets_gives_the_shipped_weights(tmp_path: Pat
 #: The learned detector's lines right at each set's first contact (tests/data/heldoutN/
 #: FIRST_CONTACT.md): 228-231 met the layer's first version (the second trained on them, so for it
 #: these are development floors), 232-323 the second (retrained on the same sets at 42a8050,
-#: b968831 and def5fb3, when the rules it reads moved), which never trained on them.
+#: b968831 and def5fb3, when the rules it reads moved), which never trained on them. The third
+#: version (session 34) trained on sets 1-323: for it every floor here is a development floor,
+#: and its own first contacts start at set 324.
 LEARNED_FIRST_CONTACT = {
     "heldout228": 179,
     "heldout229": 169,
@@ -241,29 +243,13 @@ LEARNED_FIRST_CONTACT = {
 }
 
 
-#: Sets where the shipped layer is allowed fewer lines right than at first contact, and by how
-#: many. Session 34 retrained the second version on its own sets after the rules it reads moved
-#: (``tests/test_rules_session34.py``): over sets 228-315 it judged 31 lines right more and 14
-#: fewer (16,689 -> 16,706 of 17,993; recall 0.871 -> 0.872, precision 0.931 -> 0.933), and
-#: these six sets each end below their first contact. The first-contact figures stay as measured.
-BELOW_FIRST_CONTACT = {
-    "heldout237": 1,
-    "heldout238": 2,
-    "heldout243": 1,
-    "heldout252": 1,
-    "heldout260": 2,
-    "heldout294": 1,
-}
-
-
 @pytest.mark.parametrize(("folder", "floor"), sorted(LEARNED_FIRST_CONTACT.items()))
 def test_no_fewer_lines_right_than_at_first_contact(
     detector: LearnedDetector, folder: str, floor: int
 ) -> None:
     outcomes, problems = judge_set(read_set(DATA / folder / "completion.jsonl"), detector)
     assert not problems
-    allowed = floor - BELOW_FIRST_CONTACT.get(folder, 0)
-    assert sum(o.labelled == o.predicted for o in outcomes) >= allowed
+    assert sum(o.labelled == o.predicted for o in outcomes) >= floor
 
 
 def test_weights_of_another_shape_are_refused(
