@@ -1939,6 +1939,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout323", "citations.jsonl"): 50,  # of 50
     ("heldout323", "traces.jsonl"): 155,  # of 155 (trace, kind) units
     ("heldout323", "repeat.jsonl"): 27,  # of 30
+    # Held-out 324: first contact 2026-12-06 14:42 UTC, main 56cfbca (tests/data/heldout324/).
+    ("heldout324", "completion.jsonl"): 175,  # of 198
+    ("heldout324", "support.jsonl"): 80,  # of 100
+    ("heldout324", "citations.jsonl"): 50,  # of 50
+    ("heldout324", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout324", "repeat.jsonl"): 28,  # of 30
+    # Held-out 325: first contact 2026-12-06 14:42 UTC, main 56cfbca (tests/data/heldout325/).
+    ("heldout325", "completion.jsonl"): 168,  # of 208
+    ("heldout325", "support.jsonl"): 72,  # of 100
+    ("heldout325", "citations.jsonl"): 50,  # of 50
+    ("heldout325", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout325", "repeat.jsonl"): 29,  # of 30
+    # Held-out 326: first contact 2026-12-06 14:42 UTC, main 56cfbca (tests/data/heldout326/).
+    ("heldout326", "completion.jsonl"): 169,  # of 208
+    ("heldout326", "support.jsonl"): 85,  # of 100
+    ("heldout326", "citations.jsonl"): 50,  # of 50
+    ("heldout326", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout326", "repeat.jsonl"): 30,  # of 30
+    # Held-out 327: first contact 2026-12-06 14:42 UTC, main 56cfbca (tests/data/heldout327/).
+    ("heldout327", "completion.jsonl"): 182,  # of 206
+    ("heldout327", "support.jsonl"): 91,  # of 100
+    ("heldout327", "citations.jsonl"): 50,  # of 50
+    ("heldout327", "traces.jsonl"): 155,  # of 155 (trace, kind) units
+    ("heldout327", "repeat.jsonl"): 29,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -2292,6 +2316,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout321",
         "heldout322",
         "heldout323",
+        "heldout324",
+        "heldout325",
+        "heldout326",
+        "heldout327",
         "real_smollm2",
         "real_smollm2b",
         "real_smollm2c",
@@ -2641,6 +2669,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout321", 40, 34),
         ("heldout322", 40, 34),
         ("heldout323", 40, 35),
+        ("heldout324", 40, 31),
+        ("heldout325", 40, 29),
+        ("heldout326", 40, 34),
+        ("heldout327", 40, 36),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:

@@ -167,7 +167,7 @@ def test_real_model_text_draws_few_false_supports(detector: LearnedDetector) -> 
 #: The support layer's lines right and polarity pairs right at each set's first contact
 #: (tests/data/heldoutN/FIRST_CONTACT.md): 288-291 met its first version (the second trained on
 #: them, so for it these are development floors), 292-303 the second (the third trained on them,
-#: development floors for it), 304-323 the third, which never trained on them.
+#: development floors for it), 304-327 the third, which never trained on them.
 LEARNED_FIRST_CONTACT = {
     "heldout288": (92, 37),
     "heldout289": (96, 38),
@@ -205,6 +205,10 @@ LEARNED_FIRST_CONTACT = {
     "heldout321": (87, 33),
     "heldout322": (87, 34),
     "heldout323": (91, 36),
+    "heldout324": (89, 34),
+    "heldout325": (84, 34),
+    "heldout326": (90, 35),
+    "heldout327": (93, 36),
 }
 
 
