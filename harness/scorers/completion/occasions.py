@@ -330,10 +330,11 @@ def prove(
     return None, f"no succeeded {what} receipt at or before recorded_at ({_describe(occasions)})"
 
 
-#: A month or weekday before a number is a date ("Nov 14"), not a thing of a series.
-_DATE_HEAD = re.compile(
+#: Words before a number that make it no thing of a series: a month or weekday (a date, "Nov
+#: 14") or a preposition or quantifier ("for 20", "all 212").
+_NOT_A_SERIES = re.compile(
     rf"{_MONTH}|mon|tue|wed|thu|fri|sat|sun|day|week|wk|month|year|at|by|on|for|to|in|of|from|"
-    r"until|till|and|or|with|about|after|before|since|than|of|per|only|all|the"
+    r"until|till|and|or|with|about|after|before|since|than|per|only|all|the"
 )
 
 
@@ -345,9 +346,11 @@ _SPACED = re.compile(r"(?<![\w-])([a-z]{2,})\s+(\d{1,3})(?![\w:-]|\.\d)")
 def _other_numbered(
     said: list[tuple[str, str]], occasions: Sequence[ReceiptLike]
 ) -> tuple[str, str] | None:
-    """The word and number a statement glues ("bed 14") where every occasion that writes that
-    word writes it with another number ("bed 11 apixaban dose query"): another thing of the
+    """The word and number a statement writes apart ("bed 14") where every occasion that writes
+    that word writes it with another number ("bed 11 apixaban dose query"): another thing of the
     series, which none of these receipts is about. Returns (the statement's, the receipts')."""
+    # only the pairs that can name a thing, before any receipt is read (this runs per statement)
+    said = [(head, number) for head, number in said if not _NOT_A_SERIES.fullmatch(head)]
     if not said:
         return None
     written: dict[str, set[str]] = {}
@@ -358,12 +361,7 @@ def _other_numbered(
             written.setdefault(head, set()).add(number.lstrip("0") or "0")
     for head, number in said:
         theirs = written.get(head)
-        if (
-            head
-            and theirs
-            and (number.lstrip("0") or "0") not in theirs
-            and not _DATE_HEAD.fullmatch(head)
-        ):
+        if theirs and (number.lstrip("0") or "0") not in theirs:
             return f"{head} {number}", ", ".join(f"{head} {n}" for n in sorted(theirs))
     return None
 
