@@ -70,7 +70,7 @@ _NOT_NAME_WORDS = """i monday tuesday wednesday thursday friday saturday sunday 
     sync publication posting sealing acknowledgement record records entry entries dear hi hello
     hey according per rendered delivered sealed registered uploaded posted published merged paid
     sent scheduled booked deleted removed acknowledged completed appended notified informed
-    messaged emailed dmed dm'd texted replied
+    messaged emailed dmed dm'd texted replied ordered submitted binned folded remunerated conveyed
     mr mrs ms miss mx dr prof sir madam pacific eastern central mountain pst pdt est edt cst cdt
     mst mdt cet cest
     bst ist jst aest irish british european midnight noon"""
@@ -333,7 +333,9 @@ def named_matches(named: Named, target: str) -> bool:
     words, numbers = target_words(target)
     if named.number is None:
         return bool(named.words) and (
-            set(named.words) <= words or (not numbers and _person_of(named, words))
+            set(named.words) <= words
+            or (not numbers and _person_of(named, words))
+            or _firm_of(named, words)
         )
     if named.number not in numbers:
         # "CH-07" of ``task-qc-ch07``: the head and number glued in the target
@@ -374,6 +376,24 @@ def _person_of(named: Named, words: frozenset[str]) -> bool:
         return False  # "tessellation-O9" is an id mistyped, no person
     first, last = named.words
     return words == {first} or last in words or first + last in words
+
+
+#: The word after a firm's name that says what it does ("Halvorsen Shipping", "Brenner Law"),
+#: which its id leaves out ("acct-halvorsen").
+_FIRM_WORDS = frozenset(
+    {"shipping", "law", "bank", "trust", "foundation", "fund", "ltd", "gmbh", "inc", "llc", "ag",
+     "bv", "co", "company", "group", "partners", "logistics", "freight", "studio", "studios",
+     "press", "media", "labs", "lab", "clinic", "school", "college", "university", "society"}
+)  # fmt: skip
+
+
+def _firm_of(named: Named, words: frozenset[str]) -> bool:
+    """A firm or place named in two words that its id writes glued ("App Store" of
+    ``appstore/5604``) or by its own name alone ("Halvorsen Shipping" of ``acct-halvorsen``)."""
+    if len(named.words) != 2 or not all(w.isalpha() for w in named.words):
+        return False
+    first, last = named.words
+    return first + last in words or (last in _FIRM_WORDS and first in words)
 
 
 def _abbreviates(head: str, words: frozenset[str]) -> bool:

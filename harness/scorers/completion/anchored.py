@@ -183,9 +183,11 @@ def _named_by_words(
 def series_members(text: str, known: Sequence[str]) -> list[tuple[str, int]]:
     """Hyphenated ids of a series the host acts on that no receipt names ("audit-oak" beside
     ``audit-ash`` and ``audit-elm``): an item of that kind the host has no record of."""
-    heads = {k.split("-")[0] for k in known if "-" in k}
+    # the text is lower-cased; the host may write its ids in capitals ("REL-529")
+    heads = {k.split("-")[0].lower() for k in known if "-" in k}
+    lowered = {k.lower() for k in known}
     return [(m.group(), m.start()) for m in _HYPHEN_ID.finditer(text)
-            if m.group(1) in heads and m.group() not in known]  # fmt: skip
+            if m.group(1) in heads and m.group() not in lowered]  # fmt: skip
 
 
 #: A place that says which act put the thing there ("in the registry", "on the website").

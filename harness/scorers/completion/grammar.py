@@ -172,8 +172,11 @@ def _resolve(trigger: lx.Trigger, match: re.Match[str], segment: str) -> Action 
         # "the proofs are out the door": the family of what went, a delivery when unnamed
         action = lx.noun_family(segment[: match.start()]) or trigger.action
     elif how == lx.PLACE:
-        action = lx.destination_family(match.group("dest")) or lx.noun_family(
-            segment[: match.start("dest")]
+        action = (
+            lx.destination_family(match.group("dest"))
+            or lx.noun_family(segment[: match.start("dest")])
+            # "4.2.1 pushed to PyPI": a push to a place of no known kind is an upload there
+            or (lx.UPLOAD if re.search(r"\bpushed\b", match.group(0)) else None)
         )
     else:
         action = trigger.action

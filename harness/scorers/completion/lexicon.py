@@ -88,6 +88,11 @@ REGISTER = _action("registry.register", ["registry.mutate", "registry.update"], 
 FILE_FORM = _action("registry.register", ["registry.mutate", "registry.update", "artifact.upload",
                     "media.upload", "media.deliver"], ["register", "upload", "submit", "file"],
                     ["registry", "ledger"])  # fmt: skip
+#: A return, report or application submitted: uploaded to a portal, registered, delivered or
+#: sent to whoever takes it.
+SUBMIT = _action("artifact.upload", ["media.upload", "registry.register", "registry.update",
+                 "media.deliver", "message.send"], ["upload", "register", "deliver", "send",
+                 "submit"])  # fmt: skip
 SEAL = _action("provenance.seal", ["provenance.reseal"], ["seal", "reseal"])
 PUBLISH = _action("post.publish", ["artifact.publish", "media.publish"], ["publish", "post"],
                   ["post", "blog"])  # fmt: skip
@@ -98,9 +103,12 @@ ANNOUNCE = _action("post.publish", ["artifact.publish", "media.publish", "messag
 #: A release signed: sealed, or tagged in the registry the host keeps its tags in.
 SIGN = _action("provenance.seal", ["provenance.reseal", "registry.register", "repo.tag", "git.tag"],
                ["seal", "reseal", "sign", "tag"])  # fmt: skip
+#: An order placed with a supplier: written to them, or paid.
+ORDER = _action("message.send", ["message.reply", "payment.send", "payment.pay", "media.deliver"],
+                ["order", "send", "pay"])  # fmt: skip
 #: Families done by every receipt they accept, not by one verb: a bulletin posted, sent or
 #: printed; a release signed by a seal or a tag registered.
-ANY_WAY = frozenset({ANNOUNCE, SIGN})
+ANY_WAY = frozenset({ANNOUNCE, SIGN, SUBMIT, ORDER})
 ACK = _action("reminder.ack", ["reminder.acknowledge"], ["ack", "acknowledge", "dismiss"])
 SCHEDULE = _action("schedule.modify", ["reminder.schedule", "schedule.create", "calendar.create"],
                    ["schedule", "book"], ["schedule", "calendar"])  # fmt: skip
@@ -439,7 +447,7 @@ LABEL_WORDS: dict[str, Action] = {
     **dict.fromkeys(["merged"], MERGE),
     **dict.fromkeys(["uploaded"], UPLOAD),
     **dict.fromkeys(["rendered"], RENDER),
-    **dict.fromkeys(["logged", "journaled", "journalled", "appended"], JOURNAL),
+    **dict.fromkeys(["logged", "journaled", "journalled", "appended", "jotted"], JOURNAL),
     **dict.fromkeys(["booked", "scheduled"], SCHEDULE),
     **dict.fromkeys(["deleted", "removed", "wiped", "gone"], DELETE),
     **dict.fromkeys(["told", "informed", "notified", "messaged"], SEND),
@@ -528,7 +536,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"\bin\s+(?:the\s+|my\s+|our\s+)?(?:[\w-]+\s+)?journal,?\s+(?:i|we)\s+(?:have\s+|had\s+)?(?:wrote|written|noted|logged|recorded|put|added)\b", JOURNAL, needs="journal"),
     _t(rf"\b(?:branch|pr|pull request|fix|change|changes|patch)\b{_W}{{0,3}}?\s+went in\b", MERGE, needs="went in"),
     _t(r"\b(?:ticked|checked|struck|crossed) off\b", COMPLETE, needs="off"),
-    _t(r"\b(?:cleaned up|cleaned out|cleared out|wiped|trashed)\b", DELETE, needs="clean|cleared|wiped|trashed"),
+    _t(r"\b(?:cleaned up|cleaned out|cleared out|wiped|trashed|eliminated|expunged|binned)\b", DELETE, needs="clean|cleared|wiped|trashed|elimin|expung|binned"),
     # "the seal worker is backed up": a queue full of work, not a copy kept
     _t(r"\b(?:archived|(?<!worker is )(?<!workers are )(?<!queue is )(?<!line is )backed up(?!\s+(?:behind|with)\b))\b", UPLOAD, needs="archived|backed"),
     # "saved to the portal", "has been put on the town-hall share": stored where others fetch it
@@ -665,7 +673,9 @@ TRIGGERS: tuple[Trigger, ...] = (
     # "newsletter 49 is out to the subscribers": an issue out is published
     _t(rf"\b(?:newsletter|bulletin|digest)s?{_ID}\b(?:\s+(?:no\.?\s*|#)?\d+)?\s+(?:is|are)\s+(?:now\s+)?out\b(?!\s+of\b)", PUBLISH, needs="out"),
     # "pushed the bias-correction branch into main": on main is merged, not a place reached
-    _t(r"\b(?:pushed|put|got|landed|brought)\s+(?:[\w'-]+\s+){0,4}?(?:in|into|onto|to)\s+(?:main|master)\b(?!\s+(?:street|st|road|hall|office|building)\b)", MERGE, needs="main|master"),
+    _t(r"\b(?:pushed|put|got|landed|brought|folded)\s+(?:[\w'#.-]+\s+){0,4}?(?:in|into|onto|to)\s+(?:main|master)\b(?!\s+(?:street|st|road|hall|office|building)\b)", MERGE, needs="main|master"),
+    # "Folded #1178 into release-2.4", "hotfix folded in": folding a change into a branch
+    _t(r"\bfolded\s+(?:[\w'#.-]+\s+){0,4}?into\s+(?:the\s+)?(?:[\w.-]+\s+branch|release[\w.-]*|develop|dev|trunk)\b|\bfolded in\b(?=\W*$|\s*[,;]|\s+(?:now|today|yesterday|too|as well|already)\b)", MERGE, needs="folded"),
     _t(r"(?:^\W*|\bthe\s+)(?:main|master)(?:\s+branch)?\s+(?:now\s+(?:carries|has|contains|includes)|(?:carries|contains|includes)\s+(?:now\s+)?(?:the|both|all|our|my)\b)", MERGE, needs="main|master"),
     _t(rf"\b(?:shipped|pushed|forwarded)\s+(?:[\w'-]+\s+){{0,4}}?to\s+(?P<dest>(?:{_DET}\s+|the\s+|a\s+)?[\w'-]+(?:\s+[\w'-]+)?)", None, PLACE),
     _t(rf"(?<![\w'])(?P<who>[\w-]+)\s+{_BOTH}(?:now\s+|already\s+|finally\s+)?(?:has|have|got|received|has received|have received|has gotten|has got|has had|have had|has seen|has read|saw|opened)\s+(?![a-z]+ed\b)(?:(?:{_DET}|a|an)\s+)?{_MODS}(?:{MSG_NOUNS}|notice|notices|alert|alerts|advisory|reminder|reminders|briefing|confirmation|confirmations)(?![\w-]){_NOT_LEFT}", SEND),
@@ -773,7 +783,8 @@ TRIGGERS: tuple[Trigger, ...] = (
     # "Oskar knows the frame size": told it
     _t(rf"{_HOLDER}(?:knows|know)\s+(?:the|today's|tonight's|our|my)\s+(?!{_OWN_THINGS}){_HELD_THING}(?=\s*{_BY}{_HELD_END})", SEND, HOLDER, needs="know"),
     # "Delphine knows ep. 38 is ready": she knows what she was told
-    _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:now\s+|already\s+)?knows?\s+(?:that\s+)?(?:(?:[\w.'-]+\s+){1,5}?(?:is|are|was|were|has|have|had|works|suits|will)\b|(?:[\w.'-]+\s+){0,4}?[a-z]+'(?:re|s|ll|ve)\b)", SEND, NAMED, needs="know"),
+    # ("Hollis knows we arrive at nine", "Ilse knows she can collect", "Lena knows when ...")
+    _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:now\s+|already\s+)?knows?\s+(?:(?:when|where|what|which|how|whether)\b|to\s+[a-z]+\b|(?:that\s+)?(?:(?:[\w.'-]+\s+){1,5}?(?:is|are|was|were|has|have|had|works|suits|will|can|may|must|arrives?|arrived|moved|expires|needs?|ready|down|up|off)\b|(?:[\w.'-]+\s+){0,4}?[a-z]+'(?:re|s|ll|ve)\b))", SEND, NAMED, needs="know"),
     # "Maintainers heard about the hotfix": told of it
     _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:have\s+|has\s+)?(?:already\s+|now\s+|all\s+)?heard\s+(?:about|of)\s+(?:the|our|my|it|this|that|both)\b", SEND, NAMED, needs="heard"),
     # money owed that left: "overtime for the 20th went out at 15:30"
@@ -870,7 +881,9 @@ TRIGGERS: tuple[Trigger, ...] = (
     # ... and a terse line's "alerted" or "notified" with no one named ("registered + alerted")
     _t(r"^\W*(?:alerted|notified)\W*$", SEND, needs="alerted|notified"),
     _t(r"\b(?:re-?sent|sent|sended|messaged|dm'?e?d|emailed|e-mailed|texted|pinged|paged|replied|responded|wrote back|invited|thanked(?!\s+(?:us|me)\b))\b", SEND),
-    _t(r"\b(?:re-?delivered|delivered|handed off|handed over|shipped|dispatched|couriered|mailed)\b", DELIVER),
+    _t(r"\b(?:re-?delivered|delivered|handed off|handed over|shipped|dispatched|couriered|mailed|conveyed)\b", DELIVER),
+    # "the faculty has been furnished with the recordings": the holder given the thing
+    _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:has been|have been|is|are|was|were)\s+(?:now\s+|already\s+|also\s+)?(?:furnished|provided|supplied)\s+with\b", DELIVER, NAMED, needs="furnished|provided|supplied"),
     _t(r"\b(?:journal(?:l)?ed|re-?journal(?:l)?ed)\b", JOURNAL),
     # not a receipt the host logged with its status ("logged the #42 merge receipt as failed")
     _t(r"\b(?:appended|logged)\b(?!(?:\s+[\w#'-]+){0,5}?\s+as\s+(?:failed|pending|queued|cancell?ed|rejected|bounced|held|not\s+\w+)\b)", JOURNAL),
@@ -893,6 +906,31 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"\b(?:alerts?|confirmations?|reminders?|warnings?)\b(?:\s+[\w'-]+){0,5}?\s+(?:went out|have gone out|has gone out|are out|is out)\b(?!\s+(?:of|on)\b)", SEND, needs="out"),
     # "deposited in the observatory archive", "week 38 resubmitted"
     _t(r"\b(?:deposited|resubmitted|re-submitted)\b", UPLOAD, needs="deposit|submit"),
+    # "Monthly return: submitted", "application submitted to the portal": a form filed
+    # ("submitted, waiting on sign-off" is a submission still to be accepted)
+    _t(r"(?<!\()\bsubmitted\b(?!.*\b(?:waiting|waits|pending|awaiting|queued)\b)", SUBMIT, needs="submit"),
+    # "Ordered the walnut from Lindqvist", "Pads: ordered": an order placed
+    _t(r"(?<!\bas )(?<!\bwell )\bordered\b(?!\s+(?:by|to|that|in|chronologically|alphabetically)\b)", ORDER, needs="ordered"),
+    # "The rope order has been placed with Fenwick", "we placed the pH-minus order"
+    _t(r"\border\b(?:\s+[\w'()-]+){0,3}?\s+(?:(?:is|was|were|has been|have been|got)\s+)?(?:now\s+|already\s+)?placed\b|\bplaced\s+(?:the|an?|our|their|today's)\s+(?:[\w'-]+\s+){0,3}?order\b|\borders?\s+placed\b", ORDER, needs="placed"),
+    # "Hostwell squared away for the month", "we've squared up with the cheesemonger": settled,
+    # a payment unless its subject names another act
+    _t(r"\bsquared\s+(?:away|up)\b|\bsquared\s+(?:the|our|their)\s+(?:[\w'-]+\s+){0,2}?(?:bill|invoice|account|fee|tab)\b", PAY, SUBJECT, needs="squared"),
+    # "Saturday's takings are entered in the sales book", "MAP C.215 entered in the catalogue"
+    _t(r"\bentered\s+(?:in|into|on)\s+(?:the|our|their)\s+(?:[\w'-]+\s+){0,2}?(?:book|ledger|log|journal|diary|day ?book|logbook)\b", JOURNAL, needs="entered"),
+    _t(r"\bentered\s+(?:in|into|on)\s+(?:the|our|their)\s+(?:[\w'-]+\s+){0,2}?(?:catalogue|catalog|registry|register|index)\b", REGISTER, needs="entered"),
+    # "Broken wheel pulled", "Pulled the Windows 3.3.2 build as well": a release taken down;
+    # "pulled #905 into trunk" is a merge
+    _t(r"\bpulled\s+(?:[\w#.'-]+\s+){0,3}?into\s+(?:main|master|trunk|release[\w.-]*|develop)\b", MERGE, needs="pulled"),
+    # (a release, build or version, never readings fetched or a note held back "before" it went)
+    _t(r"\bpulled\s+(?:the\s+|both\s+|all\s+)?(?:[\w.'-]+\s+){0,2}?(?:\d+\.\d+[\w.]*|rc\d*|builds?|releases?|wheels?|tags?|images?|packages?|docs|pre-release)(?![\w-])(?!.*\bbefore\b)|(?:\d+\.\d+[\w.]*|\brc\d*|\bbuild|\brelease|\bwheel|\btag|\bimage|\bpackage|\bdocs|\bpre-release)(?:\s+[\w'-]+){0,2}?\s+(?:(?:is|was|has been|have been|were|got)\s+)?pulled\b(?!.*\bbefore\b)", DELETE, needs="pulled"),
+    # "Milestone 3.5 wrapped up": work closed, unless what was wrapped names another act
+    _t(r"\bwrapped(?:\s+up)?\b(?!\s+(?:in|with|around|round|into)\b)", COMPLETE, SUBJECT, needs="wrapped"),
+    # "4.1.3 pulled everywhere", "the notice is out everywhere": on every place it went
+    _t(r"\b(?:pulled|withdrawn|yanked|gone)\s+everywhere\b", DELETE, needs="everywhere"),
+    _t(r"\b(?:out|up|live)\s+everywhere\b", ANNOUNCE, SUBJECT, needs="everywhere"),
+    # "Subscribers have the October issue in their inboxes", "reached the governors' inboxes"
+    _t(r"\b(?:in|into|reached)\s+(?:(?:their|the|his|her|our|your|all|[\w-]+')\s+)?(?:\d+\s+)?inbox(?:es)?\b", ANNOUNCE, SUBJECT, needs="inbox"),
     # "Inspection rebooked to the 21st"
     _t(r"\b(?:rebooked|re-booked)\b", SCHEDULE, needs="book"),
     # "Log entry for Q3 written", "Today's study-log entry is written", "the close-of-day entry is
@@ -935,7 +973,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"\bmerged\b", MERGE),
     _t(r"\b(?:re-?uploaded|uploaded)\b", UPLOAD),
     _t(r"\b(?:deleted|purged|erased|removed|pruned)\b", DELETE),
-    _t(r"\b(?:paid|paid out|payed|donated|refunded|reimbursed)\b", PAY),
+    _t(r"\b(?:paid|paid out|payed|donated|refunded|reimbursed|remunerated)\b", PAY),
     _t(r"\b(?:re-?rendered|rendered)\b", RENDER),
     _t(r"\b(?:restored|rolled back|reverted)\b", RESTORE),
     _t(r"\b(?:re-?synced|synced|synchronized|synchronised)\b", SYNC),
@@ -994,6 +1032,10 @@ PREFILTER = re.compile(
     r"available|board|brought|calender|date|dispatch|drive|fired|flagged|flicked|\bhit\b|"
     # telling in the words of formal and Indian English ("duly apprised", "parents intimated")
     r"apprised|intimated|advised|"
+    # paid, removed, handed or noted in rarer words ("remunerated", "eliminated", "furnished
+    # with", "conveyed", "jotted down")
+    r"remunerat|elimin|expung|furnish|provided|supplied|convey|jotted|binned|folded|ordered|"
+    r"everywhere|inbox|placed|squared|entered|pulled|wrapped|"
     r"includes|items|logs|news|page|placed|pulled|receive|storage|to-dos|todos|trunk|word"
 )
 
@@ -1031,8 +1073,10 @@ MODAL = re.compile(
     r"\bbefore\b(?!\s+(?:noon|midnight|lunch|dinner|\d|the deadline|today|yesterday|then|that|"
     r"monday|tuesday|wednesday|thursday|friday|saturday|sunday))"
 )
+#: "after", "before" or "until" with a present passive: a condition on what is still to come
+#: ("acknowledge it only after the notice to Mme Moreau is delivered").
 AFTER_FUTURE = re.compile(
-    r"\bafter\b(?:\s+[\w'-]+){0,4}?\s+(?:is|are|gets|get|has been|have been)\b"
+    r"\b(?:after|until|till)\b(?:\s+[\w'-]+){0,6}?\s+(?:is|are|gets|get|has|have)\b"
 )
 ATTRIBUTION = re.compile(
     # "to say thanks" is a purpose, not a source

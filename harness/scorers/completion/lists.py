@@ -75,7 +75,8 @@ class TargetReceipt(Protocol):
 
 
 #: Where one item of a noun-phrase list ends and the next begins.
-_JOIN = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*|\s+as well as\s+|\s+plus\s+")
+#: "1,180 dollars" is one number, not two items.
+_JOIN = re.compile(r"\s*,(?!\d{3}\b)\s*(?:and\s+)?|\s+and\s+|\s*&\s*|\s+as well as\s+|\s+plus\s+")
 #: Words before an item that are not the item ("and to the studio feed", "and both").
 _LEAD = re.compile(
     r"^(?:(?:the|to|both|for|on|onto|with|into|its|their|his|her|my|our|a|an|also|then)\s+)+"
@@ -95,7 +96,9 @@ _NOT_ITEM = re.compile(
     r"where|that|when|while|as|since|because|after|before|but|if|now|today|yesterday|all|every|"
     r"each|none|is|are|was|were|has|have|had|got|been|be|"
     # a day is when, not what: "on the 19th and today"
-    r"\d{1,2}(?:st|nd|rd|th)|(?:mon|tues|wednes|thurs|fri|satur|sun)day|tonight|tomorrow)\b"
+    r"\d{1,2}(?:st|nd|rd|th)|(?:mon|tues|wednes|thurs|fri|satur|sun)day|tonight|tomorrow|"
+    # a clock or a sum is when or how much, not what: "for 14 October, 10am", ", EUR 1,197.00,"
+    r"\d{1,2}(?::\d\d)?\s*(?:am|pm|h)|\d{1,2}:\d\d|(?:eur|usd|gbp|chf|\$|€|£)\s*\d)\b"
 )
 
 

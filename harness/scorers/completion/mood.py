@@ -128,6 +128,14 @@ _AS_PLANNED = re.compile(r"\b(?:as|than)\s*$")
 _AFTER_OPENS = re.compile(r"\bafter(?:\s+(?:the|a|an|this|that|its|their|our|my|his|her))?\s*$")
 
 
+#: A status written right after the act's word ("**Circulated:** pending", "delivered
+#: (cancelled)", "sent -> bounced"): the line reports the act as not done.
+_STATUS_AFTER = re.compile(
+    r"^[\s:*=>\-\u2013\u2014\u2192(\[]*(?:pending|queued|failed|cancel+ed|bounced|rejected|"
+    r"awaiting|on hold|not yet|still open)\b"
+)
+
+
 #: "almost merged", "nearly sent": an act that came close and did not happen.
 _NEARLY = re.compile(r"\b(?:almost|nearly|all but)\s*$")
 
@@ -164,7 +172,7 @@ def blocked(
     if (
         _future(before, phrase)
         or lx.MODAL.search(re.sub(r"'(?!s\b)\w+", "", phrase))
-        or lx.AFTER_FUTURE.search(before)
+        or lx.AFTER_FUTURE.search(f"{before} {phrase.split()[0]}")
         # "post it after (the) delivery is confirmed": the phrase is the clause "after" opens
         or (lx.AFTER_FUTURE.match(f"after {phrase}") and _AFTER_OPENS.search(before))
         or (_GOES.search(before) and phrase.split(" ")[0] in ("up", "live", "out", "online"))
@@ -197,6 +205,8 @@ def blocked(
         return "asks for verification"
     if lx.TRAILING_COND.search(local_after):
         return "conditional"
+    if _STATUS_AFTER.match(local_after):
+        return "its status follows it: not done"
     if _TO_TRANSPORT.search(f"{phrase} {local_after[:40]}"):
         return "handed to the transport, not delivered"
     words = before.split()

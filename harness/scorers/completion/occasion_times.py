@@ -22,7 +22,7 @@ _DAY_WORDS = re.compile(
     r"last week|this week)\b|\b(?:on|last|this past)\s+(?P<wd>monday|tuesday|wednesday|thursday|friday|"
     r"saturday|sunday)\b|"
     # "on the 24th": a day of this month, or of the last one when it is still to come
-    r"\bon\s+the\s+(?P<nth>\d{1,2})(?:st|nd|rd|th)\b"
+    r"\b(?:on|since)\s+the\s+(?P<nth>\d{1,2})(?:st|nd|rd|th)\b"
 )
 #: "booked for Oct 2 at 15:00", "the invitation for Friday": the date of the event the action
 #: is about, not of the action's occasion.
@@ -48,7 +48,8 @@ _DATE_OR_CLOCK = re.compile(
     r"friday|saturday|sunday))\b"
 )
 CLOCK = re.compile(
-    r"\b(?:at|by|around|since|@)\s+(?P<clock>\d{1,2}:\d{2}(?:\s*[ap]\.?m\.?)?|\d{1,2}\s*[ap]\.?m\.?)"
+    # "yday 17:00": a clock straight after its day
+    r"\b(?:at|by|around|since|@|(?<=yesterday )|(?<=today ))\s*(?P<clock>\d{1,2}:\d{2}(?:\s*[ap]\.?m\.?)?|\d{1,2}\s*[ap]\.?m\.?)"
     # "07:58 CEST", "15:58 local time (CEST)": a zone in brackets after "local" is the local one
     rf"(?:\s*(?:(?:local|(?:her|his|their|our|my)\s+time)(?:\s+time)?\s*)?\(?\s*(?P<zone>{ZONE}|local(?:\s+time)?\b)\s*\)?)?"
 )
@@ -75,12 +76,22 @@ class When:
         return self.day is not None or self.clock is not None or self.since is not None
 
 
+#: Days cut short ("yday 17:00"), as the day words read them. ("At noon" stays a word: read as
+#: 12:00 sharp it judged "written at noon, I think" of a 12:40 entry wrong.)
+_WORD_TIMES = {"yday": "yesterday", "yest": "yesterday", "ystd": "yesterday"}
+_WORD_TIME = re.compile(r"\b(?:yday|yest|ystd)\b")
+
+
+def _spoken_clock(text: str) -> str:
+    return _WORD_TIME.sub(lambda m: _WORD_TIMES[m.group()], text)
+
+
 def when_of(sentence: str, recorded_at: datetime, local_zone: tzinfo | None = None) -> When:
     """The day and clock time a sentence gives its action, read on ``recorded_at``'s day; a
     clock that names no zone, or says "local", is in ``local_zone``, the offset the package's
     recorded_at is written in (the host's own clock: a package written in +02:00 says "at 19:05"
     of 17:05 UTC), not UTC."""
-    plain, events = _EVENT_DATE.subn(" ", clean(sentence))
+    plain, events = _EVENT_DATE.subn(" ", _spoken_clock(clean(sentence)))
     if not events and _SCHEDULING.search(plain):
         # no "for <date>" says which day is the event's, so the date given is ("booked on Sep 10
         # for Sep 18" keeps Sep 10 as the day of booking)

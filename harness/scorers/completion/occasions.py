@@ -302,10 +302,15 @@ def prove(
     if objects and len(occasions) > 1:
         occasions = naming_most(objects, occasions)
     # the ids of the statement's own clause ("0412 rendered; 0413 is pending": 0412 only)
-    numbers = id_numbers(clause or sentence)
+    # or of the subject its clause shares ("recording 0650 has been transcoded and has reached
+    # the faculty"); a receipt carrying all of them before one carrying some ("invoice 2026-118"
+    # is not "invoice 2026-121")
+    numbers = id_numbers(clause or sentence) or _subject_numbers(sentence, clause)
     if numbers and len(occasions) > 1:
-        carrying = [r for r in occasions
-                    if numbers & id_numbers(f"{getattr(r, 'target', '')} {r.text}")]  # fmt: skip
+        carried = [(r, id_numbers(f"{getattr(r, 'target', '')} {r.text}")) for r in occasions]
+        carrying = [r for r, ids in carried if numbers <= ids] or [
+            r for r, ids in carried if numbers & ids
+        ]
         if carrying and len(carrying) < len(occasions):
             occasions = carrying  # "the frames of 0412": the occasion of render-0412
     occasions = labelled(clean(clause) or plain, occasions)
@@ -328,6 +333,15 @@ def prove(
                       f"or an earlier one ({', '.join(p.id for p in proofs)} succeeded): not all "
                       "proven")  # fmt: skip
     return None, f"no succeeded {what} receipt at or before recorded_at ({_describe(occasions)})"
+
+
+def _subject_numbers(sentence: str, clause: str) -> set[str]:
+    """The ids written before a clause in its part of the sentence, which its verb shares
+    ("recording 0650 has been transcoded and has reached the faculty", "2716 sealed and handed
+    to Lindqvist"); ids after it are other things of the sentence."""
+    own, said = clean(own_part(sentence, clause)), clean(clause).strip(" .")
+    at = own.find(said) if said else -1
+    return id_numbers(own[:at]) if at > 0 else set()
 
 
 #: Words before a number that make it no thing of a series: a month or weekday (a date, "Nov

@@ -12,6 +12,7 @@ from typing import Protocol
 
 from harness.schema import SUCCESS_STATUSES
 from harness.scorers.completion.grammar import Completion
+from harness.scorers.completion.lexicon import MODAL, NEGATION
 from harness.scorers.completion.objects import contrasted_object
 from harness.scorers.completion.occasions import (
     ReceiptLike,
@@ -70,6 +71,7 @@ _REPEAT_WORDS = re.compile(
     r"\bretry|\bsecond\b(?!\s+(?:before|after|ago|later|earlier|past))|\banother\b"
 )
 _JOINED = re.compile(r",?\s+(?:and|but|while|whereas)\s+|;|,\s*so\b")
+_CLAUSE_BREAK = re.compile(r"\s*[,:\u2014\u2013]\s*|\s+-\s+")
 
 
 def other_occasion(
@@ -91,10 +93,7 @@ def other_occasion(
     if other is not None:
         return other
     plain = clean(c.sentence)
-    # Only in the sentence's first clause does "also" add an occasion to one told before; after
-    # "and" or ";" it joins this sentence's own clauses ("..., and the reminder also I cleared").
-    first = _JOINED.split(plain, maxsplit=1)[0]
-    added = None if "not only" in plain else _ADDITIVE.search(first)
+    added = None if "not only" in plain else _added_occasion(plain)
     # "re-sent", "re-posted": the verb itself says the occasion repeats one before, unless its
     # proof is itself the repeat: it says so ("resend after the bounce") or an earlier attempt,
     # of any status, comes before it (a failed send, then the re-send that succeeded)
@@ -109,6 +108,27 @@ def other_occasion(
                 f"{successes[0].id} is the only succeeded {c.action.verb} receipt at or before "
                 "recorded_at")  # fmt: skip
     return None
+
+
+def _added_occasion(plain: str) -> re.Match[str] | None:
+    """The word that adds an occasion to one told before. Only in the sentence's first clause
+    does it add to an occasion told before; after "and" or ";" it joins this sentence's own
+    clauses ("..., and the reminder also I cleared"). A part of the clause that denies or only
+    weighs the act adds none ("no need to message Ilse again", "do not merge again"), and
+    "Also," before a sentence adds it to what was said before."""
+    first = _JOINED.split(plain, maxsplit=1)[0]
+    added = _ADDITIVE.search(first)
+    if added is None:
+        return None
+    start = max((m.end() for m in _CLAUSE_BREAK.finditer(first, 0, added.start())), default=0)
+    end = next((m.start() for m in _CLAUSE_BREAK.finditer(first, added.end())), len(first))
+    if first[start:end].strip() == added.group() and start == 0:
+        return None
+    # what comes before the word denies or weighs the act; "to be safe" after it does not
+    before = first[start : added.start()]
+    if NEGATION.search(before) or MODAL.search(before.replace("'d ", " ")):
+        return None
+    return added
 
 
 def _other_series_id(c: Completion, proofs: Sequence[Receipt]) -> str | None:

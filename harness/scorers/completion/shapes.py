@@ -88,7 +88,8 @@ _NOT_DONE = frozenset(
     differed thrilled excited pleased delighted interested surprised concerned worried
     relieved impressed amazed tired bored satisfied disappointed annoyed convinced
     glad disputed contested questioned queried challenged doubted withheld postponed
-    deferred clashed collided conflicted overlapped expired lapsed""")
+    deferred clashed collided conflicted overlapped expired lapsed aborted awaited annulled
+    voided revoked suspended invalidated superseded""")
 )
 _PAST = re.compile(
     # nouns that only end like a past tense ("3 mm bleed on every page") are no verb
