@@ -1963,6 +1963,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout327", "citations.jsonl"): 50,  # of 50
     ("heldout327", "traces.jsonl"): 155,  # of 155 (trace, kind) units
     ("heldout327", "repeat.jsonl"): 29,  # of 30
+    # Held-out 328: first contact 2026-12-06 16:24 UTC, main 9b3058c (tests/data/heldout328/).
+    ("heldout328", "completion.jsonl"): 174,  # of 196
+    ("heldout328", "support.jsonl"): 85,  # of 100
+    ("heldout328", "citations.jsonl"): 50,  # of 50
+    ("heldout328", "traces.jsonl"): 158,  # of 158 (trace, kind) units
+    ("heldout328", "repeat.jsonl"): 30,  # of 30
+    # Held-out 329: first contact 2026-12-06 16:24 UTC, main 9b3058c (tests/data/heldout329/).
+    ("heldout329", "completion.jsonl"): 195,  # of 211
+    ("heldout329", "support.jsonl"): 87,  # of 100
+    ("heldout329", "citations.jsonl"): 50,  # of 50
+    ("heldout329", "traces.jsonl"): 158,  # of 159 (trace, kind) units
+    ("heldout329", "repeat.jsonl"): 29,  # of 30
+    # Held-out 330: first contact 2026-12-06 16:24 UTC, main 9b3058c (tests/data/heldout330/).
+    ("heldout330", "completion.jsonl"): 181,  # of 192
+    ("heldout330", "support.jsonl"): 85,  # of 100
+    ("heldout330", "citations.jsonl"): 50,  # of 50
+    ("heldout330", "traces.jsonl"): 154,  # of 154 (trace, kind) units
+    ("heldout330", "repeat.jsonl"): 28,  # of 30
+    # Held-out 331: first contact 2026-12-06 16:24 UTC, main 9b3058c (tests/data/heldout331/).
+    ("heldout331", "completion.jsonl"): 173,  # of 195
+    ("heldout331", "support.jsonl"): 85,  # of 100
+    ("heldout331", "citations.jsonl"): 50,  # of 50
+    ("heldout331", "traces.jsonl"): 155,  # of 155 (trace, kind) units
+    ("heldout331", "repeat.jsonl"): 29,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -2320,6 +2344,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout325",
         "heldout326",
         "heldout327",
+        "heldout328",
+        "heldout329",
+        "heldout330",
+        "heldout331",
         "real_smollm2",
         "real_smollm2b",
         "real_smollm2c",
@@ -2673,6 +2701,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout325", 40, 29),
         ("heldout326", 40, 34),
         ("heldout327", 40, 36),
+        ("heldout328", 40, 34),
+        ("heldout329", 40, 35),
+        ("heldout330", 40, 35),
+        ("heldout331", 40, 33),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
