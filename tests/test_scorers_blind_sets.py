@@ -1987,6 +1987,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout331", "citations.jsonl"): 50,  # of 50
     ("heldout331", "traces.jsonl"): 155,  # of 155 (trace, kind) units
     ("heldout331", "repeat.jsonl"): 29,  # of 30
+    # Held-out 332: first contact 2026-12-06 16:43 UTC, main e34837d (tests/data/heldout332/).
+    ("heldout332", "completion.jsonl"): 181,  # of 208
+    ("heldout332", "support.jsonl"): 83,  # of 100
+    ("heldout332", "citations.jsonl"): 50,  # of 50
+    ("heldout332", "traces.jsonl"): 155,  # of 155 (trace, kind) units
+    ("heldout332", "repeat.jsonl"): 28,  # of 30
+    # Held-out 333: first contact 2026-12-06 16:43 UTC, main e34837d (tests/data/heldout333/).
+    ("heldout333", "completion.jsonl"): 175,  # of 193
+    ("heldout333", "support.jsonl"): 88,  # of 100
+    ("heldout333", "citations.jsonl"): 50,  # of 50
+    ("heldout333", "traces.jsonl"): 156,  # of 156 (trace, kind) units
+    ("heldout333", "repeat.jsonl"): 28,  # of 30
+    # Held-out 334: first contact 2026-12-06 16:43 UTC, main e34837d (tests/data/heldout334/).
+    ("heldout334", "completion.jsonl"): 182,  # of 192
+    ("heldout334", "support.jsonl"): 90,  # of 100
+    ("heldout334", "citations.jsonl"): 50,  # of 50
+    ("heldout334", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout334", "repeat.jsonl"): 28,  # of 30
+    # Held-out 335: first contact 2026-12-06 16:43 UTC, main e34837d (tests/data/heldout335/).
+    ("heldout335", "completion.jsonl"): 174,  # of 192
+    ("heldout335", "support.jsonl"): 85,  # of 100
+    ("heldout335", "citations.jsonl"): 50,  # of 50
+    ("heldout335", "traces.jsonl"): 155,  # of 155 (trace, kind) units
+    ("heldout335", "repeat.jsonl"): 27,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -2348,6 +2372,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout329",
         "heldout330",
         "heldout331",
+        "heldout332",
+        "heldout333",
+        "heldout334",
+        "heldout335",
         "real_smollm2",
         "real_smollm2b",
         "real_smollm2c",
@@ -2705,6 +2733,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout329", 40, 35),
         ("heldout330", 40, 35),
         ("heldout331", 40, 33),
+        ("heldout332", 40, 34),
+        ("heldout333", 40, 35),
+        ("heldout334", 40, 36),
+        ("heldout335", 40, 34),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
