@@ -2011,6 +2011,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout335", "citations.jsonl"): 50,  # of 50
     ("heldout335", "traces.jsonl"): 155,  # of 155 (trace, kind) units
     ("heldout335", "repeat.jsonl"): 27,  # of 30
+    # Held-out 336: first contact 2026-12-06 17:16 UTC, main c7f8fb6 (tests/data/heldout336/).
+    ("heldout336", "completion.jsonl"): 171,  # of 197
+    ("heldout336", "support.jsonl"): 86,  # of 100
+    ("heldout336", "citations.jsonl"): 50,  # of 50
+    ("heldout336", "traces.jsonl"): 155,  # of 155 (trace, kind) units
+    ("heldout336", "repeat.jsonl"): 28,  # of 30
+    # Held-out 337: first contact 2026-12-06 17:16 UTC, main c7f8fb6 (tests/data/heldout337/).
+    ("heldout337", "completion.jsonl"): 174,  # of 208
+    ("heldout337", "support.jsonl"): 86,  # of 100
+    ("heldout337", "citations.jsonl"): 50,  # of 50
+    ("heldout337", "traces.jsonl"): 156,  # of 156 (trace, kind) units
+    ("heldout337", "repeat.jsonl"): 28,  # of 30
+    # Held-out 338: first contact 2026-12-06 17:16 UTC, main c7f8fb6 (tests/data/heldout338/).
+    ("heldout338", "completion.jsonl"): 192,  # of 209
+    ("heldout338", "support.jsonl"): 97,  # of 100
+    ("heldout338", "citations.jsonl"): 50,  # of 50
+    ("heldout338", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout338", "repeat.jsonl"): 28,  # of 30
+    # Held-out 339: first contact 2026-12-06 17:16 UTC, main c7f8fb6 (tests/data/heldout339/).
+    ("heldout339", "completion.jsonl"): 162,  # of 192
+    ("heldout339", "support.jsonl"): 83,  # of 100
+    ("heldout339", "citations.jsonl"): 50,  # of 50
+    ("heldout339", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout339", "repeat.jsonl"): 28,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -2376,6 +2400,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout333",
         "heldout334",
         "heldout335",
+        "heldout336",
+        "heldout337",
+        "heldout338",
+        "heldout339",
         "real_smollm2",
         "real_smollm2b",
         "real_smollm2c",
@@ -2737,6 +2765,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout333", 40, 35),
         ("heldout334", 40, 36),
         ("heldout335", 40, 34),
+        ("heldout336", 40, 35),
+        ("heldout337", 40, 33),
+        ("heldout338", 40, 39),
+        ("heldout339", 40, 33),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
