@@ -76,14 +76,9 @@ class When:
         return self.day is not None or self.clock is not None or self.since is not None
 
 
-#: Days cut short ("yday 17:00"), as the day words read them. ("At noon" stays a word: read as
+#: Days cut short ("yday 17:00"), read as the day words read them. ("At noon" stays a word: read as
 #: 12:00 sharp it judged "written at noon, I think" of a 12:40 entry wrong.)
-_WORD_TIMES = {"yday": "yesterday", "yest": "yesterday", "ystd": "yesterday"}
-_WORD_TIME = re.compile(r"\b(?:yday|yest|ystd)\b")
-
-
-def _spoken_clock(text: str) -> str:
-    return _WORD_TIME.sub(lambda m: _WORD_TIMES[m.group()], text)
+_SHORT_YESTERDAY = re.compile(r"\b(?:yday|yest|ystd)\b")
 
 
 def when_of(sentence: str, recorded_at: datetime, local_zone: tzinfo | None = None) -> When:
@@ -91,7 +86,7 @@ def when_of(sentence: str, recorded_at: datetime, local_zone: tzinfo | None = No
     clock that names no zone, or says "local", is in ``local_zone``, the offset the package's
     recorded_at is written in (the host's own clock: a package written in +02:00 says "at 19:05"
     of 17:05 UTC), not UTC."""
-    plain, events = _EVENT_DATE.subn(" ", _spoken_clock(clean(sentence)))
+    plain, events = _EVENT_DATE.subn(" ", _SHORT_YESTERDAY.sub("yesterday", clean(sentence)))
     if not events and _SCHEDULING.search(plain):
         # no "for <date>" says which day is the event's, so the date given is ("booked on Sep 10
         # for Sep 18" keeps Sep 10 as the day of booking)
