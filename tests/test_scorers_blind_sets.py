@@ -2035,6 +2035,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout339", "citations.jsonl"): 50,  # of 50
     ("heldout339", "traces.jsonl"): 159,  # of 159 (trace, kind) units
     ("heldout339", "repeat.jsonl"): 28,  # of 30
+    # Held-out 340: first contact 2026-12-06 18:19-18:20 UTC, main 8f2d5b4 (tests/data/heldout340/).
+    ("heldout340", "completion.jsonl"): 176,  # of 193
+    ("heldout340", "support.jsonl"): 79,  # of 100
+    ("heldout340", "citations.jsonl"): 50,  # of 50
+    ("heldout340", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout340", "repeat.jsonl"): 28,  # of 30
+    # Held-out 341: first contact 2026-12-06 18:19-18:20 UTC, main 8f2d5b4 (tests/data/heldout341/).
+    ("heldout341", "completion.jsonl"): 185,  # of 192
+    ("heldout341", "support.jsonl"): 90,  # of 100
+    ("heldout341", "citations.jsonl"): 50,  # of 50
+    ("heldout341", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout341", "repeat.jsonl"): 29,  # of 30
+    # Held-out 342: first contact 2026-12-06 18:19-18:20 UTC, main 8f2d5b4 (tests/data/heldout342/).
+    ("heldout342", "completion.jsonl"): 174,  # of 192
+    ("heldout342", "support.jsonl"): 93,  # of 100
+    ("heldout342", "citations.jsonl"): 50,  # of 50
+    ("heldout342", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout342", "repeat.jsonl"): 30,  # of 30
+    # Held-out 343: first contact 2026-12-06 18:19-18:20 UTC, main 8f2d5b4 (tests/data/heldout343/).
+    ("heldout343", "completion.jsonl"): 187,  # of 208
+    ("heldout343", "support.jsonl"): 85,  # of 100
+    ("heldout343", "citations.jsonl"): 50,  # of 50
+    ("heldout343", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout343", "repeat.jsonl"): 25,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -2404,6 +2428,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout337",
         "heldout338",
         "heldout339",
+        "heldout340",
+        "heldout341",
+        "heldout342",
+        "heldout343",
         "real_smollm2",
         "real_smollm2b",
         "real_smollm2c",
@@ -2769,6 +2797,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout337", 40, 33),
         ("heldout338", 40, 39),
         ("heldout339", 40, 33),
+        ("heldout340", 40, 32),
+        ("heldout341", 40, 37),
+        ("heldout342", 40, 38),
+        ("heldout343", 40, 36),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:

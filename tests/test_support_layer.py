@@ -167,7 +167,7 @@ def test_real_model_text_draws_few_false_supports(detector: LearnedDetector) -> 
 #: The support layer's lines right and polarity pairs right at each set's first contact
 #: (tests/data/heldoutN/FIRST_CONTACT.md): 288-291 met its first version (the second trained on
 #: them, so for it these are development floors), 292-303 the second (the third trained on them,
-#: development floors for it), 304-339 the third, which never trained on them.
+#: development floors for it), 304-343 the third, which never trained on them.
 LEARNED_FIRST_CONTACT = {
     "heldout288": (92, 37),
     "heldout289": (96, 38),
@@ -221,6 +221,10 @@ LEARNED_FIRST_CONTACT = {
     "heldout337": (92, 35),
     "heldout338": (94, 37),
     "heldout339": (92, 35),
+    "heldout340": (88, 33),
+    "heldout341": (93, 36),
+    "heldout342": (97, 39),
+    "heldout343": (96, 38),
 }
 
 
