@@ -167,7 +167,11 @@ def test_real_model_text_draws_few_false_supports(detector: LearnedDetector) -> 
 #: The support layer's lines right and polarity pairs right at each set's first contact
 #: (tests/data/heldoutN/FIRST_CONTACT.md): 288-291 met its first version (the second trained on
 #: them, so for it these are development floors), 292-303 the second (the third trained on them,
-#: development floors for it), 304-343 the third, which never trained on them.
+#: development floors for it), 304-343 the third, which never trained on them. Eleven floors
+#: sit one or two lines below their first contact ("see above"): the third version was refitted
+#: (same sets, 1-303) to the claim-support rules of session 36, whose verdicts its features
+#: read; over 304-343 the refit gets 3,654 lines and 1,433 pairs right against 3,646 and 1,425
+#: before it, the change spread unevenly over the sets (a refit moves a few lines either way).
 LEARNED_FIRST_CONTACT = {
     "heldout288": (92, 37),
     "heldout289": (96, 38),
@@ -185,37 +189,37 @@ LEARNED_FIRST_CONTACT = {
     "heldout301": (92, 35),
     "heldout302": (89, 34),
     "heldout303": (93, 36),
-    "heldout304": (94, 38),
+    "heldout304": (93, 37),  # first contact (94, 38); see above
     "heldout305": (92, 36),
-    "heldout306": (92, 36),
+    "heldout306": (90, 35),  # first contact (92, 36); see above
     "heldout307": (86, 35),
-    "heldout308": (96, 38),
-    "heldout309": (98, 39),
+    "heldout308": (95, 38),  # first contact (96, 38); see above
+    "heldout309": (96, 38),  # first contact (98, 39); see above
     "heldout310": (75, 28),
     "heldout311": (90, 36),
     "heldout312": (92, 36),
-    "heldout313": (90, 34),
+    "heldout313": (89, 34),  # first contact (90, 34); see above
     "heldout314": (96, 38),
     "heldout315": (93, 38),
     "heldout316": (94, 38),
-    "heldout317": (94, 36),
+    "heldout317": (93, 35),  # first contact (94, 36); see above
     "heldout318": (86, 34),
-    "heldout319": (97, 38),
+    "heldout319": (96, 38),  # first contact (97, 38); see above
     "heldout320": (83, 32),
-    "heldout321": (87, 33),
+    "heldout321": (86, 32),  # first contact (87, 33); see above
     "heldout322": (87, 34),
     "heldout323": (91, 36),
-    "heldout324": (89, 34),
+    "heldout324": (87, 33),  # first contact (89, 34); see above
     "heldout325": (84, 34),
     "heldout326": (90, 35),
     "heldout327": (93, 36),
     "heldout328": (94, 35),
     "heldout329": (90, 36),
     "heldout330": (89, 33),
-    "heldout331": (92, 35),
+    "heldout331": (91, 34),  # first contact (92, 35); see above
     "heldout332": (91, 35),
     "heldout333": (92, 35),
-    "heldout334": (91, 36),
+    "heldout334": (90, 36),  # first contact (91, 36); see above
     "heldout335": (90, 36),
     "heldout336": (87, 35),
     "heldout337": (92, 35),

@@ -194,6 +194,8 @@ _LOOK_WORDS = frozenset(
      "status", "state", "latest", "query", "fetch", "read", "reread", "sweep", "probe"}
 )  # fmt: skip
 _REGISTRY_NOUNS = frozenset({"registry", "catalog", "catalogue"})
+#: Words a target written as prose joins its parts with ("PL-118 at Millbrook"): no part of it.
+_PLACE_WORDS = frozenset({"at", "in", "to", "from", "by", "with", "and"})
 _WORD_FAMILY: dict[str, str] = {w: f for f, ws in FAMILIES.items() for w in ws}
 _SPLIT = re.compile(r"[\s_.:/#,;()-]+")
 _DATE = re.compile(r"(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)")
@@ -267,7 +269,7 @@ def target_parts(target: str) -> tuple[frozenset[str], frozenset[str], frozenset
             # a letter or a platform tells one of a series apart (set-a is not set-b, the arm
             # build is not the x86 one), but only against another: "ines-k" is Ines K.
             words.add(f"#{token}")
-        elif token not in _LOOK_WORDS:
+        elif token not in _LOOK_WORDS and token not in _PLACE_WORDS:
             words.add(token[:-1] if len(token) > 3 and token.endswith("s") else token)
     return frozenset(words), frozenset(ids), dates
 
@@ -299,14 +301,17 @@ def same_target(a: str, b: str) -> bool:
     wa, wb = wa - ma, wb - mb
     if not wa or not wb:
         return bool(ia and ib and ia == ib)
-    return _within(wa, wb) or _within(wb, wa)
+    # with the same id on both sides, a word may be cut to two letters ("SH-4471" of
+    # "ship-4471"): the id already says which thing
+    short = 2 if ia and ia == ib else 3
+    return _within(wa, wb, short) or _within(wb, wa, short)
 
 
-def _within(few: frozenset[str], many: frozenset[str]) -> bool:
+def _within(few: frozenset[str], many: frozenset[str], short: int = 3) -> bool:
     """Every word of ``few`` among ``many``, written out or cut short ("invoice 2231" of
     "strikewear-inv-2231")."""
     # cut short by three letters or more: "inv" of "invoice", never "rao" of "raoul"
-    return all(w in many or any(len(m) >= 3 and len(w) - len(m) >= 3 and w.startswith(m)
+    return all(w in many or any(len(m) >= short and len(w) - len(m) >= short and w.startswith(m)
                                 for m in many) for w in few)  # fmt: skip
 
 

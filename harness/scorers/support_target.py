@@ -239,3 +239,51 @@ def without_target_ids(reading: ClaimReading, target: str, said: str = "") -> Cl
                  and re.search(rf"(?:^|[-_]){q.text}(?:$|[-_])", ids))
     )  # fmt: skip
     return reading if len(kept) == len(reading.quantities) else replace(reading, quantities=kept)
+
+
+def numbered_thing(n: Named, text: str) -> bool:
+    """A capitalised word opening the clause, or after an article, right before a number
+    ("Declaration 0872 is registered", "the Grade 5 names") names the kind of a numbered thing,
+    not a person: the number, not the word, says which. Later in a clause ("the AP1 of Plot 7")
+    it may name another thing, and is left to the other checks."""
+    start = r"(?:^|\b(?:the|a|an|our|their|this|that)\s+)"
+    return re.search(rf"{start}{re.escape(n.literal)}\s+#?\d", clean(text).lstrip()) is not None
+
+
+def owner_named(n: Named, text: str, target: str, item: str) -> bool:
+    """A name that says whose or which thing it is ("Mr. Qureshi's x-ray", "the Nakamura
+    duplicate records") describes what was moved, where the receipt's target is a thing (an id
+    with a number, or one whose every word the clause names: "Grant's crown task" of
+    ``task-crown-P2207``); a receipt need not carry it to be of it. Against a party's own target
+    ("Lenka's refund" of a payment to ``tomas``) it names another payee, another occasion."""
+    words, numbers = target_words(target)
+    said = clean(text)
+    thing = (
+        bool(numbers)
+        or any(c.isdigit() for w in words for c in w)
+        or all(_said_word(w, said) for w in words if len(w) > 2)
+    )
+    if not thing:
+        return False
+    lit = re.escape(n.literal)
+    topic = re.search(
+        rf"\b(?:about|regarding|concerning|on)\s+(?:the\s+)?{lit}(?:'s)?\s+(.*)", said
+    )
+    about = (
+        re.split(r"\b(?:is|are|was|were|has|have|had|got|in|into|to|on)\b", topic[1])[0]
+        if topic
+        else ""
+    )
+    if topic and not roots(about) & roots(item):
+        # "the entry about Dagmar's week-5 plan" of an entry on the etching-ledger repair: what
+        # it is about, which the item names otherwise ("the notice about the Chablis delay" of
+        # a notice of delay is that notice)
+        return False
+    return (re.search(rf"(?<![\w-]){lit}'s?\b(?!\s+(?:is|was|has|got)\b)", said) is not None
+            or re.search(rf"\b(?:the|a|an|our|their)\s+{lit}\s+[a-z]", said) is not None)  # fmt: skip
+
+
+def _said_word(word: str, said: str) -> bool:
+    """Does the clause give ``word`` of a target, whole or as the start of a longer word
+    ("lincs" of "Lincolnshire", "kak" of "Kakheti")?"""
+    return re.search(rf"\b{re.escape(word)}", said) is not None

@@ -33,7 +33,8 @@ TRANSPORT = roots(
 WHEN_ROOTS = roots(
     "january february march april may june july august september october november december jan "
     "feb mar apr jun jul aug sep sept oct nov dec monday tuesday wednesday thursday friday "
-    "saturday sunday today yesterday tonight morning afternoon evening night noon utc local"
+    "saturday sunday today yesterday tonight morning afternoon evening night noon utc local "
+    "week weekly weekend daily nightly monthly"
 )
 #: Words of an outcome or of reporting, which name no object.
 OUTCOME_ROOTS = roots(
@@ -133,7 +134,7 @@ def other_object(reading: ClaimReading, b: Backing, target: str) -> str | None:
         # "the September roster" against "the August shift roster": one thing, another month
         said_m, moved_m = (_MONTH_NAMES[min(m)] for m in months)
         return f"names the {said_m} one; {b.item.id} moved the {moved_m} one: another occasion"
-    common = shared(said, moved) | shared(moved, said)
+    common = shared(said, moved) | shared(moved, said) | _echoed(said - _KINDS, b.plain)
     if said and moved and not common - _KINDS and said - common and moved - common:
         # what both share is at most the kind of thing ("PDF", "scans"): the words that tell
         # the two apart differ ("the contact sheet PDF" against "the glaze chart PDF")
@@ -142,6 +143,27 @@ def other_object(reading: ClaimReading, b: Backing, target: str) -> str | None:
             f"{', '.join(sorted(moved))}: another occasion"
         )
     return None
+
+
+def _echoed(said: frozenset[str], text: str) -> frozenset[str]:
+    """The words of ``said`` the item's text gives in another form ("the closure notice" of
+    "Closed Mon 21 Sep", "the withdrawal notice" of "build withdrawn"): a participle or a
+    noun of one stem, which ``object_roots`` leaves out of what an item moved."""
+    words = set(re.findall(r"[a-z]{4,}", ascii_fold(text)))
+    return frozenset(w for w in said if len(w) >= 5 and any(_one_stem(w, t) for t in words))
+
+
+def _one_stem(a: str, b: str) -> bool:
+    """Two forms of one word: a shared start at most three letters short of the shorter
+    ("buoyancy-aid" and "buoyancy", "withdrawal" and "withdrawn"), five letters at least, or four
+    with two letters or fewer after it on each side ("closure" and "closed"; not "access" and
+    "accepted")."""
+    common = next(
+        (i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b))
+    )
+    if common >= 5:
+        return common >= min(len(a), len(b)) - 3
+    return common == 4 and len(a) <= 6 and len(b) <= 6
 
 
 #: A version number, "v1.3" or "version 1.3" alike.
@@ -160,7 +182,16 @@ def _months(text: str) -> frozenset[int]:
     return frozenset(heads.index(m.group(1)[:3]) for m in _MONTH.finditer(text))
 
 
-_WHERE = roots("index package store portal mirror registry pypi")
+_WHERE = roots(
+    "index package store portal mirror registry pypi "
+    # places and records a thing is put in or sent through, never the thing itself ("the
+    # consult is in the calendar", "the scans are in the archive")
+    "calendar archive catalogue catalog library outbox inbox system bank register vault server "
+    "bucket folder drive database repository repo data centre center "
+    # words that place a thing in a series or a region, not which thing it is
+    "first second third duplicate temporary national regional northern southern eastern western "
+    "county central public internal external official"
+)
 _STATUS_FIRST = re.compile(
     r"\s*(?:cancell?ed|failed|rejected|declined|bounced|queued|pending|delivered|succeeded|"
     r"accepted|refused|aborted)\b"
@@ -175,7 +206,9 @@ _KINDS = roots(
     "image images photo photos document documents attachment attachments branch branches "
     "video videos mp4 mov recording recordings audio mp3 wav "
     # what a payment or a registration is made of, never which one: "got their money for KF-2231"
-    "money funds record records entry entries"
+    "money funds record records entry entries "
+    # what kind of message a thing is: "the closure notice", "the thank-you" name no one message
+    "notice notices note notes message messages thank-you thanks update updates heads-up"
 )
 
 

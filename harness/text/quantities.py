@@ -24,6 +24,13 @@ from harness.text.roots import STOP_ROOTS, root
 
 #: Measures a fraction of makes sense ("2.5 hours", "4.5 stars"); a fraction of a thing counted
 #: ("4.2 screenshots") is a version or a label instead.
+#: Words a number labels rather than counts ("the Year 6 certificates" are not six; "Station
+#: 8 is on the schedule" names the eighth station).
+_LABELS = frozenset(
+    {"ch", "no", "v", "tile", "study", "room", "act", "scene", "year", "grade", "class", "form",
+     "station", "bay", "ward", "zone", "block", "plot", "dock", "platform", "gate",
+     "group", "team", "table", "court", "pitch"}
+)  # fmt: skip
 _FRACTIONAL = frozenset(
     {"hour", "hours", "hrs", "h", "day", "days", "week", "weeks", "month", "months", "year",
      "years", "minute", "minutes", "mins", "second", "seconds", "secs", "km", "miles", "kg", "g",
@@ -245,13 +252,11 @@ def _amount(plain: str, m: re.Match[str]) -> tuple[Quantity | None, tuple[int, i
     glued = re.search(r"[a-z]\s*#?\s*$", head) is not None  # "frame 7", not "scan: 18"
     # "invoice 280 EUR" gives the invoice's sum: a currency after the number makes it one
     money = bool(after) and UNITS.get(after[0]) in ("eur", "usd", "sek", "money")
-    if (
-        not bounded
-        and glued
-        and not money
-        and prev in ID_HEADS | {"ch", "no", "v", "tile", "study", "room", "act", "scene"}
-    ):
-        return None, span  # "frame 7", "invoice 230", "the Act 1 rail": an id
+    if not bounded and glued and not money and prev in ID_HEADS | _LABELS:
+        return (
+            None,
+            span,
+        )  # "frame 7", "invoice 230", "the Act 1 rail", "Year 6 certificates": an id
     total = None
     of = _OF_TOTAL.match(after_text)
     if of is not None:
