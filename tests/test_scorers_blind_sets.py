@@ -2059,6 +2059,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout343", "citations.jsonl"): 50,  # of 50
     ("heldout343", "traces.jsonl"): 159,  # of 159 (trace, kind) units
     ("heldout343", "repeat.jsonl"): 25,  # of 30
+    # Held-out 344: first contact 2026-12-06 19:33-19:34 UTC, main 2246474 (tests/data/heldout344/).
+    ("heldout344", "completion.jsonl"): 178,  # of 210
+    ("heldout344", "support.jsonl"): 90,  # of 100
+    ("heldout344", "citations.jsonl"): 50,  # of 50
+    ("heldout344", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout344", "repeat.jsonl"): 28,  # of 30
+    # Held-out 345: first contact 2026-12-06 19:33-19:34 UTC, main 2246474 (tests/data/heldout345/).
+    ("heldout345", "completion.jsonl"): 185,  # of 192
+    ("heldout345", "support.jsonl"): 95,  # of 100
+    ("heldout345", "citations.jsonl"): 50,  # of 50
+    ("heldout345", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout345", "repeat.jsonl"): 28,  # of 30
+    # Held-out 346: first contact 2026-12-06 19:33-19:34 UTC, main 2246474 (tests/data/heldout346/).
+    ("heldout346", "completion.jsonl"): 177,  # of 194
+    ("heldout346", "support.jsonl"): 87,  # of 100
+    ("heldout346", "citations.jsonl"): 50,  # of 50
+    ("heldout346", "traces.jsonl"): 158,  # of 158 (trace, kind) units
+    ("heldout346", "repeat.jsonl"): 27,  # of 30
+    # Held-out 347: first contact 2026-12-06 19:33-19:34 UTC, main 2246474 (tests/data/heldout347/).
+    ("heldout347", "completion.jsonl"): 170,  # of 209
+    ("heldout347", "support.jsonl"): 79,  # of 100
+    ("heldout347", "citations.jsonl"): 50,  # of 50
+    ("heldout347", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout347", "repeat.jsonl"): 25,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -2432,6 +2456,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout341",
         "heldout342",
         "heldout343",
+        "heldout344",
+        "heldout345",
+        "heldout346",
+        "heldout347",
         "real_smollm2",
         "real_smollm2b",
         "real_smollm2c",
@@ -2801,6 +2829,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout341", 40, 37),
         ("heldout342", 40, 38),
         ("heldout343", 40, 36),
+        ("heldout344", 40, 37),
+        ("heldout345", 40, 38),
+        ("heldout346", 40, 36),
+        ("heldout347", 40, 31),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
