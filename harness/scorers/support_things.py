@@ -134,8 +134,9 @@ def other_object(reading: ClaimReading, b: Backing, target: str) -> str | None:
         # "the September roster" against "the August shift roster": one thing, another month
         said_m, moved_m = (_MONTH_NAMES[min(m)] for m in months)
         return f"names the {said_m} one; {b.item.id} moved the {moved_m} one: another occasion"
-    common = shared(said, moved) | shared(moved, said) | _echoed(said - _KINDS, b.plain)
-    if said and moved and not common - _KINDS and said - common and moved - common:
+    common = shared(said, moved) | shared(moved, said)
+    if (said and moved and not common - _KINDS and said - common and moved - common
+            and not _echoed(said - _KINDS, b.plain)):  # fmt: skip
         # what both share is at most the kind of thing ("PDF", "scans"): the words that tell
         # the two apart differ ("the contact sheet PDF" against "the glaze chart PDF")
         return (
