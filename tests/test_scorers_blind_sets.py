@@ -2083,6 +2083,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout347", "citations.jsonl"): 50,  # of 50
     ("heldout347", "traces.jsonl"): 159,  # of 159 (trace, kind) units
     ("heldout347", "repeat.jsonl"): 25,  # of 30
+    # Held-out 348: first contact 2026-12-06 20:08-20:09 UTC, main f285a21 (tests/data/heldout348/).
+    ("heldout348", "completion.jsonl"): 157,  # of 192
+    ("heldout348", "support.jsonl"): 85,  # of 100
+    ("heldout348", "citations.jsonl"): 50,  # of 50
+    ("heldout348", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout348", "repeat.jsonl"): 29,  # of 30
+    # Held-out 349: first contact 2026-12-06 20:08-20:09 UTC, main f285a21 (tests/data/heldout349/).
+    ("heldout349", "completion.jsonl"): 169,  # of 192
+    ("heldout349", "support.jsonl"): 82,  # of 100
+    ("heldout349", "citations.jsonl"): 50,  # of 50
+    ("heldout349", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout349", "repeat.jsonl"): 28,  # of 30
+    # Held-out 350: first contact 2026-12-06 20:08-20:09 UTC, main f285a21 (tests/data/heldout350/).
+    ("heldout350", "completion.jsonl"): 204,  # of 228
+    ("heldout350", "support.jsonl"): 87,  # of 100
+    ("heldout350", "citations.jsonl"): 50,  # of 50
+    ("heldout350", "traces.jsonl"): 157,  # of 157 (trace, kind) units
+    ("heldout350", "repeat.jsonl"): 28,  # of 30
+    # Held-out 351: first contact 2026-12-06 20:08-20:09 UTC, main f285a21 (tests/data/heldout351/).
+    ("heldout351", "completion.jsonl"): 175,  # of 208
+    ("heldout351", "support.jsonl"): 80,  # of 100
+    ("heldout351", "citations.jsonl"): 50,  # of 50
+    ("heldout351", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout351", "repeat.jsonl"): 28,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -2460,6 +2484,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout345",
         "heldout346",
         "heldout347",
+        "heldout348",
+        "heldout349",
+        "heldout350",
+        "heldout351",
         "real_smollm2",
         "real_smollm2b",
         "real_smollm2c",
@@ -2833,6 +2861,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout345", 40, 38),
         ("heldout346", 40, 36),
         ("heldout347", 40, 31),
+        ("heldout348", 40, 33),
+        ("heldout349", 40, 33),
+        ("heldout350", 40, 36),
+        ("heldout351", 40, 32),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
