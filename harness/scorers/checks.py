@@ -310,7 +310,8 @@ def same_target(a: str, b: str) -> bool:
 def _within(few: frozenset[str], many: frozenset[str], short: int = 3) -> bool:
     """Every word of ``few`` among ``many``, written out or cut short ("invoice 2231" of
     "strikewear-inv-2231")."""
-    # cut short by three letters or more: "inv" of "invoice", never "rao" of "raoul"
+    # cut short by ``short`` letters or more, and at least that long: "inv" of "invoice", never
+    # "rao" of "raoul" (three, the default)
     return all(w in many or any(len(m) >= short and len(w) - len(m) >= short and w.startswith(m)
                                 for m in many) for w in few)  # fmt: skip
 

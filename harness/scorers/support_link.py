@@ -259,7 +259,8 @@ def _receipt_link(reading: ClaimReading, b: Backing) -> Link | str:
               and not glued_name(n.words, target) and not carries(n, b)
               and not glued_after(reading.text, n.literal, target)
               and not spelt_initial(n.literal, reading.text, target)
-              and n.literal not in AGENTS and not numbered_thing(n, reading.text) and not owner_named(n, reading.text, target, b.plain)]  # fmt: skip
+              and n.literal not in AGENTS and not numbered_thing(n, reading.text)
+              and not owner_named(n, reading.text, target, b.plain)]  # fmt: skip
     if others:
         return f"names {others[0].literal}; {b.item.id} is {action} to {target}"
     another = (other_target(reading.text, target) or other_period(reading.text, target)

@@ -158,7 +158,8 @@ def _one_stem(a: str, b: str) -> bool:
     """Two forms of one word: a shared start at most three letters short of the shorter
     ("buoyancy-aid" and "buoyancy", "withdrawal" and "withdrawn"), five letters at least, or four
     with two letters or fewer after it on each side ("closure" and "closed"; not "access" and
-    "accepted")."""
+    "accepted"). Not ``roots.same_root``, which asks one word to start the other: "closure" and
+    "closed" share a stem, neither starts the other."""
     common = next(
         (i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b))
     )

@@ -22,8 +22,6 @@ from harness.text.names import ID_HEADS
 from harness.text.normal import ascii_fold, clean
 from harness.text.roots import STOP_ROOTS, root
 
-#: Measures a fraction of makes sense ("2.5 hours", "4.5 stars"); a fraction of a thing counted
-#: ("4.2 screenshots") is a version or a label instead.
 #: Words a number labels rather than counts ("the Year 6 certificates" are not six; "Station
 #: 8 is on the schedule" names the eighth station).
 _LABELS = frozenset(
@@ -31,6 +29,8 @@ _LABELS = frozenset(
      "station", "bay", "ward", "zone", "block", "plot", "dock", "platform", "gate",
      "group", "team", "table", "court", "pitch"}
 )  # fmt: skip
+#: Measures a fraction of makes sense ("2.5 hours", "4.5 stars"); a fraction of a thing counted
+#: ("4.2 screenshots") is a version or a label instead.
 _FRACTIONAL = frozenset(
     {"hour", "hours", "hrs", "h", "day", "days", "week", "weeks", "month", "months", "year",
      "years", "minute", "minutes", "mins", "second", "seconds", "secs", "km", "miles", "kg", "g",
@@ -253,10 +253,8 @@ def _amount(plain: str, m: re.Match[str]) -> tuple[Quantity | None, tuple[int, i
     # "invoice 280 EUR" gives the invoice's sum: a currency after the number makes it one
     money = bool(after) and UNITS.get(after[0]) in ("eur", "usd", "sek", "money")
     if not bounded and glued and not money and prev in ID_HEADS | _LABELS:
-        return (
-            None,
-            span,
-        )  # "frame 7", "invoice 230", "the Act 1 rail", "Year 6 certificates": an id
+        # "frame 7", "invoice 230", "the Act 1 rail", "Year 6 certificates": an id or a label
+        return None, span
     total = None
     of = _OF_TOTAL.match(after_text)
     if of is not None:
