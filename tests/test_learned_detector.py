@@ -131,9 +131,13 @@ def test_retraining_on_the_manifest_sets_gives_the_shipped_weights(tmp_path: Pat
     train(DATA, tmp_path, lam=manifest["lam"], only=set(manifest["sets"]))
     shipped, again = Layer.shipped(), np.load(tmp_path / "completion.npy")
     assert again.shape == (COLUMNS,)
-    assert float(np.max(np.abs(shipped.weights - again))) < 1e-3
+    # The optimiser stops within its tolerance, and OpenBLAS picks its kernels by CPU: on another
+    # machine the same sets give weights up to 0.002 apart (intercept 0.003; 2026-12-06, AMD
+    # EPYC). Stale weights are far further: leaving one set of 322 out moves a weight by 0.49
+    # and the intercept by 0.018.
+    assert float(np.max(np.abs(shipped.weights - again))) < 1e-2
     fresh = json.loads((tmp_path / "completion.json").read_text())
-    assert abs(fresh["intercept"] - shipped.intercept) < 1e-3
+    assert abs(fresh["intercept"] - shipped.intercept) < 1e-2
     assert fresh["sets"] == manifest["sets"]
 
 

@@ -199,11 +199,16 @@ def speaks_of(
     return _names_its_time(plain, item, recorded_at) and (shared == 1 or named or about_matter)
 
 
-def anchored_on_settled(sentence: str, settled_at: datetime, recorded_at: datetime) -> bool:
+def anchored_on_settled(
+    sentence: str, settled_at: datetime, recorded_at: datetime, own: frozenset[str] = frozenset()
+) -> bool:
     """Does the sentence name past days, all at or before the settlement ("the note from the
-    6th", "like yesterday" when it settled yesterday)? Then it speaks of the settled occasion."""
+    6th", "like yesterday" when it settled yesterday)? Then it speaks of the settled occasion.
+    A day the matter's id dates (``own``, its words: "the 14 Sep visit record" of
+    ``task:field-visit-0914``) names the matter, not an occasion of it."""
     # Today is no anchor: a matter settled this morning and news from this afternoon share it.
-    days = [d for d in days_named(sentence, recorded_at) if d.date() < recorded_at.date()]
+    days = [d for d in days_named(sentence, recorded_at)
+            if d.date() < recorded_at.date() and d.strftime("%m%d") not in own]  # fmt: skip
     # ... nor is a day's evening when the matter settled that morning ("reported broken links
     # last night" of a render settled at 08:00): the part of the day named is after it
     late = _LATE.search(sentence.lower())
@@ -232,7 +237,9 @@ def newer_grounds(
     themselves closures (a quiet heartbeat is no news). Without a known settlement, any of them
     the sentence speaks of is its ground.
     """
-    if settled_at is not None and anchored_on_settled(sentence, settled_at, recorded_at):
+    if settled_at is not None and anchored_on_settled(
+        sentence, settled_at, recorded_at, matter_words
+    ):
         return None
     for item in candidates:
         if settled_at is not None and item.at <= settled_at:

@@ -12,6 +12,9 @@ from collections.abc import Sequence
 from functools import cache
 
 from harness.schema import EvidenceItem
+from harness.scorers.reopen_grounds import DATES
+from harness.text.names import name_variants
+from harness.text.normal import ascii_fold, clean
 
 #: Words of a matter that say only what kind of thing it is: its number names it alone.
 KIND_WORDS = frozenset(
@@ -73,6 +76,50 @@ def month_named(plain: str, matter: str) -> bool:
     return re.search(rf"\b{name[:3]}(?:{name[3:]})?\b", plain) is not None
 
 
+_ABBREVIATIONS = "jan feb mar apr may jun jul aug sep oct nov dec"
+_MONTH_DAY = re.compile(
+    rf"\b({_ABBREVIATIONS.replace(' ', '|')})[a-z]*\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\b|"
+    rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_ABBREVIATIONS.replace(' ', '|')})[a-z]*\b"
+)
+_YEAR = re.compile(r"(?:19|20)\d\d")
+
+
+def _month_day(word: str) -> tuple[int, int] | None:
+    """An id's four digits read as a month and a day, the way ids date things ("0912")."""
+    if len(word) != 4 or not word.isdigit():
+        return None
+    month, day = int(word[:2]), int(word[2:])
+    return (month, day) if 1 <= month <= 12 and 1 <= day <= 31 else None
+
+
+def day_named(plain: str, word: str) -> bool:
+    """Does ``plain`` name the day an id's digits date ("the 12 September mix" of
+    ``render:rehearsal-0912``, "the 12 Oct GenDec" of ``gendec-kb214-1012``)?"""
+    wanted = _month_day(word)
+    if wanted is None:
+        return False
+    for m in _MONTH_DAY.finditer(plain):
+        name, day = (m[1], m[2]) if m[1] else (m[4], m[3])
+        if (_ABBREVIATIONS.split().index(name) + 1, int(day)) == wanted:
+            return True
+    return False
+
+
+def dates_the_id(word: str) -> bool:
+    """Is this number of an id a year or a month and day? Prose that names the id by its other
+    words may leave it out ("permit 118" of ``permit-ep-2026-118``, "page 7" of
+    ``page-07-1004``), as it leaves out an id's whole date."""
+    return _YEAR.fullmatch(word) is not None or _month_day(word) is not None
+
+
+def written_as_id(plain: str, word: str) -> bool:
+    """Is a long number of the id written as the id writes it, standing alone ("rerender 30450"
+    of ``render:label-30450``, "0917" of ``task:transfer-0917``)? Four digits or more, no year:
+    such a number names one thing, whatever the id's other words."""
+    return (len(word) >= 4 and word.isdigit() and _YEAR.fullmatch(word) is None
+            and re.search(rf"(?<![\w.-]){word}(?![\w.-])", plain) is not None)  # fmt: skip
+
+
 def distinctive_name(text: str, words: set[str], found: set[str]) -> bool:
     """Does the text name the matter by its ids of letters and digits, every one of them, each
     standing alone ("week 41" of w41; not "L07 week-49" of l07-w48, nor the m31 inside
@@ -111,3 +158,58 @@ def writer_named(plain: str, writer: str) -> bool:
     parts = [p for p in re.split(r"[-_.]+", writer) if len(p) >= 4 and p.isalpha()]
     return any(re.search(rf"\b{re.escape(p)}(?:s|es)?\b", plain)
                for p in parts if p not in _SENDER_KINDS)  # fmt: skip
+
+
+_ISO_DATE = re.compile(r"(?<!\d)\d{4}-\d{2}-\d{2}(?!\d)")
+_GENERIC = frozenset({"thread", "task", "render", "the", "matter"})
+
+
+def matter_words(matter: str) -> set[str]:
+    """A settled matter id (``thread:patrick-2026-08-20``) as its distinctive words: its kind
+    and date are left out, ids keep their digits (``render:0412`` -> ``0412``)."""
+    _, _, name = matter.partition(":")
+    # Only a whole date (2026-08-20) is left out: prose names a thread by its people, but an id's
+    # digits (render:0412) are the id.
+    plain = _ISO_DATE.sub(" ", (name or matter).lower())
+    # a dotted version is one word ("release-2027.9.0" is release and 2027.9.0)
+    versions = set(_VERSION_WORD.findall(plain))
+    plain = _VERSION_WORD.sub(" ", plain)
+    words = {w for w in re.split(r"[\s_.:/-]+", plain) if w} | versions
+    return (words - _GENERIC) or words
+
+
+_VERSION_WORD = re.compile(r"(?<![\d.])\d+(?:\.\d+){1,3}(?![\d.]*\d)")
+
+
+_NUMBER = re.compile(r"\d+")
+
+
+def mentions_matter(text: str, matter: str) -> bool:
+    """Does the text speak of the matter? By its name, or by at least half of its words ("the
+    Patrick thread" for ``thread:patrick-etching``, "the 2198 payment" for
+    ``thread:lenz-invoice-2198``); its numbers must be there too unless the text gives none, and a
+    text giving only another number (render 0413 for ``render:0412``) speaks of something else."""
+    plain = clean(ascii_fold(text))  # "Rezső" is the rezso of thread:rezso-tiles
+    if any(v in plain for v in name_variants(matter)):
+        return True
+    words = matter_words(matter)
+    if not words:
+        return False
+    if month_named(plain, matter):
+        return True  # "Re-render October" of render:lst-map-2026-10
+    found = {w for w in words if word_in(plain, w) or day_named(plain, w)}
+    numbers = {w for w in words if w.replace(".", "").isdigit()}  # versions too
+    # a day or a clock time ("the Oct 2 backup", "at 14:00") is no other id's number
+    given = {n.lstrip("0") for n in _NUMBER.findall(DATES.sub(" ", plain))}
+    other = given - {n.lstrip("0") for n in found}
+    if numbers - found and given and (other or not all(map(dates_the_id, numbers - found))):
+        return False
+    if any(map(_month_day, numbers - found)) and _MONTH_DAY.search(plain):
+        return False  # "the September 4th batch" is another day's than batch-run-0903
+    if words - numbers <= KIND_WORDS and any(len(n) >= 3 for n in found & numbers):
+        return True  # "Reopen 4471" of task:job-4471: a job's number names it
+    if not other and any(written_as_id(plain, n) for n in found & numbers):
+        return True
+    if found and distinctive_name(text, words, found):
+        return True  # "Re-render week 41" of render:weekly-map-w41
+    return 2 * len(found) >= len(words) and bool(found - numbers or not words - numbers)

@@ -25,15 +25,13 @@ from harness.scorers.reopen_conditions import (
 )
 from harness.scorers.reopen_grounds import DATES, distinctive, newer_grounds, own_words
 from harness.scorers.reopen_names import (
-    KIND_WORDS,
-    distinctive_name,
-    month_named,
+    day_named,
+    matter_words,
+    mentions_matter,
     thread_writers,
-    word_in,
     writer_named,
 )
 from harness.scorers.reopen_settles import RAISES, problem, settles
-from harness.text.names import name_variants
 from harness.text.normal import ascii_fold, clean
 
 #: Verbs that propose doing a settled thing again: checking, asking, sending, making.
@@ -48,7 +46,7 @@ _REOPEN = re.compile(
     r"go back (?:over|through|to)|"
     r"re-?do|redo\w*|re-?render\w*|re-?run\w*|re-?post\w*|re-?seal\w*|re-?register\w*|"
     # "re-" before an act is doing it a second time, written with or without the hyphen
-    r"re-(?!\s)[a-z]+|re(?:scan|export|deliver|upload|compute|hash|measure|journal|write|sync|build|"
+    r"re-(?!\s)[a-z]+|re(?:scan|count|export|deliver|upload|compute|hash|measure|journal|write|sync|build|"
     r"install|deploy|import|"
     r"fetch|submit|publish|print|issue|notify|inform|ask)\w*|"
     r"make sure|see (?:if|whether)|ask (?:[\w'-]+\s+){1,2}?(?:if|whether)|"
@@ -63,7 +61,7 @@ _DECLINE = re.compile(
     r"\bno\s+(?:[\w'-]+\s+){0,2}$|"
     r"\b(?:do not|don't|dont|won't|wont|shan't|shouldn't|mustn't|no need|needn't|need not|avoid|never|not|skip|stop|nothing(?: there| here| else| left| more)? to|"
     r"leave (?:it|the(?: [\w'-]+){1,4}|\w+) (?:closed|settled|alone|be)|leave it(?=\W*$)|let it be|"
-    r"without (?:re)?check\w*|instead of|rather than)\b"
+    r"without (?:re)?check\w*|instead of|rather than|(?:i|we) (?:wouldn't|wouldnt|would not))\b"
 )
 #: "..., recommend dropping that line", "the resend line should go": the redo named as a line of
 #: a draft or plan to strike, which declines it.
@@ -89,53 +87,6 @@ _PAST = re.compile(r"^[\w-]+(?:ed|resent|did|went|sent|wrote|asked)\b")
 #: "Asking again would reopen a closed thread": a consequence weighed, not a proposal.
 _CONSEQUENCE = re.compile(r"\bwould\s+(?:only\s+|just\s+)?$")
 _WOULD = re.compile(r"^[^.;:?!]*?\bwould\b")
-_ISO_DATE = re.compile(r"(?<!\d)\d{4}-\d{2}-\d{2}(?!\d)")
-_GENERIC = frozenset({"thread", "task", "render", "the", "matter"})
-
-
-def matter_words(matter: str) -> set[str]:
-    """A settled matter id (``thread:patrick-2026-08-20``) as its distinctive words: its kind
-    and date are left out, ids keep their digits (``render:0412`` -> ``0412``)."""
-    _, _, name = matter.partition(":")
-    # Only a whole date (2026-08-20) is left out: prose names a thread by its people, but an id's
-    # digits (render:0412) are the id.
-    plain = _ISO_DATE.sub(" ", (name or matter).lower())
-    # a dotted version is one word ("release-2027.9.0" is release and 2027.9.0)
-    versions = set(_VERSION_WORD.findall(plain))
-    plain = _VERSION_WORD.sub(" ", plain)
-    words = {w for w in re.split(r"[\s_.:/-]+", plain) if w} | versions
-    return (words - _GENERIC) or words
-
-
-_VERSION_WORD = re.compile(r"(?<![\d.])\d+(?:\.\d+){1,3}(?![\d.]*\d)")
-
-
-_NUMBER = re.compile(r"\d+")
-
-
-def mentions_matter(text: str, matter: str) -> bool:
-    """Does the text speak of the matter? By its name, or by at least half of its words ("the
-    Patrick thread" for ``thread:patrick-etching``, "the 2198 payment" for
-    ``thread:lenz-invoice-2198``); its numbers must be there too unless the text gives none, and a
-    text giving only another number (render 0413 for ``render:0412``) speaks of something else."""
-    plain = clean(ascii_fold(text))  # "Rezső" is the rezso of thread:rezso-tiles
-    if any(v in plain for v in name_variants(matter)):
-        return True
-    words = matter_words(matter)
-    if not words:
-        return False
-    if month_named(plain, matter):
-        return True  # "Re-render October" of render:lst-map-2026-10
-    found = {w for w in words if word_in(plain, w)}
-    numbers = {w for w in words if w.replace(".", "").isdigit()}  # versions too
-    # a day or a clock time ("the Oct 2 backup", "at 14:00") is no other id's number
-    if numbers - found and _NUMBER.search(DATES.sub(" ", plain)):
-        return False
-    if words - numbers <= KIND_WORDS and any(len(n) >= 3 for n in found & numbers):
-        return True  # "Reopen 4471" of task:job-4471: a job's number names it
-    if found and distinctive_name(text, words, found):
-        return True  # "Re-render week 41" of render:weekly-map-w41
-    return 2 * len(found) >= len(words) and bool(found - numbers or not words - numbers)
 
 
 def about(item: EvidenceItem, matter: str) -> bool:
@@ -163,7 +114,13 @@ def _settled_at(
 
 
 #: Redo markers: any act with one of these after it is done a second time.
-_AGAIN = re.compile(r"\b(?:again|once more|one more time|a second time)\b")
+_AGAIN = re.compile(
+    # "Perhaps a gentle note to Mrs Marsh, just to be sure": a doubt that asks for the act again
+    r"\b(?:again|once more|one more time|a second time|to be (?:sure|certain|on the safe side))\b"
+)
+#: Numbers of a clause, and the dotted titles whose dot ends no clause ("Send Dr. Tanaka ...").
+_NUMBER = re.compile(r"\d+")
+_TITLE = re.compile(r"\b(dr|mr|mrs|ms|mx|prof|st|capt|rev|fr)\.(?=\s+[a-z])")
 #: Clause bounds inside a sentence: a redo marker belongs to the act of its own clause.
 _CLAUSE_BREAK = re.compile(r"[.;:?!,]\s|\s(?:so|but|because|since|while)\s")
 #: Words that put an act forward rather than report it: modals, plans, hedged suggestions.
@@ -176,7 +133,9 @@ _PROPOSING = re.compile(
 #: Words that open a clause without being its verb; a clause that opens with a subject (a
 #: pronoun, a determiner, a person the context names, a possessive) reports ("Patrick wrote
 #: again", "the hash matches again"); one that opens with a verb tells someone to act.
-_FILLER_WORDS = "also then first next now just please quickly tomorrow today later and so"
+_FILLER_WORDS = (
+    "also then first next now just please quickly tomorrow today later and so dr mr mrs ms mx prof"
+)
 _FILLERS = frozenset(_FILLER_WORDS.split())
 _SUBJECT_WORDS = """i we he she it they you this that these those the a an his her their my our its
     there nothing everything someone"""
@@ -210,8 +169,11 @@ def _redo_by_marker(plain: str, people: set[str]) -> re.Match[str] | None:
     """A redo marker ("again", "once more") in a clause that proposes its act: the clause has a
     proposing word before the marker, or opens with a verb rather than a subject."""
     for marker in _AGAIN.finditer(plain):
-        breaks = [m.end() for m in _CLAUSE_BREAK.finditer(plain, 0, marker.start())]
-        clause = plain[(breaks[-1] if breaks else 0) : marker.start()]
+        breaks = [0] + [m.end() for m in _CLAUSE_BREAK.finditer(plain, 0, marker.start())]
+        clause = plain[breaks[-1] : marker.start()]
+        if len(breaks) > 1 and not set(re.findall(r"[\w'-]+", clause)) - _FILLERS:
+            # ", just to be sure": the marker opens its clause and speaks of the one before
+            clause = plain[breaks[-2] : marker.start()]
         if _PROPOSING.search(clause):
             return marker
         words = [w for w in re.findall(r"[\w'-]+", clause) if w not in _FILLERS]
@@ -256,15 +218,16 @@ def refers_to(
     # "the Odile thread", "remind Ilse again": a thread by the person who wrote in it
     if any(writer_named(plain, w) for w in writers):
         return True
+    kind = matter.partition(":")[0]
+    named_kind = re.search(rf"\b{re.escape(kind)}s?\b", plain) is not None
+    if named_kind and any(day_named(plain, w) for w in matter_words(matter)):
+        return True  # "render the 12 September mix" of render:rehearsal-0912
     if re.search(r"\d", _CLOCKLESS.sub(" ", plain)):
         return False
-    kind = matter.partition(":")[0]
     same_kind = [m for m in settled if m.partition(":")[0] == kind]
     others = set().union(*(matter_words(m) for m in same_kind if m != matter))
     own = {w for w in matter_words(matter) if not w.isdigit()} - others
-    if re.search(rf"\b{re.escape(kind)}s?\b", plain) and any(
-        re.search(rf"\b{re.escape(w)}\b", plain) for w in own
-    ):
+    if named_kind and any(re.search(rf"\b{re.escape(w)}\b", plain) for w in own):
         return True
     pointed = any(m[1].rstrip("s") == kind for m in _POINTING.finditer(plain))
     return len(same_kind) == 1 and pointed
@@ -360,7 +323,7 @@ def reopens_sentence(
     """(reopens, why) for one sentence against the settled matters."""
     # A quoted draft ("Hold \"Resending the labels...\" until a receipt exists") is the text
     # under review, not what the stage proposes to do.
-    plain = _QUOTED.sub(" ", clean(ascii_fold(sentence)))
+    plain = _TITLE.sub(r"\1", _QUOTED.sub(" ", clean(ascii_fold(sentence))))
     people = frozenset(_people(context))
     justified: tuple[bool, str] | None = None
     for matter in settled:

@@ -21,8 +21,9 @@ from harness.scorers.base import Score, ScoreContext, ratio, result_list, scorer
 from harness.scorers.checks import kind_families
 from harness.scorers.evidence import analyse
 from harness.scorers.judged import judged_reopens, seen_context
+from harness.scorers.reopen_names import mentions_matter
 from harness.scorers.reopen_settles import settles
-from harness.scorers.reopening import mentions_matter, reopens_sentence
+from harness.scorers.reopening import reopens_sentence
 from harness.scorers.values import RepeatChecksValues
 from harness.text.names import name_variants
 from harness.text.normal import clean, iter_strings
