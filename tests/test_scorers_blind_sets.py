@@ -2107,6 +2107,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout351", "citations.jsonl"): 50,  # of 50
     ("heldout351", "traces.jsonl"): 159,  # of 159 (trace, kind) units
     ("heldout351", "repeat.jsonl"): 28,  # of 30
+    # Held-out 352: first contact 2026-12-06 21:46-21:47 UTC, main 3ecb781 (tests/data/heldout352/).
+    ("heldout352", "completion.jsonl"): 186,  # of 208
+    ("heldout352", "support.jsonl"): 90,  # of 100
+    ("heldout352", "citations.jsonl"): 50,  # of 50
+    ("heldout352", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout352", "repeat.jsonl"): 25,  # of 30
+    # Held-out 353: first contact 2026-12-06 21:46-21:47 UTC, main 3ecb781 (tests/data/heldout353/).
+    ("heldout353", "completion.jsonl"): 182,  # of 208
+    ("heldout353", "support.jsonl"): 79,  # of 100
+    ("heldout353", "citations.jsonl"): 50,  # of 50
+    ("heldout353", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout353", "repeat.jsonl"): 25,  # of 30
+    # Held-out 354: first contact 2026-12-06 21:46-21:47 UTC, main 3ecb781 (tests/data/heldout354/).
+    ("heldout354", "completion.jsonl"): 185,  # of 208
+    ("heldout354", "support.jsonl"): 84,  # of 100
+    ("heldout354", "citations.jsonl"): 50,  # of 50
+    ("heldout354", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout354", "repeat.jsonl"): 28,  # of 30
+    # Held-out 355: first contact 2026-12-06 21:46-21:47 UTC, main 3ecb781 (tests/data/heldout355/).
+    ("heldout355", "completion.jsonl"): 187,  # of 208
+    ("heldout355", "support.jsonl"): 93,  # of 100
+    ("heldout355", "citations.jsonl"): 50,  # of 50
+    ("heldout355", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout355", "repeat.jsonl"): 29,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -2488,6 +2512,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout349",
         "heldout350",
         "heldout351",
+        "heldout352",
+        "heldout353",
+        "heldout354",
+        "heldout355",
         "real_smollm2",
         "real_smollm2b",
         "real_smollm2c",
@@ -2865,6 +2893,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout349", 40, 33),
         ("heldout350", 40, 36),
         ("heldout351", 40, 32),
+        ("heldout352", 40, 37),
+        ("heldout353", 40, 31),
+        ("heldout354", 40, 33),
+        ("heldout355", 40, 36),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
