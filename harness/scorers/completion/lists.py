@@ -98,7 +98,9 @@ _NOT_ITEM = re.compile(
     # a day is when, not what: "on the 19th and today"
     r"\d{1,2}(?:st|nd|rd|th)|(?:mon|tues|wednes|thurs|fri|satur|sun)day|tonight|tomorrow|"
     # a clock or a sum is when or how much, not what: "for 14 October, 10am", ", EUR 1,197.00,"
-    r"\d{1,2}(?::\d\d)?\s*(?:am|pm|h)|\d{1,2}:\d\d|(?:eur|usd|gbp|chf|\$|€|£)\s*\d)\b"
+    r"\d{1,2}(?::\d\d)?\s*(?:am|pm|h)|\d{1,2}:\d\d|(?:eur|usd|gbp|chf|\$|€|£)\s*\d|"
+    # ... or how long: "rendered, 64pp", "uploaded, 12 MB"
+    r"\d[\d.,]*\s*(?:pp|pages?|pgs?|kb|mb|gb|mins?|secs?|hrs?|%))\b"
 )
 
 

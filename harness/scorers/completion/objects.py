@@ -35,7 +35,7 @@ _TOPIC = re.compile(
 
 #: Words of the action and its message, never an object that tells occasions apart.
 GENERIC_WORDS = frozenset(
-    ["send", "message", "deliver", "note", "dm", "reply", "post", "publish", "journal", "entry", "register", "registry", "seal", "render", "upload", "file", "files", "receipt", "success", "queued", "fail", "pending", "cancelled", "status", "succeeded", "update", "done", "sent", "today", "now", "yesterday", "morning",
+    ["send", "message", "msg", "msgs", "deliver", "note", "dm", "reply", "post", "publish", "journal", "entry", "register", "registry", "seal", "render", "upload", "file", "files", "receipt", "success", "queued", "fail", "pending", "cancelled", "status", "succeeded", "update", "done", "sent", "today", "now", "yesterday", "morning",
      # states and times are the claim's words, never an object that tells occasions apart
      "live", "deliver", "delivered", "publish", "published", "log", "logged", "record",
      "recorded", "write", "written", "utc", "cest", "cet", "gmt", "evening", "night", "last",

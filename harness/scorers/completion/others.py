@@ -142,10 +142,13 @@ def _other_series_id(c: Completion, proofs: Sequence[Receipt]) -> str | None:
             numbered.setdefault(word, set()).update(numbers)
     for word, carried in sorted(numbered.items()):
         for said in re.finditer(rf"\b{re.escape(word)}s?[\s_-]+(?:no\.?\s*|#)?(\d+)\b", plain):
-            if int(said.group(1)) not in carried:
+            # a year in a target ("berth-register-2026") dates it; "berth 22" is no other year
+            years = {n for n in carried if 1900 <= n <= 2099}
+            theirs = carried if 1900 <= int(said.group(1)) <= 2099 else carried - years
+            if theirs and int(said.group(1)) not in theirs:
                 return (
                     f"names {word} {said.group(1)}; its proofs carry only "
-                    f"{', '.join(str(n) for n in sorted(carried))}: another occasion"
+                    f"{', '.join(str(n) for n in sorted(theirs))}: another occasion"
                 )
     ids = [n for p in proofs for n in named_in(f"{p.target} {p.text}") if n.is_id]
     for n in c.named:
@@ -196,6 +199,9 @@ def _other_id(sentence: str, proof: Receipt, titled: set[str]) -> str | None:
     """Why ``proof`` is another occasion: the sentence names an id number ("invoice 2231",
     "scratch of 0402") and the receipt's target and text name ids too, none of them that one."""
     said = id_numbers(sentence) - titled
+    if proof.at is not None and re.search(rf"(?<![\w.:]){proof.at:%H%M}(?!\w|[.:]\d)", sentence):
+        # "Shots logged in patrol journal 0938": the proof's own time as a radio log writes it
+        said.discard(f"{proof.at:%H%M}".lstrip("0") or "0")
     carried = id_numbers(f"{proof.target} {proof.text}")
     # an id glued to its letters ("catalogue-ngc7331") carries the number a sentence writes apart
     carried |= glued_numbers(proof.target)
