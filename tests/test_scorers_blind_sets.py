@@ -2131,6 +2131,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout355", "citations.jsonl"): 50,  # of 50
     ("heldout355", "traces.jsonl"): 159,  # of 159 (trace, kind) units
     ("heldout355", "repeat.jsonl"): 29,  # of 30
+    # Held-out 356: first contact 2026-12-06 22:20-22:21 UTC, main 5189d0e (tests/data/heldout356/).
+    ("heldout356", "completion.jsonl"): 185,  # of 208
+    ("heldout356", "support.jsonl"): 83,  # of 100
+    ("heldout356", "citations.jsonl"): 50,  # of 50
+    ("heldout356", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout356", "repeat.jsonl"): 29,  # of 30
+    # Held-out 357: first contact 2026-12-06 22:20-22:21 UTC, main 5189d0e (tests/data/heldout357/).
+    ("heldout357", "completion.jsonl"): 194,  # of 212
+    ("heldout357", "support.jsonl"): 93,  # of 100
+    ("heldout357", "citations.jsonl"): 50,  # of 50
+    ("heldout357", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout357", "repeat.jsonl"): 28,  # of 30
+    # Held-out 358: first contact 2026-12-06 22:20-22:21 UTC, main 5189d0e (tests/data/heldout358/).
+    ("heldout358", "completion.jsonl"): 180,  # of 208
+    ("heldout358", "support.jsonl"): 72,  # of 100
+    ("heldout358", "citations.jsonl"): 50,  # of 50
+    ("heldout358", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout358", "repeat.jsonl"): 27,  # of 30
+    # Held-out 359: first contact 2026-12-06 22:20-22:21 UTC, main 5189d0e (tests/data/heldout359/).
+    ("heldout359", "completion.jsonl"): 187,  # of 208
+    ("heldout359", "support.jsonl"): 84,  # of 100
+    ("heldout359", "citations.jsonl"): 50,  # of 50
+    ("heldout359", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout359", "repeat.jsonl"): 30,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -2516,6 +2540,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout353",
         "heldout354",
         "heldout355",
+        "heldout356",
+        "heldout357",
+        "heldout358",
+        "heldout359",
         "real_smollm2",
         "real_smollm2b",
         "real_smollm2c",
@@ -2897,6 +2925,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout353", 40, 31),
         ("heldout354", 40, 33),
         ("heldout355", 40, 36),
+        ("heldout356", 40, 32),
+        ("heldout357", 40, 37),
+        ("heldout358", 40, 27),
+        ("heldout359", 40, 33),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
