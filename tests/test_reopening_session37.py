@@ -111,3 +111,43 @@ def test_recount_is_a_redo() -> None:
     done = [item("r1", "receipt", NOW - timedelta(days=1), "task.complete stock-3314: 40 counted")]
     assert reopens("Recount the 3314 copies before the van leaves.", "task:stock-3314", done)[0]
     assert not reopens("No need to recount 3314; it closed yesterday.", "task:stock-3314", done)[0]
+
+
+# Read off development sets 352-355 (the session's second round).
+
+
+def test_a_compound_the_id_glues_may_be_written_apart() -> None:
+    done = [item("r1", "receipt", NOW - timedelta(days=2), "media.render skimap-2027: done")]
+    assert reopens("Re-render the ski map once more before the weekend.", "render:skimap-2027",
+                   done)[0]  # fmt: skip
+    assert not reopens("Re-render the ski pass once more before the weekend.",
+                       "render:skimap-2027", done)[0]  # fmt: skip
+
+
+def test_one_time_more_and_anew_are_redo_markers() -> None:
+    done = [item("r1", "receipt", NOW - timedelta(hours=3), "media.render clip-0917: done")]
+    assert reopens("The focus says 0917 is open, so I run the render one time more.",
+                   "render:clip-0917", done)[0]  # fmt: skip
+    assert reopens("Clip 0917 ought to be rendered anew.", "render:clip-0917", done)[0]
+    assert not reopens("I decline to render 0917 anew: it is settled.", "render:clip-0917",
+                       done)[0]  # fmt: skip
+
+
+def test_a_radio_log_time_names_the_news_it_came_with() -> None:
+    closed = item("r1", "receipt", NOW - timedelta(hours=2), "task.complete lift-insp: done")
+    news = item("m1", "message", NOW - timedelta(hours=1),
+                "Mechanics: broken strand at tower 7, the inspection must be redone.")  # fmt: skip
+    said = f"Redo lift insp, mechanics report broken strand {news.at:%H%M}."
+    verdict = reopens(said, "task:lift-inspection", [closed, news])
+    assert not verdict[0] and "justified" in verdict[1]
+    # without the report the same redo has no ground
+    assert reopens(said, "task:lift-inspection", [closed])[0]
+
+
+def test_a_courtesy_is_no_condition() -> None:
+    done = [item("r1", "receipt", NOW - timedelta(hours=4), "media.render plan-2027: rendered")]
+    assert reopens("If you'll forgive the caution, I'd re-render the 2027 plan, just in case.",
+                   "render:plan-2027", done)[0]  # fmt: skip
+    verdict = reopens("If the harbour master objects, re-render the 2027 plan.",
+                      "render:plan-2027", done)  # fmt: skip
+    assert not verdict[0] and "news that has not come" in verdict[1]

@@ -29,6 +29,11 @@ _ASKED = re.compile(
     r"\b(?:ask(?:s|ed|ing)?|wonder(?:s|ed|ing)?|wants? to know|wanted to know|inquir\w*|"
     r"enquir\w*|check(?:s|ed|ing)? with)(?:\s+(?:me|us|him|her|them|you))?\s+$"
 )
+#: "If you'll forgive the caution, I'd re-render it": a courtesy, no news the act waits on.
+_POLITE = re.compile(
+    r"if\s+(?:you(?:'ll|'d| will| would)?\s+(?:forgive|excuse|pardon|allow|permit|bear with|"
+    r"don't mind|do not mind)|i may|i might)\b"
+)
 NEGATED = re.compile(r"\b(?:not|no|never|nothing|without)\b|n't\b")
 #: Waiting for the host's approval ("once the host agrees") waits for no news about the matter.
 APPROVAL = re.compile(r"\b(?:host|approv\w*|agree\w*|permission|ok|okay|allowed)\b")
@@ -40,7 +45,8 @@ def condition_of(before: str) -> tuple[str | None, str]:
     condition belongs to it, not to the act."""
     # "Bellini asked if we filed": an "if" after a verb of asking opens an indirect question,
     # what was asked, not a condition the act waits on
-    conditions = [m for m in _IF.finditer(before) if not _ASKED.search(before[: m.start()])]
+    conditions = [m for m in _IF.finditer(before) if not _ASKED.search(before[: m.start()])
+                  and not _POLITE.match(before[m.start() :])]  # fmt: skip
     if not conditions:
         return None, before
     rest = before[conditions[-1].end() :]

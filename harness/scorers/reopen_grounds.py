@@ -51,6 +51,8 @@ _NEWS_REF = re.compile(
 _CLOCK = re.compile(r"\b(\d{1,2}):(\d{2})\b")
 #: A clock time as records write it, a zone letter glued on ("03:00Z").
 _WRITTEN_CLOCK = re.compile(r"\b(\d{1,2}):(\d{2})(?!\d)")
+#: A clock time as a radio log writes it ("base's 0830 report", "broken strand 1700").
+_RADIO_CLOCK = re.compile(r"(?<![\w.:-])([01]\d|2[0-3])([0-5]\d)(?![\w:-])")
 
 
 def stem(word: str) -> str:
@@ -121,7 +123,7 @@ def _names_its_time(plain: str, item: EvidenceItem, recorded_at: datetime) -> bo
     registry row"), or today/this morning for an item of the day it was written?"""
     # the time it came, or a time it writes itself ("last packet 03:00Z")
     written = {(int(h), int(mi)) for h, mi in _WRITTEN_CLOCK.findall(clean(item.text))}
-    for m in _CLOCK.finditer(plain):
+    for m in [*_CLOCK.finditer(plain), *_RADIO_CLOCK.finditer(plain)]:
         if (int(m[1]), int(m[2])) in {(item.at.hour, item.at.minute), *written}:
             return True
     if any(d.date() == item.at.date() for d in days_named(plain, recorded_at)):
@@ -176,6 +178,8 @@ def speaks_of(
     or about the matter; or it names the item's time with one shared word or with its sender
     ("since Oskar wrote this morning"). Where both name numbers and none is shared ("line
     9" against "line 14"), the sentence speaks of something else."""
+    # the item's own time as a radio log writes it ("broken strand 1700") is no number of a thing
+    sentence = re.sub(rf"(?<![\w.:-]){item.at:%H%M}(?![\w:-])", f"{item.at:%H:%M}", sentence)
     mine = distinctive(sentence, matter_words)
     theirs = distinctive(item.text, matter_words)
     # the day of a date ("reported on Oct 2") is no number of the thing spoken of ("slide 4")

@@ -7,6 +7,7 @@ the people who wrote in it.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Sequence
 from functools import cache
@@ -64,7 +65,11 @@ def word_in(plain: str, word: str) -> bool:
     """Is the matter's ``word`` in ``plain`` (cleaned), as it or as prose spells it?"""
     # "the stand-down" of epo-standdown: a hyphen inside a word is no word break
     spelt = _spelt(word)
-    return spelt.search(plain) is not None or spelt.search(plain.replace("-", "")) is not None
+    if spelt.search(plain) is not None or spelt.search(plain.replace("-", "")) is not None:
+        return True
+    # "the trail map" of trailmap-2027: a compound an id glues, written apart
+    words = re.findall(r"[a-z]+", plain) if word.isalpha() and len(word) >= 6 else []
+    return any(a + b in (word, word + "s") for a, b in itertools.pairwise(words))
 
 
 def month_named(plain: str, matter: str) -> bool:

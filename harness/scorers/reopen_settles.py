@@ -47,7 +47,8 @@ PROBLEM = re.compile(
     # "slide 4 has the wrong hash value, please fix": a fault reported, or a fix asked for
     r"unreadable|reversed|lost|alert\w*|wrong|incorrect|mistake\w*|typo\w*|please fix|bugs?|"
     # "GPS tags off by 2 m; affected mosaics must be re-rendered": a fault measured, a redo asked
-    r"off by \d[\w.]*|(?:must|should|needs? to) be re-?(?:render|run|seal|send|upload)\w*|"
+    r"off by \d[\w.]*|(?:must|should|needs? to) be (?:re-?(?:render|run|seal|send|upload)\w*|"
+    r"redone|repeated)|needs? a new (?:assessment|inspection|check|render|run)|"
     r"needs? fixing|changed on disk|file changed|expected \w+, actual|"
     # "hash differs from the value recorded yesterday": a check that found a change
     r"differs|differed|does not match|doesn't match|no longer match\w*|"

@@ -54,14 +54,15 @@ _REOPEN = re.compile(
     r"deliver|pay|answer|reply|respond|contact|look|go|compute|recompute|hash|measure|scan|"
     # a verb followed by its own negation ("do not write to Ruth again") proposes nothing
     r"review|hand|give|share|forward|notify|tell|verify|audit)\b(?!\s+not\b)[^.;:?!]{0,80}?\b"
-    r"(?:again|once more|one more time))\b"
+    r"(?:again|once more|one more time|one time more|anew))\b"
 )
 _DECLINE = re.compile(
     # "no kiln follow-up today": a bare "no" before the verb
     r"\bno\s+(?:[\w'-]+\s+){0,2}$|"
     r"\b(?:do not|don't|dont|won't|wont|shan't|shouldn't|mustn't|no need|needn't|need not|avoid|never|not|skip|stop|nothing(?: there| here| else| left| more)? to|"
     r"leave (?:it|the(?: [\w'-]+){1,4}|\w+) (?:closed|settled|alone|be)|leave it(?=\W*$)|let it be|"
-    r"without (?:re)?check\w*|instead of|rather than|(?:i|we) (?:wouldn't|wouldnt|would not))\b"
+    r"without (?:re)?check\w*|instead of|rather than|(?:i|we) (?:wouldn't|wouldnt|would not)|"
+    r"(?:i|we) (?:decline|refuse) to)\b"
 )
 #: "..., recommend dropping that line", "the resend line should go": the redo named as a line of
 #: a draft or plan to strike, which declines it.
@@ -116,7 +117,8 @@ def _settled_at(
 #: Redo markers: any act with one of these after it is done a second time.
 _AGAIN = re.compile(
     # "Perhaps a gentle note to Mrs Marsh, just to be sure": a doubt that asks for the act again
-    r"\b(?:again|once more|one more time|a second time|to be (?:sure|certain|on the safe side))\b"
+    r"\b(?:again|once more|one more time|one time more|a second time|anew|"
+    r"to be (?:sure|certain|on the safe side))\b"
 )
 #: Numbers of a clause, and the dotted titles whose dot ends no clause ("Send Dr. Tanaka ...").
 _NUMBER = re.compile(r"\d+")
