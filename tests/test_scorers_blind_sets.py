@@ -2155,6 +2155,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout359", "citations.jsonl"): 50,  # of 50
     ("heldout359", "traces.jsonl"): 159,  # of 159 (trace, kind) units
     ("heldout359", "repeat.jsonl"): 30,  # of 30
+    # Held-out 360: first contact 2026-12-06 22:50-22:51 UTC, main 2f9191e (tests/data/heldout360/).
+    ("heldout360", "completion.jsonl"): 178,  # of 208
+    ("heldout360", "support.jsonl"): 92,  # of 100
+    ("heldout360", "citations.jsonl"): 50,  # of 50
+    ("heldout360", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout360", "repeat.jsonl"): 29,  # of 30
+    # Held-out 361: first contact 2026-12-06 22:50-22:51 UTC, main 2f9191e (tests/data/heldout361/).
+    ("heldout361", "completion.jsonl"): 183,  # of 208
+    ("heldout361", "support.jsonl"): 83,  # of 100
+    ("heldout361", "citations.jsonl"): 50,  # of 50
+    ("heldout361", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout361", "repeat.jsonl"): 26,  # of 30
+    # Held-out 362: first contact 2026-12-06 22:50-22:51 UTC, main 2f9191e (tests/data/heldout362/).
+    ("heldout362", "completion.jsonl"): 173,  # of 192
+    ("heldout362", "support.jsonl"): 81,  # of 100
+    ("heldout362", "citations.jsonl"): 50,  # of 50
+    ("heldout362", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout362", "repeat.jsonl"): 25,  # of 30
+    # Held-out 363: first contact 2026-12-06 22:50-22:51 UTC, main 2f9191e (tests/data/heldout363/).
+    ("heldout363", "completion.jsonl"): 185,  # of 208
+    ("heldout363", "support.jsonl"): 80,  # of 100
+    ("heldout363", "citations.jsonl"): 50,  # of 50
+    ("heldout363", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout363", "repeat.jsonl"): 28,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -2544,6 +2568,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout357",
         "heldout358",
         "heldout359",
+        "heldout360",
+        "heldout361",
+        "heldout362",
+        "heldout363",
         "real_smollm2",
         "real_smollm2b",
         "real_smollm2c",
@@ -2929,6 +2957,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout357", 40, 37),
         ("heldout358", 40, 27),
         ("heldout359", 40, 33),
+        ("heldout360", 40, 37),
+        ("heldout361", 40, 33),
+        ("heldout362", 40, 33),
+        ("heldout363", 40, 34),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
