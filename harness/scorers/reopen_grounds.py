@@ -51,8 +51,6 @@ _NEWS_REF = re.compile(
 _CLOCK = re.compile(r"\b(\d{1,2}):(\d{2})\b")
 #: A clock time as records write it, a zone letter glued on ("03:00Z").
 _WRITTEN_CLOCK = re.compile(r"\b(\d{1,2}):(\d{2})(?!\d)")
-#: A clock time as a radio log writes it ("base's 0830 report", "broken strand 1700").
-_RADIO_CLOCK = re.compile(r"(?<![\w.:-])([01]\d|2[0-3])([0-5]\d)(?![\w:-])")
 
 
 def stem(word: str) -> str:
@@ -85,6 +83,11 @@ def own_words(matter: str) -> frozenset[str]:
     return frozenset(re.findall(r"[a-z0-9]+", name)) | frozenset(re.findall(r"[a-z]+|\d+", name))
 
 
+def month_days(plain: str) -> list[tuple[int, int]]:
+    """The (month, day) pairs a cleaned text names by a month's name ("Aug 21", "12 September")."""
+    return [(_MONTHS[(m[1] or m[4])[:3]], int(m[2] or m[3])) for m in _MONTH_DAY.finditer(plain)]
+
+
 def days_named(sentence: str, recorded_at: datetime) -> list[datetime]:
     """The days a sentence names, read against the day it was written: ISO dates, "Aug 21",
     "the 6th" (this month, or last month when the day is still to come), "yesterday"."""
@@ -96,10 +99,9 @@ def days_named(sentence: str, recorded_at: datetime) -> list[datetime]:
             found.append(day.replace(int(m[1]), int(m[2]), int(m[3])))
         except ValueError:
             continue
-    for m in _MONTH_DAY.finditer(plain):
-        month, number = (m[1], m[2]) if m[1] else (m[4], m[3])
+    for month, number in month_days(plain):
         try:
-            found.append(day.replace(month=_MONTHS[month[:3]], day=int(number)))
+            found.append(day.replace(month=month, day=number))
         except ValueError:
             continue
     for m in _ORDINAL.finditer(plain):
@@ -123,7 +125,7 @@ def _names_its_time(plain: str, item: EvidenceItem, recorded_at: datetime) -> bo
     registry row"), or today/this morning for an item of the day it was written?"""
     # the time it came, or a time it writes itself ("last packet 03:00Z")
     written = {(int(h), int(mi)) for h, mi in _WRITTEN_CLOCK.findall(clean(item.text))}
-    for m in [*_CLOCK.finditer(plain), *_RADIO_CLOCK.finditer(plain)]:
+    for m in _CLOCK.finditer(plain):
         if (int(m[1]), int(m[2])) in {(item.at.hour, item.at.minute), *written}:
             return True
     if any(d.date() == item.at.date() for d in days_named(plain, recorded_at)):

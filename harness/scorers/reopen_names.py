@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from harness.schema import EvidenceItem
-from harness.scorers.reopen_grounds import DATES
+from harness.scorers.reopen_grounds import DATES, month_days
 from harness.text.names import name_variants
 from harness.text.normal import ascii_fold, clean
 
@@ -81,11 +81,6 @@ def month_named(plain: str, matter: str) -> bool:
     return re.search(rf"\b{name[:3]}(?:{name[3:]})?\b", plain) is not None
 
 
-_ABBREVIATIONS = "jan feb mar apr may jun jul aug sep oct nov dec"
-_MONTH_DAY = re.compile(
-    rf"\b({_ABBREVIATIONS.replace(' ', '|')})[a-z]*\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\b|"
-    rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_ABBREVIATIONS.replace(' ', '|')})[a-z]*\b"
-)
 _YEAR = re.compile(r"(?:19|20)\d\d")
 
 
@@ -101,13 +96,7 @@ def day_named(plain: str, word: str) -> bool:
     """Does ``plain`` name the day an id's digits date ("the 12 September mix" of
     ``render:rehearsal-0912``, "the 12 Oct GenDec" of ``gendec-kb214-1012``)?"""
     wanted = _month_day(word)
-    if wanted is None:
-        return False
-    for m in _MONTH_DAY.finditer(plain):
-        name, day = (m[1], m[2]) if m[1] else (m[4], m[3])
-        if (_ABBREVIATIONS.split().index(name) + 1, int(day)) == wanted:
-            return True
-    return False
+    return wanted is not None and wanted in month_days(plain)
 
 
 def dates_the_id(word: str) -> bool:
@@ -209,7 +198,7 @@ def mentions_matter(text: str, matter: str) -> bool:
     other = given - {n.lstrip("0") for n in found}
     if numbers - found and given and (other or not all(map(dates_the_id, numbers - found))):
         return False
-    if any(map(_month_day, numbers - found)) and _MONTH_DAY.search(plain):
+    if any(map(_month_day, numbers - found)) and month_days(plain):
         return False  # "the September 4th batch" is another day's than batch-run-0903
     if words - numbers <= KIND_WORDS and any(len(n) >= 3 for n in found & numbers):
         return True  # "Reopen 4471" of task:job-4471: a job's number names it

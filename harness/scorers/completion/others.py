@@ -141,9 +141,9 @@ def _other_series_id(c: Completion, proofs: Sequence[Receipt]) -> str | None:
         for word in target if numbers else ():
             numbered.setdefault(word, set()).update(numbers)
     for word, carried in sorted(numbered.items()):
+        # a year in a target ("berth-register-2026") dates it; "berth 22" is no other year
+        years = {n for n in carried if 1900 <= n <= 2099}
         for said in re.finditer(rf"\b{re.escape(word)}s?[\s_-]+(?:no\.?\s*|#)?(\d+)\b", plain):
-            # a year in a target ("berth-register-2026") dates it; "berth 22" is no other year
-            years = {n for n in carried if 1900 <= n <= 2099}
             theirs = carried if 1900 <= int(said.group(1)) <= 2099 else carried - years
             if theirs and int(said.group(1)) not in theirs:
                 return (
