@@ -2179,6 +2179,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout363", "citations.jsonl"): 50,  # of 50
     ("heldout363", "traces.jsonl"): 159,  # of 159 (trace, kind) units
     ("heldout363", "repeat.jsonl"): 28,  # of 30
+    # Held-out 364: first contact 2026-12-07 00:14-00:15 UTC, main bc4d8a5 (tests/data/heldout364/).
+    ("heldout364", "completion.jsonl"): 184,  # of 208
+    ("heldout364", "support.jsonl"): 76,  # of 100
+    ("heldout364", "citations.jsonl"): 50,  # of 50
+    ("heldout364", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout364", "repeat.jsonl"): 28,  # of 30
+    # Held-out 365: first contact 2026-12-07 00:14-00:15 UTC, main bc4d8a5 (tests/data/heldout365/).
+    ("heldout365", "completion.jsonl"): 180,  # of 208
+    ("heldout365", "support.jsonl"): 77,  # of 100
+    ("heldout365", "citations.jsonl"): 50,  # of 50
+    ("heldout365", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout365", "repeat.jsonl"): 29,  # of 30
+    # Held-out 366: first contact 2026-12-07 00:14-00:15 UTC, main bc4d8a5 (tests/data/heldout366/).
+    ("heldout366", "completion.jsonl"): 173,  # of 192
+    ("heldout366", "support.jsonl"): 91,  # of 100
+    ("heldout366", "citations.jsonl"): 50,  # of 50
+    ("heldout366", "traces.jsonl"): 158,  # of 158 (trace, kind) units
+    ("heldout366", "repeat.jsonl"): 29,  # of 30
+    # Held-out 367: first contact 2026-12-07 00:14-00:15 UTC, main bc4d8a5 (tests/data/heldout367/).
+    ("heldout367", "completion.jsonl"): 178,  # of 208
+    ("heldout367", "support.jsonl"): 92,  # of 100
+    ("heldout367", "citations.jsonl"): 50,  # of 50
+    ("heldout367", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout367", "repeat.jsonl"): 27,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -2572,6 +2596,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout361",
         "heldout362",
         "heldout363",
+        "heldout364",
+        "heldout365",
+        "heldout366",
+        "heldout367",
         "real_smollm2",
         "real_smollm2b",
         "real_smollm2c",
@@ -2961,6 +2989,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout361", 40, 33),
         ("heldout362", 40, 33),
         ("heldout363", 40, 34),
+        ("heldout364", 40, 29),
+        ("heldout365", 40, 30),
+        ("heldout366", 40, 36),
+        ("heldout367", 40, 37),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
