@@ -2132,7 +2132,9 @@ FIRST_CONTACT_RIGHT = {
     ("heldout355", "traces.jsonl"): 159,  # of 159 (trace, kind) units
     ("heldout355", "repeat.jsonl"): 29,  # of 30
     # Held-out 356: first contact 2026-12-06 22:20-22:21 UTC, main 5189d0e (tests/data/heldout356/).
-    ("heldout356", "completion.jsonl"): 185,  # of 208
+    # 184, not 185: the session-38 rule for a thing in a place reads "RPT 28 Oct in SCADA
+    # schedule" as a booking dated 28 Oct (the event's day); 36 lines right more on 304-367.
+    ("heldout356", "completion.jsonl"): 184,  # of 208
     ("heldout356", "support.jsonl"): 83,  # of 100
     ("heldout356", "citations.jsonl"): 50,  # of 50
     ("heldout356", "traces.jsonl"): 159,  # of 159 (trace, kind) units

@@ -132,7 +132,7 @@ WORKER = _action("worker.run", ["delegate.run", "job.run"], ["sweep", "symmetry_
 # -- nouns --------------------------------------------------------------------------------------
 
 #: Nouns that only end like a past tense ("the studio feed", "3 mm bleed"): no verb.
-ED_NOUNS = r"(?:feed|seed|speed|breed|bleed|weed|deed|creed|steed|hundred|shred|sled)"
+ED_NOUNS = r"(?:feed|seed|speed|breed|bleed|weed|deed|creed|steed|hundred|shred|sled|sched)"
 
 MSG_NOUNS = (
     r"note|notes|message|messages|msg|msgs|dm|dms|reply|replies|email|emails|e-mail|letter|response|"

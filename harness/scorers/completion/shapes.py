@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from harness.scorers.completion import lexicon as lx
 from harness.scorers.completion.lexicon import Action
+from harness.scorers.completion.placed import KEPT, placed
 from harness.text.literals import Gates
 
 
@@ -283,7 +284,7 @@ _IMPERATIVE = re.compile(
 #: The patterns ``shapes`` reads a clause with, each run only where it can match (``literals``).
 _GATES = Gates(
     (NON_SUCCESS, _IMPERATIVE, _TOLD, _HAS, _DONE_STATE, _PARTICLE_STATE, _BASE_PASSIVE,
-     _PROGRESSIVE_NOW, _BEING_NOW, _PAST)
+     _PROGRESSIVE_NOW, _BEING_NOW, _PAST, KEPT)
 )  # fmt: skip
 
 
@@ -342,6 +343,8 @@ def shapes(text: str) -> list[Shape]:
             continue  # "Pavel thanked us by email": their act, nothing this agent did
         if (s := _shape(text, m, verb, moving=False)) is not None:
             found.append(s)
+    if KEPT in can:
+        found += [Shape(start, end, action) for start, end, action in placed(text)]
     return _first_per_span(found)
 
 
