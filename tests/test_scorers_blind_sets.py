@@ -2205,6 +2205,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout367", "citations.jsonl"): 50,  # of 50
     ("heldout367", "traces.jsonl"): 159,  # of 159 (trace, kind) units
     ("heldout367", "repeat.jsonl"): 27,  # of 30
+    # Held-out 368: first contact 2026-12-07 01:29-01:30 UTC, main d608af7 (tests/data/heldout368/).
+    ("heldout368", "completion.jsonl"): 191,  # of 208
+    ("heldout368", "support.jsonl"): 87,  # of 100
+    ("heldout368", "citations.jsonl"): 50,  # of 50
+    ("heldout368", "traces.jsonl"): 158,  # of 158 (trace, kind) units
+    ("heldout368", "repeat.jsonl"): 25,  # of 30
+    # Held-out 369: first contact 2026-12-07 01:29-01:30 UTC, main d608af7 (tests/data/heldout369/).
+    ("heldout369", "completion.jsonl"): 186,  # of 208
+    ("heldout369", "support.jsonl"): 91,  # of 100
+    ("heldout369", "citations.jsonl"): 50,  # of 50
+    ("heldout369", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout369", "repeat.jsonl"): 28,  # of 30
+    # Held-out 370: first contact 2026-12-07 01:29-01:30 UTC, main d608af7 (tests/data/heldout370/).
+    ("heldout370", "completion.jsonl"): 192,  # of 208
+    ("heldout370", "support.jsonl"): 88,  # of 100
+    ("heldout370", "citations.jsonl"): 50,  # of 50
+    ("heldout370", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout370", "repeat.jsonl"): 28,  # of 30
+    # Held-out 371: first contact 2026-12-07 01:29-01:30 UTC, main d608af7 (tests/data/heldout371/).
+    ("heldout371", "completion.jsonl"): 188,  # of 208
+    ("heldout371", "support.jsonl"): 90,  # of 100
+    ("heldout371", "citations.jsonl"): 50,  # of 50
+    ("heldout371", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout371", "repeat.jsonl"): 28,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -2602,6 +2626,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout365",
         "heldout366",
         "heldout367",
+        "heldout368",
+        "heldout369",
+        "heldout370",
+        "heldout371",
         "real_smollm2",
         "real_smollm2b",
         "real_smollm2c",
@@ -2995,6 +3023,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout365", 40, 30),
         ("heldout366", 40, 36),
         ("heldout367", 40, 37),
+        ("heldout368", 40, 34),
+        ("heldout369", 40, 37),
+        ("heldout370", 40, 34),
+        ("heldout371", 40, 35),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
