@@ -91,7 +91,7 @@ FIRST_CONTACTS: tuple[FirstContact, ...] = (
         "345, 354, 356 and 357 of the forty-four: it missed about 1 invented completion in 9 "
         "here and between 1 in 22 and 1 in 4 on sets 328-370, and about 1 of its flags in 10 was "
         "wrong here and between 1 in 69 and 1 in 7 there (the second version, trained on sets up "
-        "to 231, met the bar on sets 242, 256, 283, 294 and 315); "
+        "to 231, met the bar on sets 233, 242, 256, 283, 294 and 315); "
         "on fresh real SmolLM2 text (real_smollm2b, c and e) the refitted third version, never "
         "trained on that text, found 16 of 20, one more than the lexical rules, but 9 of its 25 "
         "flags were wrong (theirs 4 of 19): on a real model's "

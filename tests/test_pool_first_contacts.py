@@ -1,0 +1,66 @@
+"""``python -m tools.pool_first_contacts``: the pooled first-contact figures the README quotes,
+added up from each set's kept output, never measured again."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tools.pool_first_contacts import main, pool_range
+
+DATA = Path(__file__).parent / "data"
+
+
+def test_pools_the_round_the_readme_quotes() -> None:
+    # README, "First contact, held-out sets 364-367": the layer 227 of 268 at 0.901, the rules
+    # 195 of 268 at 0.874; support lines 336 and 353 of 400, pairs 132 and 141 of 160.
+    pool = pool_range(DATA, 364, 367)
+    assert pool.sets == [364, 365, 366, 367] and not pool.missing and not pool.unreadable
+    lexical, learned = pool.completion["lexical"], pool.completion["learned"]
+    assert (lexical.found, lexical.invented, lexical.flagged) == (195, 268, 223)
+    assert (learned.found, learned.invented) == (227, 268)
+    assert round(learned.found / learned.flagged, 3) == 0.901
+    assert (pool.lines["lexical"].right, pool.lines["learned"].right) == (336, 353)
+    assert (pool.pairs["lexical"].right, pool.pairs["learned"].right) == (132, 141)
+    assert pool.pairs["learned"].met == [366, 367] and pool.pairs["lexical"].met == []
+    assert (pool.repeat.right, pool.repeat.total, pool.boundary.right) == (113, 120, 160)
+    assert pool.every_bar == {}
+
+
+def test_every_bar_at_once() -> None:
+    # Set 345 met every bar of issue 12 with the default detectors; set 315 only with the layers.
+    assert pool_range(DATA, 345, 345).every_bar == {"lexical": [345], "learned": [345]}
+    assert pool_range(DATA, 315, 315).every_bar == {"learned": [315]}
+
+
+def test_a_file_missing_a_figure_is_named_and_adds_nothing(tmp_path: Path) -> None:
+    for n in (364, 365):
+        shutil.copytree(DATA / f"heldout{n}", tmp_path / f"heldout{n}")
+    broken = tmp_path / "heldout365" / "first-contact-output.txt"
+    # the layer's polarity line gone: completion and the lines before it parse, then it fails
+    text = broken.read_text(encoding="utf-8")
+    learned = text.index("== heldout365/support.jsonl (learned)")
+    tail = text[learned:].replace("polarity pairs judged right", "pairs", 1)
+    broken.write_text(text[:learned] + tail, encoding="utf-8")
+    pool = pool_range(tmp_path, 364, 366)
+    assert pool.sets == [364] and pool.missing == [366]
+    assert len(pool.unreadable) == 1 and "heldout365" in pool.unreadable[0]
+    assert "no polarity pairs line" in pool.unreadable[0]
+    assert pool.completion["lexical"].invented == 78  # set 364's alone
+    assert pool.repeat.total == 30
+
+
+def test_a_range_with_nothing_measured_says_so(tmp_path: Path) -> None:
+    with pytest.raises(SystemExit, match=r"no first-contact-output\.txt in heldout1-heldout3"):
+        pool_range(tmp_path, 1, 3)
+
+
+def test_the_command_prints_the_pool(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["364-367", "--data", str(DATA)]) == 0
+    out = capsys.readouterr().out
+    assert "completion, learned: 227 of 268 found (0.847) at precision 0.901" in out
+    assert "polarity met on 366, 367" in out
+    with pytest.raises(SystemExit):
+        main(["367-364"])
