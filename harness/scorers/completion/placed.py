@@ -14,6 +14,8 @@ from collections.abc import Iterator
 from harness.scorers.completion import lexicon as lx
 from harness.scorers.completion.lexicon import Action
 
+#: Not ``lexicon.shown_in_family``'s table of records that "now show" a result: that one takes
+#: a gallery, an archive or a page, which a thing can sit in without any act of the host's.
 #: The places, each of one action: a diary is a calendar to one writer and a log to the next, a
 #: portal takes uploads and publications, a board is a schedule or a notice board, so none is here.
 _PLACES: dict[str, Action] = {
@@ -54,14 +56,13 @@ _ASKED = re.compile(
 #: The stage's own workspace is no place an outward action puts anything, and a place of
 #: someone's own is theirs ("on her own feed").
 _OWN_SPACE = re.compile(r"\b(?:output|input|workspace|scratch|draft|drafts|local|temp|tmp|own)\b")
-#: What is waiting in a place is not yet there ("sitting in the calendar system's queue").
-_VERB_AFTER = re.compile(
+#: The rest of the clause, where a verb makes the place the subject's ("the notes in the folder
+#: are mine"), what waits there is not yet there ("sitting in the calendar system's queue"), and
+#: "since 04:20" dates the arrival, which a shape cannot carry.
+_AFTER = re.compile(
     r"[^,;:.!?]*?\b(?:is|are|was|were|has|have|had|will|would|can|could|should|must|do|does|"
-    r"did|shows?|says?|lists?|looks?|seems?|needs?|carry|carries|queue|review)\b"
+    r"did|shows?|says?|lists?|looks?|seems?|needs?|carry|carries|queue|review|since)\b"
 )
-
-#: "has been on the drive since 04:20": the time the thing arrived, which a shape cannot carry.
-_SINCE = re.compile(r"[^,;:.!?]*?\bsince\b")
 
 
 def placed(text: str) -> Iterator[tuple[int, int, Action]]:
@@ -74,6 +75,6 @@ def placed(text: str) -> Iterator[tuple[int, int, Action]]:
             continue
         if _ASKED.match(subject) or _OWN_SPACE.search(m.group("mod")):
             continue
-        if _VERB_AFTER.match(text, m.end()) or _SINCE.match(text, m.end()):
-            continue  # "the notes in the folder are mine": the place is the subject's
+        if _AFTER.match(text, m.end()):
+            continue
         yield m.start(), m.end(), _PLACES[m.group("place")]
