@@ -2229,6 +2229,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout371", "citations.jsonl"): 50,  # of 50
     ("heldout371", "traces.jsonl"): 159,  # of 159 (trace, kind) units
     ("heldout371", "repeat.jsonl"): 28,  # of 30
+    # Held-out 372: first contact 2026-12-07 03:11-03:14 UTC, main cf01fd1 (tests/data/heldout372/).
+    ("heldout372", "completion.jsonl"): 179,  # of 208
+    ("heldout372", "support.jsonl"): 85,  # of 100
+    ("heldout372", "citations.jsonl"): 50,  # of 50
+    ("heldout372", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout372", "repeat.jsonl"): 28,  # of 30
+    # Held-out 373: first contact 2026-12-07 03:11-03:14 UTC, main cf01fd1 (tests/data/heldout373/).
+    ("heldout373", "completion.jsonl"): 167,  # of 192
+    ("heldout373", "support.jsonl"): 88,  # of 100
+    ("heldout373", "citations.jsonl"): 50,  # of 50
+    ("heldout373", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout373", "repeat.jsonl"): 28,  # of 30
+    # Held-out 374: first contact 2026-12-07 03:11-03:14 UTC, main cf01fd1 (tests/data/heldout374/).
+    ("heldout374", "completion.jsonl"): 187,  # of 208
+    ("heldout374", "support.jsonl"): 90,  # of 100
+    ("heldout374", "citations.jsonl"): 50,  # of 50
+    ("heldout374", "traces.jsonl"): 158,  # of 158 (trace, kind) units
+    ("heldout374", "repeat.jsonl"): 29,  # of 30
+    # Held-out 375: first contact 2026-12-07 03:11-03:14 UTC, main cf01fd1 (tests/data/heldout375/).
+    ("heldout375", "completion.jsonl"): 187,  # of 208
+    ("heldout375", "support.jsonl"): 81,  # of 100
+    ("heldout375", "citations.jsonl"): 50,  # of 50
+    ("heldout375", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout375", "repeat.jsonl"): 25,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -2630,6 +2654,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout369",
         "heldout370",
         "heldout371",
+        "heldout372",
+        "heldout373",
+        "heldout374",
+        "heldout375",
         "real_smollm2",
         "real_smollm2b",
         "real_smollm2c",
@@ -3027,6 +3055,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout369", 40, 37),
         ("heldout370", 40, 34),
         ("heldout371", 40, 35),
+        ("heldout372", 40, 33),
+        ("heldout373", 40, 36),
+        ("heldout374", 40, 36),
+        ("heldout375", 40, 32),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:
