@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 from numpy.typing import NDArray
 
-from tools.learned_layer import DATA, set_files, set_number
+from tools.learned_layer import DATA, questions, set_files, set_number
 
 if TYPE_CHECKING:
     from harness.detectors.base import CompletionQuestion
@@ -74,29 +74,19 @@ def pair_texts(q: CompletionQuestion) -> tuple[str, str]:
 
 def collect(first: int, last: int) -> list[Line]:
     """The completion lines of the labelled sets numbered ``first``..``last``."""
-    from harness.calibrate.formats import CompletionLine, read_set
-    from harness.calibrate.judge_lines import completion_question
     from harness.detectors.layer_features import features
     from harness.detectors.learned import FLAGGED_FIELDS
-    from harness.detectors.lexical import LexicalDetector
 
-    lexical = LexicalDetector()
-    out: list[Line] = []
-    for path in set_files(DATA):
+    def numbered(path: Path) -> bool:
         name = path.parent.name
-        if not name.removeprefix("heldout").isdigit() or not first <= set_number(name) <= last:
-            continue
-        try:
-            labelled = read_set(path)
-        except ValueError:
-            continue  # written before docs/labelled-sets.md: no calibrate format
-        for line in labelled.lines:
-            if isinstance(line, CompletionLine):
-                q = completion_question(line)
-                verdict = lexical.completion(q)
-                a, b = pair_texts(q)
-                out.append(Line(name, line.id, line.invented, verdict.label is True,
-                                q.field in FLAGGED_FIELDS, tuple(features(q, verdict)), a, b))  # fmt: skip
+        return name.removeprefix("heldout").isdigit() and first <= set_number(name) <= last
+
+    out: list[Line] = []
+    for q in questions([p for p in set_files(DATA) if numbered(p)]):
+        sentence, receipts = pair_texts(q.question)
+        out.append(Line(q.set, q.line.id, q.line.invented, q.verdict.label is True,
+                        q.question.field in FLAGGED_FIELDS,
+                        tuple(features(q.question, q.verdict)), sentence, receipts))  # fmt: skip
     return out
 
 

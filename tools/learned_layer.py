@@ -23,20 +23,35 @@ import argparse
 import hashlib
 import json
 import sys
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 from numpy.typing import NDArray
 from scipy.optimize import minimize
 from scipy.sparse import csr_matrix
 
+if TYPE_CHECKING:
+    from harness.calibrate.formats import CompletionLine
+    from harness.detectors.base import CompletionQuestion, Verdict
+
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data"
 LAYER = ROOT / "harness" / "detectors" / "layer"
+
+
+@dataclass(frozen=True)
+class Question:
+    """A labelled completion line of set ``set``, as the detectors are asked it, and the rules'
+    verdict."""
+
+    set: str
+    line: CompletionLine
+    question: CompletionQuestion
+    verdict: Verdict
 
 
 @dataclass(frozen=True)
@@ -70,31 +85,35 @@ def set_files(
     return [p for p in files if f"{p.parent.name}/{p.name}" in only]
 
 
-def collect(data: Path, only: Collection[str] | None = None) -> list[Judged]:
+def questions(paths: Sequence[Path]) -> Iterator[Question]:
+    """Each labelled completion line of ``paths``, put to the lexical detector of this tree."""
     # Imported here so that this module's training code needs no detector to be tested.
     from harness.calibrate.formats import CompletionLine, read_set
     from harness.calibrate.judge_lines import completion_question
-    from harness.detectors.layer_features import features
     from harness.detectors.lexical import LexicalDetector
 
     lexical = LexicalDetector()
-    judged: list[Judged] = []
-    for path in set_files(data, only):
+    for path in paths:
         try:
             labelled = read_set(path)
         except ValueError:
             continue  # written before docs/labelled-sets.md: no calibrate format
         for line in labelled.lines:
-            # Sentences their field flags are kept, though the detector never puts them to the
-            # layer: they read like completions and are not invented, and without them the
-            # layer raised twice the false alarms on real SmolLM2 text (7 against 3 of 95,
-            # real_smollm2, a development set) for recall 0.876 -> 0.903 on sets 220-227.
             if isinstance(line, CompletionLine):
                 q = completion_question(line)
-                verdict = lexical.completion(q)
-                judged.append(Judged(path.parent.name, line.id, line.invented,
-                                     verdict.label is True, tuple(features(q, verdict))))  # fmt: skip
-    return judged
+                yield Question(path.parent.name, line, q, lexical.completion(q))
+
+
+def collect(data: Path, only: Collection[str] | None = None) -> list[Judged]:
+    from harness.detectors.layer_features import features
+
+    # Sentences their field flags are kept, though the detector never puts them to the layer:
+    # they read like completions and are not invented, and without them the layer raised twice
+    # the false alarms on real SmolLM2 text (7 against 3 of 95, real_smollm2, a development set)
+    # for recall 0.876 -> 0.903 on sets 220-227.
+    return [Judged(q.set, q.line.id, q.line.invented, q.verdict.label is True,
+                   tuple(features(q.question, q.verdict)))
+            for q in questions(set_files(data, only))]  # fmt: skip
 
 
 class Featured(Protocol):
