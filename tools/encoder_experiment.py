@@ -30,7 +30,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 from numpy.typing import NDArray
@@ -178,7 +178,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     encoder = encoder_training.predict(args.model, lines)
     layer = layer_probabilities(lines)
-    judges: dict[str, Any] = {
+    judges: dict[str, NDArray[np.float64]] = {
         "layer": layer,
         "A, encoder": encoder,
         "B, mean": (layer + encoder) / 2,
