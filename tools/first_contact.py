@@ -5,7 +5,8 @@
 Copies the set's ``*.jsonl``, ``README.md`` and ``FROZEN.txt`` into ``tests/data/heldoutN``,
 checks every digest of ``FROZEN.txt`` before anything reads a line, then runs ``shadow calibrate
 --detector lexical`` on each file (and ``--detector learned`` on completion and support, where the
-tree has those layers) with the harness of a ``git archive`` of HEAD (or ``--tree``),
+tree has those layers, and ``--detector encoder`` on completion, where it has the encoder's adapter)
+with the harness of a ``git archive`` of HEAD (or ``--tree``),
 so that what is measured is the committed detector, not a working tree. Writes the raw output,
 paths made relative, to ``first-contact-output.txt`` and prints the figures a
 ``FIRST_CONTACT.md`` and the floors of ``tests/test_scorers_blind_sets.py`` need. Writing
@@ -31,6 +32,8 @@ KINDS = ("completion", "support", "citations", "traces", "repeat")
 #: The learned layers' weights by the file they judge; a tree older than a layer has none to measure.
 LAYERS = {"completion": Path("harness/detectors/layer/completion.npy"),
           "support": Path("harness/detectors/layer/support.npy")}  # fmt: skip
+#: The encoder detector's adapter: it judges completions only.
+ENCODER = Path("harness/detectors/layer/encoder.npz")
 
 
 class FrozenError(ValueError):
@@ -110,6 +113,9 @@ def measure(set_dir: Path, tree: Path, root: Path = ROOT) -> str:
         if path.is_file() and kind in LAYERS and (tree / LAYERS[kind]).is_file():
             learned = calibrate(tree, path, "learned")
             parts.append(f"== {set_dir.name}/{kind}.jsonl (learned)\n{learned}")
+        if path.is_file() and kind == "completion" and (tree / ENCODER).is_file():
+            encoder = calibrate(tree, path, "encoder")
+            parts.append(f"== {set_dir.name}/{kind}.jsonl (encoder)\n{encoder}")
     return "".join(parts).replace(f"{root}/", "")
 
 

@@ -1,6 +1,8 @@
 """Text detectors behind one interface (``base.Detector``): ``lexical`` (the scorers' rules),
-``learned`` (layers over the lexical completion and support verdicts, trained on the labelled sets)
-and ``judge`` (a model asked a fixed rubric over an OpenAI-compatible endpoint).
+``learned`` (layers over the lexical completion and support verdicts, trained on the labelled sets),
+``encoder`` (the learned detector with a fine-tuned sentence encoder beside its completion layer;
+opt-in, its model a PyPI package) and ``judge`` (a model asked a fixed rubric over an
+OpenAI-compatible endpoint).
 
 ``DETECTORS`` is the explicit registry ``shadow calibrate --detector NAME`` chooses from.
 """
@@ -34,6 +36,14 @@ def _learned(options: Mapping[str, str]) -> Detector:
     return LearnedDetector()
 
 
+def _encoder(options: Mapping[str, str]) -> Detector:
+    from harness.detectors.encoder import EncoderDetector
+
+    if options:
+        raise DetectorOptionError(f"the encoder detector takes no options (got {sorted(options)})")
+    return EncoderDetector()
+
+
 def _judge(options: Mapping[str, str]) -> Detector:
     from harness.detectors.judge import JudgeDetector, judge_from_options
 
@@ -44,12 +54,17 @@ def _judge(options: Mapping[str, str]) -> Detector:
 DETECTORS: dict[str, Callable[[Mapping[str, str]], Detector]] = {
     "lexical": _lexical,
     "learned": _learned,
+    "encoder": _encoder,
     "judge": _judge,
 }
 
 #: Detectors that make only some judgements; the others they hand to the lexical detector, so
 #: ``shadow score`` refuses to name them for those (a score would credit the wrong detector).
-ONLY: dict[str, frozenset[str]] = {"learned": frozenset({"completion", "support"})}
+ONLY: dict[str, frozenset[str]] = {
+    "learned": frozenset({"completion", "support"}),
+    # Support is the learned layer's and says so; the encoder judges completions only.
+    "encoder": frozenset({"completion"}),
+}
 
 
 def check_judgement(name: str, judgement: str) -> None:

