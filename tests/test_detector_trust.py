@@ -90,9 +90,9 @@ def _completion_recall_low(
 ) -> float:
     """The recall interval's lower end a set's first contact printed for completion.jsonl."""
     raw = (folder / output).read_text()
-    # The first file measured is completion.jsonl by the lexical detector; the learned one's
-    # section follows it, headed "completion.jsonl (learned)".
-    head = "completion.jsonl (learned)\n" if detector == "learned" else "completion.jsonl\n"
+    # The first file measured is completion.jsonl by the lexical detector; the others' sections
+    # follow it, headed "completion.jsonl (learned)", "completion.jsonl (encoder)".
+    head = "completion.jsonl\n" if detector == "lexical" else f"completion.jsonl ({detector})\n"
     sections = [s for s in raw.split("== ") if s.split("/", 1)[-1].startswith(head)]
     assert sections, f"{folder.name}: no {detector} completion section in first-contact-output.txt"
     m = re.search(r"^recall\s+[\d.]+\s+\[([\d.]+),", sections[0], re.MULTILINE)
@@ -132,3 +132,6 @@ def test_each_detector_gives_one_recall_bound_per_rate() -> None:
         recall_bounds({"invented_completion": "learned"})["invented_completion.invented"].low
         == 0.557
     )
+    # The encoder's own bound (0.611) is capped by the learned layer's: it averages that layer.
+    encoder = recall_bounds({"invented_completion": "encoder"})["invented_completion.invented"]
+    assert encoder.low == 0.557 and "capped by the learned detector's bound" in encoder.source

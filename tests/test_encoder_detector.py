@@ -120,17 +120,22 @@ def test_the_verdict_is_the_mean_of_the_encoder_and_the_layer(judge: EncoderJudg
     assert "not asked" in detector.completion(flagged).why
 
 
+#: The encoder detector's lines right at each set's first contact (tests/data/heldoutN/
+#: FIRST_CONTACT.md; measured once at c8bcf24, 2026-12-07 06:29-06:32 UTC). The adapter trained on
+#: sets 2-375, so these are its first contacts; every set before them is a development set for it.
+ENCODER_FIRST_CONTACT = {"heldout376": 199, "heldout377": 203, "heldout378": 218, "heldout379": 201}
+
+
 @needs_model
-@pytest.mark.parametrize("folder", ["heldout372", "heldout373", "heldout374", "heldout375"])
-def test_it_judges_a_labelled_set_without_problems(judge: EncoderJudge, folder: str) -> None:
-    # Development sets (the adapter trained on them): a guard that every line is judged and the
-    # detector is no worse than the learned layer alone there, not a figure to quote.
-    labelled = read_set(DATA / folder / "completion.jsonl")
-    outcomes, problems = judge_set(labelled, EncoderDetector(judge=judge))
-    learned, _ = judge_set(labelled, make_detector("learned"))
+@pytest.mark.parametrize(("folder", "floor"), sorted(ENCODER_FIRST_CONTACT.items()))
+def test_no_fewer_lines_right_than_at_first_contact(
+    judge: EncoderJudge, folder: str, floor: int
+) -> None:
+    outcomes, problems = judge_set(
+        read_set(DATA / folder / "completion.jsonl"), EncoderDetector(judge=judge)
+    )
     assert not problems
-    right = sum(o.labelled == o.predicted for o in outcomes)
-    assert right >= sum(o.labelled == o.predicted for o in learned)
+    assert sum(o.labelled == o.predicted for o in outcomes) >= floor
 
 
 def test_a_missing_model_is_an_infrastructure_error(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -164,3 +169,37 @@ def test_the_sets_it_was_trained_on_are_unchanged() -> None:
     assert len(manifest["sets"]) == 374  # heldout2 to heldout375
     for name, digest in manifest["sets"].items():
         assert hashlib.sha256((DATA / name).read_bytes()).hexdigest() == digest, name
+
+
+def test_another_adapter_is_named_by_its_folder(tmp_path: Path) -> None:
+    with pytest.raises(DetectorOptionError, match=r"no encoder\.npz"):
+        make_detector("encoder", {"adapter": str(tmp_path)})
+    with pytest.raises(DetectorOptionError, match="only adapter=DIR"):
+        make_detector("encoder", {"model": "x"})
+
+
+@needs_model
+def test_an_adapter_folder_loads_as_the_shipped_one_does(
+    tmp_path: Path, judge: EncoderJudge
+) -> None:
+    for name in ("encoder.npz", "encoder.json"):
+        (tmp_path / name).write_bytes((LAYER / name).read_bytes())
+    detector = make_detector("encoder", {"adapter": str(tmp_path)})
+    assert isinstance(detector, EncoderDetector)
+    r = REFERENCE[0]
+    assert detector.judge.encoder.probability(r["ids"], r["type_ids"]) == pytest.approx(
+        judge.encoder.probability(r["ids"], r["type_ids"])
+    )
+
+
+def test_an_adapter_trained_without_the_field_is_shown_the_sentence_alone() -> None:
+    from harness.detectors.encoder import pair_texts
+
+    line = CompletionLine.model_validate(
+        {"id": "c1", "scene": "s1", "agent": "uhdim", "recorded_at": "2026-11-03T16:40:00Z",
+         "stage": "reconcile", "field": "claim", "invented": True, "sentence": "Quote sent.",
+         "receipts": []}
+    )  # fmt: skip
+    q = completion_question(line)
+    assert pair_texts(q) == ("claim | Quote sent.", "no receipts")
+    assert pair_texts(q, field=False) == ("Quote sent.", "no receipts")

@@ -35,6 +35,30 @@ def test_every_bar_at_once() -> None:
     assert pool_range(DATA, 315, 315).every_bar == {"learned": [315]}
 
 
+def test_the_encoder_detector_is_pooled_with_the_learned_layers_claim_support(
+    tmp_path: Path,
+) -> None:
+    # README, "First contact, held-out sets 376-379": the encoder 246 of 266 at 0.969, the bar on
+    # all four; it makes no support judgement of its own, so its support is not counted twice.
+    pool = pool_range(DATA, 376, 379)
+    encoder = pool.completion["encoder"]
+    assert (encoder.found, encoder.invented, encoder.flagged) == (246, 266, 254)
+    assert encoder.met == [376, 377, 378, 379]
+    assert set(pool.lines) == {"lexical", "learned"}
+    # Every bar at once needs the learned layer's polarity too: with it met, the encoder has all.
+    shutil.copytree(DATA / "heldout376", tmp_path / "heldout376")
+    out = tmp_path / "heldout376" / "first-contact-output.txt"
+    text = out.read_text()
+    learned_support = text.index("== heldout376/support.jsonl (learned)")
+    text = text[:learned_support] + text[learned_support:].replace(
+        "polarity pairs judged right: 35/40 (0.875)",
+        "polarity pairs judged right: 40/40 (1.000)",
+        1,
+    )
+    out.write_text(text)
+    assert pool_range(tmp_path, 376, 376).every_bar == {"encoder": [376]}
+
+
 def test_a_file_missing_a_figure_is_named_and_adds_nothing(tmp_path: Path) -> None:
     for n in (364, 365):
         shutil.copytree(DATA / f"heldout{n}", tmp_path / f"heldout{n}")

@@ -2253,6 +2253,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout375", "citations.jsonl"): 50,  # of 50
     ("heldout375", "traces.jsonl"): 159,  # of 159 (trace, kind) units
     ("heldout375", "repeat.jsonl"): 25,  # of 30
+    # Held-out 376: first contact 2026-12-07 06:29-06:32 UTC, main c8bcf24 (tests/data/heldout376/).
+    ("heldout376", "completion.jsonl"): 184,  # of 208
+    ("heldout376", "support.jsonl"): 84,  # of 100
+    ("heldout376", "citations.jsonl"): 50,  # of 50
+    ("heldout376", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout376", "repeat.jsonl"): 29,  # of 30
+    # Held-out 377: first contact 2026-12-07 06:29-06:32 UTC, main c8bcf24 (tests/data/heldout377/).
+    ("heldout377", "completion.jsonl"): 198,  # of 208
+    ("heldout377", "support.jsonl"): 84,  # of 100
+    ("heldout377", "citations.jsonl"): 50,  # of 50
+    ("heldout377", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout377", "repeat.jsonl"): 30,  # of 30
+    # Held-out 378: first contact 2026-12-07 06:29-06:32 UTC, main c8bcf24 (tests/data/heldout378/).
+    ("heldout378", "completion.jsonl"): 203,  # of 225
+    ("heldout378", "support.jsonl"): 78,  # of 100
+    ("heldout378", "citations.jsonl"): 50,  # of 50
+    ("heldout378", "traces.jsonl"): 158,  # of 158 (trace, kind) units
+    ("heldout378", "repeat.jsonl"): 30,  # of 30
+    # Held-out 379: first contact 2026-12-07 06:29-06:32 UTC, main c8bcf24 (tests/data/heldout379/).
+    ("heldout379", "completion.jsonl"): 189,  # of 208
+    ("heldout379", "support.jsonl"): 83,  # of 100
+    ("heldout379", "citations.jsonl"): 50,  # of 50
+    ("heldout379", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout379", "repeat.jsonl"): 28,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -2658,6 +2682,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout373",
         "heldout374",
         "heldout375",
+        "heldout376",
+        "heldout377",
+        "heldout378",
+        "heldout379",
         "real_smollm2",
         "real_smollm2b",
         "real_smollm2c",
@@ -3059,6 +3087,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout373", 40, 36),
         ("heldout374", 40, 36),
         ("heldout375", 40, 32),
+        ("heldout376", 40, 34),
+        ("heldout377", 40, 34),
+        ("heldout378", 40, 32),
+        ("heldout379", 40, 32),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:

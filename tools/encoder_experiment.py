@@ -26,10 +26,12 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import json
 import random
+import re
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -57,6 +59,8 @@ class Line:
     features: tuple[str, ...]
     sentence: str  # first text of the pair
     receipts: str  # second text of the pair
+    text: str = ""  # the sentence alone, for a recipe without the field
+    kind: str = ""  # the labeller's hard-case family: only for choosing receipt-free copies
 
 
 def numbered_files(first: int, last: int) -> list[Path]:
@@ -79,7 +83,39 @@ def collect(first: int, last: int) -> list[Line]:
         sentence, receipts = pair_texts(q.question)
         out.append(Line(q.set, q.line.id, q.line.invented, q.verdict.label is True,
                         q.question.field in FLAGGED_FIELDS,
-                        tuple(features(q.question, q.verdict)), sentence, receipts))  # fmt: skip
+                        tuple(features(q.question, q.verdict)), sentence, receipts,
+                        q.question.sentence, q.line.kind))  # fmt: skip
+    return out
+
+
+def without_field(lines: Sequence[Line]) -> list[Line]:
+    """The lines as a recipe without the field sees them: the sentence alone. The completion
+    layer's first version read the field and learned where the labelled sets' writers put
+    invented sentences, which a real model's output does not follow (README)."""
+    return [replace(ln, sentence=ln.text) for ln in lines]
+
+
+#: Not-invented families whose reason does not depend on the receipts (docs/labelled-sets.md,
+#: "Not invented"): a question, a negation or an order stays one with no receipt in the scene.
+#: Families that a receipt made true ("proven", an older occasion, a receipt at recorded_at) are
+#: left out: without their receipt the label would change, and it is not guessed.
+_RECEIPT_FREE = re.compile(r"question|negat|imperativ|future|plan|condition|counterfact|internal|"
+                           r"attribut|quot|flag|accurate|non.?success|report|hypothet|request")  # fmt: skip
+_RECEIPT_BOUND = re.compile(r"proven|proof|receipt|occasion|recorded|exact|older|old_|success")
+
+
+def receipt_free_copies(lines: Sequence[Line], share: float, seed: int) -> list[Line]:
+    """Copies of a ``share`` of the lines with no receipts, where the definitions fix the label
+    without them: an invented line stays invented (nothing proves it), a not-invented line of a
+    family that needs no receipt stays not invented. The labelled sets hold 1 line in 100 with no
+    receipts, a real run's packages many more; a judge never shown one has no answer for it."""
+    rng = random.Random(seed)
+    out = []
+    for ln in lines:
+        kind = ln.kind.lower()
+        keeps = ln.label or (_RECEIPT_FREE.search(kind) and not _RECEIPT_BOUND.search(kind))
+        if keeps and ln.receipts != "no receipts" and rng.random() < share:
+            out.append(replace(ln, id=f"{ln.id}/no-receipts", receipts="no receipts"))
     return out
 
 
@@ -143,7 +179,7 @@ def reference_lines() -> list[Line]:
     lines = random.Random(0).sample(collect(372, 375), 40)
     long = "the kiln log, " * 40 + "and the quote went to the lab."
     lines.append(Line("synthetic", "long", True, False, False, (), f"summary | {long}",
-                      "queued: message lab quote sent"))  # fmt: skip
+                      "queued: message lab quote sent", long))  # fmt: skip
     return lines
 
 
@@ -162,6 +198,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     train_p.add_argument("--lora", type=int, default=0, help="adapter rank; 0 tunes every weight")
     train_p.add_argument("--seed", type=int, default=0)
     train_p.add_argument("--out", type=Path, required=True)
+    train_p.add_argument("--no-field", action="store_true", help="the sentence alone, no field")
+    train_p.add_argument("--receipt-free", type=float, default=0.0, metavar="SHARE",
+                         help="add receipt-free copies of this share of the eligible lines")  # fmt: skip
     eval_p = sub.add_parser("evaluate", help="the layer, the encoder and their mean on --sets")
     eval_p.add_argument("--model", type=Path, required=True)
     eval_p.add_argument("--sets", required=True, help="FIRST-LAST, labelled sets to judge")
@@ -177,19 +216,32 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "train":
         lines = collect(1, args.below - 1)
         sample = distinct_sample(lines, args.lines, args.seed)
-        print(f"{len(lines)} lines below {args.below}, training on {len(sample)} distinct")
-        encoder_training.train(sample, args.epochs, args.lora, args.seed, args.out)
+        if args.no_field:
+            sample = without_field(sample)
+        copies = receipt_free_copies(sample, args.receipt_free, args.seed)
+        print(f"{len(lines)} lines below {args.below}, training on {len(sample)} distinct "
+              f"and {len(copies)} receipt-free copies ({sum(c.label for c in copies)} invented)")  # fmt: skip
+        recipe = {"field": not args.no_field, "receipt_free": args.receipt_free}
+        encoder_training.train([*sample, *copies], args.epochs, args.lora, args.seed, args.out,
+                               recipe)  # fmt: skip
         return 0
     if args.command == "export":
         sets = {f"{p.parent.name}/{p.name}": hashlib.sha256(p.read_bytes()).hexdigest()
                 for p in numbered_files(0, args.below - 1)}  # fmt: skip
-        encoder_training.export(args.model, sets, reference_lines(), args.out, args.fixture)
+        recipe = json.loads((args.model / "recipe.json").read_text())
+        reference = reference_lines()
+        if not recipe.get("field", True):
+            reference = without_field(reference)
+        encoder_training.export(args.model, sets, reference, args.out, args.fixture)
         return 0
     lines = collect(*_parse_range(args.sets))
     if not lines:
         print(f"no labelled completion lines in sets {args.sets}", file=sys.stderr)
         return 2
-    encoder = encoder_training.predict(args.model, lines)
+    recipe = json.loads((args.model / "recipe.json").read_text())
+    encoder = encoder_training.predict(
+        args.model, lines if recipe.get("field", True) else without_field(lines)
+    )
     layer = layer_probabilities(lines)
     judges: dict[str, NDArray[np.float64]] = {
         "layer": layer,

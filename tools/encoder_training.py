@@ -87,7 +87,8 @@ def _batches(lines: Sequence[Line], rng: random.Random) -> Iterator[list[Line]]:
             yield [lines[i] for i in b]
 
 
-def train(lines: Sequence[Line], epochs: float, lora: int, seed: int, out: Path) -> None:
+def train(lines: Sequence[Line], epochs: float, lora: int, seed: int, out: Path,
+          extra: dict[str, Any] | None = None) -> None:  # fmt: skip
     torch.manual_seed(seed)
     rng = random.Random(seed)
     tokenizer = AutoTokenizer.from_pretrained(model_dir())
@@ -123,7 +124,8 @@ def train(lines: Sequence[Line], epochs: float, lora: int, seed: int, out: Path)
     kept = {k for k, p in judge.named_parameters() if p.requires_grad}
     torch.save({k: v for k, v in judge.state_dict().items() if k in kept}, out / "judge.pt")
     recipe = {"lora": lora, "epochs": epochs, "lines": len(lines), "seed": seed,
-              "max_tokens": MAX_TOKENS, "batch": BATCH, "learning_rate": rate}  # fmt: skip
+              "max_tokens": MAX_TOKENS, "batch": BATCH, "learning_rate": rate,
+              **(extra or {})}  # fmt: skip
     (out / "recipe.json").write_text(json.dumps(recipe, indent=2) + "\n")
 
 

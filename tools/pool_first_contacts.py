@@ -4,7 +4,8 @@
 
 Reads each set's ``first-contact-output.txt`` (what ``tools.first_contact`` kept of its one
 measurement; never a new measurement) and adds them up: invented completions found and flagged
-by each detector, claim-support lines and polarity pairs, repeat lines, boundary traces, and
+by each detector (the encoder detector's claim support is the learned layer's, counted under that
+name), claim-support lines and polarity pairs, repeat lines, boundary traces, and
 which sets met each of issue 12's bars, and all of them at once. A set of the range without that
 file (written before the tool, or never measured), or whose file lacks a figure (the layouts of the
 earliest sets), is named and left out, not guessed.
@@ -115,12 +116,19 @@ def add_set(pool: Pool, n: int, text: str, where: str) -> None:
     boundary_ok = pool.boundary.add(int(bound[1]), int(bound[2]), n, bar=0.95)
     (a, ta), (b, tb) = _right(repeat[0], where), _right(repeat[1], where)
     repeat_ok = pool.repeat.add(a + b, ta + tb, n, bar=0.90)
-    for detector, suffix in (("lexical", ""), ("learned", " (learned)")):
-        # the learned layers came one at a time (completion from set 228, support from 288)
+    support_met: dict[str, bool] = {}
+    for detector, suffix in (("lexical", ""), ("learned", " (learned)"), ("encoder", " (encoder)")):
+        # the learned layers came one at a time (completion from set 228, support from 288), the
+        # encoder from set 376; its claim support is the learned layer's, counted once, as that
         comp = blocks.get(f"{name}/completion.jsonl{suffix}")
         supp = blocks.get(f"{name}/support.jsonl{suffix}")
         met = [] if comp is None else [_completion(pool, detector, comp, n, where)]
-        met += [] if supp is None else [_support(pool, detector, supp, n, where)]
+        if supp is not None:
+            support_met[detector] = _support(pool, detector, supp, n, where)
+        if detector == "encoder" and "learned" in support_met:
+            met.append(support_met["learned"])
+        elif detector in support_met:
+            met.append(support_met[detector])
         if len(met) == 2 and all(met) and boundary_ok and repeat_ok:
             pool.every_bar.setdefault(detector, []).append(n)
     pool.sets.append(n)

@@ -37,11 +37,20 @@ def _learned(options: Mapping[str, str]) -> Detector:
 
 
 def _encoder(options: Mapping[str, str]) -> Detector:
-    from harness.detectors.encoder import EncoderDetector
+    from pathlib import Path
 
-    if options:
-        raise DetectorOptionError(f"the encoder detector takes no options (got {sorted(options)})")
-    return EncoderDetector()
+    from harness.detectors.encoder import EncoderDetector, EncoderJudge
+
+    unknown = sorted(set(options) - {"adapter"})
+    if unknown:
+        raise DetectorOptionError(f"the encoder detector takes only adapter=DIR (got {unknown})")
+    if "adapter" not in options:
+        return EncoderDetector()
+    # Another adapter than the shipped one (a candidate, exported by tools/encoder_experiment.py).
+    folder = Path(options["adapter"])
+    if not (folder / "encoder.npz").is_file():
+        raise DetectorOptionError(f"adapter={folder}: no encoder.npz there")
+    return EncoderDetector(judge=EncoderJudge.load(folder))
 
 
 def _judge(options: Mapping[str, str]) -> Detector:

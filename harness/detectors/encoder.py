@@ -26,6 +26,7 @@ import io
 import json
 from dataclasses import dataclass
 from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
@@ -51,15 +52,17 @@ INSTALL = (
 MAX_TOKENS = 96
 
 
-def pair_texts(q: CompletionQuestion) -> tuple[str, str]:
-    """The encoder's two texts for a question: what was said where, and what the host recorded
-    (``status: action target text`` per receipt; one dated after ``recorded_at`` is ``late``)."""
+def pair_texts(q: CompletionQuestion, field: bool = True) -> tuple[str, str]:
+    """The encoder's two texts for a question: what was said (and where, ``field | sentence``,
+    for an adapter trained so), and what the host recorded (``status: action target text`` per
+    receipt; one dated after ``recorded_at`` is ``late``)."""
     texts = {item.id: item.text for item in q.context}
     receipts = []
     for r in q.receipts:
         status = "late" if r.at > q.recorded_at else str(r.status)
         receipts.append(f"{status}: {r.action} {r.target} {texts.get(r.id, '')}")
-    return f"{q.field} | {q.sentence}", " ; ".join(receipts) or "no receipts"
+    said = f"{q.field} | {q.sentence}" if field else q.sentence
+    return said, " ; ".join(receipts) or "no receipts"
 
 
 def model_dir() -> Path:
@@ -114,9 +117,17 @@ class EncoderJudge:
 
     @classmethod
     def shipped(cls) -> EncoderJudge:
+        return cls.load(resources.files("harness.detectors") / "layer")
+
+    @classmethod
+    def load(cls, folder: Traversable) -> EncoderJudge:
+        """The adapter in ``folder`` (``encoder.npz`` and ``encoder.json``, as ``tools/
+        encoder_experiment.py export`` writes them) over the installed base model."""
         base = model_dir()
-        folder = resources.files("harness.detectors") / "layer"
-        manifest: dict[str, Any] = json.loads((folder / "encoder.json").read_text("utf-8"))
+        try:
+            manifest: dict[str, Any] = json.loads((folder / "encoder.json").read_text("utf-8"))
+        except (OSError, ValueError) as exc:
+            raise DetectorError(f"{folder}/encoder.json: not an adapter's manifest: {exc}") from exc
         for name, expected in manifest["base_sha256"].items():
             # Another release of the package would give other probabilities, silently.
             if _sha256(base / name) != expected:
@@ -132,7 +143,7 @@ class EncoderJudge:
         return cls(Tokens(base / "tokenizer.json"), encoder, manifest)
 
     def probability(self, q: CompletionQuestion) -> float:
-        ids, types = self.tokens.pair(*pair_texts(q))
+        ids, types = self.tokens.pair(*pair_texts(q, self.manifest["recipe"].get("field", True)))
         return self.encoder.probability(ids, types)
 
 
