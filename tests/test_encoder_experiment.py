@@ -82,3 +82,27 @@ def test_the_table_counts_lines_recall_precision_and_the_sets_at_the_bar() -> No
 @pytest.mark.parametrize(("text", "expected"), [("372-375", (372, 375)), ("9", (9, 9))])
 def test_set_ranges(text: str, expected: tuple[int, int]) -> None:
     assert ee._parse_range(text) == expected
+
+
+def test_receipt_free_copies_keep_only_labels_the_definitions_fix() -> None:
+    def line(n: int, label: bool, kind: str) -> ee.Line:
+        return ee.Line("heldout5", f"c{n}", label, False, False, (), "s", "succeeded: x", "s", kind)
+
+    lines = [
+        line(1, True, "queued_as_done"),  # invented: nothing proves it without receipts either
+        line(2, False, "question"),  # a question stays a question
+        line(3, False, "neg_report_queued"),  # an accurate report of non-success
+        line(4, False, "proven"),  # proven by a receipt: without it the label would change
+        line(5, False, "older_occasion_proven"),
+        line(6, False, "receipt_at_recorded_at"),
+    ]
+    copies = ee.receipt_free_copies(lines, share=1.0, seed=0)
+    assert [c.id for c in copies] == ["c1/no-receipts", "c2/no-receipts", "c3/no-receipts"]
+    assert all(c.receipts == "no receipts" for c in copies)
+    assert [c.label for c in copies] == [True, False, False]
+    assert ee.receipt_free_copies(lines, share=0.0, seed=0) == []
+
+
+def test_a_recipe_without_the_field_shows_the_sentence_alone() -> None:
+    ln = ee.Line("heldout5", "c1", True, False, False, (), "claim | Sent.", "no receipts", "Sent.")
+    assert ee.without_field([ln])[0].sentence == "Sent."

@@ -2277,6 +2277,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout379", "citations.jsonl"): 50,  # of 50
     ("heldout379", "traces.jsonl"): 159,  # of 159 (trace, kind) units
     ("heldout379", "repeat.jsonl"): 28,  # of 30
+    # Held-out 380: first contact 2026-12-07 07:11-07:13 UTC, main 796f08c (tests/data/heldout380/).
+    ("heldout380", "completion.jsonl"): 198,  # of 208
+    ("heldout380", "support.jsonl"): 89,  # of 100
+    ("heldout380", "citations.jsonl"): 50,  # of 50
+    ("heldout380", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout380", "repeat.jsonl"): 29,  # of 30
+    # Held-out 381: first contact 2026-12-07 07:11-07:13 UTC, main 796f08c (tests/data/heldout381/).
+    ("heldout381", "completion.jsonl"): 189,  # of 212
+    ("heldout381", "support.jsonl"): 91,  # of 100
+    ("heldout381", "citations.jsonl"): 50,  # of 50
+    ("heldout381", "traces.jsonl"): 158,  # of 159 (trace, kind) units
+    ("heldout381", "repeat.jsonl"): 28,  # of 30
+    # Held-out 382: first contact 2026-12-07 07:11-07:13 UTC, main 796f08c (tests/data/heldout382/).
+    ("heldout382", "completion.jsonl"): 195,  # of 208
+    ("heldout382", "support.jsonl"): 90,  # of 100
+    ("heldout382", "citations.jsonl"): 50,  # of 50
+    ("heldout382", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout382", "repeat.jsonl"): 30,  # of 30
+    # Held-out 383: first contact 2026-12-07 07:11-07:13 UTC, main 796f08c (tests/data/heldout383/).
+    ("heldout383", "completion.jsonl"): 180,  # of 208
+    ("heldout383", "support.jsonl"): 82,  # of 100
+    ("heldout383", "citations.jsonl"): 50,  # of 50
+    ("heldout383", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout383", "repeat.jsonl"): 28,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -2686,6 +2710,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout377",
         "heldout378",
         "heldout379",
+        "heldout380",
+        "heldout381",
+        "heldout382",
+        "heldout383",
         "real_smollm2",
         "real_smollm2b",
         "real_smollm2c",
@@ -3091,6 +3119,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout377", 40, 34),
         ("heldout378", 40, 32),
         ("heldout379", 40, 32),
+        ("heldout380", 40, 36),
+        ("heldout381", 40, 37),
+        ("heldout382", 40, 37),
+        ("heldout383", 40, 33),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:

@@ -169,7 +169,7 @@ def test_real_model_text_draws_few_false_supports(detector: LearnedDetector) -> 
 #: The support layer's lines right and polarity pairs right at each set's first contact
 #: (tests/data/heldoutN/FIRST_CONTACT.md): 288-291 met its first version (the second trained on
 #: them, so for it these are development floors), 292-303 the second (the third trained on them,
-#: development floors for it), 304-379 the third, which never trained on them. Eleven floors
+#: development floors for it), 304-383 the third, which never trained on them. Eleven floors
 #: sit one or two lines below their first contact ("see above"): the third version was refitted
 #: (same sets, 1-303) to the claim-support rules of session 36, whose verdicts its features
 #: read; over 304-343 the refit gets 3,654 lines and 1,433 pairs right against 3,646 and 1,425
@@ -267,6 +267,10 @@ LEARNED_FIRST_CONTACT = {
     "heldout377": (86, 35),
     "heldout378": (79, 33),
     "heldout379": (89, 34),
+    "heldout380": (89, 35),
+    "heldout381": (94, 38),
+    "heldout382": (92, 37),
+    "heldout383": (86, 34),
 }
 
 

@@ -20,6 +20,12 @@ below ``--below`` (the layer's own training sets). ``evaluate`` puts the labelle
 ``--sets`` to three judges and prints lines right, recall and precision, per set and pooled: the
 shipped layer, the encoder alone (A) and the mean of the two probabilities (B), each at 0.5. A
 sentence in a flagging field keeps the rules' verdict, as the layer does.
+
+``--no-field`` trains on the sentence alone, and ``--receipt-free SHARE`` adds copies with the
+receipts taken away where the definitions fix the label without them (README, "A second adapter").
+``export`` writes a trained adapter as the encoder detector ships it (``harness/detectors/layer/``,
+or ``--out DIR`` for ``shadow calibrate --detector encoder --opt adapter=DIR``) with torch's answers
+for the numpy pass's test.
 """
 
 from __future__ import annotations

