@@ -146,7 +146,11 @@ def test_retraining_on_the_manifest_sets_gives_the_shipped_weights(tmp_path: Pat
     # to 0.002 apart, 2026-12-06): the completion layer's test says how far stale weights are.
     assert float(np.max(np.abs(shipped.weights - again))) < 1e-2
     fresh = json.loads((tmp_path / "support.json").read_text())
-    assert np.allclose(fresh["intercepts"], shipped.intercepts, atol=1e-2)
+    # The intercepts converge more loosely than the weights: on one machine (an AVX-512 EPYC,
+    # 2026-12-07) the same sets gave 0.529, 0.528 and 0.545 for the first against the shipped
+    # 0.541 with OpenBLAS's default kernel and threads, the Haswell kernel and one thread, the
+    # weights within 0.0034 each time. The weights above are what catches a stale layer.
+    assert np.allclose(fresh["intercepts"], shipped.intercepts, atol=3e-2)
     assert fresh["sets"] == manifest["sets"]
     assert fresh["mismatched"] == manifest["mismatched"]
 
