@@ -161,11 +161,12 @@ def test_a_base_model_that_differs_is_refused(
         EncoderJudge.shipped()
 
 
-def test_it_is_registered_for_completions_only() -> None:
+def test_it_is_registered_for_completions_and_support() -> None:
     assert isinstance(make_detector("encoder"), EncoderDetector)  # the model loads on first use
     check_judgement("encoder", "completion")
-    with pytest.raises(DetectorOptionError, match="only completion judgements"):
-        check_judgement("encoder", "support")
+    check_judgement("encoder", "support")
+    with pytest.raises(DetectorOptionError, match="only completion, support judgements"):
+        check_judgement("encoder", "reopens")
 
 
 def test_the_sets_it_was_trained_on_are_unchanged() -> None:
@@ -179,7 +180,9 @@ def test_the_sets_it_was_trained_on_are_unchanged() -> None:
 def test_another_adapter_is_named_by_its_folder(tmp_path: Path) -> None:
     with pytest.raises(DetectorOptionError, match=r"no encoder\.npz"):
         make_detector("encoder", {"adapter": str(tmp_path)})
-    with pytest.raises(DetectorOptionError, match="only adapter=DIR"):
+    with pytest.raises(DetectorOptionError, match=r"no support_encoder\.npz"):
+        make_detector("encoder", {"support_adapter": str(tmp_path)})
+    with pytest.raises(DetectorOptionError, match="only adapter=DIR and support_adapter=DIR"):
         make_detector("encoder", {"model": "x"})
 
 

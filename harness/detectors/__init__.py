@@ -1,6 +1,6 @@
 """Text detectors behind one interface (``base.Detector``): ``lexical`` (the scorers' rules),
 ``learned`` (layers over the lexical completion and support verdicts, trained on the labelled sets),
-``encoder`` (the learned detector with a fine-tuned sentence encoder beside its completion layer;
+``encoder`` (the learned detector with a fine-tuned sentence encoder beside each of its layers;
 opt-in, its model a PyPI package) and ``judge`` (a model asked a fixed rubric over an
 OpenAI-compatible endpoint).
 
@@ -41,16 +41,20 @@ def _encoder(options: Mapping[str, str]) -> Detector:
 
     from harness.detectors.encoder import EncoderDetector, EncoderJudge
 
-    unknown = sorted(set(options) - {"adapter"})
+    unknown = sorted(set(options) - {"adapter", "support_adapter"})
     if unknown:
-        raise DetectorOptionError(f"the encoder detector takes only adapter=DIR (got {unknown})")
-    if "adapter" not in options:
-        return EncoderDetector()
-    # Another adapter than the shipped one (a candidate, exported by tools/encoder_experiment.py).
-    folder = Path(options["adapter"])
-    if not (folder / "encoder.npz").is_file():
-        raise DetectorOptionError(f"adapter={folder}: no encoder.npz there")
-    return EncoderDetector(judge=EncoderJudge.load(folder))
+        raise DetectorOptionError("the encoder detector takes only adapter=DIR and "
+                                  f"support_adapter=DIR (got {unknown})")  # fmt: skip
+    # Other adapters than the shipped ones (candidates, exported by tools/encoder_experiment.py
+    # and tools/support_encoder.py): the completion judge's and the support judge's.
+    judges: dict[str, EncoderJudge] = {}
+    for option, stem in (("adapter", "encoder"), ("support_adapter", "support_encoder")):
+        if option in options:
+            folder = Path(options[option])
+            if not (folder / f"{stem}.npz").is_file():
+                raise DetectorOptionError(f"{option}={folder}: no {stem}.npz there")
+            judges[option] = EncoderJudge.load(folder, stem)
+    return EncoderDetector(judge=judges.get("adapter"), support_judge=judges.get("support_adapter"))
 
 
 def _judge(options: Mapping[str, str]) -> Detector:
@@ -71,8 +75,8 @@ DETECTORS: dict[str, Callable[[Mapping[str, str]], Detector]] = {
 #: ``shadow score`` refuses to name them for those (a score would credit the wrong detector).
 ONLY: dict[str, frozenset[str]] = {
     "learned": frozenset({"completion", "support"}),
-    # Support is the learned layer's and says so; the encoder judges completions only.
-    "encoder": frozenset({"completion"}),
+    # Reopening is the lexical detector's.
+    "encoder": frozenset({"completion", "support"}),
 }
 
 

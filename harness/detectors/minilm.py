@@ -98,14 +98,19 @@ class Encoder:
     layers: tuple[Layer, ...]
     head: Linear
 
-    def probability(self, ids: list[int], type_ids: list[int]) -> float:
+    def logits(self, ids: list[int], type_ids: list[int]) -> Array:
+        """The head's outputs for one pair: one logit for a yes/no judge, one per label else."""
         # One pair at a time and unpadded, so there is no attention mask: every token is real.
         x = self.words[ids] + self.positions[: len(ids)] + self.types[type_ids]
         x = self.embedding_norm(x)
         for layer in self.layers:
             x = layer(x)
         pooled = x.mean(0)
-        z = float(self.head(pooled[None, :])[0, 0])
+        out: Array = self.head(pooled[None, :])[0]
+        return out
+
+    def probability(self, ids: list[int], type_ids: list[int]) -> float:
+        z = float(self.logits(ids, type_ids)[0])
         return 0.5 * (1.0 + float(np.tanh(z / 2.0)))
 
 
