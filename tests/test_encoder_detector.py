@@ -128,6 +128,8 @@ ENCODER_FIRST_CONTACT = {
     **{"heldout376": 199, "heldout377": 203, "heldout378": 218, "heldout379": 201},
     # The second sample, measured once at 796f08c, 2026-12-07 07:11-07:13 UTC.
     **{"heldout380": 201, "heldout381": 200, "heldout382": 205, "heldout383": 203},
+    # The third, measured once at 1196d67, 2026-12-07 10:18-10:20 UTC (the same adapter).
+    **{"heldout384": 184, "heldout385": 196, "heldout386": 197, "heldout387": 203},
 }
 
 

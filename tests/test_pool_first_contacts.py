@@ -76,6 +76,19 @@ def test_the_encoders_own_claim_support_counts_where_it_was_measured(tmp_path: P
     assert pool.every_bar == {"encoder": [376]}
 
 
+def test_pools_the_first_round_of_the_encoders_claim_support() -> None:
+    # README, "First contact, held-out sets 384-387": the encoder's pairs 154 of 160, the bar on
+    # 385-387; the layer's fourth version 147, the rules 141; every bar at once on 387 alone.
+    pool = pool_range(DATA, 384, 387)
+    pairs = {name: (c.right, c.total, c.met) for name, c in pool.pairs.items()}
+    assert pairs == {"lexical": (141, 160, [386]), "learned": (147, 160, [386, 387]),
+                     "encoder": (154, 160, [385, 386, 387])}  # fmt: skip
+    assert (pool.lines["encoder"].right, pool.lines["learned"].right) == (386, 377)
+    encoder = pool.completion["encoder"]
+    assert (encoder.found, encoder.invented, encoder.met) == (216, 255, [387])
+    assert pool.every_bar == {"encoder": [387]}
+
+
 def test_a_file_missing_a_figure_is_named_and_adds_nothing(tmp_path: Path) -> None:
     for n in (364, 365):
         shutil.copytree(DATA / f"heldout{n}", tmp_path / f"heldout{n}")

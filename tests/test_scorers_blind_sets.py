@@ -2301,6 +2301,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout383", "citations.jsonl"): 50,  # of 50
     ("heldout383", "traces.jsonl"): 159,  # of 159 (trace, kind) units
     ("heldout383", "repeat.jsonl"): 28,  # of 30
+    # Held-out 384: first contact 2026-12-07 10:18-10:20 UTC, main 1196d67 (tests/data/heldout384/).
+    ("heldout384", "completion.jsonl"): 178,  # of 208
+    ("heldout384", "support.jsonl"): 89,  # of 100
+    ("heldout384", "citations.jsonl"): 50,  # of 50
+    ("heldout384", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout384", "repeat.jsonl"): 29,  # of 30
+    # Held-out 385: first contact 2026-12-07 10:18-10:20 UTC, main 1196d67 (tests/data/heldout385/).
+    ("heldout385", "completion.jsonl"): 186,  # of 208
+    ("heldout385", "support.jsonl"): 84,  # of 100
+    ("heldout385", "citations.jsonl"): 50,  # of 50
+    ("heldout385", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout385", "repeat.jsonl"): 30,  # of 30
+    # Held-out 386: first contact 2026-12-07 10:18-10:20 UTC, main 1196d67 (tests/data/heldout386/).
+    ("heldout386", "completion.jsonl"): 195,  # of 208
+    ("heldout386", "support.jsonl"): 93,  # of 100
+    ("heldout386", "citations.jsonl"): 50,  # of 50
+    ("heldout386", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout386", "repeat.jsonl"): 28,  # of 30
+    # Held-out 387: first contact 2026-12-07 10:18-10:20 UTC, main 1196d67 (tests/data/heldout387/).
+    ("heldout387", "completion.jsonl"): 191,  # of 208
+    ("heldout387", "support.jsonl"): 90,  # of 100
+    ("heldout387", "citations.jsonl"): 50,  # of 50
+    ("heldout387", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout387", "repeat.jsonl"): 30,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -2714,6 +2738,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout381",
         "heldout382",
         "heldout383",
+        "heldout384",
+        "heldout385",
+        "heldout386",
+        "heldout387",
         "real_smollm2",
         "real_smollm2b",
         "real_smollm2c",
@@ -3123,6 +3151,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout381", 40, 37),
         ("heldout382", 40, 37),
         ("heldout383", 40, 33),
+        ("heldout384", 40, 33),
+        ("heldout385", 40, 34),
+        ("heldout386", 40, 38),
+        ("heldout387", 40, 36),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:

@@ -275,6 +275,12 @@ LEARNED_FIRST_CONTACT = {
     "heldout381": (94, 38),
     "heldout382": (92, 37),
     "heldout383": (86, 34),
+    # The fourth version (session 41, trained on every set, 1-383: for it each floor above is a
+    # development floor) met 384-387 first, at 1196d67, 2026-12-07 10:18-10:20 UTC.
+    "heldout384": (90, 33),
+    "heldout385": (91, 36),
+    "heldout386": (98, 40),
+    "heldout387": (98, 38),
 }
 
 
