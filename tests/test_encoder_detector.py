@@ -14,7 +14,6 @@ import hashlib
 import json
 import shutil
 import sys
-from importlib import resources
 from pathlib import Path
 
 import numpy as np
@@ -26,24 +25,10 @@ from harness.detectors import DetectorOptionError, check_judgement, make_detecto
 from harness.detectors.base import DetectorError
 from harness.detectors.encoder import EncoderDetector, EncoderJudge, model_dir
 from harness.detectors.minilm import ADAPTED, LAYERS
+from tests.encoder_helpers import LAYER, needs_model
 
 DATA = Path(__file__).parent / "data"
 REFERENCE = json.loads((DATA / "encoder_reference.json").read_text(encoding="utf-8"))
-LAYER = resources.files("harness.detectors") / "layer"
-
-
-def _installed() -> bool:
-    try:
-        model_dir()
-        import safetensors  # noqa: F401
-        import tokenizers  # noqa: F401
-    except (DetectorError, ImportError):
-        return False
-    return True
-
-
-needs_model = pytest.mark.skipif(not _installed(), reason="the encoder extra and its base model "
-                                 "are not installed (README, 'The encoder detector')")  # fmt: skip
 
 
 @pytest.fixture(scope="module")

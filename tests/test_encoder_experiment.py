@@ -81,7 +81,7 @@ def test_the_table_counts_lines_recall_precision_and_the_sets_at_the_bar() -> No
 
 @pytest.mark.parametrize(("text", "expected"), [("372-375", (372, 375)), ("9", (9, 9))])
 def test_set_ranges(text: str, expected: tuple[int, int]) -> None:
-    assert ee._parse_range(text) == expected
+    assert ee.parse_range(text) == expected
 
 
 def test_receipt_free_copies_keep_only_labels_the_definitions_fix() -> None:

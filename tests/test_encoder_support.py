@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-from importlib import resources
 from pathlib import Path
 
 import numpy as np
@@ -22,27 +21,13 @@ from harness.calibrate.formats import SupportLine, items, read_set
 from harness.calibrate.judge_lines import judge_set
 from harness.detectors import make_detector
 from harness.detectors.base import SUPPORT_LABELS, DetectorError, SupportQuestion
-from harness.detectors.encoder import EncoderDetector, EncoderJudge, model_dir
+from harness.detectors.encoder import EncoderDetector, EncoderJudge
 from harness.detectors.minilm import ADAPTED, LAYERS
 from harness.detectors.support_layer import support_features
+from tests.encoder_helpers import LAYER, needs_model
 
 DATA = Path(__file__).parent / "data"
 REFERENCE = json.loads((DATA / "support_encoder_reference.json").read_text(encoding="utf-8"))
-LAYER = resources.files("harness.detectors") / "layer"
-
-
-def _installed() -> bool:
-    try:
-        model_dir()
-        import safetensors  # noqa: F401
-        import tokenizers  # noqa: F401
-    except (DetectorError, ImportError):
-        return False
-    return True
-
-
-needs_model = pytest.mark.skipif(not _installed(), reason="the encoder extra and its base model "
-                                 "are not installed (README, 'The encoder detector')")  # fmt: skip
 
 
 @pytest.fixture(scope="module")

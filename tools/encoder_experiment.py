@@ -39,6 +39,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Protocol, TypeVar
 
 import numpy as np
 from numpy.typing import NDArray
@@ -125,7 +126,17 @@ def receipt_free_copies(lines: Sequence[Line], share: float, seed: int) -> list[
     return out
 
 
-def distinct_sample(lines: Sequence[Line], n: int, seed: int) -> list[Line]:
+class _Texts(Protocol):
+    @property
+    def sentence(self) -> str: ...
+    @property
+    def receipts(self) -> str: ...
+
+
+T = TypeVar("T", bound=_Texts)
+
+
+def distinct_sample(lines: Sequence[T], n: int, seed: int) -> list[T]:
     """``n`` lines with distinct texts, drawn at random (a copied scene teaches nothing twice)."""
     seen: set[tuple[str, str]] = set()
     unique = []
@@ -183,13 +194,17 @@ def reference_lines() -> list[Line]:
     """The lines torch answers for the numpy pass's test: 40 of the newest development sets at
     random, and one sentence longer than the token budget (the tokenizer's fallback)."""
     lines = random.Random(0).sample(collect(372, 375), 40)
-    long = "the kiln log, " * 40 + "and the quote went to the lab."
-    lines.append(Line("synthetic", "long", True, False, False, (), f"summary | {long}",
-                      "queued: message lab quote sent", long))  # fmt: skip
+    lines.append(Line("synthetic", "long", True, False, False, (), f"summary | {LONG}",
+                      "queued: message lab quote sent", LONG))  # fmt: skip
     return lines
 
 
-def _parse_range(text: str) -> tuple[int, int]:
+#: A sentence longer than the token budget: the reference line of the tokenizer's fallback.
+LONG = "the kiln log, " * 40 + "and the quote went to the lab."
+
+
+def parse_range(text: str) -> tuple[int, int]:
+    """``FIRST-LAST`` (or one number) as the two set numbers."""
     first, _, last = text.partition("-")
     return int(first), int(last or first)
 
@@ -240,7 +255,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             reference = without_field(reference)
         encoder_training.export(args.model, sets, reference, args.out, args.fixture)
         return 0
-    lines = collect(*_parse_range(args.sets))
+    lines = collect(*parse_range(args.sets))
     if not lines:
         print(f"no labelled completion lines in sets {args.sets}", file=sys.stderr)
         return 2

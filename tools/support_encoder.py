@@ -38,6 +38,7 @@ from pathlib import Path
 import numpy as np
 from numpy.typing import NDArray
 
+from tools.encoder_experiment import LONG, distinct_sample, parse_range
 from tools.learned_layer import matrix, set_number
 from tools.support_layer import DATA, fit, pairs_right, set_files
 
@@ -159,18 +160,6 @@ def collect(first: int, last: int, mismatch: int = 0, near: float = 0.0) -> list
 _TARGET_WORD = re.compile(r"(?<=: )(?:[a-z]+\.[a-z_]+ )([a-z]{4,})(?= )")
 
 
-def distinct(lines: Sequence[SupportPair], seed: int) -> list[SupportPair]:
-    """The lines with distinct texts, shuffled (a copied scene teaches nothing twice)."""
-    seen: set[tuple[str, str]] = set()
-    unique = []
-    for ln in lines:
-        if (ln.sentence, ln.receipts) not in seen:
-            seen.add((ln.sentence, ln.receipts))
-            unique.append(ln)
-    random.Random(seed).shuffle(unique)
-    return unique
-
-
 def layer_probabilities(first: int, tests: Sequence[SupportPair]) -> NDArray[np.float64]:
     """Each test line's label probabilities by the support layer fitted on the sets numbered below
     ``first``, with its mismatched lines, as ``tools.support_layer evaluate`` fits it."""
@@ -213,15 +202,9 @@ def reference_lines(below: int) -> list[SupportPair]:
     """The lines torch answers for the numpy pass's test: 40 of the four newest sets it was
     trained on, at random, and one claim longer than the token budget."""
     lines = random.Random(0).sample(collect(below - 4, below - 1), 40)
-    long = "the kiln log, " * 40 + "and the quote went to the lab."
-    lines.append(SupportPair("synthetic", "long", None, 0, long,
+    lines.append(SupportPair("synthetic", "long", None, 0, LONG,
                              "receipt queued: message.send lab quote, queued"))  # fmt: skip
     return lines
-
-
-def _parse_range(text: str) -> tuple[int, int]:
-    first, _, last = text.partition("-")
-    return int(first), int(last or first)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -229,7 +212,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     train_p = sub.add_parser("train", help="fine-tune the support judge on the sets below --below")
     train_p.add_argument("--below", type=int, required=True)
-    train_p.add_argument("--lines", type=int, default=20000, help="at most this many distinct")
+    train_p.add_argument("--lines", type=int, default=24000, help="at most this many distinct")
     train_p.add_argument("--mismatch", type=int, default=4, help="every N-th claim mismatched")
     train_p.add_argument("--near", type=float, default=0.3, help="near misses of this share")
     train_p.add_argument("--epochs", type=float, default=2.0)
@@ -250,7 +233,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     if args.command == "train":
         lines = collect(1, args.below - 1, args.mismatch, args.near)
-        lines = distinct(lines, args.seed)[: args.lines]
+        lines = distinct_sample(lines, args.lines, args.seed)
         counts = np.bincount([ln.label for ln in lines], minlength=3).tolist()
         print(f"training on {len(lines)} distinct lines below {args.below} (by label {counts})")
         recipe = {"task": "support", "mismatch": args.mismatch, "near": args.near,
@@ -264,7 +247,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         encoder_training.export(args.model, sets, reference_lines(below), args.out, args.fixture,
                                 "support_encoder")  # fmt: skip
         return 0
-    first, last = _parse_range(args.sets)
+    first, last = parse_range(args.sets)
     lines = collect(first, last)
     if not lines:
         print(f"no labelled support lines in sets {args.sets}", file=sys.stderr)
