@@ -115,6 +115,8 @@ ENCODER_FIRST_CONTACT = {
     **{"heldout380": 201, "heldout381": 200, "heldout382": 205, "heldout383": 203},
     # The third, measured once at 1196d67, 2026-12-07 10:18-10:20 UTC (the same adapter).
     **{"heldout384": 184, "heldout385": 196, "heldout386": 197, "heldout387": 203},
+    # The fourth, at bfce315 (judging as 1196d67), 2026-12-07 10:48-10:53 UTC.
+    **{"heldout388": 200, "heldout389": 184, "heldout390": 209, "heldout391": 206},
 }
 
 

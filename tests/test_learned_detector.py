@@ -146,7 +146,7 @@ def test_retraining_on_the_manifest_sets_gives_the_shipped_weights(tmp_path: Pat
 #: these are development floors), 232-323 the second (retrained on the same sets at 42a8050,
 #: b968831 and def5fb3, when the rules it reads moved), which never trained on them. The third
 #: version (session 34) trained on sets 1-323: for it every floor up to 323 is a development
-#: floor, and 324-387 are its own first contacts (328-387 after its refit at 9b3058c).
+#: floor, and 324-391 are its own first contacts (328-391 after its refit at 9b3058c).
 #: Three floors sit one or two lines below their first contact ("see above"): the layer was
 #: refitted (same sets, 1-323) to the completion rules read off 364-367 in session 38, whose
 #: verdicts its features read; over its own first contacts, 324-367, the refit gets 8,335 lines
@@ -314,6 +314,11 @@ LEARNED_FIRST_CONTACT = {
     "heldout385": 192,
     "heldout386": 196,
     "heldout387": 198,
+    # Measured once at bfce315 (judging as 1196d67), 2026-12-07 10:48-10:53 UTC.
+    "heldout388": 198,
+    "heldout389": 177,
+    "heldout390": 210,
+    "heldout391": 207,
 }
 
 

@@ -87,6 +87,9 @@ def test_pools_the_first_round_of_the_encoders_claim_support() -> None:
     encoder = pool.completion["encoder"]
     assert (encoder.found, encoder.invented, encoder.met) == (216, 255, [387])
     assert pool.every_bar == {"encoder": [387]}
+    # Its eight first contacts, 384-391: 308 of 320 pairs, the bar on six.
+    eight = pool_range(DATA, 384, 391).pairs["encoder"]
+    assert (eight.right, eight.total, eight.met) == (308, 320, [385, 386, 387, 388, 389, 391])
 
 
 def test_a_file_missing_a_figure_is_named_and_adds_nothing(tmp_path: Path) -> None:

@@ -2325,6 +2325,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout387", "citations.jsonl"): 50,  # of 50
     ("heldout387", "traces.jsonl"): 159,  # of 159 (trace, kind) units
     ("heldout387", "repeat.jsonl"): 30,  # of 30
+    # Held-out 388: first contact 2026-12-07 10:48-10:53 UTC, main bfce315 (tests/data/heldout388/).
+    ("heldout388", "completion.jsonl"): 188,  # of 208
+    ("heldout388", "support.jsonl"): 83,  # of 100
+    ("heldout388", "citations.jsonl"): 50,  # of 50
+    ("heldout388", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout388", "repeat.jsonl"): 28,  # of 30
+    # Held-out 389: first contact 2026-12-07 10:48-10:53 UTC, main bfce315 (tests/data/heldout389/).
+    ("heldout389", "completion.jsonl"): 172,  # of 192
+    ("heldout389", "support.jsonl"): 96,  # of 100
+    ("heldout389", "citations.jsonl"): 50,  # of 50
+    ("heldout389", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout389", "repeat.jsonl"): 25,  # of 30
+    # Held-out 390: first contact 2026-12-07 10:48-10:53 UTC, main bfce315 (tests/data/heldout390/).
+    ("heldout390", "completion.jsonl"): 203,  # of 224
+    ("heldout390", "support.jsonl"): 85,  # of 100
+    ("heldout390", "citations.jsonl"): 50,  # of 50
+    ("heldout390", "traces.jsonl"): 158,  # of 158 (trace, kind) units
+    ("heldout390", "repeat.jsonl"): 30,  # of 30
+    # Held-out 391: first contact 2026-12-07 10:48-10:53 UTC, main bfce315 (tests/data/heldout391/).
+    ("heldout391", "completion.jsonl"): 194,  # of 216
+    ("heldout391", "support.jsonl"): 89,  # of 100
+    ("heldout391", "citations.jsonl"): 50,  # of 50
+    ("heldout391", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout391", "repeat.jsonl"): 30,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -2742,6 +2766,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout385",
         "heldout386",
         "heldout387",
+        "heldout388",
+        "heldout389",
+        "heldout390",
+        "heldout391",
         "real_smollm2",
         "real_smollm2b",
         "real_smollm2c",
@@ -3155,6 +3183,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout385", 40, 34),
         ("heldout386", 40, 38),
         ("heldout387", 40, 36),
+        ("heldout388", 40, 33),
+        ("heldout389", 40, 39),
+        ("heldout390", 40, 33),
+        ("heldout391", 40, 36),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:

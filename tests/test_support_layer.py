@@ -281,6 +281,11 @@ LEARNED_FIRST_CONTACT = {
     "heldout385": (91, 36),
     "heldout386": (98, 40),
     "heldout387": (98, 38),
+    # Its second round, at bfce315 (judging as 1196d67), 2026-12-07 10:48-10:53 UTC.
+    "heldout388": (91, 37),
+    "heldout389": (99, 39),
+    "heldout390": (87, 33),
+    "heldout391": (95, 38),
 }
 
 
