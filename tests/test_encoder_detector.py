@@ -117,6 +117,8 @@ ENCODER_FIRST_CONTACT = {
     **{"heldout384": 184, "heldout385": 196, "heldout386": 197, "heldout387": 203},
     # The fourth, at bfce315 (judging as 1196d67), 2026-12-07 10:48-10:53 UTC.
     **{"heldout388": 200, "heldout389": 184, "heldout390": 209, "heldout391": 206},
+    # Measured once at 5a24e22, 2026-12-07 11:27-11:29 UTC.
+    **{"heldout392": 198, "heldout393": 192, "heldout394": 195, "heldout395": 196},
 }
 
 

@@ -141,6 +141,11 @@ SUPPORT_FIRST_CONTACT = {
     # The second round, at bfce315 (judging as 1196d67), 2026-12-07 10:48-10:53 UTC.
     **{"heldout388": (97, 40), "heldout389": (99, 39), "heldout390": (91, 36)},
     **{"heldout391": (98, 39)},
+    # Measured once at 5a24e22, 2026-12-07 11:27-11:29 UTC.
+    **{"heldout392": (94, 38)},
+    **{"heldout393": (97, 39)},
+    **{"heldout394": (95, 38)},
+    **{"heldout395": (96, 38)},
 }
 
 

@@ -319,6 +319,11 @@ LEARNED_FIRST_CONTACT = {
     "heldout389": 177,
     "heldout390": 210,
     "heldout391": 207,
+    # Measured once at 5a24e22, 2026-12-07 11:27-11:29 UTC.
+    "heldout392": 189,
+    "heldout393": 195,
+    "heldout394": 193,
+    "heldout395": 190,
 }
 
 

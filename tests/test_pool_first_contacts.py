@@ -90,6 +90,9 @@ def test_pools_the_first_round_of_the_encoders_claim_support() -> None:
     # Its eight first contacts, 384-391: 308 of 320 pairs, the bar on six.
     eight = pool_range(DATA, 384, 391).pairs["encoder"]
     assert (eight.right, eight.total, eight.met) == (308, 320, [385, 386, 387, 388, 389, 391])
+    # Its twelve, 384-395: 461 of 480, the bar on ten.
+    twelve = pool_range(DATA, 384, 395).pairs["encoder"]
+    assert (twelve.right, twelve.total) == (461, 480) and len(twelve.met) == 10
 
 
 def test_a_file_missing_a_figure_is_named_and_adds_nothing(tmp_path: Path) -> None:

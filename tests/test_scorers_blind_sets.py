@@ -2349,6 +2349,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout391", "citations.jsonl"): 50,  # of 50
     ("heldout391", "traces.jsonl"): 159,  # of 159 (trace, kind) units
     ("heldout391", "repeat.jsonl"): 30,  # of 30
+    # Held-out 392: first contact 2026-12-07 11:27-11:29 UTC, main 5a24e22 (tests/data/heldout392/).
+    ("heldout392", "completion.jsonl"): 179,  # of 208
+    ("heldout392", "support.jsonl"): 87,  # of 100
+    ("heldout392", "citations.jsonl"): 50,  # of 50
+    ("heldout392", "traces.jsonl"): 157,  # of 159 (trace, kind) units
+    ("heldout392", "repeat.jsonl"): 29,  # of 30
+    # Held-out 393: first contact 2026-12-07 11:27-11:29 UTC, main 5a24e22 (tests/data/heldout393/).
+    ("heldout393", "completion.jsonl"): 187,  # of 208
+    ("heldout393", "support.jsonl"): 87,  # of 100
+    ("heldout393", "citations.jsonl"): 50,  # of 50
+    ("heldout393", "traces.jsonl"): 155,  # of 155 (trace, kind) units
+    ("heldout393", "repeat.jsonl"): 28,  # of 30
+    # Held-out 394: first contact 2026-12-07 11:27-11:29 UTC, main 5a24e22 (tests/data/heldout394/).
+    ("heldout394", "completion.jsonl"): 182,  # of 208
+    ("heldout394", "support.jsonl"): 80,  # of 100
+    ("heldout394", "citations.jsonl"): 50,  # of 50
+    ("heldout394", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout394", "repeat.jsonl"): 28,  # of 30
+    # Held-out 395: first contact 2026-12-07 11:27-11:29 UTC, main 5a24e22 (tests/data/heldout395/).
+    ("heldout395", "completion.jsonl"): 177,  # of 208
+    ("heldout395", "support.jsonl"): 88,  # of 100
+    ("heldout395", "citations.jsonl"): 50,  # of 50
+    ("heldout395", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout395", "repeat.jsonl"): 29,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -2770,6 +2794,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout389",
         "heldout390",
         "heldout391",
+        "heldout392",
+        "heldout393",
+        "heldout394",
+        "heldout395",
         "real_smollm2",
         "real_smollm2b",
         "real_smollm2c",
@@ -3187,6 +3215,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout389", 40, 39),
         ("heldout390", 40, 33),
         ("heldout391", 40, 36),
+        ("heldout392", 40, 35),
+        ("heldout393", 40, 33),
+        ("heldout394", 40, 32),
+        ("heldout395", 40, 35),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:

@@ -286,6 +286,11 @@ LEARNED_FIRST_CONTACT = {
     "heldout389": (99, 39),
     "heldout390": (87, 33),
     "heldout391": (95, 38),
+    # Measured once at 5a24e22, 2026-12-07 11:27-11:29 UTC.
+    "heldout392": (92, 38),
+    "heldout393": (91, 35),
+    "heldout394": (90, 37),
+    "heldout395": (96, 38),
 }
 
 
