@@ -116,7 +116,9 @@ FIRST_CONTACTS: tuple[FirstContact, ...] = (
         blind_set="heldout395",
         measured="2026-12-07 11:27-11:29 UTC at 5a24e22",
         figure="recall 0.859, precision 0.968",
-        reading="the first adapter (rank 8 over all-MiniLM-L6-v2, trained on 16,000 lines of sets "
+        reading="figures of the first adapter; the second, shipped since session 42 (40,000 lines "
+        "of 2-387), is first met by 396-403. The first adapter (rank 8 over all-MiniLM-L6-v2, "
+        "trained on 16,000 lines of sets "
         "2-375, its probability averaged with the learned layer's) met the completion bar on "
         "seven of its twenty first contacts, 376-395 (1178 of 1320 found at precision 0.954; the "
         "learned layer 1137 at 0.941 and the bar on three, on the same sets), but on 384-395 only "
