@@ -119,6 +119,9 @@ ENCODER_FIRST_CONTACT = {
     **{"heldout388": 200, "heldout389": 184, "heldout390": 209, "heldout391": 206},
     # Measured once at 5a24e22, 2026-12-07 11:27-11:29 UTC.
     **{"heldout392": 198, "heldout393": 192, "heldout394": 195, "heldout395": 196},
+    # The second adapter's first contacts, measured once at 1843913, 2026-12-07 13:39-13:45 UTC.
+    **{"heldout396": 204, "heldout397": 196, "heldout398": 199, "heldout399": 201},
+    **{"heldout400": 180, "heldout401": 208, "heldout402": 202, "heldout403": 198},
 }
 #: Lines the second adapter gets wrong that the first got right, by set: 25 more lines right over
 #: 376-395 (16 of them on 388-395, which neither adapter trained on), but three sets lose one or

@@ -146,6 +146,15 @@ SUPPORT_FIRST_CONTACT = {
     **{"heldout393": (97, 39)},
     **{"heldout394": (95, 38)},
     **{"heldout395": (96, 38)},
+    # Measured once at 1843913, 2026-12-07 13:39-13:45 UTC.
+    **{"heldout396": (96, 38)},
+    **{"heldout397": (74, 23)},
+    **{"heldout398": (96, 39)},
+    **{"heldout399": (99, 40)},
+    **{"heldout400": (93, 36)},
+    **{"heldout401": (92, 38)},
+    **{"heldout402": (89, 33)},
+    **{"heldout403": (95, 37)},
 }
 
 

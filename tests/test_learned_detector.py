@@ -324,6 +324,15 @@ LEARNED_FIRST_CONTACT = {
     "heldout393": 195,
     "heldout394": 193,
     "heldout395": 190,
+    # Measured once at 1843913, 2026-12-07 13:39-13:45 UTC.
+    "heldout396": 201,
+    "heldout397": 192,
+    "heldout398": 195,
+    "heldout399": 201,
+    "heldout400": 177,
+    "heldout401": 203,
+    "heldout402": 200,
+    "heldout403": 197,
 }
 
 

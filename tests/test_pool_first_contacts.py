@@ -95,6 +95,18 @@ def test_pools_the_first_round_of_the_encoders_claim_support() -> None:
     assert (twelve.right, twelve.total) == (461, 480) and len(twelve.met) == 10
 
 
+def test_pools_the_second_completion_adapters_first_contacts() -> None:
+    # README, "First contact, held-out sets 396-403": the encoder (its second completion adapter)
+    # found 508 of 552 at 0.958, the bar on four; the layer 488 and three; every bar on three.
+    pool = pool_range(DATA, 396, 403)
+    encoder, learned = pool.completion["encoder"], pool.completion["learned"]
+    assert (encoder.found, encoder.invented, encoder.met) == (508, 552, [396, 399, 401, 402])
+    assert (learned.found, learned.met) == (488, [396, 399, 402])
+    pairs = pool.pairs["encoder"]
+    assert (pairs.right, pairs.total, pairs.met) == (284, 320, [396, 398, 399, 401])
+    assert pool.every_bar == {"learned": [399], "encoder": [396, 399, 401]}
+
+
 def test_a_file_missing_a_figure_is_named_and_adds_nothing(tmp_path: Path) -> None:
     for n in (364, 365):
         shutil.copytree(DATA / f"heldout{n}", tmp_path / f"heldout{n}")

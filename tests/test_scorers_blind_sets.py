@@ -2373,6 +2373,54 @@ FIRST_CONTACT_RIGHT = {
     ("heldout395", "citations.jsonl"): 50,  # of 50
     ("heldout395", "traces.jsonl"): 159,  # of 159 (trace, kind) units
     ("heldout395", "repeat.jsonl"): 29,  # of 30
+    # Held-out 396: first contact 2026-12-07 13:39-13:45 UTC, main 1843913 (tests/data/heldout396/).
+    ("heldout396", "completion.jsonl"): 189,  # of 208
+    ("heldout396", "support.jsonl"): 91,  # of 100
+    ("heldout396", "citations.jsonl"): 50,  # of 50
+    ("heldout396", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout396", "repeat.jsonl"): 30,  # of 30
+    # Held-out 397: first contact 2026-12-07 13:39-13:45 UTC, main 1843913 (tests/data/heldout397/).
+    ("heldout397", "completion.jsonl"): 186,  # of 208
+    ("heldout397", "support.jsonl"): 83,  # of 100
+    ("heldout397", "citations.jsonl"): 50,  # of 50
+    ("heldout397", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout397", "repeat.jsonl"): 29,  # of 30
+    # Held-out 398: first contact 2026-12-07 13:39-13:45 UTC, main 1843913 (tests/data/heldout398/).
+    ("heldout398", "completion.jsonl"): 189,  # of 208
+    ("heldout398", "support.jsonl"): 89,  # of 100
+    ("heldout398", "citations.jsonl"): 50,  # of 50
+    ("heldout398", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout398", "repeat.jsonl"): 29,  # of 30
+    # Held-out 399: first contact 2026-12-07 13:39-13:45 UTC, main 1843913 (tests/data/heldout399/).
+    ("heldout399", "completion.jsonl"): 191,  # of 208
+    ("heldout399", "support.jsonl"): 90,  # of 100
+    ("heldout399", "citations.jsonl"): 50,  # of 50
+    ("heldout399", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout399", "repeat.jsonl"): 28,  # of 30
+    # Held-out 400: first contact 2026-12-07 13:39-13:45 UTC, main 1843913 (tests/data/heldout400/).
+    ("heldout400", "completion.jsonl"): 168,  # of 192
+    ("heldout400", "support.jsonl"): 88,  # of 100
+    ("heldout400", "citations.jsonl"): 50,  # of 50
+    ("heldout400", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout400", "repeat.jsonl"): 26,  # of 30
+    # Held-out 401: first contact 2026-12-07 13:39-13:45 UTC, main 1843913 (tests/data/heldout401/).
+    ("heldout401", "completion.jsonl"): 189,  # of 214
+    ("heldout401", "support.jsonl"): 79,  # of 100
+    ("heldout401", "citations.jsonl"): 50,  # of 50
+    ("heldout401", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout401", "repeat.jsonl"): 29,  # of 30
+    # Held-out 402: first contact 2026-12-07 13:39-13:45 UTC, main 1843913 (tests/data/heldout402/).
+    ("heldout402", "completion.jsonl"): 188,  # of 208
+    ("heldout402", "support.jsonl"): 80,  # of 100
+    ("heldout402", "citations.jsonl"): 50,  # of 50
+    ("heldout402", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout402", "repeat.jsonl"): 29,  # of 30
+    # Held-out 403: first contact 2026-12-07 13:39-13:45 UTC, main 1843913 (tests/data/heldout403/).
+    ("heldout403", "completion.jsonl"): 190,  # of 208
+    ("heldout403", "support.jsonl"): 92,  # of 100
+    ("heldout403", "citations.jsonl"): 50,  # of 50
+    ("heldout403", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout403", "repeat.jsonl"): 28,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -2798,6 +2846,14 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout393",
         "heldout394",
         "heldout395",
+        "heldout396",
+        "heldout397",
+        "heldout398",
+        "heldout399",
+        "heldout400",
+        "heldout401",
+        "heldout402",
+        "heldout403",
         "real_smollm2",
         "real_smollm2b",
         "real_smollm2c",
@@ -3219,6 +3275,14 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout393", 40, 33),
         ("heldout394", 40, 32),
         ("heldout395", 40, 35),
+        ("heldout396", 40, 37),
+        ("heldout397", 40, 33),
+        ("heldout398", 40, 38),
+        ("heldout399", 40, 37),
+        ("heldout400", 40, 35),
+        ("heldout401", 40, 30),
+        ("heldout402", 40, 30),
+        ("heldout403", 40, 37),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:

@@ -291,6 +291,15 @@ LEARNED_FIRST_CONTACT = {
     "heldout393": (91, 35),
     "heldout394": (90, 37),
     "heldout395": (96, 38),
+    # Measured once at 1843913, 2026-12-07 13:39-13:45 UTC.
+    "heldout396": (93, 37),
+    "heldout397": (80, 28),
+    "heldout398": (94, 39),
+    "heldout399": (95, 38),
+    "heldout400": (90, 35),
+    "heldout401": (85, 32),
+    "heldout402": (87, 31),
+    "heldout403": (94, 37),
 }
 
 
