@@ -7,12 +7,22 @@ per session (once per xdist worker).
 
 from __future__ import annotations
 
+import os
 import shutil
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+if os.environ.get("PYTEST_XDIST_WORKER"):
+    # One BLAS thread a worker. `pytest -n 2` runs two workers on two cores; OpenBLAS would give
+    # each a pool as wide as the machine, and the pools' spinning threads took turns on the same
+    # cores: the encoder detector's tests (numpy matrix products over a six-layer model) ran three
+    # to four times slower than one worker alone. Read when numpy loads, so set before any import
+    # of it (nothing before this file imports numpy in a worker).
+    for _name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ.setdefault(_name, "1")
 
 pytest_plugins = ["pytester"]
 
