@@ -125,7 +125,7 @@ FIRST_CONTACTS: tuple[FirstContact, ...] = (
         "396-402, and about 1 of its flags in 35 was wrong here and between 1 in 68 and 1 in 10 "
         "there. The first adapter met the bar on seven of its twenty first contacts, 376-395 "
         "(1178 of 1320 at 0.954). But on real SmolLM2 text (real_smollm2b, c and e pooled, "
-        "never trained on) the second adapter found 17 of 20 and 55 of its 72 flags were wrong "
+        "never trained on, seen before: a development figure) the second adapter found 17 of 20 and 55 of its 72 flags were wrong "
         "(the first adapter 60 of 76, the learned layer 9 of 25): placeholders, copied prompt "
         "text and scenes with no receipts, which the helpers' sets hardly hold. On a real "
         "model's output its counts are mostly false alarms; use it on such text only beside the "
