@@ -106,3 +106,12 @@ def test_receipt_free_copies_keep_only_labels_the_definitions_fix() -> None:
 def test_a_recipe_without_the_field_shows_the_sentence_alone() -> None:
     ln = ee.Line("heldout5", "c1", True, False, False, (), "claim | Sent.", "no receipts", "Sent.")
     assert ee.without_field([ln])[0].sentence == "Sent."
+
+
+def test_real_sets_give_every_labelled_line_and_refuse_a_missing_one() -> None:
+    real = ee.collect_real(["real_smollm2e"])
+    assert len(real) == 95  # every line, none sampled away: a real set is small
+    assert sum(ln.label for ln in real) == 9
+    assert {ln.set for ln in real} == {"real_smollm2e"}
+    with pytest.raises(SystemExit, match=r"no completion\.jsonl in real_smollm2d"):
+        ee.collect_real(["real_smollm2d"])  # a support-only set

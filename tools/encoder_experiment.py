@@ -23,6 +23,9 @@ sentence in a flagging field keeps the rules' verdict, as the layer does.
 
 ``--no-field`` trains on the sentence alone, and ``--receipt-free SHARE`` adds copies with the
 receipts taken away where the definitions fix the label without them (README, "A second adapter").
+``--real SET...`` adds every line of those real-model sets (``tests/data/real_smollm2*``),
+``--real-copies K`` times each: a real model writes placeholders, echoed prompts and fragments,
+which no helper-written set holds (README, "Real model text among the negatives").
 ``export`` writes a trained adapter as the encoder detector ships it (``harness/detectors/layer/``,
 or ``--out DIR`` for ``shadow calibrate --detector encoder --opt adapter=DIR``) with torch's answers
 for the numpy pass's test.
@@ -82,17 +85,29 @@ def numbered_files(first: int, last: int) -> list[Path]:
 
 def collect(first: int, last: int) -> list[Line]:
     """The completion lines of the labelled sets numbered ``first``..``last``."""
+    return collect_files(numbered_files(first, last))
+
+
+def collect_files(paths: Sequence[Path]) -> list[Line]:
     from harness.detectors.layer_features import features
     from harness.detectors.learned import FLAGGED_FIELDS
 
     out: list[Line] = []
-    for q in questions(numbered_files(first, last)):
+    for q in questions(paths):
         sentence, receipts = pair_texts(q.question)
         out.append(Line(q.set, q.line.id, q.line.invented, q.verdict.label is True,
                         q.question.field in FLAGGED_FIELDS,
                         tuple(features(q.question, q.verdict)), sentence, receipts,
                         q.question.sentence, q.line.kind))  # fmt: skip
     return out
+
+
+def collect_real(names: Sequence[str]) -> list[Line]:
+    """The completion lines of real-model sets (``tests/data/NAME/completion.jsonl``)."""
+    missing = [n for n in names if not (DATA / n / "completion.jsonl").is_file()]
+    if missing:
+        raise SystemExit(f"{DATA}: no completion.jsonl in {', '.join(missing)}")
+    return collect_files([DATA / n / "completion.jsonl" for n in names])
 
 
 def without_field(lines: Sequence[Line]) -> list[Line]:
@@ -220,6 +235,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     train_p.add_argument("--seed", type=int, default=0)
     train_p.add_argument("--out", type=Path, required=True)
     train_p.add_argument("--no-field", action="store_true", help="the sentence alone, no field")
+    train_p.add_argument(
+        "--real",
+        nargs="+",
+        default=[],
+        metavar="SET",
+        help="real-model sets (tests/data/SET) whose every line is added",
+    )
+    train_p.add_argument(
+        "--real-copies",
+        type=int,
+        default=1,
+        metavar="K",
+        help="each real line K times: a few hundred beside 40,000",
+    )
     train_p.add_argument("--receipt-free", type=float, default=0.0, metavar="SHARE",
                          help="add receipt-free copies of this share of the eligible lines")  # fmt: skip
     eval_p = sub.add_parser("evaluate", help="the layer, the encoder and their mean on --sets")
@@ -240,16 +269,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.no_field:
             sample = without_field(sample)
         copies = receipt_free_copies(sample, args.receipt_free, args.seed)
+        real = collect_real(args.real)
+        if args.no_field:
+            real = without_field(real)
         print(f"{len(lines)} lines below {args.below}, training on {len(sample)} distinct "
-              f"and {len(copies)} receipt-free copies ({sum(c.label for c in copies)} invented)")  # fmt: skip
-        recipe = {"field": not args.no_field, "receipt_free": args.receipt_free}
-        encoder_training.train([*sample, *copies], args.epochs, args.lora, args.seed, args.out,
+              f"and {len(copies)} receipt-free copies ({sum(c.label for c in copies)} invented), "
+              f"{len(real)} real lines x {args.real_copies} ({sum(r.label for r in real)} invented)")  # fmt: skip
+        recipe = {"field": not args.no_field, "receipt_free": args.receipt_free,
+                  "real": args.real, "real_copies": args.real_copies}  # fmt: skip
+        encoder_training.train([*sample, *copies, *real * args.real_copies], args.epochs, args.lora, args.seed, args.out,
                                recipe)  # fmt: skip
         return 0
     if args.command == "export":
         sets = {f"{p.parent.name}/{p.name}": hashlib.sha256(p.read_bytes()).hexdigest()
                 for p in numbered_files(0, args.below - 1)}  # fmt: skip
         recipe = json.loads((args.model / "recipe.json").read_text())
+        for name in recipe.get("real", []):
+            path = DATA / name / "completion.jsonl"
+            sets[f"{name}/completion.jsonl"] = hashlib.sha256(path.read_bytes()).hexdigest()
         reference = reference_lines()
         if not recipe.get("field", True):
             reference = without_field(reference)
