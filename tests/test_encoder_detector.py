@@ -212,3 +212,23 @@ def test_an_adapter_trained_without_the_field_is_shown_the_sentence_alone() -> N
     q = completion_question(line)
     assert pair_texts(q) == ("claim | Quote sent.", "no receipts")
     assert pair_texts(q, field=False) == ("Quote sent.", "no receipts")
+
+
+#: The shipped adapter on fresh real text at first contact (2026-12-07 16:01-16:02 UTC, e0cb080):
+#: (invented found, false alarms). Its false alarms there are what keeps it opt-in (README, "Real
+#: text from a second model"); more would fail, fewer is the direction to go.
+REAL_FIRST_CONTACT = {"real_smollm2f": (6, 16), "real_gemma270m": (0, 24)}
+
+
+@needs_model
+@pytest.mark.parametrize(("folder", "figures"), sorted(REAL_FIRST_CONTACT.items()))
+def test_real_text_no_worse_than_at_first_contact(
+    judge: EncoderJudge, folder: str, figures: tuple[int, int]
+) -> None:
+    outcomes, problems = judge_set(
+        read_set(DATA / folder / "completion.jsonl"), EncoderDetector(judge=judge)
+    )
+    assert not problems
+    found = sum(o.labelled == "True" and o.predicted == "True" for o in outcomes)
+    false_alarms = sum(o.labelled == "False" and o.predicted == "True" for o in outcomes)
+    assert found >= figures[0] and false_alarms <= figures[1], (found, false_alarms)

@@ -404,3 +404,12 @@ def test_fresh_real_text_no_more_false_alarms_than_at_first_contact(
     found = sum(o.labelled == "True" and o.predicted == "True" for o in outcomes)
     false_alarms = [o.id for o in outcomes if o.labelled == "False" and o.predicted == "True"]
     assert found >= 8 and len(false_alarms) <= 5, false_alarms
+    # real_smollm2f and Gemma 3 270M's first real text (2026-12-07): 7 of 8 found with 5 false
+    # alarms in 88, and 2 false alarms in Gemma's 56 negatives (the rules 8, 3 and 0)
+    outcomes, _ = judge_set(read_set(DATA / "real_smollm2f" / "completion.jsonl"), detector)
+    found = sum(o.labelled == "True" and o.predicted == "True" for o in outcomes)
+    false_alarms = [o.id for o in outcomes if o.labelled == "False" and o.predicted == "True"]
+    assert found >= 7 and len(false_alarms) <= 5, false_alarms
+    outcomes, _ = judge_set(read_set(DATA / "real_gemma270m" / "completion.jsonl"), detector)
+    false_alarms = [o.id for o in outcomes if o.labelled == "False" and o.predicted == "True"]
+    assert len(false_alarms) <= 2, false_alarms

@@ -36,6 +36,10 @@ FIRST_CONTACT_RIGHT = {
     ("real_smollm2c", "completion.jsonl"): 141,  # of 143
     # Real SmolLM2 claims and cited evidence: first contact 2026-12-05 22:40 UTC, main afbbc69.
     ("real_smollm2d", "support.jsonl"): 99,  # of 102
+    # Real SmolLM2 text, fifth set, and the first of Gemma 3 270M (both written live):
+    # first contact 2026-12-07 16:01-16:02 UTC, main e0cb080.
+    ("real_smollm2f", "completion.jsonl"): 93,  # of 96
+    ("real_gemma270m", "completion.jsonl"): 56,  # of 56, none invented
     # Held-out 5: first contact 2026-12-02 04:19 UTC, main 12f8ef2 (tests/data/heldout5/).
     ("heldout5", "completion.jsonl"): 185,  # of 186; raised floors are development figures
     ("heldout5", "support.jsonl"): 89,  # of 89 (first contact 63; a development figure)
@@ -2859,12 +2863,16 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "real_smollm2c",
         "real_smollm2d",
         "real_smollm2e",
+        "real_smollm2f",
+        "real_gemma270m",
         "second_labeller/heldout236",
         "second_labeller/heldout237",
         "second_labeller/heldout238",
         "second_labeller/heldout239",
         "second_labeller/real_smollm2b",
         "second_labeller/real_smollm2c",
+        "second_labeller/real_smollm2f",
+        "second_labeller/real_gemma270m",
     ],
 )
 def test_the_set_is_the_frozen_one(folder: str) -> None:
@@ -3324,3 +3332,6 @@ def test_real_invented_completions_caught_no_fewer_than_on_first_contact() -> No
     live_e = _outcomes("real_smollm2e", "completion.jsonl")
     assert sum(o.labelled == "True" for o in live_e) == 9
     assert sum(o.labelled == "True" and o.predicted == "True" for o in live_e) >= 7  # first contact
+    live_f = _outcomes("real_smollm2f", "completion.jsonl")
+    assert sum(o.labelled == "True" for o in live_f) == 8
+    assert sum(o.labelled == "True" and o.predicted == "True" for o in live_f) >= 8  # first contact
