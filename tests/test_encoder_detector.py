@@ -232,3 +232,22 @@ def test_real_text_no_worse_than_at_first_contact(
     found = sum(o.labelled == "True" and o.predicted == "True" for o in outcomes)
     false_alarms = sum(o.labelled == "False" and o.predicted == "True" for o in outcomes)
     assert found >= figures[0] and false_alarms <= figures[1], (found, false_alarms)
+
+
+CANDIDATE = DATA / "encoder_candidate"
+
+
+@needs_model
+@pytest.mark.parametrize(
+    ("folder", "found", "false_alarms"), [("real_smollm2f", 7, 5), ("real_gemma270m", 0, 0)]
+)
+def test_the_candidate_adapter_gives_the_figures_its_readme_records(
+    folder: str, found: int, false_alarms: int
+) -> None:
+    # tests/data/encoder_candidate/README.md: the third adapter, real text among its negatives,
+    # measured once on these sets (its first contact with them); any change to it shows here
+    detector = make_detector("encoder", {"adapter": str(CANDIDATE)})
+    outcomes, problems = judge_set(read_set(DATA / folder / "completion.jsonl"), detector)
+    assert not problems
+    assert sum(o.labelled == "True" and o.predicted == "True" for o in outcomes) == found
+    assert sum(o.labelled == "False" and o.predicted == "True" for o in outcomes) == false_alarms
