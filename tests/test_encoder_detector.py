@@ -122,6 +122,8 @@ ENCODER_FIRST_CONTACT = {
     # The second adapter's first contacts, measured once at 1843913, 2026-12-07 13:39-13:45 UTC.
     **{"heldout396": 204, "heldout397": 196, "heldout398": 199, "heldout399": 201},
     **{"heldout400": 180, "heldout401": 208, "heldout402": 202, "heldout403": 198},
+    # Measured once at 19d9596, 2026-12-07 18:22-18:36 UTC.
+    **{"heldout404": 201, "heldout405": 201, "heldout406": 198, "heldout407": 198},
 }
 #: Lines the second adapter gets wrong that the first got right, by set: 25 more lines right over
 #: 376-395 (16 of them on 388-395, which neither adapter trained on), but three sets lose one or

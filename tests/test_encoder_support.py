@@ -155,6 +155,11 @@ SUPPORT_FIRST_CONTACT = {
     **{"heldout401": (92, 38)},
     **{"heldout402": (89, 33)},
     **{"heldout403": (95, 37)},
+    # Measured once at 19d9596, 2026-12-07 18:22-18:36 UTC.
+    **{"heldout404": (94, 36)},
+    **{"heldout405": (98, 39)},
+    **{"heldout406": (95, 37)},
+    **{"heldout407": (91, 35)},
 }
 
 

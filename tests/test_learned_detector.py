@@ -333,6 +333,11 @@ LEARNED_FIRST_CONTACT = {
     "heldout401": 203,
     "heldout402": 200,
     "heldout403": 197,
+    # Measured once at 19d9596, 2026-12-07 18:22-18:36 UTC.
+    "heldout404": 196,
+    "heldout405": 194,
+    "heldout406": 193,
+    "heldout407": 192,
 }
 
 

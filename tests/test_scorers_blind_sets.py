@@ -2425,6 +2425,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout403", "citations.jsonl"): 50,  # of 50
     ("heldout403", "traces.jsonl"): 159,  # of 159 (trace, kind) units
     ("heldout403", "repeat.jsonl"): 28,  # of 30
+    # Held-out 404: first contact 2026-12-07 18:22-18:36 UTC, main 19d9596 (tests/data/heldout404/).
+    ("heldout404", "completion.jsonl"): 187,  # of 208
+    ("heldout404", "support.jsonl"): 80,  # of 100
+    ("heldout404", "citations.jsonl"): 50,  # of 50
+    ("heldout404", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout404", "repeat.jsonl"): 29,  # of 30
+    # Held-out 405: first contact 2026-12-07 18:22-18:36 UTC, main 19d9596 (tests/data/heldout405/).
+    ("heldout405", "completion.jsonl"): 190,  # of 208
+    ("heldout405", "support.jsonl"): 91,  # of 100
+    ("heldout405", "citations.jsonl"): 50,  # of 50
+    ("heldout405", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout405", "repeat.jsonl"): 29,  # of 30
+    # Held-out 406: first contact 2026-12-07 18:22-18:36 UTC, main 19d9596 (tests/data/heldout406/).
+    ("heldout406", "completion.jsonl"): 192,  # of 208
+    ("heldout406", "support.jsonl"): 87,  # of 100
+    ("heldout406", "citations.jsonl"): 50,  # of 50
+    ("heldout406", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout406", "repeat.jsonl"): 29,  # of 30
+    # Held-out 407: first contact 2026-12-07 18:22-18:36 UTC, main 19d9596 (tests/data/heldout407/).
+    ("heldout407", "completion.jsonl"): 186,  # of 208
+    ("heldout407", "support.jsonl"): 79,  # of 100
+    ("heldout407", "citations.jsonl"): 50,  # of 50
+    ("heldout407", "traces.jsonl"): 158,  # of 158 (trace, kind) units
+    ("heldout407", "repeat.jsonl"): 26,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -2858,6 +2882,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout401",
         "heldout402",
         "heldout403",
+        "heldout404",
+        "heldout405",
+        "heldout406",
+        "heldout407",
         "real_smollm2",
         "real_smollm2b",
         "real_smollm2c",
@@ -3291,6 +3319,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout401", 40, 30),
         ("heldout402", 40, 30),
         ("heldout403", 40, 37),
+        ("heldout404", 40, 30),
+        ("heldout405", 40, 36),
+        ("heldout406", 40, 34),
+        ("heldout407", 40, 31),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:

@@ -300,6 +300,11 @@ LEARNED_FIRST_CONTACT = {
     "heldout401": (85, 32),
     "heldout402": (87, 31),
     "heldout403": (94, 37),
+    # Measured once at 19d9596, 2026-12-07 18:22-18:36 UTC.
+    "heldout404": (82, 30),
+    "heldout405": (98, 39),
+    "heldout406": (92, 36),
+    "heldout407": (85, 32),
 }
 
 
