@@ -418,3 +418,8 @@ def test_fresh_real_text_no_more_false_alarms_than_at_first_contact(
     outcomes, _ = judge_set(read_set(DATA / "real_gemma270m" / "completion.jsonl"), detector)
     false_alarms = [o.id for o in outcomes if o.labelled == "False" and o.predicted == "True"]
     assert len(false_alarms) <= 2, false_alarms
+    # real_smollm2g (2026-12-07 evening): 6 of 7 found with 15 false alarms in 211 (the rules 5, 10)
+    outcomes, _ = judge_set(read_set(DATA / "real_smollm2g" / "completion.jsonl"), detector)
+    found = sum(o.labelled == "True" and o.predicted == "True" for o in outcomes)
+    false_alarms = [o.id for o in outcomes if o.labelled == "False" and o.predicted == "True"]
+    assert found >= 6 and len(false_alarms) <= 15, false_alarms
