@@ -242,7 +242,8 @@ CANDIDATE = DATA / "encoder_candidate"
 
 @needs_model
 @pytest.mark.parametrize(
-    ("folder", "found", "false_alarms"), [("real_smollm2f", 7, 5), ("real_gemma270m", 0, 0), ("real_smollm2g", 6, 8)]
+    ("folder", "found", "false_alarms"),
+    [("real_smollm2f", 7, 5), ("real_gemma270m", 0, 0), ("real_smollm2g", 6, 8)],
 )
 def test_the_candidate_adapter_gives_the_figures_its_readme_records(
     folder: str, found: int, false_alarms: int
