@@ -113,6 +113,14 @@ def test_the_gates_divide_by_the_lowest_recall_of_the_newest_blind_sets(fc: Firs
     assert last == max(measured) and last - first >= 2
     lows = {f"heldout{n}": _completion_recall_low(DATA / f"heldout{n}", fc.detector)
             for n in range(first, last + 1)}  # fmt: skip
+    if fc.detector == "encoder":
+        # an adapter measured as a candidate beside the shipped one met the set first there
+        for n in range(first, last + 1):
+            candidate = DATA / f"heldout{n}" / "candidate-adapter-output.txt"
+            if candidate.exists():
+                m = re.search(r"^recall\s+[\d.]+\s+\[([\d.]+),", candidate.read_text(), re.M)
+                assert m is not None, candidate
+                lows[f"heldout{n} candidate"] = float(m.group(1))
     # real model text measured at first contact counts too, its small sets pooled (the folder
     # named holds pooled-output.txt: the real sets of the current detectors concatenated)
     pooled_in = re.search(r"pooled in (real_smollm2\w+)", fc.recall_from)

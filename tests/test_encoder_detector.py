@@ -122,14 +122,21 @@ ENCODER_FIRST_CONTACT = {
     # The second adapter's first contacts, measured once at 1843913, 2026-12-07 13:39-13:45 UTC.
     **{"heldout396": 204, "heldout397": 196, "heldout398": 199, "heldout399": 201},
     **{"heldout400": 180, "heldout401": 208, "heldout402": 202, "heldout403": 198},
-    # Measured once at 19d9596, 2026-12-07 18:22-18:36 UTC.
-    **{"heldout404": 201, "heldout405": 201, "heldout406": 198, "heldout407": 198},
+    # The third adapter's first contacts, measured once with the adapter of
+    # tests/data/encoder_candidate at 19d9596's detectors, 2026-12-07 18:36-18:43 UTC
+    # (candidate-adapter-output.txt; the second's, minutes before: 201, 201, 198, 198).
+    **{"heldout404": 203, "heldout405": 201, "heldout406": 197, "heldout407": 200},
 }
 #: Lines the second adapter gets wrong that the first got right, by set: 25 more lines right over
 #: 376-395 (16 of them on 388-395, which neither adapter trained on), but three sets lose one or
 #: two. Replacing the adapter was a trade made knowingly (README, "The encoder's second
 #: completion adapter"); any further loss still fails.
 SECOND_ADAPTER_GAVE_UP = {"heldout376": 1, "heldout382": 1, "heldout387": 2}
+#: And those the third (session 44: real SmolLM2 text among its negatives) gets wrong that the
+#: second got right at its first contact: 8 lines over 396-403, the price its rule allowed for
+#: false alarms on real text cut by two thirds (README, "The encoder's third completion adapter").
+THIRD_ADAPTER_GAVE_UP = {"heldout396": 1, "heldout398": 1, "heldout401": 1, "heldout402": 3,
+                         "heldout403": 1}  # fmt: skip
 
 
 @needs_model
@@ -141,9 +148,8 @@ def test_no_fewer_lines_right_than_at_first_contact(
         read_set(DATA / folder / "completion.jsonl"), EncoderDetector(judge=judge)
     )
     assert not problems
-    assert sum(o.labelled == o.predicted for o in outcomes) >= floor - SECOND_ADAPTER_GAVE_UP.get(
-        folder, 0
-    )
+    gave_up = SECOND_ADAPTER_GAVE_UP.get(folder, 0) + THIRD_ADAPTER_GAVE_UP.get(folder, 0)
+    assert sum(o.labelled == o.predicted for o in outcomes) >= floor - gave_up
 
 
 def test_a_missing_model_is_an_infrastructure_error(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -175,7 +181,8 @@ def test_it_is_registered_for_completions_and_support() -> None:
 def test_the_sets_it_was_trained_on_are_unchanged() -> None:
     # A labelled line fixed after training leaves the adapter stale: retrain, then export.
     manifest = json.loads((LAYER / "encoder.json").read_text("utf-8"))
-    assert len(manifest["sets"]) == 386  # heldout2 to heldout387
+    # heldout2 to heldout387, and the four real SmolLM2 sets it took among its negatives
+    assert len(manifest["sets"]) == 390
     for name, digest in manifest["sets"].items():
         assert hashlib.sha256((DATA / name).read_bytes()).hexdigest() == digest, name
 
@@ -216,11 +223,11 @@ def test_an_adapter_trained_without_the_field_is_shown_the_sentence_alone() -> N
     assert pair_texts(q, field=False) == ("Quote sent.", "no receipts")
 
 
-#: The shipped adapter on fresh real text at first contact (2026-12-07 16:01-16:02 UTC at e0cb080;
-#: real_smollm2g 18:59 UTC at 92d1cb1):
-#: (invented found, false alarms). Its false alarms there are what keeps it opt-in (README, "Real
-#: text from a second model"); more would fail, fewer is the direction to go.
-REAL_FIRST_CONTACT = {"real_smollm2f": (6, 16), "real_gemma270m": (0, 24), "real_smollm2g": (6, 33)}
+#: The shipped adapter (the third) on fresh real text at its first contact with it, (invented
+#: found, false alarms): real_smollm2f and real_gemma270m 2026-12-07 17:06-17:10 UTC, real_smollm2g
+#: 18:59 UTC at 92d1cb1 (the second adapter had 6 with 16, 0 with 24 and 6 with 33). More false
+#: alarms would fail; fewer is the direction to go.
+REAL_FIRST_CONTACT = {"real_smollm2f": (7, 5), "real_gemma270m": (0, 0), "real_smollm2g": (6, 8)}
 
 
 @needs_model
@@ -235,23 +242,3 @@ def test_real_text_no_worse_than_at_first_contact(
     found = sum(o.labelled == "True" and o.predicted == "True" for o in outcomes)
     false_alarms = sum(o.labelled == "False" and o.predicted == "True" for o in outcomes)
     assert found >= figures[0] and false_alarms <= figures[1], (found, false_alarms)
-
-
-CANDIDATE = DATA / "encoder_candidate"
-
-
-@needs_model
-@pytest.mark.parametrize(
-    ("folder", "found", "false_alarms"),
-    [("real_smollm2f", 7, 5), ("real_gemma270m", 0, 0), ("real_smollm2g", 6, 8)],
-)
-def test_the_candidate_adapter_gives_the_figures_its_readme_records(
-    folder: str, found: int, false_alarms: int
-) -> None:
-    # tests/data/encoder_candidate/README.md: the third adapter, real text among its negatives,
-    # measured once on these sets (its first contact with them); any change to it shows here
-    detector = make_detector("encoder", {"adapter": str(CANDIDATE)})
-    outcomes, problems = judge_set(read_set(DATA / folder / "completion.jsonl"), detector)
-    assert not problems
-    assert sum(o.labelled == "True" and o.predicted == "True" for o in outcomes) == found
-    assert sum(o.labelled == "False" and o.predicted == "True" for o in outcomes) == false_alarms
