@@ -126,6 +126,8 @@ ENCODER_FIRST_CONTACT = {
     # tests/data/encoder_candidate at 19d9596's detectors, 2026-12-07 18:36-18:43 UTC
     # (candidate-adapter-output.txt; the second's, minutes before: 201, 201, 198, 198).
     **{"heldout404": 203, "heldout405": 201, "heldout406": 197, "heldout407": 200},
+    # Measured once at da48c34, 2026-12-07 19:38-19:44 UTC.
+    **{"heldout408": 198, "heldout409": 188, "heldout410": 188, "heldout411": 196},
 }
 #: Lines the second adapter gets wrong that the first got right, by set: 25 more lines right over
 #: 376-395 (16 of them on 388-395, which neither adapter trained on), but three sets lose one or

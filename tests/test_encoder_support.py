@@ -160,6 +160,11 @@ SUPPORT_FIRST_CONTACT = {
     **{"heldout405": (98, 39)},
     **{"heldout406": (95, 37)},
     **{"heldout407": (91, 35)},
+    # Measured once at da48c34, 2026-12-07 19:38-19:44 UTC.
+    **{"heldout408": (89, 34)},
+    **{"heldout409": (79, 30)},
+    **{"heldout410": (81, 33)},
+    **{"heldout411": (96, 39)},
 }
 
 

@@ -338,6 +338,11 @@ LEARNED_FIRST_CONTACT = {
     "heldout405": 194,
     "heldout406": 193,
     "heldout407": 192,
+    # Measured once at da48c34, 2026-12-07 19:38-19:44 UTC.
+    "heldout408": 199,
+    "heldout409": 187,
+    "heldout410": 184,
+    "heldout411": 198,
 }
 
 

@@ -2451,6 +2451,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout407", "citations.jsonl"): 50,  # of 50
     ("heldout407", "traces.jsonl"): 158,  # of 158 (trace, kind) units
     ("heldout407", "repeat.jsonl"): 26,  # of 30
+    # Held-out 408: first contact 2026-12-07 19:38-19:44 UTC, main da48c34 (tests/data/heldout408/).
+    ("heldout408", "completion.jsonl"): 193,  # of 208
+    ("heldout408", "support.jsonl"): 77,  # of 100
+    ("heldout408", "citations.jsonl"): 50,  # of 50
+    ("heldout408", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout408", "repeat.jsonl"): 27,  # of 30
+    # Held-out 409: first contact 2026-12-07 19:38-19:44 UTC, main da48c34 (tests/data/heldout409/).
+    ("heldout409", "completion.jsonl"): 177,  # of 208
+    ("heldout409", "support.jsonl"): 48,  # of 100
+    ("heldout409", "citations.jsonl"): 50,  # of 50
+    ("heldout409", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout409", "repeat.jsonl"): 29,  # of 30
+    # Held-out 410: first contact 2026-12-07 19:38-19:44 UTC, main da48c34 (tests/data/heldout410/).
+    ("heldout410", "completion.jsonl"): 173,  # of 208
+    ("heldout410", "support.jsonl"): 74,  # of 100
+    ("heldout410", "citations.jsonl"): 50,  # of 50
+    ("heldout410", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout410", "repeat.jsonl"): 27,  # of 30
+    # Held-out 411: first contact 2026-12-07 19:38-19:44 UTC, main da48c34 (tests/data/heldout411/).
+    ("heldout411", "completion.jsonl"): 187,  # of 208
+    ("heldout411", "support.jsonl"): 93,  # of 100
+    ("heldout411", "citations.jsonl"): 50,  # of 50
+    ("heldout411", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout411", "repeat.jsonl"): 28,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -2888,6 +2912,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout405",
         "heldout406",
         "heldout407",
+        "heldout408",
+        "heldout409",
+        "heldout410",
+        "heldout411",
         "real_smollm2",
         "real_smollm2b",
         "real_smollm2c",
@@ -3327,6 +3355,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout405", 40, 36),
         ("heldout406", 40, 34),
         ("heldout407", 40, 31),
+        ("heldout408", 40, 30),
+        ("heldout409", 40, 19),
+        ("heldout410", 40, 29),
+        ("heldout411", 40, 38),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:

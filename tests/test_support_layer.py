@@ -305,6 +305,11 @@ LEARNED_FIRST_CONTACT = {
     "heldout405": (98, 39),
     "heldout406": (92, 36),
     "heldout407": (85, 32),
+    # Measured once at da48c34, 2026-12-07 19:38-19:44 UTC.
+    "heldout408": (87, 34),
+    "heldout409": (78, 29),
+    "heldout410": (73, 29),
+    "heldout411": (94, 39),
 }
 
 
