@@ -112,7 +112,9 @@ _NOT_ID = re.compile(
     r"^(?:sha|utf|iso|md|mp|h|x|v|covid|rfc|cve|utc|gmt)[-_]?\d+$|^[a-z]+-\d+-fold$|^(?:week|wk|day)-\d{1,2}$"
 )
 _NAME_TOKEN = re.compile(r"[^\W\d_][\w'-]*")
-_INITIAL = re.compile(r"(?:^[\W_]*|[:;(\"][\W_]*|\s-)\s*$")
+#: Where a word stands first: at the start (after punctuation, or a list number such as "1." or
+#: "2)" of a numbered bulletin), after a colon or an opening quote, or after a dash.
+_INITIAL = re.compile(r"(?:^[\W_]*(?:\d{1,2}[.)][\W_]*)?|[:;(\"][\W_]*|\s-)\s*$")
 
 
 @dataclass(frozen=True)
