@@ -95,8 +95,13 @@ def _completion_recall_low(
     head = "completion.jsonl\n" if detector == "lexical" else f"completion.jsonl ({detector})\n"
     sections = [s for s in raw.split("== ") if s.split("/", 1)[-1].startswith(head)]
     assert sections, f"{folder.name}: no {detector} completion section in first-contact-output.txt"
-    m = re.search(r"^recall\s+[\d.]+\s+\[([\d.]+),", sections[0], re.MULTILINE)
-    assert m is not None, f"{folder.name}: no completion recall in first-contact-output.txt"
+    return _recall_low(sections[0], f"{folder.name}/{output}")
+
+
+def _recall_low(calibrate_output: str, where: str) -> float:
+    """The recall interval's lower end in one ``shadow calibrate`` output."""
+    m = re.search(r"^recall\s+[\d.]+\s+\[([\d.]+),", calibrate_output, re.MULTILINE)
+    assert m is not None, f"{where}: no completion recall"
     return float(m.group(1))
 
 
@@ -118,9 +123,7 @@ def test_the_gates_divide_by_the_lowest_recall_of_the_newest_blind_sets(fc: Firs
         for n in range(first, last + 1):
             candidate = DATA / f"heldout{n}" / "candidate-adapter-output.txt"
             if candidate.exists():
-                m = re.search(r"^recall\s+[\d.]+\s+\[([\d.]+),", candidate.read_text(), re.M)
-                assert m is not None, candidate
-                lows[f"heldout{n} candidate"] = float(m.group(1))
+                lows[f"heldout{n} candidate"] = _recall_low(candidate.read_text(), str(candidate))
     # real model text measured at first contact counts too, its small sets pooled (the folder
     # named holds pooled-output.txt: the real sets of the current detectors concatenated)
     pooled_in = re.search(r"pooled in (real_smollm2\w+)", fc.recall_from)

@@ -108,7 +108,8 @@ def test_the_verdict_is_the_mean_of_the_encoder_and_the_layer(judge: EncoderJudg
 #: The encoder detector's lines right at each set's first contact (tests/data/heldoutN/
 #: FIRST_CONTACT.md; 376-379 measured once at c8bcf24, 2026-12-07 06:29-06:32 UTC). The first
 #: adapter trained on sets 2-375, so 376-395 were its first contacts; the second (session 42,
-#: 40,000 lines of 2-387) is held to them too, less the lines it gave up (below).
+#: 40,000 lines of 2-387) and the third (session 44, with real text) are held to them too, less
+#: the lines each gave up (below).
 ENCODER_FIRST_CONTACT = {
     **{"heldout376": 199, "heldout377": 203, "heldout378": 218, "heldout379": 201},
     # The second sample, measured once at 796f08c, 2026-12-07 07:11-07:13 UTC.
