@@ -47,7 +47,8 @@ _OVER = re.compile(
     r"(?:\s*(?:->|=>|\u2192|:)\s*|\s+)(?:(?:is|are|was|were|'s|has been|have been|got|now|all|"
     r"both|already|also|too|each)\s+)*(?P<word>done|complete|completed|finished|finish|cleared|"
     r"gone|sorted|handled|settled|closed|resolved|dismissed|ok|okay|taken care of|wrapped up|"
-    r"dealt with|in place|off my plate|ticked off|up (?:on|in)|baked|sended|in the can|in the bag|"
+    r"dealt with|in place|off my plate|ticked off|checked off|signed off|accomplished|put to bed|"
+    r"up (?:on|in)|baked|sended|in the can|in the bag|"
     # a host verb's participle after the thing named ("guild-lecture-1106 created")
     r"created|added|made|set up|uploaded|posted|published|sealed|registered|rendered|delivered|"
     r"merged|paid|logged|booked|reserved|scheduled|acknowledged|updated|"

@@ -283,7 +283,9 @@ def detect(sentence: str, known: tuple[str, ...] = ()) -> tuple[tuple[Hit, ...],
         return (), ("conditional or temporal clause",)
     masked = lx.LISTED.sub(lambda m: f", {m.group(1)},", masked)
     masked = lx.CALL.sub(lambda m: f"{m.group(1)} {m.group(2)}", masked)
-    masked = lx.SECOND_LANGUAGE.sub(lambda m: m.group(1) or m.group(2), masked)
+    masked = lx.SECOND_LANGUAGE.sub(
+        lambda m: lx.SECOND_LANGUAGE_PAST.get(m.group(1), m.group(1)) or m.group(2), masked
+    )
     masked = lx.BRACKETED_AMOUNT.sub("", masked)
     masked = lx.CHECKLIST_NO.sub(r"not \1", masked)
     # "project-vesna" beside the host's project-lumen: an id of a series the host acts on that

@@ -25,7 +25,9 @@ DONE_LABEL = re.compile(
     r"journaled|journalled|booked|scheduled|told|informed|notified|messaged|contacted|emailed|"
     r"pinged|released|live|up|succeeded|successful|"
     r"written|recorded|entered|appended|set up|created|deleted|removed|wiped|stored|archived|"
-    r"gone|sorted|settled|squared away|taken care of|wrapped up|closed|updated|out|gone out)"
+    r"gone|sorted|settled|squared away|taken care of|wrapped up|closed|updated|out|gone out|"
+    # idioms of an item ticked on a run-sheet ("Item 2, Ozone 07 inspection: signed off")
+    r"signed off|accomplished|ticked off|checked off|put to bed|in main)"
     # "- done, closed": a second word of the same state
     r"(?:,\s*(?:and\s+)?(?:closed|done|complete|finished|filed|confirmed|ok|sorted|settled|"
     r"cleared|archived))?"

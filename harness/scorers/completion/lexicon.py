@@ -444,7 +444,7 @@ _PURPOSE = (
 LABEL_WORDS: dict[str, Action] = {
     **dict.fromkeys(["cleared", "acknowledged", "acked", "dismissed"], ACK),
     **dict.fromkeys(["paid"], PAY),
-    **dict.fromkeys(["merged"], MERGE),
+    **dict.fromkeys(["merged", "in main"], MERGE),
     **dict.fromkeys(["uploaded"], UPLOAD),
     **dict.fromkeys(["rendered"], RENDER),
     **dict.fromkeys(["logged", "journaled", "journalled", "appended", "jotted"], JOURNAL),
@@ -1185,8 +1185,11 @@ CALL = re.compile(r"\b([a-z]+\.[a-z_]+)\(([^()]{1,60})\)")
 #: Forms a second-language or hurried writer uses for the plain one: "are arrived" is "arrived",
 #: "has had the quote since this morning" is "has the quote".
 SECOND_LANGUAGE = re.compile(
-    r"\b(?:is|are|was|were)\s+(arrived|come|gone out|reached)\b|\b(?<=has )had\s+(the|his|her|their|its|my|our)\b"
+    r"\b(?:is|are|was|were)\s+(arrived|come|gone out|reached)(?:\s+to(?=\s))?\b|"
+    r"\b(?<=has )had\s+(the|his|her|their|its|my|our)\b"
 )
+#: The plain form of a second-language one ("is gone out already" is "has gone out already").
+SECOND_LANGUAGE_PAST = {"gone out": "has gone out"}
 #: A checklist's answer after the act ("registered no, sealed no, journaled yes"): "no" denies it.
 CHECKLIST_NO = re.compile(r"\b([a-z]{3,}ed)\s*(?:[-:=]\s*)?no\b(?=\s*(?:[,;.)]|$))")
 #: An amount in brackets after the thing paid ("the booth fee (€450) has been transferred"):
