@@ -129,6 +129,8 @@ ENCODER_FIRST_CONTACT = {
     **{"heldout404": 203, "heldout405": 201, "heldout406": 197, "heldout407": 200},
     # Measured once at da48c34, 2026-12-07 19:38-19:44 UTC.
     **{"heldout408": 198, "heldout409": 188, "heldout410": 188, "heldout411": 196},
+    # Measured once at 92e649d, 2026-12-07 21:14-21:24 UTC.
+    **{"heldout412": 201, "heldout413": 196, "heldout414": 194, "heldout415": 200},
 }
 #: Lines the second adapter gets wrong that the first got right, by set: 25 more lines right over
 #: 376-395 (16 of them on 388-395, which neither adapter trained on), but three sets lose one or

@@ -165,6 +165,11 @@ SUPPORT_FIRST_CONTACT = {
     **{"heldout409": (79, 30)},
     **{"heldout410": (81, 33)},
     **{"heldout411": (96, 39)},
+    # Measured once at 92e649d, 2026-12-07 21:14-21:24 UTC.
+    **{"heldout412": (96, 39)},
+    **{"heldout413": (93, 37)},
+    **{"heldout414": (93, 35)},
+    **{"heldout415": (94, 37)},
 }
 
 

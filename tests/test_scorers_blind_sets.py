@@ -2475,6 +2475,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout411", "citations.jsonl"): 50,  # of 50
     ("heldout411", "traces.jsonl"): 159,  # of 159 (trace, kind) units
     ("heldout411", "repeat.jsonl"): 28,  # of 30
+    # Held-out 412: first contact 2026-12-07 21:14-21:24 UTC, main 92e649d (tests/data/heldout412/).
+    ("heldout412", "completion.jsonl"): 184,  # of 208
+    ("heldout412", "support.jsonl"): 78,  # of 100
+    ("heldout412", "citations.jsonl"): 50,  # of 50
+    ("heldout412", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout412", "repeat.jsonl"): 30,  # of 30
+    # Held-out 413: first contact 2026-12-07 21:14-21:24 UTC, main 92e649d (tests/data/heldout413/).
+    ("heldout413", "completion.jsonl"): 189,  # of 208
+    ("heldout413", "support.jsonl"): 78,  # of 100
+    ("heldout413", "citations.jsonl"): 50,  # of 50
+    ("heldout413", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout413", "repeat.jsonl"): 26,  # of 30
+    # Held-out 414: first contact 2026-12-07 21:14-21:24 UTC, main 92e649d (tests/data/heldout414/).
+    ("heldout414", "completion.jsonl"): 185,  # of 208
+    ("heldout414", "support.jsonl"): 79,  # of 100
+    ("heldout414", "citations.jsonl"): 50,  # of 50
+    ("heldout414", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout414", "repeat.jsonl"): 30,  # of 30
+    # Held-out 415: first contact 2026-12-07 21:14-21:24 UTC, main 92e649d (tests/data/heldout415/).
+    ("heldout415", "completion.jsonl"): 195,  # of 208
+    ("heldout415", "support.jsonl"): 83,  # of 100
+    ("heldout415", "citations.jsonl"): 50,  # of 50
+    ("heldout415", "traces.jsonl"): 158,  # of 158 (trace, kind) units
+    ("heldout415", "repeat.jsonl"): 30,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -2916,6 +2940,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout409",
         "heldout410",
         "heldout411",
+        "heldout412",
+        "heldout413",
+        "heldout414",
+        "heldout415",
         "real_smollm2",
         "real_smollm2b",
         "real_smollm2c",
@@ -3359,6 +3387,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout409", 40, 19),
         ("heldout410", 40, 29),
         ("heldout411", 40, 38),
+        ("heldout412", 40, 31),
+        ("heldout413", 40, 32),
+        ("heldout414", 40, 29),
+        ("heldout415", 40, 33),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:

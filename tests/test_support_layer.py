@@ -310,6 +310,11 @@ LEARNED_FIRST_CONTACT = {
     "heldout409": (78, 29),
     "heldout410": (73, 29),
     "heldout411": (94, 39),
+    # Measured once at 92e649d, 2026-12-07 21:14-21:24 UTC.
+    "heldout412": (89, 36),
+    "heldout413": (86, 35),
+    "heldout414": (95, 37),
+    "heldout415": (91, 36),
 }
 
 

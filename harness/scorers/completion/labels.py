@@ -59,6 +59,11 @@ DONE_FIRST = re.compile(
 _IDS_IN_HEAD = re.compile(r"\([^)]*\)?|(?<![\w-])(?!re-)[\w]+(?:-[\w]+)+")
 
 
+#: Done-labels of more than one word that name their family ("weight-limit change: in main").
+#: Kept out of the lexicon's ``LABEL_WORDS``, whose words support reads one by one ("in").
+_LABEL_PHRASES: dict[str, Action] = {"in main": lx.MERGE}
+
+
 _HOST_VERB = re.compile(r"(?<![\w.-])[a-z]+\.[a-z_]+(?![\w.-])")
 
 #: Done-label words of reaching a person ("Tomás: contacted"): a send, in a status line only
@@ -81,7 +86,8 @@ def status_line(masked: str) -> tuple[str, Action, str] | None:
     first, *more = bare.split() or [""]
     # a host verb written out ("payment.send linen-supplier: succeeded") names its family
     host = _HOST_VERB.search(label.group("head"))
-    action = (lx.LABEL_WORDS.get(word) or (lx.SEND if word in _CONTACTED else None)
+    action = (lx.LABEL_WORDS.get(word) or _LABEL_PHRASES.get(word)
+              or (lx.SEND if word in _CONTACTED else None)
               or (lx.verb_family(host.group()) if host else None)
               # "Upload of the Q3 report: done": the act's noun heads what it is of
               or (lx.noun_family(first) if more[:1] in (["of"], ["for"], ["to"]) else None)

@@ -444,7 +444,7 @@ _PURPOSE = (
 LABEL_WORDS: dict[str, Action] = {
     **dict.fromkeys(["cleared", "acknowledged", "acked", "dismissed"], ACK),
     **dict.fromkeys(["paid"], PAY),
-    **dict.fromkeys(["merged", "in main"], MERGE),
+    **dict.fromkeys(["merged"], MERGE),
     **dict.fromkeys(["uploaded"], UPLOAD),
     **dict.fromkeys(["rendered"], RENDER),
     **dict.fromkeys(["logged", "journaled", "journalled", "appended", "jotted"], JOURNAL),
