@@ -10,13 +10,20 @@
 Over every labelled completion file the three together make 16 lines more right and none
 fewer (all 417 files, before/after at the same commit; 10 of the 16 on sets other than
 408-411).
+
+4. Read off set 414 after its first contact: a run-sheet's "Item 3," opening a line is its place
+   in the list, not a target "item 3" that no receipt holds. Completion: 1 line more right (414),
+   none fewer; claim support: 37 more right (33 on 409's checklist claims, 48 -> 81 of 100; 4 on
+   414), 1 fewer (414's "studio-time confirmation" beside a delivered first invitation, right
+   before only because "item 2" was unknown).
 """
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from tests.scorers_helpers import lexical_invented, receipt_on_nov20
+from harness.text.names import named_in
+from tests.scorers_helpers import judged_lines, lexical_invented, receipt_on_nov20
 
 RECORDED = datetime(2026, 11, 20, 18, 0, tzinfo=UTC)
 _r = receipt_on_nov20
@@ -86,3 +93,37 @@ def test_hard_negatives_a_progressive_with_no_time_ahead_is_still_read() -> None
                             RECORDED)  # fmt: skip
     assert not lexical_invented("We booked the R08 repack for tomorrow.", [BOOKING_DONE],
                                 RECORDED)  # fmt: skip
+
+
+# Read off set 414 after its first contact: a run-sheet's "Item 3," is the line's place in the
+# list, not a target named "item 3" that no receipt holds (which made a proven line invented).
+JOURNAL_DONE = _r("journal.append", "station-journal", "succeeded", "10:40",
+                  "journal.append station-journal: entry on the declined fee")  # fmt: skip
+FEE_FAILED = _r("payment.send", "regulator", "failed", "10:30",
+                "payment.send to regulator: Q3 licence fee declined")  # fmt: skip
+
+
+def test_a_run_sheet_item_number_is_no_target() -> None:
+    assert "item 3" not in [n.label for n in named_in("Item 3, journal entry: done.")]
+    assert [n.label for n in named_in("Item 2: done; item 3: pending")] == []
+    said = "Item 3, journal entry on the declined fee: done."
+    assert not lexical_invented(said, [FEE_FAILED, JOURNAL_DONE], RECORDED)
+
+
+def test_hard_negatives_an_item_number_inside_a_clause_is_still_a_name() -> None:
+    assert "item 3" in [n.label for n in named_in("The item 3 render is out.")]
+    assert "ticket 3" in [n.label for n in named_in("Ticket 3 is closed.")]
+    # the item's own act, not proven, is still invented
+    assert lexical_invented("Item 4, Q3 licence fee to the regulator: paid.", [FEE_FAILED,
+                            JOURNAL_DONE], RECORDED)  # fmt: skip
+
+
+def test_claim_support_reads_past_a_run_sheet_item_number() -> None:
+    # set 409's checklist claims: "Item 2" had been a target no evidence named, so both lines of
+    # a polarity pair read as unsupported (support lines right on 409: 48 -> 81 of 100; its
+    # "not in the registry" beside a registry row, s006, is still read wrong)
+    judged = judged_lines("heldout409", "support", {"s005", "s013", "s014"})
+    assert {i: label for i, (label, _) in judged.items()} == {
+        "s005": "supported", "s013": "contradicted", "s014": "supported"
+    }  # fmt: skip
+    assert all(label == predicted for label, predicted in judged.values()), judged
