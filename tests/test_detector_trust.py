@@ -143,6 +143,7 @@ def test_each_detector_gives_one_recall_bound_per_rate() -> None:
         recall_bounds({"invented_completion": "learned"})["invented_completion.invented"].low
         == 0.557
     )
-    # The encoder's own bound (0.571) is capped by the learned layer's: it averages that layer.
+    # The encoder's own bound is capped by the learned layer's (it averages that layer) only where
+    # the cap is lower: since real_smollm2h its own real-text bound, 0.500, is the lower one.
     encoder = recall_bounds({"invented_completion": "encoder"})["invented_completion.invented"]
-    assert encoder.low == 0.557 and "capped by the learned detector's bound" in encoder.source
+    assert encoder.low == 0.500 and "capped" not in encoder.source

@@ -97,6 +97,7 @@ SECOND = Path(__file__).parent / "data" / "second_labeller"
         (("real_smollm2b", "real_smollm2c"), "real-agreement-output.txt", "(267/268)"),
         (("real_smollm2f", "real_gemma270m"), "real2-agreement-output.txt", "(151/152)"),
         (("real_smollm2g",), "real3-agreement-output.txt", "(218/218)"),
+        (("real_smollm2h",), "real4-agreement-output.txt", "(249/251)"),
     ],
 )  # fmt: skip
 def test_the_recorded_agreement_is_what_the_stored_labels_give(

@@ -435,3 +435,8 @@ def test_fresh_real_text_no_more_false_alarms_than_at_first_contact(
     found = sum(o.labelled == "True" and o.predicted == "True" for o in outcomes)
     false_alarms = [o.id for o in outcomes if o.labelled == "False" and o.predicted == "True"]
     assert found >= 6 and len(false_alarms) <= 15, false_alarms
+    # real_smollm2h (2026-12-07 night): 9 of 12 found with 6 false alarms in 239 (the rules 10, 2)
+    outcomes, _ = judge_set(read_set(DATA / "real_smollm2h" / "completion.jsonl"), detector)
+    found = sum(o.labelled == "True" and o.predicted == "True" for o in outcomes)
+    false_alarms = [o.id for o in outcomes if o.labelled == "False" and o.predicted == "True"]
+    assert found >= 9 and len(false_alarms) <= 6, false_alarms
