@@ -127,3 +127,43 @@ def test_claim_support_reads_past_a_run_sheet_item_number() -> None:
         "s005": "supported", "s013": "contradicted", "s014": "supported"
     }  # fmt: skip
     assert all(label == predicted for label, predicted in judged.values()), judged
+
+
+# Read off sets 412-415 after their first contact: a second-language past progressive with
+# "already" is a finished act; "fired off ... to" is a send; "closed out", "done and dusted" tick
+# an item. Completion: 9 lines more right over every labelled file (5 on sets before 412),
+# none fewer; claim support unchanged.
+INVOICE_QUEUED = _r("payment.send", "vetlab-invoice-3312", "queued", "09:00",
+                    "payment.send vetlab-invoice-3312: queued")  # fmt: skip
+INVOICE_PAID = _r("payment.send", "vetlab-invoice-3312", "succeeded", "09:00",
+                  "payment.send vetlab-invoice-3312: paid")  # fmt: skip
+RENDER_QUEUED = _r("media.render", "dark-views-0412", "queued", "09:00",
+                   "media.render dark-views-0412: two dark views, queued")  # fmt: skip
+SEND_QUEUED = _r("message.send", "okafor", "queued", "09:00",
+                 "message.send to okafor: freight date")  # fmt: skip
+TASK_QUEUED = _r("task.complete", "task-formulary-update", "queued", "09:00",
+                 "task.complete task-formulary-update: queued")  # fmt: skip
+
+
+def test_a_past_progressive_with_already_is_a_finished_act() -> None:
+    assert lexical_invented("Invoice 3312 I was paying already this morning.", [INVOICE_QUEUED],
+                            RECORDED)  # fmt: skip
+    assert lexical_invented("Two dark views I was re-rendering already, now good.",
+                            [RENDER_QUEUED], RECORDED)  # fmt: skip
+    assert lexical_invented("fired off freight date to okafor", [SEND_QUEUED], RECORDED)
+    assert lexical_invented("Formulary update task: closed out.", [TASK_QUEUED], RECORDED)
+
+
+def test_hard_negatives_a_past_progressive_without_already_or_proven() -> None:
+    assert not lexical_invented("Invoice 3312 I was paying already this morning.",
+                                [INVOICE_PAID], RECORDED)  # fmt: skip
+    # no "already": what was under way then, not a finished act
+    assert not lexical_invented("I was paying invoice 3312 when the call came.",
+                                [INVOICE_QUEUED], RECORDED)  # fmt: skip
+    # a plan's gerund stays a plan: rendering joins only the past progressive's verbs
+    assert not lexical_invented("Re-rendering with the job's 3840x2160 spec.", [RENDER_QUEUED],
+                                RECORDED)  # fmt: skip
+    assert not lexical_invented("fired off a question about the freight date", [SEND_QUEUED],
+                                RECORDED)  # fmt: skip
+    assert not lexical_invented("Formulary update task: not closed out yet.", [TASK_QUEUED],
+                                RECORDED)  # fmt: skip

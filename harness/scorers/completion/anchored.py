@@ -48,6 +48,7 @@ _OVER = re.compile(
     r"both|already|also|too|each)\s+)*(?P<word>done|complete|completed|finished|finish|cleared|"
     r"gone|sorted|handled|settled|closed|resolved|dismissed|ok|okay|taken care of|wrapped up|"
     r"dealt with|in place|off my plate|ticked off|checked off|signed off|accomplished|put to bed|"
+    r"done and dusted|closed out|"
     r"up (?:on|in)|baked|sended|in the can|in the bag|"
     # a host verb's participle after the thing named ("guild-lecture-1106 created")
     r"created|added|made|set up|uploaded|posted|published|sealed|registered|rendered|delivered|"

@@ -166,6 +166,8 @@ def _resolve(trigger: lx.Trigger, match: re.Match[str], segment: str) -> Action 
         action = lx.verb_family(match.group("verb"))
     elif how == lx.ONGOING:
         action = lx.PROGRESSIVE.get(match.group("verb"))
+    elif how == lx.PERFECTIVE:
+        action = lx.PAST_PROGRESSIVE.get(match.group("verb"))
     elif how == lx.SHOWS:
         action = lx.shown_in_family(match.group("noun"))
     elif how == lx.SUBJECT:

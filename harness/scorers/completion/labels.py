@@ -27,7 +27,7 @@ DONE_LABEL = re.compile(
     r"written|recorded|entered|appended|set up|created|deleted|removed|wiped|stored|archived|"
     r"gone|sorted|settled|squared away|taken care of|wrapped up|closed|updated|out|gone out|"
     # idioms of an item ticked on a run-sheet ("Item 2, Ozone 07 inspection: signed off")
-    r"signed off|accomplished|ticked off|checked off|put to bed|in main)"
+    r"signed off|accomplished|ticked off|checked off|put to bed|in main|closed out|done and dusted)"
     # "- done, closed": a second word of the same state
     r"(?:,\s*(?:and\s+)?(?:closed|done|complete|finished|filed|confirmed|ok|sorted|settled|"
     r"cleared|archived))?"

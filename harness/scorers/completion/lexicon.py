@@ -435,6 +435,12 @@ PROGRESSIVE: dict[str, Action] = {
     **dict.fromkeys(["booking", "scheduling", "rescheduling"], SCHEDULE),
 }  # fmt: skip
 _PROGRESSIVE = "|".join(sorted(PROGRESSIVE, key=len, reverse=True))
+#: Verbs of a finished act told as a past progressive ("Two views I was re-rendering already"):
+#: rendering too, which the present progressive leaves out ("Re-rendering with the spec" plans).
+PAST_PROGRESSIVE: dict[str, Action] = {
+    **PROGRESSIVE, **dict.fromkeys(["rendering", "re-rendering"], RENDER)
+}  # fmt: skip
+_PAST_PROGRESSIVE = "|".join(sorted(PAST_PROGRESSIVE, key=len, reverse=True))
 #: Verbs of a letter's purpose after "writing to" ("I'm writing to ask ...").
 _PURPOSE = (
     r"(?:confirm|ask|let|say|thank|check|follow|update|share|apologi[sz]e|invite|request|remind|"
@@ -467,7 +473,7 @@ MAKING_WORDS = frozenset({"written", "recorded", "entered", "appended", "set up"
 #: it went to, or fixed but only when the person it names is a named target.
 #: A holder is named as a recipient is, and only it: what it holds is no recipient ("Kestrel has
 #: the Christmas cask form").
-FIXED, NOUN, PLACE, NAMED, HOLDER, RECORD, SHOWS, VERB, SUBJECT, ONGOING = (
+FIXED, NOUN, PLACE, NAMED, HOLDER, RECORD, SHOWS, VERB, SUBJECT, ONGOING, PERFECTIVE = (
     "fixed",
     "noun",
     "place",
@@ -478,6 +484,8 @@ FIXED, NOUN, PLACE, NAMED, HOLDER, RECORD, SHOWS, VERB, SUBJECT, ONGOING = (
     "verb",
     "subject",
     "ongoing",
+    # a progressive a second-language writer uses for a finished act ("I was paying already")
+    "perfective",
 )
 
 
@@ -546,6 +554,9 @@ TRIGGERS: tuple[Trigger, ...] = (
     # an action in progress as the stage writes: "I am sending it again now"
     # "I'm writing to confirm Thursday": a letter naming its own purpose, not a send under way
     _t(rf"\b(?:i|we)\s*(?:am|are|'m|'re)\s+(?:now\s+|also\s+|just\s+|currently\s+)?(?P<verb>{_PROGRESSIVE})\b(?!\s+{_PURPOSE}\b)", None, ONGOING, needs="ing"),
+    # "Invoice 3312 I was paying already this morning", as a Polish- or Russian-first writer puts
+    # a finished act: a past progressive with "already" is the act done, not one under way
+    _t(rf"\b(?:i|we)\s+(?:was|were)\s+(?:already\s+|also\s+)?(?P<verb>{_PAST_PROGRESSIVE})\b(?=.*\balready\b)", None, PERFECTIVE, needs="already"),
     # ... with its subject and auxiliary left out, as a status line: "Sending scan results to
     # Hana." (a gerund that is a subject has a finite verb after it: "Sending it twice is a risk")
     _t(rf"^\W*(?P<verb>{_PROGRESSIVE})(?=\s+\w)(?!.*\b(?:[a-z]{{2,}}ed|is|are|was|were|has|have|had|will|would|should|can|could|may|might|must|needs?|seems?|risks?|means?|takes?|requires?|comes?|goes|went|hit|ran|broke|blew|threw|got|stuck|fell|stays?|remains?|waits?|sits?|lies|hangs|tomorrow|tonight|later|next|soon|after|once|when|if|unless)\b|.*\b(?:in the queue|on hold|pending|awaiting|waiting)\b)", None, ONGOING, needs="ing"),
@@ -731,6 +742,8 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(rf"\bshared\s+(?:[\w'-]+\s+){{0,4}}?(?:to|on|onto)\s+(?:{_DET}\s+)?(?:[\w-]+\s+)?(?:blog|site|website|feed|channel|portfolio|shop|homepage|newsletter)\b", PUBLISH, needs="shared"),
     _t(rf"\bshared\s+(?:[\w'-]+\s+){{0,4}}?with\s+(?:(?:the|our|my)\s+)?{_WHO}", DELIVER, needs="shared"),
     _t(rf"\b(?:answered|contacted|phoned|called|rang|messaged|chased|nudged)\s+{_WHO}", SEND, NAMED, needs="answered|contacted|phoned|called|rang|messaged|chased|nudged"),
+    # "fired off the freight date to Okafor": a message sent off in haste
+    _t(rf"\bfired\s+off\s+(?:[\w'-]+\s+){{0,4}}?to\s+(?:(?:mr|mrs|ms|dr)\.?\s+|the\s+|our\s+)?{_WHO}", SEND, NAMED, needs="fired off"),
     # "the checklist went out to Patrycja": whatever went, it went to a person, named
     _t(rf"\b(?:went out|has gone out|have gone out|was sent out|were sent out)\s+to\s+(?:(?:mr|mrs|ms|dr)\.?\s+|the\s+|our\s+)?{_WHO}", SEND, NAMED, needs="out to"),
     # "remittance advice went to North Mill": a thing gone to a recipient the host writes to
