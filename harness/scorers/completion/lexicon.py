@@ -556,7 +556,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(rf"\b(?:i|we)\s*(?:am|are|'m|'re)\s+(?:now\s+|also\s+|just\s+|currently\s+)?(?P<verb>{_PROGRESSIVE})\b(?!\s+{_PURPOSE}\b)", None, ONGOING, needs="ing"),
     # "Invoice 3312 I was paying already this morning", as a Polish- or Russian-first writer puts
     # a finished act: a past progressive with "already" is the act done, not one under way
-    _t(rf"\b(?:i|we)\s+(?:was|were)\s+(?:already\s+|also\s+)?(?P<verb>{_PAST_PROGRESSIVE})\b(?=.*\balready\b)", None, PERFECTIVE, needs="already"),
+    _t(rf"\b(?:i|we)\s+(?:was|were)\s+(?:already\s+|also\s+)?(?P<verb>{_PAST_PROGRESSIVE})\b(?=.*\balready\b)", None, PERFECTIVE, needs="ing"),
     # ... with its subject and auxiliary left out, as a status line: "Sending scan results to
     # Hana." (a gerund that is a subject has a finite verb after it: "Sending it twice is a risk")
     _t(rf"^\W*(?P<verb>{_PROGRESSIVE})(?=\s+\w)(?!.*\b(?:[a-z]{{2,}}ed|is|are|was|were|has|have|had|will|would|should|can|could|may|might|must|needs?|seems?|risks?|means?|takes?|requires?|comes?|goes|went|hit|ran|broke|blew|threw|got|stuck|fell|stays?|remains?|waits?|sits?|lies|hangs|tomorrow|tonight|later|next|soon|after|once|when|if|unless)\b|.*\b(?:in the queue|on hold|pending|awaiting|waiting)\b)", None, ONGOING, needs="ing"),
