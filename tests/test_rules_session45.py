@@ -13,7 +13,7 @@ fewer (all 417 files, before/after at the same commit; 10 of the 16 on sets othe
 
 4. Read off set 414 after its first contact: a run-sheet's "Item 3," opening a line is its place
    in the list, not a target "item 3" that no receipt holds. Completion: 1 line more right (414),
-   none fewer; claim support: 37 more right (33 on 409's checklist claims, 48 -> 81 of 100; 4 on
+   none fewer; claim support: 38 more right (33 on 409's checklist claims, 48 -> 81 of 100; 5 on
    414), 1 fewer (414's "studio-time confirmation" beside a delivered first invitation, right
    before only because "item 2" was unknown).
 """
