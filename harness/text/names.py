@@ -105,7 +105,7 @@ _HEAD_NUMBER = re.compile(
 _HASH_NUMBER = re.compile(r"(?<![\w#])#(?P<num>\d+)\b")
 #: A run-sheet's item number before its text ("Item 3, journal entry ...: done", "Step 2: ..."):
 #: the place of a line in a list, never a thing the host acted on.
-_LIST_ITEM = re.compile(r"(?:^|(?<=[;\n]))[\W_]*(?:item|step|point)\s*\d{1,2}[a-z]?\s*[,:.)]")
+LIST_ITEM = re.compile(r"(?:^|(?<=[;\n]))[\W_]*(?:item|step|point)\s*\d{1,2}[a-z]?\s*[,:.)]")
 #: (never the head of a dotted version: "fw-2" is no id of "fw-2.4.1", which is read whole below)
 _ID_TOKEN = re.compile(r"(?<![\w-])[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+(?![\w-]|\.\d)")
 _TYPED_ID = re.compile(r"(?<![\w:/-])[a-z]{2,}:[a-z][a-z]*(?:[-_][a-z]+)+(?![\w:/-])")
@@ -232,7 +232,7 @@ def named_in(sentence: str) -> tuple[Named, ...]:
         if named is not None:
             found.append(named)
             taken.append(m.span())
-    taken += [m.span() for m in _LIST_ITEM.finditer(lowered)]
+    taken += [m.span() for m in LIST_ITEM.finditer(lowered)]
     for m in _HEAD_NUMBER.finditer(lowered):
         if any(s < m.end() and m.start() < e for s, e in taken):
             continue

@@ -13,6 +13,7 @@ import re
 from harness.scorers.completion import lexicon as lx
 from harness.scorers.completion.lexicon import Action
 from harness.scorers.completion.mood import blocked
+from harness.text.names import LIST_ITEM
 
 #: "DM to Patrick: done" - a noun phrase with a completion label after it.
 DONE_LABEL = re.compile(
@@ -65,9 +66,6 @@ _LABEL_PHRASES: dict[str, Action] = {"in main": lx.MERGE}
 
 
 _HOST_VERB = re.compile(r"(?<![\w.-])[a-z]+\.[a-z_]+(?![\w.-])")
-#: A run-sheet's item number opening the heading ("Item 3, journal entry ...: done"): the
-#: heading's action is in what follows it.
-_ITEM_MARK = re.compile(r"^\W*(?:item|step|point)\s*\d{1,2}[a-z]?\s*[,:.)]\s*")
 
 #: Done-label words of reaching a person ("Tomás: contacted"): a send, in a status line only
 #: (elsewhere "contact" names sheets and details).
@@ -84,7 +82,8 @@ def status_line(masked: str) -> tuple[str, Action, str] | None:
         return None
     # a word that names its own family ("Reminder-12: cleared") decides; "done" takes the head's
     # the head's own words first: a target in it ("Seal (etching-ledger)") is no action noun
-    bare = _IDS_IN_HEAD.sub(" ", _ITEM_MARK.sub("", label.group("head")))
+    # a run-sheet's item number ("Item 3, journal entry ...: done") is no word of the act
+    bare = _IDS_IN_HEAD.sub(" ", LIST_ITEM.sub(" ", label.group("head")))
     word = label.group("word")
     first, *more = bare.split() or [""]
     # a host verb written out ("payment.send linen-supplier: succeeded") names its family
@@ -95,7 +94,7 @@ def status_line(masked: str) -> tuple[str, Action, str] | None:
               # "Upload of the Q3 report: done": the act's noun heads what it is of
               or (lx.noun_family(first) if more[:1] in (["of"], ["for"], ["to"]) else None)
               # "Journal entry for the visa letters: written": the journal's entry
-              or (lx.JOURNAL if first == "journal" and more[:2] in (["entry", "for"], ["entry", "of"], ["entry", "on"], ["entry", "about"]) else None)
+              or (lx.JOURNAL if first == "journal" and more[:1] == ["entry"] and more[1:2] in (["for"], ["of"], ["on"], ["about"]) else None)
               or lx.noun_family(bare)
               or lx.noun_family(label.group("head"))
               # "Post for Cardboard cities: up": the head noun before what it is for

@@ -111,7 +111,9 @@ def _future(before: str, phrase: str) -> bool:
 
 #: A present progressive, and a time ahead after it ("we are booking the repack tomorrow",
 #: "vouchers are going up on the feed tomorrow morning"): an arrangement, the act is to come.
-_PROGRESSIVE = re.compile(r"\b(?:am|is|are|'m|'re)\s+(?:now\s+|also\s+|just\s+)?[a-z]{2,}ing\b")
+_PRESENT_PROGRESSIVE = re.compile(
+    r"\b(?:am|is|are|'m|'re)\s+(?:now\s+|also\s+|just\s+)?[a-z]{2,}ing\b"
+)
 _AHEAD_AFTER = re.compile(
     r"\b(?:tomorrow|tonight|later today|later this (?:week|month)|next (?:week|month|monday|"
     r"tuesday|wednesday|thursday|friday|saturday|sunday)|soon)\b(?!'s)"
@@ -185,7 +187,7 @@ def blocked(
         # "post it after (the) delivery is confirmed": the phrase is the clause "after" opens
         or (lx.AFTER_FUTURE.match(f"after {phrase}") and _AFTER_OPENS.search(before))
         or (_GOES.search(before) and phrase.split(" ")[0] in ("up", "live", "out", "online"))
-        or (_PROGRESSIVE.search(f"{before} {phrase}") and _AHEAD_AFTER.search(clause_after))
+        or (_PRESENT_PROGRESSIVE.search(f"{before} {phrase}") and _AHEAD_AFTER.search(clause_after))
     ):
         return "future, modal or conditional"
     if _AS_PLANNED.search(before) and phrase.strip() in (
