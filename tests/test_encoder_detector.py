@@ -131,6 +131,8 @@ ENCODER_FIRST_CONTACT = {
     **{"heldout408": 198, "heldout409": 188, "heldout410": 188, "heldout411": 196},
     # Measured once at 92e649d, 2026-12-07 21:14-21:24 UTC.
     **{"heldout412": 201, "heldout413": 196, "heldout414": 194, "heldout415": 200},
+    # Measured once at d82209a, 2026-12-08 00:04-00:21 UTC.
+    **{"heldout416": 186, "heldout417": 198, "heldout418": 203, "heldout419": 200},
 }
 #: Lines the second adapter gets wrong that the first got right, by set: 25 more lines right over
 #: 376-395 (16 of them on 388-395, which neither adapter trained on), but three sets lose one or

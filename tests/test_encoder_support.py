@@ -170,6 +170,11 @@ SUPPORT_FIRST_CONTACT = {
     **{"heldout413": (93, 37)},
     **{"heldout414": (93, 35)},
     **{"heldout415": (94, 37)},
+    # Measured once at d82209a, 2026-12-08 00:04-00:21 UTC.
+    **{"heldout416": (89, 33)},
+    **{"heldout417": (79, 32)},
+    **{"heldout418": (95, 38)},
+    **{"heldout419": (96, 39)},
 }
 
 

@@ -351,6 +351,11 @@ LEARNED_FIRST_CONTACT = {
     "heldout413": 195,
     "heldout414": 191,
     "heldout415": 195,
+    # Measured once at d82209a, 2026-12-08 00:04-00:21 UTC.
+    "heldout416": 183,
+    "heldout417": 189,
+    "heldout418": 198,
+    "heldout419": 195,
 }
 
 

@@ -2501,6 +2501,30 @@ FIRST_CONTACT_RIGHT = {
     ("heldout415", "citations.jsonl"): 50,  # of 50
     ("heldout415", "traces.jsonl"): 158,  # of 158 (trace, kind) units
     ("heldout415", "repeat.jsonl"): 30,  # of 30
+    # Held-out 416: first contact 2026-12-08 00:04-00:21 UTC, main d82209a (tests/data/heldout416/).
+    ("heldout416", "completion.jsonl"): 177,  # of 208
+    ("heldout416", "support.jsonl"): 72,  # of 100
+    ("heldout416", "citations.jsonl"): 50,  # of 50
+    ("heldout416", "traces.jsonl"): 158,  # of 158 (trace, kind) units
+    ("heldout416", "repeat.jsonl"): 28,  # of 30
+    # Held-out 417: first contact 2026-12-08 00:04-00:21 UTC, main d82209a (tests/data/heldout417/).
+    ("heldout417", "completion.jsonl"): 170,  # of 208
+    ("heldout417", "support.jsonl"): 76,  # of 100
+    ("heldout417", "citations.jsonl"): 50,  # of 50
+    ("heldout417", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout417", "repeat.jsonl"): 26,  # of 30
+    # Held-out 418: first contact 2026-12-08 00:04-00:21 UTC, main d82209a (tests/data/heldout418/).
+    ("heldout418", "completion.jsonl"): 186,  # of 216
+    ("heldout418", "support.jsonl"): 89,  # of 100
+    ("heldout418", "citations.jsonl"): 50,  # of 50
+    ("heldout418", "traces.jsonl"): 157,  # of 157 (trace, kind) units
+    ("heldout418", "repeat.jsonl"): 27,  # of 30
+    # Held-out 419: first contact 2026-12-08 00:04-00:21 UTC, main d82209a (tests/data/heldout419/).
+    ("heldout419", "completion.jsonl"): 190,  # of 208
+    ("heldout419", "support.jsonl"): 89,  # of 100
+    ("heldout419", "citations.jsonl"): 50,  # of 50
+    ("heldout419", "traces.jsonl"): 159,  # of 159 (trace, kind) units
+    ("heldout419", "repeat.jsonl"): 29,  # of 30
 }
 #: Lines a reader reports instead of measuring: line 1 of traces gives clock times for `t`.
 UNREADABLE = {
@@ -2946,6 +2970,10 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "heldout413",
         "heldout414",
         "heldout415",
+        "heldout416",
+        "heldout417",
+        "heldout418",
+        "heldout419",
         "real_smollm2",
         "real_smollm2b",
         "real_smollm2c",
@@ -3395,6 +3423,10 @@ def test_no_fewer_lines_right_than_on_first_contact(folder: str, name: str) -> N
         ("heldout413", 40, 32),
         ("heldout414", 40, 29),
         ("heldout415", 40, 33),
+        ("heldout416", 40, 25),
+        ("heldout417", 40, 31),
+        ("heldout418", 40, 36),
+        ("heldout419", 40, 36),
     ],
 )
 def test_polarity_pairs_no_worse_than_first_contact(folder: str, pairs: int, floor: int) -> None:

@@ -315,6 +315,11 @@ LEARNED_FIRST_CONTACT = {
     "heldout413": (86, 35),
     "heldout414": (95, 37),
     "heldout415": (91, 36),
+    # Measured once at d82209a, 2026-12-08 00:04-00:21 UTC.
+    "heldout416": (89, 33),
+    "heldout417": (81, 32),
+    "heldout418": (90, 36),
+    "heldout419": (93, 37),
 }
 
 
