@@ -367,10 +367,16 @@ _HELD_END = (
     r"(?:now|already|too|as well|since [\w:]+|this (?:morning|afternoon|evening))?\s*(?:[.;!]|$)"
 )
 #: Up to three modifiers of a noun ("the Thursday session note"), never a preposition: "has
-#: questions about the note" is not a note received.
+#: questions about the note" is not a note received, nor is a verb of another family's act
+#: ("the outline has been merged into the newsletter" is a merge, nothing held), nor a pronoun
+#: after "have" (German order: "Compared have I the QA report" is a comparison of it).
 _MODS = (
-    r"(?:(?!(?:about|for|on|of|with|to|from|regarding|re|in|at|send|sent|to)\b)[\w'-]+\s+){0,5}?"
+    r"(?:(?!(?:about|for|on|of|with|to|from|regarding|re|in|at|send|sent|merged|sealed|"
+    r"registered|rendered|published|posted|uploaded|deleted|i|we|you|they|he|she)\b)"
+    r"[\w'-]+\s+){0,5}?"
 )
+#: What a payee holds once paid ("the marina office has the payment").
+_MONEY_HELD = r"fee|fees|payment|payments|money|deposit|refund|balance|transfer|instalment|installment|wages|honorarium"
 _OUTCOME = (
     r"went through|went out|got through|came through|went fine|succeeded|was successful|"
     r"is successful|landed|is done|was done|is complete|was completed|completed|is finished|"
@@ -665,7 +671,8 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(rf"\b(?:returned|sent back|brought back|handed back|given back)\s+(?:(?:it|them|both|(?:{_DET}|a|an)\s+[\w-]+(?:\s+[\w-]+)?)\s+)?(?:back\s+)?to\s+(?:(?:the|our|my)\s+)?{_WHO}", DELIVER_FILE, NAMED, needs="returned|back"),
     # possession: "the proofs are in Mira's hands", "Mira's got them"
     _t(r"\b(?:is|are|now)\s+(?:now\s+|safely\s+|already\s+)?in\s+(?P<who>[\w-]+)'s\s+hands\b", DELIVER, NAMED, needs="hands"),
-    _t(rf"(?<![\w'])(?P<who>[\w-]+)'s\s+(?:now\s+|already\s+)?got\s+(?:it|them|both|{_DET}\s+[\w-]+)\b", DELIVER, NAMED, needs="got"),
+    # (money held is a payment's, below: "regulator's got the money")
+    _t(rf"(?<![\w'])(?P<who>[\w-]+)'s\s+(?:now\s+|already\s+)?got\s+(?:it|them|both|{_DET}\s+(?!(?:{_MONEY_HELD})\b)[\w-]+)\b", DELIVER, NAMED, needs="got"),
     # records and pages that now show the result
     _t(rf"\b(?P<noun>registry|ledger|page|site|website|blog|gallery|feed|channel|journal|calendar|schedule|focus|task list|to-?do list|memory|inbox|portfolio|shop|listing|catalog(?:ue)?|archive|drive|folder|storage|bucket|server|dropbox){_W}{{0,2}}?\s+now\s+(?:shows|lists|has|holds|includes|contains|carries|reflects|displays|records|features)\b", None, SHOWS),
     # sending and messages
@@ -691,7 +698,9 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(rf"\b(?:shipped|pushed|forwarded)\s+(?:[\w'-]+\s+){{0,4}}?to\s+(?P<dest>(?:{_DET}\s+|the\s+|a\s+)?[\w'-]+(?:\s+[\w'-]+)?)", None, PLACE),
     _t(rf"(?<![\w'])(?P<who>[\w-]+)\s+{_BOTH}(?:now\s+|already\s+|finally\s+)?(?:has|have|got|received|has received|have received|has gotten|has got|has had|have had|has seen|has read|saw|opened)\s+(?![a-z]+ed\b)(?:(?:{_DET}|a|an)\s+)?{_MODS}(?:{MSG_NOUNS}|notice|notices|alert|alerts|advisory|reminder|reminders|briefing|confirmation|confirmations)(?![\w-]){_NOT_LEFT}", SEND),
     _t(rf"(?<![\w'])(?P<who>[\w-]+)\s+{_BOTH}(?:now\s+|already\s+|finally\s+)?(?:has|have|got|received|has received|have received|has gotten|has got|has had|have had)\s+(?:(?:{_DET}|a|an)\s+)?{_MODS}(?:{HELD_NOUNS})\b{_NOT_LEFT}", DELIVER_FILE),
-    _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:now\s+|already\s+|finally\s+)?(?:has|got|received|has received|has gotten|has got|has had)\s+(?:it|them|both|everything)\b", DELIVER, NAMED),
+    # a participle closing the clause makes it a perfect in German order ("the client has it
+    # withdrawn"), not a thing held
+    _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:now\s+|already\s+|finally\s+)?(?:has|got|received|has received|has gotten|has got|has had)\s+(?:it|them|both|everything)\b(?!\s+(?!(?:then|when|even|been|again)\b)[a-z]+(?:ed|en|wn)\s*(?:[.;,!]|$))", DELIVER, NAMED),
     # "Patrick has the frame-size question": a question or request received; only with a
     # determiner that points at a sent one ("has questions about X" is his own)
     _t(rf"(?<![\w'])(?P<who>[\w-]+)\s+{_BOTH}(?:now\s+|already\s+|finally\s+)?(?:has|have|got|received|has received|have received|has gotten|has got)\s+(?:the|our|my|this|that|your|today's|yesterday's|tonight's)\s+{_MODS}(?:question|questions|request|requests|query|queries|inquiry|enquiry|thanks|thank-you|apology|greetings|reminder|reminders)\b", SEND, NAMED, needs="has|have|got|received"),
@@ -711,6 +720,11 @@ TRIGGERS: tuple[Trigger, ...] = (
     _t(r"(?<![\w'])(?P<who>[\w-]+)(?:,?\s+(?:too|also|as well),?)?(?:\s+(?:was|were|has been|have been|got)|'s been|'ve been)\s+(?:both\s+|all\s+|each\s+)?(?:(?:now|already|also|just|finally|duly)\s+)?(?:told|notified|informed|alerted|updated|looped in|briefed|cc'?d|messaged|emailed|pinged|texted|kept in the loop|kept posted|asked|apprised|intimated|advised|made aware)\b", SEND),
     _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:is|are)\s+(?:now\s+|already\s+|also\s+|duly\s+)?(?:notified|informed|looped in|briefed|apprised|intimated)\b", SEND, NAMED, needs="notified|informed|looped|briefed|apprised|intimated"),
     _t(rf"\b(?:told|notified|informed|alerted|briefed|reminded|warned|cc'?d|bcc'?d|wrote to|reached out to|got back to|followed up with|looped in|filled in|checked in with)\s+(?:(?:the|our|my)\s+)?{_WHO}", SEND),
+    # the idioms of office talk with the person inside them: "looped Teodor in", "circled back
+    # with Hartley", "members got the word"
+    _t(rf"\b(?:looped|filled|roped)\s+(?:(?:the|our|my)\s+)?{_WHO}\s+in\b", SEND, needs="looped|filled|roped"),
+    _t(rf"\bcircled back\s+(?:with|to)\s+(?:(?:the|our|my)\s+)?{_WHO}", SEND, needs="circled"),
+    _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:now\s+|already\s+)?(?:got|have got|has got|received|have received|has received)\s+the word\b", SEND, NAMED, needs="word"),
     _t(rf"\blet\s+{_WHO}(?:\s+[\w'-]+)?\s+know\b", SEND),
     # terse passive with its auxiliary left out: "Prints delivered, gallery informed."
     _t(r"(?<![\w'])(?P<who>[\w-]+)\s+(?:now\s+|also\s+|too\s+|duly\s+)?(?:told|notified|informed|briefed|looped in|cc'?d|alerted|contacted|apprised|intimated)(?=[\s.;!,)]*$|\s+(?:too|as well|already|today|yesterday|now|this morning|this afternoon|at|on)\b)", SEND, NAMED, needs="told|notified|informed|briefed|looped|cc|alerted|contacted|apprised|intimated"),
@@ -791,7 +805,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     # sends to holds a thing pointed at, whatever the thing, as the clause's last words (so
     # "has the final say on prices" is no holding); never what one has of one's own
     # ... and money held was paid: "the marina office has the payment"
-    _t(rf"{_HOLDER}{_HOLDS}\s+(?:the|our|my|his|her|their|its)\s+(?:[\w'-]+\s+){{0,2}}?(?:fee|fees|payment|payments|money|deposit|refund|balance|transfer|instalment|installment|wages|honorarium)(?=\s*{_HELD_END})", PAY, HOLDER, needs="has|have|got|received|had"),
+    _t(rf"{_HOLDER}{_HOLDS}\s+(?:the|our|my|his|her|their|its)\s+(?:[\w'-]+\s+){{0,2}}?(?:{_MONEY_HELD})(?=\s*{_HELD_END})", PAY, HOLDER, needs="has|have|got|received|had"),
     _t(rf"{_HOLDER}{_HOLDS}\s+(?:the|today's|tonight's|yesterday's|this week's|our|my)\s+(?!{_OWN_THINGS}){_HELD_THING}(?=\s*{_BY}{_HELD_END})", DELIVER, HOLDER, needs="has|have|got|received|had"),
     # "Oskar knows the frame size": told it
     _t(rf"{_HOLDER}(?:knows|know)\s+(?:the|today's|tonight's|our|my)\s+(?!{_OWN_THINGS}){_HELD_THING}(?=\s*{_BY}{_HELD_END})", SEND, HOLDER, needs="know"),

@@ -78,6 +78,12 @@ _ENDORSED = re.compile(
 _PAST_FORM = re.compile(r"^(?:[a-z'-]+ed|sent|paid|told|made|put|gave|given|wrote|written|got)\b")
 _HAD = re.compile(r"'d\s*$")
 _NO_OBJECT = re.compile(r"^\s*(?:nothing|no one|nobody|none|no\s+\w+)\b")
+#: A negation after the verb, as German word order puts it ("sent was it never", "uploaded is it
+#: not", "Episode 2 reached Okafor not", "published is nothing"): the clause's last word, or
+#: "nothing" as its subject.
+_NOT_AFTER = re.compile(
+    r"^(?:\s+[\w'-]+){0,3}?\s+(?:not|never)\s*(?:[.;,!]|$)|^\s+(?:is|was|are|were)\s+nothing\b"
+)
 
 
 #: The writer's own hedge ("I believe the fee was paid", "pretty sure it went out") still
@@ -151,7 +157,8 @@ _STATUS_AFTER = re.compile(
 _NEARLY = re.compile(r"\b(?:almost|nearly|all but)\s*$")
 
 
-_SCHEDULED = re.compile(r"\b(?:re-?)?scheduled\b")
+#: ("slated for tonight's feed": set down for a time, as scheduled is)
+_SCHEDULED = re.compile(r"\b(?:(?:re-?)?scheduled|slated)\b")
 #: Things that go out at a time set ahead: a post, a newsletter, a send, an announcement.
 _TO_GO_OUT = re.compile(
     r"\b(?:post|posts|blog post|announcement|newsletter|issue|bulletin|send|sending|mailing|"
@@ -176,7 +183,12 @@ def blocked(
     clause_after = _AS_PARENTHETICAL.sub(" ", clause_after)
     # Multi-word phrases ("the reply has not arrived") can carry their own negation or modal;
     # a negative object negates the act ("sent nothing", "told no one").
-    if lx.NEGATION.search(before) or lx.NEGATION.search(phrase) or _NO_OBJECT.match(local_after):
+    if (
+        lx.NEGATION.search(before)
+        or lx.NEGATION.search(phrase)
+        or _NO_OBJECT.match(local_after)
+        or _NOT_AFTER.match(local_after)
+    ):
         return "negated"
     # A contraction inside the phrase is part of its verb (dm'd), not a modal ('d = would); a
     # possessive stays ("tonight's notes" name a thing by its day, they plan nothing).

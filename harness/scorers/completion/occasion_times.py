@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta, tzinfo
 
 from harness.scorers.completion.occasion_labels import MONTH as _MONTH
+from harness.scorers.completion.typos import corrected
 from harness.text.normal import clean
 from harness.text.times import ZONE, on_day, zone_of
 
@@ -22,7 +23,9 @@ _DAY_WORDS = re.compile(
     r"last week|this week)\b|\b(?:on|last|this past)\s+(?P<wd>monday|tuesday|wednesday|thursday|friday|"
     r"saturday|sunday)\b|"
     # "on the 24th": a day of this month, or of the last one when it is still to come
-    r"\b(?:on|since)\s+the\s+(?P<nth>\d{1,2})(?:st|nd|rd|th)\b"
+    r"\b(?:on|since)\s+the\s+(?P<nth>\d{1,2})(?:st|nd|rd|th)\b|"
+    # "since 10/09": a day and month in figures, in whichever order gives a day already past
+    r"\b(?:on|since|dated|from)\s+(?P<slash>\d{1,2}/\d{1,2})(?![/\d])"
 )
 #: "booked for Oct 2 at 15:00", "the invitation for Friday": the date of the event the action
 #: is about, not of the action's occasion.
@@ -30,7 +33,8 @@ _EVENT_DATE = re.compile(
     # "the review slot on 4 November": an event's day, named after the event's noun
     rf"(?:\bfor(?:\s+(?:the|his|her|their|our|my|your|its))?|\b(?:slot|call|visit|meeting|appointment|session|class|review|booking|event|"
     rf"reading|talk|crit|pickup|viewing|drawing|lecture|seminar|workshop|lesson|course|opening|"
-    rf"show|exhibition|fair|market|tour|dinner|party|sitting)(?:(?:\s+[\w'-]+){{0,3}}?\s+on)?)\s+(?:(?:next\s+|this\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|"
+    # ("that booking was made on 2 June": a verb of making dates the act, not the event)
+    rf"show|exhibition|fair|market|tour|dinner|party|sitting)(?:(?:\s+(?!(?:made|created|placed|entered|logged|taken|confirmed)\b)[\w'-]+){{0,3}}?\s+on)?)\s+(?:(?:next\s+|this\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|"
     # "for Thursday 22 October at 09:30": the weekday with its date
     rf"sunday)(?:,?\s+(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?(?:\s+(?:of\s+)?{_MONTH})?(?!:))?|{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}"
     rf"|\d{{4}}-\d{{2}}-\d{{2}}|\d{{1,2}}:\d{{2}})(?:,?\s+(?:at\s+)?\d{{1,2}}(?::\d{{2}})?"
@@ -53,6 +57,8 @@ CLOCK = re.compile(
     # "07:58 CEST", "15:58 local time (CEST)": a zone in brackets after "local" is the local one
     rf"(?:\s*(?:(?:local|(?:her|his|their|our|my)\s+time)(?:\s+time)?\s*)?\(?\s*(?P<zone>{ZONE}|local(?:\s+time)?\b)\s*\)?)?"
 )
+#: A clock as a log writes it, zero first ("since 0905", "at 0930"): read as 09:05.
+_LOG_CLOCK = re.compile(r"\b((?:at|since|@)\s*)(0\d)([0-5]\d)\b")
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 
 #: How near a receipt must be to a clock time the sentence gives to be that occasion.
@@ -76,17 +82,16 @@ class When:
         return self.day is not None or self.clock is not None or self.since is not None
 
 
-#: Days cut short ("yday 17:00"), read as the day words read them. ("At noon" stays a word: read as
-#: 12:00 sharp it judged "written at noon, I think" of a 12:40 entry wrong.)
-_SHORT_YESTERDAY = re.compile(r"\b(?:yday|yest|ystd)\b")
-
-
+# Days cut short or spelt as in chat ("yday 17:00", "last nite") are read as the day words read
+# them (``typos.corrected``). "At noon" stays a word: read as 12:00 sharp it judged "written at
+# noon, I think" of a 12:40 entry wrong.
 def when_of(sentence: str, recorded_at: datetime, local_zone: tzinfo | None = None) -> When:
     """The day and clock time a sentence gives its action, read on ``recorded_at``'s day; a
     clock that names no zone, or says "local", is in ``local_zone``, the offset the package's
     recorded_at is written in (the host's own clock: a package written in +02:00 says "at 19:05"
     of 17:05 UTC), not UTC."""
-    plain, events = _EVENT_DATE.subn(" ", _SHORT_YESTERDAY.sub("yesterday", clean(sentence)))
+    plain, events = _EVENT_DATE.subn(" ", corrected(clean(sentence)))
+    plain = _LOG_CLOCK.sub(r"\1\2:\3", plain)
     if not events and _SCHEDULING.search(plain):
         # no "for <date>" says which day is the event's, so the date given is ("booked on Sep 10
         # for Sep 18" keeps Sep 10 as the day of booking)
@@ -156,6 +161,8 @@ def _day_said(m: re.Match[str], today: date, recorded_at: datetime) -> date | No
         return day
     if m.group("nth"):
         return _day_of_month(int(m.group("nth")), today)
+    if m.group("slash"):
+        return _figures(m.group("slash"), today)
     if m.group("wd"):
         back = (today.weekday() - _WEEKDAYS.index(m.group("wd"))) % 7 or 7
         return today - timedelta(days=back)
@@ -164,6 +171,21 @@ def _day_said(m: re.Match[str], today: date, recorded_at: datetime) -> date | No
     if m.group("rel") == "the day before yesterday":
         return today - timedelta(days=2)
     return today
+
+
+def _figures(said: str, today: date) -> date | None:
+    """The day "10/09" names: day first or month first, whichever reading is a day up to
+    ``today`` in this year; none when both are, and differ (the writer's order is unknown)."""
+    a, b = (int(n) for n in said.split("/"))
+    days: set[date] = set()
+    for day, month in ((a, b), (b, a)):
+        try:
+            read = date(today.year, month, day)
+        except ValueError:
+            continue
+        if read <= today:
+            days.add(read)
+    return days.pop() if len(days) == 1 else None
 
 
 def _day_of_month(nth: int, today: date) -> date | None:

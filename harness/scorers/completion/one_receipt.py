@@ -40,8 +40,9 @@ def _own_targets(c: Completion) -> frozenset[str]:
     return frozenset(w for t in said for w in evidence_tokens(t))
 
 
-#: Additive words say there is more, they name nothing.
-_ADDITIVE = frozenset({"too", "well", "also", "both", "again", "plus"})
+#: Additive words say there is more, they name nothing; money is what any payment moves
+#: ("the fee's paid up, the regulator's got the money": one payment).
+_ADDITIVE = frozenset({"too", "well", "also", "both", "again", "plus", "money", "funds", "cash"})
 
 
 #: The words of a phrase that are its verb ("notified" of "notified the bindery"): the rest of

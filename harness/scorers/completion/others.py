@@ -252,6 +252,11 @@ def _other_named_thing(c: Completion, proof: Receipt) -> str | None:
     return None
 
 
+def _stem_of(words: frozenset[str], target: frozenset[str]) -> bool:
+    """Does a word name a target's word with a suffix ("consignment" of consign-amber-bowl)?"""
+    return any(w.startswith(t) for w in words for t in target if len(t) >= 5)
+
+
 def names_other_object(c: Completion, proof: Receipt) -> str | None:
     """Why a claim that names no target is not proved by ``proof``: it names an object ("the
     gallery call") and the receipt's text, in its object part after the colon ("schedule.create
@@ -269,7 +274,7 @@ def names_other_object(c: Completion, proof: Receipt) -> str | None:
         evidence_tokens(part) - _TRANSPORT_TOKENS - support_tokens(proof.action.replace(".", " "))
     )
     said = frozenset(w for w in said if not w.isdigit())
-    if not objects or not said or objects & (said | target):
+    if not objects or not said or objects & (said | target) or _stem_of(objects, target):
         return None
     # The clause naming the receipt's target, or a count the receipt carries ("all 24
     # frames" against "24 files"), speaks of that occasion, whatever its nouns.

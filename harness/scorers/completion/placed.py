@@ -19,7 +19,7 @@ from harness.scorers.completion.lexicon import Action
 #: The places, each of one action: a diary is a calendar to one writer and a log to the next, a
 #: portal takes uploads and publications, a board is a schedule or a notice board, so none is here.
 _PLACES: dict[str, Action] = {
-    **dict.fromkeys(["register", "registry", "ledger"], lx.REGISTER),
+    **dict.fromkeys(["register", "registry", "ledger", "catalogue", "catalog"], lx.REGISTER),
     **dict.fromkeys(["journal"], lx.JOURNAL),
     **dict.fromkeys(["calendar", "schedule", "sched", "rota"], lx.SCHEDULE),
     **dict.fromkeys(["inbox"], lx.SEND),

@@ -180,11 +180,13 @@ _ONGOING_STEMS: dict[str, Action] = {
 #: Where a subject's head noun ends: "the journal entry | about the essay", "the note | to Ilse".
 _SUBJECT_END = re.compile(r"\s(?:about|regarding|concerning|on|for|of|from|with|to|in|at|by)\s")
 #: A clause that reports one of these reports a non-success, whatever else its verbs say:
-#: "marking the task complete failed", "the relay accepted the note; delivery not confirmed".
+#: "marking the task complete failed", "the relay accepted the note; delivery not confirmed",
+#: and the idioms of calling a thing off ("the promo task got knocked on the head", "refund
+#: scrapped").
 NON_SUCCESS = re.compile(
     r"\b(?:queued|pending|failed|fails|bounced|cancell?ed|rejected|stalled|stuck|waiting|waits|"
     r"awaiting|on hold|in the queue|still open|not confirmed|unconfirmed|accepted by|"
-    r"relay accepted|in progress)\b"
+    r"relay accepted|in progress|knocked on the head|called off|shelved|axed|scrapped)\b"
 )
 #: Families of things moved (messages, files): a past verb speaks of moving them only when it is a
 #: verb of moving ("the scans were shipped"), not any verb ("selected 24 images").

@@ -1,5 +1,6 @@
 """Misspelt verbs of the host's actions, read as the verb: writers in a hurry drop or swap a
-letter ("registred", "rendred", "recieved"), and a statement of the act is still one.
+letter ("registred", "rendred", "recieved"), and a statement of the act is still one. Chat
+spellings of the days and times ("last nite", "tmrw") are read as the words.
 
 Only one letter dropped or two neighbours swapped, never the last letter (a past tense cut to
 its present, "receive", is a word of its own), in words of seven letters or more; the variants
@@ -39,7 +40,12 @@ def _fixes() -> dict[str, str]:
     return fixes
 
 
-_FIX = _fixes()
+#: Chat spellings of the words of time ("sealed last nite"): an occasion's time, read as written
+#: in full.
+_CHAT = {"nite": "night", "tonite": "tonight", "2nite": "tonight", "yday": "yesterday",
+         "yest": "yesterday", "ystd": "yesterday", "2day": "today", "tmrw": "tomorrow", "tmr": "tomorrow",
+         "tomoz": "tomorrow", "2moro": "tomorrow", "2morrow": "tomorrow"}  # fmt: skip
+_FIX = {**_fixes(), **_CHAT}
 _TYPO = re.compile(r"\b(?:" + "|".join(sorted(_FIX, key=len, reverse=True)) + r")\b")
 
 
