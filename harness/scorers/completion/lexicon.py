@@ -1063,7 +1063,9 @@ PREFILTER = re.compile(
     # with", "conveyed", "jotted down")
     r"remunerat|elimin|expung|furnish|provided|supplied|convey|jotted|binned|folded|ordered|"
     r"everywhere|inbox|placed|squared|entered|pulled|wrapped|"
-    r"includes|items|logs|news|page|placed|pulled|receive|storage|to-dos|todos|trunk|word"
+    r"includes|items|logs|news|page|placed|pulled|receive|storage|to-dos|todos|trunk|word|"
+    # office idioms of telling ("circled back with Hartley", "filled Teodor in")
+    r"circled|filled|roped"
 )
 
 #: A determiner a clause's subject ends on: the next clause shares what comes before it.
