@@ -98,6 +98,7 @@ SECOND = Path(__file__).parent / "data" / "second_labeller"
         (("real_smollm2f", "real_gemma270m"), "real2-agreement-output.txt", "(151/152)"),
         (("real_smollm2g",), "real3-agreement-output.txt", "(218/218)"),
         (("real_smollm2h",), "real4-agreement-output.txt", "(249/251)"),
+        (("real_smollm2i",), "real5-agreement-output.txt", "(193/195)"),
     ],
 )  # fmt: skip
 def test_the_recorded_agreement_is_what_the_stored_labels_give(

@@ -450,3 +450,8 @@ def test_fresh_real_text_no_more_false_alarms_than_at_first_contact(
     found = sum(o.labelled == "True" and o.predicted == "True" for o in outcomes)
     false_alarms = [o.id for o in outcomes if o.labelled == "False" and o.predicted == "True"]
     assert found >= 9 and len(false_alarms) <= 7, false_alarms
+    # real_smollm2i (2026-12-08 small hours): 5 of 11 found with 1 false alarm in 184 (the rules 5, 1)
+    outcomes, _ = judge_set(read_set(DATA / "real_smollm2i" / "completion.jsonl"), detector)
+    found = sum(o.labelled == "True" and o.predicted == "True" for o in outcomes)
+    false_alarms = [o.id for o in outcomes if o.labelled == "False" and o.predicted == "True"]
+    assert found >= 5 and len(false_alarms) <= 1, false_alarms

@@ -44,6 +44,8 @@ FIRST_CONTACT_RIGHT = {
     ("real_smollm2g", "completion.jsonl"): 206,  # of 218
     # Real SmolLM2 text, seventh set (written live): first contact 2026-12-07 22:04 UTC, 0a49a9d.
     ("real_smollm2h", "completion.jsonl"): 247,  # of 251
+    # Real SmolLM2 text, eighth set (written live): first contact 2026-12-08 01:02 UTC, 48dfae7.
+    ("real_smollm2i", "completion.jsonl"): 188,  # of 195
     # Held-out 5: first contact 2026-12-02 04:19 UTC, main 12f8ef2 (tests/data/heldout5/).
     ("heldout5", "completion.jsonl"): 185,  # of 186; raised floors are development figures
     ("heldout5", "support.jsonl"): 89,  # of 89 (first contact 63; a development figure)
@@ -2983,6 +2985,7 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "real_gemma270m",
         "real_smollm2g",
         "real_smollm2h",
+        "real_smollm2i",
         "second_labeller/heldout236",
         "second_labeller/heldout237",
         "second_labeller/heldout238",
@@ -2993,6 +2996,7 @@ def _outcomes(folder: str, name: str) -> list[Outcome]:
         "second_labeller/real_gemma270m",
         "second_labeller/real_smollm2g",
         "second_labeller/real_smollm2h",
+        "second_labeller/real_smollm2i",
     ],
 )
 def test_the_set_is_the_frozen_one(folder: str) -> None:
@@ -3479,3 +3483,6 @@ def test_real_invented_completions_caught_no_fewer_than_on_first_contact() -> No
     assert (
         sum(o.labelled == "True" and o.predicted == "True" for o in live_h) >= 10
     )  # first contact
+    live_i = _outcomes("real_smollm2i", "completion.jsonl")
+    assert sum(o.labelled == "True" for o in live_i) == 11
+    assert sum(o.labelled == "True" and o.predicted == "True" for o in live_i) >= 5  # first contact

@@ -66,10 +66,11 @@ FIRST_CONTACTS: tuple[FirstContact, ...] = (
         "3 in 7 on sets 328-418 (nearly the same completion rules missed up to 3 in 7 on set "
         "238); about 1 of its flags in 27 was wrong here and between none and 2 in 7 there; on "
         "fresh real SmolLM2 text "
-        "(real_smollm2b, c, e, f, g and h) it found 38 of 47 with 19 false alarms in 881 negatives, and "
+        "(real_smollm2b, c, e, f, g, h and i) it found 43 of 58 with 20 false alarms in 1,065 "
+        "negatives, and "
         "none in the 56 sentences of Gemma 3 270M (real_gemma270m): its "
         "counts are lower bounds, so the rate gates divide their bound by the lowest recall lower "
-        "end of its first contacts (0.429, set 238; 0.695 on the real text pooled)",
+        "end of its first contacts (0.429, set 238; 0.613 on the real text pooled)",
         recall_low=0.429,
         recall_from="lowest of the blind sets' first contacts of the last twelve versions of the "
         "completion rules, heldout204-419 (416-419 of d82209a's, 412-415 of 92e649d's, 368-411 of d608af7's, 356-367 of 5189d0e's, 328-355 of 9b3058c's, 320-327 of def5fb3's and "
@@ -77,7 +78,7 @@ FIRST_CONTACTS: tuple[FirstContact, ...] = (
         "b968831's, the rest of 42a8050's, f9ee081's, d12e44c's, c25ab66's and 02603c5's) and "
         "heldout180-203 of "
         "a40b17f's, the lowest of them set 238's (heldout238); and of real SmolLM2 text, "
-        "real_smollm2b, c, e, f, g and h pooled in real_smollm2h (0.695)",
+        "real_smollm2b, c, e, f, g, h and i pooled in real_smollm2i (0.613)",
         counts=("invented_completion.invented",),
     ),
     FirstContact(
@@ -103,17 +104,18 @@ FIRST_CONTACTS: tuple[FirstContact, ...] = (
         "trained on that text, found 16 of 20, one more than the lexical rules, but 9 of its 25 "
         "flags were wrong (theirs 4 of 19), and on real_smollm2f 7 of 8 with 5 of 12 wrong (theirs "
         "8 with 3 of 11), on real_smollm2g 6 of 7 with 15 of 21 wrong (theirs 5 with 10 of 15), "
-        "on real_smollm2h 9 of 12 with 6 of 15 wrong (theirs 10 with 2 of 12) "
+        "on real_smollm2h 9 of 12 with 6 of 15 wrong (theirs 10 with 2 of 12), on real_smollm2i 5 "
+        "of 11 with 1 of 6 wrong (theirs the same) "
         "and 2 false alarms in Gemma 3 270M's 56 sentences (theirs none): on a "
         "real model's "
         "output its counts hold false alarms; the rate gates divide their bound by the lowest "
-        "recall lower end of its first contacts (0.557, set 309; 0.694, the real text pooled)",
+        "recall lower end of its first contacts (0.557, set 309; 0.612, the real text pooled)",
         recall_low=0.557,
         recall_from="lowest of the blind sets' first contacts of the layer's second version "
         "(trained on the sets up to 231) and third (trained on 1-323; its first contacts from "
         "324 on, its own record too short to stand alone): heldout232-419 (heldout309) and real "
         "SmolLM2 text, "
-        "real_smollm2b, c, e, f, g and h pooled in real_smollm2h (0.694)",
+        "real_smollm2b, c, e, f, g, h and i pooled in real_smollm2i (0.612)",
         counts=("invented_completion.invented",),
     ),
     FirstContact(
@@ -138,19 +140,22 @@ FIRST_CONTACTS: tuple[FirstContact, ...] = (
         "layer 7 with 5, the second adapter 6 with 16), on real_smollm2g 6 of 7 with 8 in 211 "
         "(the rules 5 with 10, the layer 6 with 15, the second adapter 6 with 33), on "
         "real_smollm2h 7 of 12 with 5 in 239 (the rules 10 with 2, the layer 9 with 6; it misses "
-        "a plain 'has been sent to Patrick' its fine-tuned part scores 0.03), and none in "
+        "a plain 'has been sent to Patrick' its fine-tuned part scores 0.03), on real_smollm2i 6 of "
+        "11 with 1 in 184 (the rules and the layer 5 with 1), and none in "
         "Gemma 3 270M's 56 sentences (real_gemma270m; the second adapter 24, the placeholder "
         "'<a claim>' copied back). It trained on real SmolLM2 text, so only the real sets it "
-        "never saw (f, g and h: 20 of 27 found, 18 false alarms in 538) count for it, and with 27 "
+        "never saw (f, g, h and i: 26 of 38 found, 19 false alarms in 722) count for it, and with 38 "
         "invented lines they are wide. The rate gates divide their bound by the lowest recall "
         "lower end of its first contacts: the three adapters' on blind sets (0.571, set 384) and "
-        "the third's on that real text pooled (0.500, since real_smollm2h), no higher than the "
+        "the third's on that real text pooled (0.500 since real_smollm2h, again with i), no higher "
+        "than the "
         "learned layer's",
         recall_low=0.500,
         recall_from="lowest of the blind sets' first contacts of the three adapters, "
         "heldout376-419 (the first adapter's 376-395, the second's 396-407, the third's 404-419), "
         "the lowest set 384's (0.571), and of the real SmolLM2 text the third never trained on, "
-        "real_smollm2f, g and h pooled in real_smollm2h, the lowest of all (real_smollm2h)",
+        "real_smollm2f, g, h and i pooled in real_smollm2i (0.500, as since real_smollm2h), the "
+        "lowest of all (real_smollm2i)",
         counts=("invented_completion.invented",),
         capped_by="learned",
     ),
